@@ -1,0 +1,328 @@
+// The native core of jaxlib-core: device memory and per-device streams.
+//
+// A CPU "device" owns 64-byte aligned host allocations (HostBuffer) whose use
+// is tracked per device for memory_stats(), and one Stream: a worker thread
+// that runs enqueued work in order. Copies run on the stream without the GIL;
+// Python work (the executor until native kernels land) runs with it. Every
+// enqueued task returns an Event that Python waits on with the GIL released.
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace py = pybind11;
+
+namespace {
+
+constexpr size_t kAlignment = 64;
+
+// Allocation counters of one device.
+struct AllocationStats {
+  std::atomic<int64_t> bytes_in_use{0};
+  std::atomic<int64_t> peak_bytes_in_use{0};
+  std::atomic<int64_t> num_allocs{0};
+  std::atomic<int64_t> largest_alloc_size{0};
+};
+
+std::mutex g_stats_mu;
+std::map<int, std::unique_ptr<AllocationStats>> g_stats;
+
+AllocationStats& StatsFor(int device) {
+  std::lock_guard<std::mutex> lock(g_stats_mu);
+  auto& slot = g_stats[device];
+  if (!slot) slot = std::make_unique<AllocationStats>();
+  return *slot;
+}
+
+void UpdateMax(std::atomic<int64_t>& target, int64_t value) {
+  int64_t seen = target.load();
+  while (value > seen && !target.compare_exchange_weak(seen, value)) {
+  }
+}
+
+// A 64-byte aligned host allocation charged to one device.
+class HostBuffer {
+ public:
+  HostBuffer(int device, size_t nbytes) : device_(device), size_(nbytes) {
+    // aligned_alloc needs a size that is a multiple of the alignment and > 0.
+    size_t padded = ((nbytes + kAlignment - 1) / kAlignment) * kAlignment;
+    if (padded == 0) padded = kAlignment;
+    data_ = std::aligned_alloc(kAlignment, padded);
+    if (data_ == nullptr) {
+      throw std::runtime_error("RESOURCE_EXHAUSTED: out of memory allocating " +
+                               std::to_string(nbytes) + " bytes on device " +
+                               std::to_string(device));
+    }
+    AllocationStats& stats = StatsFor(device_);
+    int64_t now = stats.bytes_in_use.fetch_add(size_) + size_;
+    UpdateMax(stats.peak_bytes_in_use, now);
+    UpdateMax(stats.largest_alloc_size, static_cast<int64_t>(size_));
+    stats.num_allocs.fetch_add(1);
+  }
+  ~HostBuffer() {
+    std::free(data_);
+    StatsFor(device_).bytes_in_use.fetch_sub(size_);
+  }
+  HostBuffer(const HostBuffer&) = delete;
+  HostBuffer& operator=(const HostBuffer&) = delete;
+
+  void* data() const { return data_; }
+  size_t size() const { return size_; }
+  int device() const { return device_; }
+  uintptr_t address() const { return reinterpret_cast<uintptr_t>(data_); }
+
+ private:
+  int device_;
+  size_t size_;
+  void* data_;
+};
+
+// Completion of one enqueued task; carries the task's error, if any.
+class Event {
+ public:
+  void Set(std::optional<std::string> error) {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      ready_ = true;
+      error_ = std::move(error);
+    }
+    cv_.notify_all();
+  }
+  bool IsReady() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return ready_;
+  }
+  // Waits without the GIL; returns false on timeout (seconds < 0: forever).
+  bool Wait(double seconds) {
+    py::gil_scoped_release release;
+    return WaitNoGil(seconds);
+  }
+  bool WaitNoGil(double seconds) {
+    std::unique_lock<std::mutex> lock(mu_);
+    if (seconds < 0) {
+      cv_.wait(lock, [this] { return ready_; });
+      return true;
+    }
+    return cv_.wait_for(lock, std::chrono::duration<double>(seconds),
+                        [this] { return ready_; });
+  }
+  std::optional<std::string> Error() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return error_;
+  }
+
+ private:
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool ready_ = false;
+  std::optional<std::string> error_;
+};
+
+using EventPtr = std::shared_ptr<Event>;
+
+// One device's in-order work queue, served by a single worker thread.
+class Stream {
+ public:
+  explicit Stream(int device) : device_(device) {
+    worker_ = std::thread([this] { Run(); });
+  }
+  ~Stream() { Shutdown(); }
+
+  // Copies nbytes from src_address into dst once every event in wait_for is
+  // ready. The caller keeps the source alive until the returned event is ready.
+  EventPtr EnqueueCopy(std::shared_ptr<HostBuffer> dst, uintptr_t src_address,
+                       size_t nbytes, std::vector<EventPtr> wait_for) {
+    if (nbytes > dst->size()) {
+      throw std::invalid_argument("copy of " + std::to_string(nbytes) +
+                                  " bytes into a buffer of " +
+                                  std::to_string(dst->size()));
+    }
+    return Enqueue(
+        [dst, src_address, nbytes]() -> std::optional<std::string> {
+          if (nbytes) {
+            std::memcpy(dst->data(), reinterpret_cast<const void*>(src_address),
+                        nbytes);
+          }
+          return std::nullopt;
+        },
+        std::move(wait_for));
+  }
+
+  // Runs a Python callable on the worker with the GIL held. An exception it
+  // raises becomes the event's error.
+  EventPtr EnqueuePython(py::function fn, std::vector<EventPtr> wait_for) {
+    auto holder = std::make_shared<py::object>(std::move(fn));
+    return Enqueue(
+        [holder]() -> std::optional<std::string> {
+          py::gil_scoped_acquire acquire;
+          std::optional<std::string> error;
+          try {
+            (*holder)();
+          } catch (py::error_already_set& e) {
+            error = std::string(e.what());
+          } catch (std::exception& e) {
+            error = std::string(e.what());
+          }
+          *holder = py::none();
+          return error;
+        },
+        std::move(wait_for));
+  }
+
+  // An event that is ready once everything enqueued so far has run.
+  EventPtr Marker() {
+    return Enqueue([]() -> std::optional<std::string> { return std::nullopt; },
+                   {});
+  }
+
+  // Drains the queue and joins the worker; later enqueues raise.
+  void Shutdown() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stopping_ = true;
+    }
+    cv_.notify_all();
+    std::lock_guard<std::mutex> join_lock(join_mu_);
+    if (!worker_.joinable() || worker_.get_id() == std::this_thread::get_id()) {
+      return;
+    }
+    if (Py_IsInitialized() && PyGILState_Check()) {
+      // The worker may need the GIL to finish a Python task.
+      py::gil_scoped_release release;
+      worker_.join();
+    } else {
+      worker_.join();
+    }
+  }
+
+  int device() const { return device_; }
+  size_t pending() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return queue_.size() + (busy_ ? 1 : 0);
+  }
+
+ private:
+  struct Task {
+    std::function<std::optional<std::string>()> body;
+    std::vector<EventPtr> wait_for;
+    EventPtr done;
+  };
+
+  EventPtr Enqueue(std::function<std::optional<std::string>()> body,
+                   std::vector<EventPtr> wait_for) {
+    auto done = std::make_shared<Event>();
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (stopping_) {
+        throw std::runtime_error("stream of device " + std::to_string(device_) +
+                                 " is shut down");
+      }
+      queue_.push_back(Task{std::move(body), std::move(wait_for), done});
+    }
+    cv_.notify_one();
+    return done;
+  }
+
+  void Run() {
+    for (;;) {
+      Task task;
+      {
+        std::unique_lock<std::mutex> lock(mu_);
+        cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+        if (queue_.empty()) return;  // stopping and drained
+        task = std::move(queue_.front());
+        queue_.pop_front();
+        busy_ = true;
+      }
+      std::optional<std::string> error;
+      for (auto& dependency : task.wait_for) {
+        dependency->WaitNoGil(-1);
+        if (!error) error = dependency->Error();
+      }
+      if (!error) {
+        try {
+          error = task.body();
+        } catch (std::exception& e) {
+          error = std::string(e.what());
+        }
+      }
+      task.done->Set(std::move(error));
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        busy_ = false;
+      }
+    }
+  }
+
+  int device_;
+  std::mutex mu_;
+  std::mutex join_mu_;
+  std::condition_variable cv_;
+  std::deque<Task> queue_;
+  bool stopping_ = false;
+  bool busy_ = false;
+  std::thread worker_;
+};
+
+py::dict MemoryStats(int device) {
+  AllocationStats& stats = StatsFor(device);
+  py::dict out;
+  out["bytes_in_use"] = stats.bytes_in_use.load();
+  out["peak_bytes_in_use"] = stats.peak_bytes_in_use.load();
+  out["num_allocs"] = stats.num_allocs.load();
+  out["largest_alloc_size"] = stats.largest_alloc_size.load();
+  return out;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_native, m) {
+  m.doc() = "jaxlib-core native runtime: aligned device memory and streams";
+  m.attr("ALIGNMENT") = kAlignment;
+
+  py::class_<HostBuffer, std::shared_ptr<HostBuffer>>(m, "HostBuffer",
+                                                      py::buffer_protocol())
+      .def(py::init<int, size_t>(), py::arg("device"), py::arg("nbytes"))
+      .def_property_readonly("size", &HostBuffer::size)
+      .def_property_readonly("device", &HostBuffer::device)
+      .def_property_readonly("address", &HostBuffer::address)
+      .def_buffer([](HostBuffer& b) {
+        return py::buffer_info(b.data(), 1, "B", 1,
+                               {static_cast<py::ssize_t>(b.size())}, {1});
+      });
+
+  py::class_<Event, EventPtr>(m, "Event")
+      .def("is_ready", &Event::IsReady)
+      .def("wait", &Event::Wait, py::arg("timeout") = -1.0)
+      .def("error", &Event::Error);
+
+  py::class_<Stream, std::shared_ptr<Stream>>(m, "Stream")
+      .def(py::init<int>(), py::arg("device"))
+      .def("enqueue_copy", &Stream::EnqueueCopy, py::arg("dst"),
+           py::arg("src_address"), py::arg("nbytes"),
+           py::arg("wait_for") = std::vector<EventPtr>{})
+      .def("enqueue_python", &Stream::EnqueuePython, py::arg("fn"),
+           py::arg("wait_for") = std::vector<EventPtr>{})
+      .def("marker", &Stream::Marker)
+      .def("shutdown", &Stream::Shutdown)
+      .def("pending", &Stream::pending)
+      .def_property_readonly("device", &Stream::device);
+
+  m.def("memory_stats", &MemoryStats, py::arg("device"),
+        "Allocation counters of one device's HostBuffers.");
+}

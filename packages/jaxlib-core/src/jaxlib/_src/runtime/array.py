@@ -1,0 +1,435 @@
+"""``ArrayImpl``: a global array made of per-device shards, and the batched
+placement/copy functions of seed 004."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+from jaxlib._src.runtime.buffer import ArrayCopySemantics, Buffer, HostBufferSemantics
+from jaxlib._src.runtime.device import Device, DeviceList
+from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
+
+
+class ShapedArray:
+    """The abstract value of an array when no JAX is around: shape and dtype."""
+
+    __slots__ = ("shape", "dtype", "weak_type")
+
+    def __init__(self, shape: Sequence[int], dtype: Any, weak_type: bool = False):
+        self.shape = tuple(int(d) for d in shape)
+        self.dtype = np.dtype(dtype)
+        self.weak_type = weak_type
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, ShapedArray)
+            and (self.shape, self.dtype, self.weak_type)
+            == (other.shape, other.dtype, other.weak_type)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.shape, self.dtype, self.weak_type))
+
+    def __repr__(self) -> str:
+        return f"ShapedArray({self.dtype.name}{list(self.shape)})"
+
+
+def _single_device_sharding(device: Device, memory_kind: str | None = None):
+    from jaxlib._src.runtime.sharding import SingleDeviceSharding
+
+    return SingleDeviceSharding(device, memory_kind=memory_kind)
+
+
+def _buffers_of(arrays: Sequence[Any]) -> list[Buffer]:
+    out = []
+    for a in arrays:
+        if isinstance(a, Buffer):
+            out.append(a)
+        elif isinstance(a, ArrayImpl):
+            if len(a._buffers) != 1:
+                raise invalid_argument(
+                    "expected single-device arrays as shards, got an array on "
+                    f"{len(a._buffers)} devices"
+                )
+            out.append(a._buffers[0])
+        else:
+            raise TypeError(f"expected ArrayImpl shards, got {type(a).__name__}")
+    return out
+
+
+class ArrayImpl:
+    """A (possibly sharded) array living on devices."""
+
+    def __init__(
+        self,
+        aval: Any,
+        sharding: Any,
+        arrays: Sequence[Any],
+        committed: bool,
+        _skip_checks: bool = False,
+    ):
+        self.aval = aval
+        self.sharding = sharding
+        self._committed = bool(committed)
+        buffers = _buffers_of(arrays)
+        if not _skip_checks:
+            buffers = self._check_and_rearrange(buffers)
+        self._buffers = buffers
+        self._npy_value: np.ndarray | None = None
+        self.traceback = buffers[0].traceback if buffers else None
+
+    def _check_and_rearrange(self, buffers: list[Buffer]) -> list[Buffer]:
+        devices = list(self.sharding._internal_device_list.addressable_device_list)
+        if len(buffers) != len(devices):
+            raise invalid_argument(
+                f"Expected {len(devices)} per-device arrays for sharding "
+                f"{self.sharding}, got {len(buffers)}"
+            )
+        by_device = {}
+        for b in buffers:
+            if b.device in by_device:
+                raise invalid_argument(f"two shards are on device {b.device!r}")
+            by_device[b.device] = b
+        missing = [d for d in devices if d not in by_device]
+        if missing:
+            raise invalid_argument(
+                f"shards are on {sorted(by_device, key=lambda d: d.id)}, but the "
+                f"sharding needs {devices}"
+            )
+        shard_shape = tuple(self.sharding.shard_shape(tuple(self.aval.shape)))
+        dtype = np.dtype(self.aval.dtype)
+        for b in buffers:
+            if b.shape != shard_shape or b.dtype != dtype:
+                raise invalid_argument(
+                    f"shard on {b.device!r} is {b.dtype.name}{list(b.shape)}, expected "
+                    f"{dtype.name}{list(shard_shape)}"
+                )
+        return [by_device[d] for d in devices]
+
+    # -- metadata -------------------------------------------------------------
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return tuple(self.aval.shape)
+
+    @property
+    def dtype(self) -> np.dtype:
+        return np.dtype(self.aval.dtype)
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape, dtype=np.int64))
+
+    @property
+    def committed(self) -> bool:
+        return self._committed
+
+    @property
+    def _arrays(self) -> list[ArrayImpl]:
+        """One single-device array per addressable shard, sharing storage."""
+        self._check_if_deleted()
+        return [self._single(b) for b in self._buffers]
+
+    def _single(self, buffer: Buffer) -> ArrayImpl:
+        aval = ShapedArray(buffer.shape, buffer.dtype)
+        sharding = _single_device_sharding(buffer.device, buffer.memory_kind)
+        return ArrayImpl(aval, sharding, [buffer], self._committed, _skip_checks=True)
+
+    def addressable_data(self, index: int) -> ArrayImpl:
+        return self._arrays[index]
+
+    def devices(self) -> set[Device]:
+        return set(self.sharding.device_set)
+
+    @property
+    def device(self) -> Device:
+        if len(self._buffers) != 1:
+            raise ValueError("device is only defined for single-device arrays")
+        return self._buffers[0].device
+
+    # -- lifetime -------------------------------------------------------------
+
+    def is_deleted(self) -> bool:
+        return any(b.is_deleted() for b in self._buffers)
+
+    def _check_if_deleted(self) -> None:
+        for b in self._buffers:
+            b.check_alive()
+
+    def delete(self) -> None:
+        for b in self._buffers:
+            b.delete()
+        self._npy_value = None
+
+    def _donate(self) -> None:
+        for b in self._buffers:
+            b.delete(donated=True)
+        self._npy_value = None
+
+    def is_ready(self) -> bool:
+        self._check_if_deleted()
+        return all(b.is_ready() for b in self._buffers)
+
+    def block_until_ready(self) -> ArrayImpl:
+        self._check_if_deleted()
+        for b in self._buffers:
+            b.block_until_ready()
+        return self
+
+    def copy_to_host_async(self) -> None:
+        self._check_if_deleted()  # host and device memory are the same on CPU
+
+    def clone(self) -> ArrayImpl:
+        self._check_if_deleted()
+        copies = [b.copy_to(b.device, b.memory_kind) for b in self._buffers]
+        return ArrayImpl(self.aval, self.sharding, copies, self._committed, True)
+
+    def on_device_size_in_bytes(self) -> int:
+        self._check_if_deleted()
+        return sum(b.on_device_size_in_bytes() for b in self._buffers)
+
+    def unsafe_buffer_pointer(self) -> int:
+        if len(self._buffers) != 1:
+            raise ValueError("unsafe_buffer_pointer needs a single-device array")
+        return self._buffers[0].unsafe_buffer_pointer()
+
+    # -- host values ----------------------------------------------------------
+
+    def _value(self) -> np.ndarray:
+        self._check_if_deleted()
+        if self._npy_value is not None:
+            return self._npy_value
+        if len(self._buffers) == 1 and self._buffers[0].shape == self.shape:
+            value = self._buffers[0].ndarray()
+        else:
+            value = self._assemble()
+        self._npy_value = value
+        return value
+
+    def _assemble(self) -> np.ndarray:
+        if not self.sharding.is_fully_addressable:
+            raise XlaRuntimeError(
+                "INVALID_ARGUMENT: cannot fetch the value of an array that spans "
+                "devices of other processes; fetch its addressable shards instead"
+            )
+        out = np.empty(self.shape, self.dtype)
+        index_map = self.sharding.devices_indices_map(self.shape)
+        for b in self._buffers:
+            out[index_map[b.device]] = b.ndarray()
+        out.flags.writeable = False
+        return out
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray:
+        value = self._value()
+        if dtype is not None and np.dtype(dtype) != value.dtype:
+            if copy is False:
+                raise ValueError("a dtype conversion needs a copy")
+            return value.astype(dtype)
+        if copy:
+            return value.copy()
+        return value
+
+    def tolist(self) -> Any:
+        return self._value().tolist()
+
+    def __len__(self) -> int:
+        if not self.shape:
+            raise TypeError("len() of unsized object")
+        return self.shape[0]
+
+    def __repr__(self) -> str:
+        if self.is_deleted():
+            return f"Array(<deleted>, shape={self.shape}, dtype={self.dtype.name})"
+        body = np.array2string(self._value(), separator=", ", prefix="Array(")
+        return f"Array({body}, dtype={self.dtype.name})"
+
+    def __reduce__(self):
+        # Pickles as its host value, as the reference does for CPU arrays.
+        return (np.asarray, (np.array(self._value()),))
+
+
+# -- placement and copies (seed 004) -------------------------------------------
+
+
+def _as_host_array(shard: Any, dtype: np.dtype) -> np.ndarray:
+    value = np.asarray(shard)
+    if value.dtype != dtype:
+        value = value.astype(dtype)
+    return value
+
+
+def batched_device_put(
+    aval: Any,
+    sharding: Any,
+    shards: Sequence[Any],
+    devices: list[Device],
+    committed: bool = False,
+    force_copy: bool = False,
+    host_buffer_semantics: Any = HostBufferSemantics.ZERO_COPY,
+) -> ArrayImpl:
+    if len(shards) != len(devices):
+        raise invalid_argument(
+            f"batched_device_put got {len(shards)} shards for {len(devices)} devices"
+        )
+    dtype = np.dtype(aval.dtype)
+    memory_kind = getattr(sharding, "memory_kind", None)
+    buffers = []
+    for shard, device in zip(shards, devices):
+        if isinstance(shard, ArrayImpl):
+            (source,) = _buffers_of([shard])
+            if source.device is device and not force_copy:
+                buffers.append(source)
+            else:
+                buffers.append(source.copy_to(device, memory_kind))
+        else:
+            value = _as_host_array(shard, dtype)
+            buffers.append(
+                Buffer.from_host(
+                    device, value, HostBufferSemantics(host_buffer_semantics),
+                    memory_kind, force_copy,
+                )
+            )
+    return ArrayImpl(aval, sharding, buffers, committed)
+
+
+def _copy_with_semantics(
+    source: Buffer, device: Device, memory_kind: str | None,
+    semantics: ArrayCopySemantics,
+) -> Buffer:
+    source.check_alive()
+    if semantics != ArrayCopySemantics.ALWAYS_COPY and source.device is device and (
+        memory_kind is None or memory_kind == source.memory_kind
+    ):
+        return source
+    return source.copy_to(device, memory_kind)
+
+
+def batched_copy_array_to_devices_with_sharding(
+    arrays: Sequence[ArrayImpl],
+    devices: Sequence[DeviceList],
+    sharding: Sequence[Any],
+    array_copy_semantics: Sequence[ArrayCopySemantics],
+) -> Sequence[ArrayImpl]:
+    if not (len(arrays) == len(devices) == len(sharding) == len(array_copy_semantics)):
+        raise invalid_argument(
+            "batched_copy_array_to_devices_with_sharding needs equally long "
+            "arrays, devices, sharding and array_copy_semantics"
+        )
+    results = []
+    for array, device_list, dst, semantics in zip(
+        arrays, devices, sharding, array_copy_semantics
+    ):
+        array._check_if_deleted()
+        targets = list(device_list)
+        if len(targets) != len(array._buffers):
+            raise invalid_argument(
+                f"array has {len(array._buffers)} shards but {len(targets)} "
+                "destination devices were given"
+            )
+        semantics = ArrayCopySemantics(semantics)
+        memory_kind = getattr(dst, "memory_kind", None)
+        copies = [
+            _copy_with_semantics(b, d, memory_kind, semantics)
+            for b, d in zip(array._buffers, targets)
+        ]
+        results.append(ArrayImpl(array.aval, dst, copies, array.committed))
+        if semantics == ArrayCopySemantics.DONATE_INPUT:
+            _donate_unshared(array, copies)
+    return results
+
+
+def _donate_unshared(array: ArrayImpl, kept: list[Buffer]) -> None:
+    """Marks the donated input deleted. Buffers reused by the result stay
+    alive in the result; the input array just stops owning them."""
+    kept_ids = {id(b) for b in kept}
+    for b in array._buffers:
+        if id(b) not in kept_ids:
+            b.delete(donated=True)
+    array._buffers = [_donated_marker(b) for b in array._buffers]
+    array._npy_value = None
+
+
+def _donated_marker(buffer: Buffer) -> Buffer:
+    marker = Buffer.__new__(Buffer)
+    for slot in ("device", "shape", "dtype", "memory_kind", "traceback"):
+        setattr(marker, slot, getattr(buffer, slot))
+    marker._storage = marker._view = marker._event = marker._keepalive = None
+    marker._deleted = True
+    marker._donated = True
+    return marker
+
+
+def reorder_shards(
+    x: ArrayImpl,
+    dst_sharding: Any,
+    array_copy_semantics: ArrayCopySemantics,
+) -> ArrayImpl:
+    x._check_if_deleted()
+    semantics = ArrayCopySemantics(array_copy_semantics)
+    by_device = {b.device: b for b in x._buffers}
+    targets = list(dst_sharding._internal_device_list.addressable_device_list)
+    if set(targets) != set(by_device):
+        raise invalid_argument(
+            "reorder_shards needs the destination sharding to use the same devices "
+            f"as the array: {sorted(d.id for d in targets)} vs "
+            f"{sorted(d.id for d in by_device)}"
+        )
+    memory_kind = getattr(dst_sharding, "memory_kind", None)
+    buffers = [
+        _copy_with_semantics(by_device[d], d, memory_kind, semantics) for d in targets
+    ]
+    result = ArrayImpl(x.aval, dst_sharding, buffers, x.committed)
+    if semantics == ArrayCopySemantics.DONATE_INPUT:
+        _donate_unshared(x, buffers)
+    return result
+
+
+def batched_block_until_ready(x: Sequence[Any]) -> None:
+    for a in x:
+        a.block_until_ready()
+
+
+def array_result_handler(
+    aval: Any, sharding: Any, committed: bool, _skip_checks: bool = False
+) -> Callable[[Sequence[Any]], ArrayImpl]:
+    def handler(arrays: Sequence[Any]) -> ArrayImpl:
+        return ArrayImpl(aval, sharding, arrays, committed, _skip_checks)
+
+    return handler
+
+
+# -- execution streams ---------------------------------------------------------
+
+_stream_state = threading.local()
+
+
+def get_execution_stream_id() -> int:
+    return getattr(_stream_state, "id", 0)
+
+
+def set_execution_stream_id(new_id: int) -> None:
+    _stream_state.id = int(new_id)
+
+
+@contextlib.contextmanager
+def execution_stream_id(new_id: int) -> Iterator[None]:
+    """Overrides the calling thread's execution stream id inside the block."""
+    previous = get_execution_stream_id()
+    set_execution_stream_id(new_id)
+    try:
+        yield
+    finally:
+        set_execution_stream_id(previous)

@@ -1,0 +1,240 @@
+"""One device's storage of one array shard.
+
+A ``Buffer`` owns either a native 64-byte aligned ``HostBuffer`` charged to
+its device, or (ZERO_COPY) the caller's numpy array it aliases. Work that
+fills it may still be running on the device stream: ``_event`` is then the
+native event to wait on, and ``_keepalive`` holds what that work reads until
+it has finished.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from jaxlib import _native
+from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
+from jaxlib._src.runtime.traceback import Traceback
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jaxlib._src.runtime.device import Device
+
+# XLA's CPU runtime needs at least this alignment to use a host buffer in place.
+ZERO_COPY_ALIGNMENT = 16
+
+
+class HostBufferSemantics(enum.IntEnum):
+    """How long the runtime may read the caller's host buffer."""
+
+    IMMUTABLE_ONLY_DURING_CALL = 0
+    IMMUTABLE_UNTIL_TRANSFER_COMPLETES = 1
+    ZERO_COPY = 2
+
+
+class ArrayCopySemantics(enum.IntEnum):
+    """What copying an array to devices may do with the source buffers."""
+
+    ALWAYS_COPY = 0
+    REUSE_INPUT = 1
+    DONATE_INPUT = 2
+
+
+def can_alias(value: np.ndarray) -> bool:
+    """Whether a numpy array (of a supported dtype) can be used in place as a
+    device buffer."""
+    return (
+        value.flags.c_contiguous
+        and value.dtype.isnative
+        and value.ctypes.data % ZERO_COPY_ALIGNMENT == 0
+    )
+
+
+class Buffer:
+    """Storage of one shard on one device."""
+
+    __slots__ = (
+        "device", "shape", "dtype", "memory_kind", "traceback", "_storage",
+        "_view", "_event", "_keepalive", "_deleted", "_donated", "__weakref__",
+    )
+
+    def __init__(
+        self,
+        device: Device,
+        shape: tuple[int, ...],
+        dtype: np.dtype,
+        memory_kind: str | None = None,
+    ):
+        self.device = device
+        self.shape = tuple(shape)
+        self.dtype = np.dtype(dtype)
+        self.memory_kind = memory_kind or device.default_memory().kind
+        self.traceback = Traceback.get_traceback()
+        self._storage: Any = None  # HostBuffer, or the aliased numpy array
+        self._view: np.ndarray | None = None
+        self._event: Any = None
+        self._keepalive: Any = None
+        self._deleted = False
+        self._donated = False
+        device.client._track_buffer(self)
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def allocate(cls, device: Device, shape, dtype, memory_kind=None) -> Buffer:
+        buf = cls(device, shape, dtype, memory_kind)
+        nbytes = int(np.prod(buf.shape, dtype=np.int64)) * buf.dtype.itemsize
+        storage = _native.HostBuffer(device._alloc_key, nbytes)
+        buf._storage = storage
+        view = _view_of(storage, buf.shape, buf.dtype)
+        view.flags.writeable = False  # device memory changes only through the runtime
+        buf._view = view
+        return buf
+
+    @classmethod
+    def alias(cls, device: Device, value: np.ndarray, memory_kind=None) -> Buffer:
+        """A buffer that uses ``value``'s memory in place (ZERO_COPY)."""
+        buf = cls(device, value.shape, value.dtype, memory_kind)
+        buf._storage = value
+        view = value.view()
+        view.flags.writeable = False
+        buf._view = view
+        return buf
+
+    @classmethod
+    def from_host(
+        cls,
+        device: Device,
+        value: np.ndarray,
+        semantics: HostBufferSemantics,
+        memory_kind: str | None = None,
+        force_copy: bool = False,
+    ) -> Buffer:
+        if (
+            semantics == HostBufferSemantics.ZERO_COPY
+            and not force_copy
+            and can_alias(value)
+        ):
+            return cls.alias(device, value, memory_kind)
+        buf = cls.allocate(device, value.shape, value.dtype, memory_kind)
+        source = np.ascontiguousarray(value)
+        if (
+            semantics == HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL
+            or not device.client.asynchronous
+            or source.nbytes == 0
+        ):
+            # The caller may overwrite its buffer as soon as we return.
+            np.copyto(buf._writable_view(), source)
+        else:
+            event = device.client._stream(device).enqueue_copy(
+                buf._storage, source.ctypes.data, source.nbytes
+            )
+            buf._set_pending(event, source)
+        return buf
+
+    def copy_to(self, device: Device, memory_kind: str | None = None) -> Buffer:
+        """A new buffer on ``device`` with this buffer's contents."""
+        self.check_alive()
+        out = Buffer.allocate(device, self.shape, self.dtype, memory_kind)
+        nbytes = out._storage.size
+        if nbytes == 0:
+            return out
+        if device.client.asynchronous:
+            wait_for = [self._event] if self._event is not None else []
+            event = device.client._stream(device).enqueue_copy(
+                out._storage, self._address(), nbytes, wait_for
+            )
+            # The source storage must outlive the copy even if deleted meanwhile.
+            out._set_pending(event, (self._storage, self._keepalive))
+        else:
+            np.copyto(out._writable_view(), self.ndarray())
+        return out
+
+    # -- state ----------------------------------------------------------------
+
+    def _set_pending(self, event: Any, keepalive: Any) -> None:
+        self._event = event
+        self._keepalive = keepalive
+
+    def _writable_view(self) -> np.ndarray:
+        return _view_of(self._storage, self.shape, self.dtype)
+
+    def _address(self) -> int:
+        if isinstance(self._storage, np.ndarray):
+            return self._storage.ctypes.data
+        return self._storage.address
+
+    def is_ready(self) -> bool:
+        if self._event is None:
+            return True
+        return self._event.is_ready()
+
+    def block_until_ready(self) -> None:
+        event = self._event
+        if event is None:
+            return
+        event.wait()
+        error = event.error()
+        if error is not None:
+            raise XlaRuntimeError(f"INTERNAL: {error}")
+        self._event = None
+        self._keepalive = None
+
+    def check_alive(self) -> None:
+        if self._deleted:
+            what = "donated" if self._donated else "deleted"
+            raise invalid_argument(
+                f"Array has been {what}: its buffer on {self.device} is gone."
+            )
+
+    def ndarray(self) -> np.ndarray:
+        """A read-only view of the contents, once they are ready."""
+        self.check_alive()
+        self.block_until_ready()
+        return self._view
+
+    def is_deleted(self) -> bool:
+        return self._deleted
+
+    def delete(self, donated: bool = False) -> None:
+        if self._deleted:
+            return
+        self._wait_quietly()
+        self._deleted = True
+        self._donated = donated
+        self._storage = None
+        self._view = None
+        self.device.client._untrack_buffer(self)
+
+    def _wait_quietly(self) -> None:
+        # Work in flight reads or writes this storage: let it finish first.
+        if self._event is not None:
+            self._event.wait()
+            self._keepalive = None
+
+    def on_device_size_in_bytes(self) -> int:
+        self.check_alive()
+        if isinstance(self._storage, np.ndarray):
+            return int(self._storage.nbytes)
+        return int(self._storage.size)
+
+    def unsafe_buffer_pointer(self) -> int:
+        self.check_alive()
+        return self._address()
+
+    def __del__(self):
+        try:
+            self._wait_quietly()
+        except Exception:  # interpreter shutdown: nothing left to protect
+            pass
+
+    def __repr__(self) -> str:
+        state = "deleted" if self._deleted else "live"
+        return f"Buffer({self.dtype}{list(self.shape)}, {self.device!r}, {state})"
+
+
+def _view_of(storage: Any, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+    count = int(np.prod(shape, dtype=np.int64))
+    flat = np.frombuffer(storage, dtype=np.uint8, count=count * dtype.itemsize)
+    return flat.view(dtype).reshape(shape)

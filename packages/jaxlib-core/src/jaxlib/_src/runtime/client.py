@@ -1,0 +1,283 @@
+"""The CPU ``Client``: devices, transfers, live objects and profiles."""
+
+from __future__ import annotations
+
+import atexit
+import itertools
+import os
+import threading
+import weakref
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from jaxlib import _native
+from jaxlib._src.runtime import profile
+from jaxlib._src.runtime.array import ArrayImpl, ShapedArray
+from jaxlib._src.runtime.buffer import Buffer, HostBufferSemantics
+from jaxlib._src.runtime.device import CpuDevice, Device, Memory
+from jaxlib._src.runtime.errors import invalid_argument, unimplemented
+from jaxlib._src.runtime.types import dtype_to_etype
+
+_alloc_keys = itertools.count()
+_live_streams: weakref.WeakSet = weakref.WeakSet()
+
+
+@atexit.register
+def _shutdown_streams() -> None:
+    # Worker threads must finish before the interpreter tears down.
+    for stream in list(_live_streams):
+        stream.shutdown()
+
+
+def _physical_memory_bytes() -> int:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError):
+        return 0
+
+
+class Client:
+    """A client of one platform's devices (here: the host CPU)."""
+
+    platform = "cpu"
+    platform_version = "cpu"
+    runtime_type = "tfrt"
+
+    def __init__(
+        self,
+        num_devices: int = 1,
+        asynchronous: bool = True,
+        process_index: int = 0,
+        num_processes: int = 1,
+        distributed_client: Any = None,
+        collectives: Any = None,
+    ):
+        if num_devices < 1:
+            raise invalid_argument(f"num_devices must be at least 1, got {num_devices}")
+        self.asynchronous = bool(asynchronous)
+        self._process_index = process_index
+        self._num_processes = num_processes
+        self.distributed_client = distributed_client
+        self.collectives = collectives
+        self._devices: list[Device] = []
+        for i in range(num_devices):
+            device = CpuDevice(
+                self, id=i, process_index=process_index, local_hardware_id=i
+            )
+            device._alloc_key = next(_alloc_keys)
+            self._devices.append(device)
+        self._streams: dict[int, Any] = {}
+        self._lock = threading.Lock()
+        self._buffers: weakref.WeakSet = weakref.WeakSet()
+        self._executables: weakref.WeakSet = weakref.WeakSet()
+
+    # -- devices --------------------------------------------------------------
+
+    def device_count(self) -> int:
+        return len(self._devices)
+
+    def local_device_count(self) -> int:
+        return len(self.local_devices())
+
+    def devices(self) -> list[Device]:
+        return list(self._devices)
+
+    def local_devices(self) -> list[Device]:
+        return [d for d in self._devices if d.process_index == self._process_index]
+
+    def host_id(self) -> int:
+        return self._process_index
+
+    def process_index(self) -> int:
+        return self._process_index
+
+    def get_default_device_assignment(
+        self, num_replicas: int, num_partitions: int = 1
+    ) -> list[list[Device]] | list[Device]:
+        needed = num_replicas * num_partitions
+        devices = self.local_devices()
+        if needed > len(devices):
+            raise invalid_argument(
+                f"Requested {needed} devices ({num_replicas} replicas x "
+                f"{num_partitions} partitions), but only {len(devices)} are available"
+            )
+        grid = [
+            [devices[r * num_partitions + p] for p in range(num_partitions)]
+            for r in range(num_replicas)
+        ]
+        return grid
+
+    def _check_own_device(self, device: Device) -> None:
+        if not isinstance(device, Device) or device.client is not self:
+            raise invalid_argument(f"{device!r} is not a device of this client")
+        if device.process_index != self._process_index:
+            raise invalid_argument(f"{device!r} is not addressable from this process")
+
+    def _memory_stats(self, device: Device) -> dict[str, int]:
+        stats = dict(_native.memory_stats(device._alloc_key))
+        stats["bytes_limit"] = _physical_memory_bytes()
+        return stats
+
+    def _stream(self, device: Device):
+        with self._lock:
+            stream = self._streams.get(device.id)
+            if stream is None:
+                stream = _native.Stream(device._alloc_key)
+                self._streams[device.id] = stream
+                _live_streams.add(stream)
+            return stream
+
+    # -- transfers ------------------------------------------------------------
+
+    def buffer_from_pyval(
+        self,
+        argument: Any,
+        device: Device | Memory | None = None,
+        force_copy: bool = False,
+        host_buffer_semantics: HostBufferSemantics = HostBufferSemantics.ZERO_COPY,
+    ) -> ArrayImpl:
+        memory_kind = None
+        if isinstance(device, Memory):
+            memory_kind = device.kind
+            device = device.addressable_by_devices()[0]
+        if device is None:
+            device = self.local_devices()[0]
+        self._check_own_device(device)
+        value = _host_value(argument)
+        buffer = Buffer.from_host(
+            device, value, HostBufferSemantics(host_buffer_semantics), memory_kind,
+            force_copy,
+        )
+        from jaxlib._src.runtime.sharding import SingleDeviceSharding
+
+        sharding = SingleDeviceSharding(device, memory_kind=memory_kind)
+        aval = ShapedArray(value.shape, value.dtype)
+        return ArrayImpl(aval, sharding, [buffer], committed=True, _skip_checks=True)
+
+    # -- live objects ---------------------------------------------------------
+
+    def _track_buffer(self, buffer: Buffer) -> None:
+        self._buffers.add(buffer)
+
+    def _untrack_buffer(self, buffer: Buffer) -> None:
+        self._buffers.discard(buffer)
+
+    def _track_executable(self, executable: Any) -> None:
+        self._executables.add(executable)
+
+    def live_buffers(self) -> list[Buffer]:
+        return [b for b in list(self._buffers) if not b.is_deleted()]
+
+    def live_arrays(self) -> list[ArrayImpl]:
+        """One single-device array per live buffer."""
+        from jaxlib._src.runtime.sharding import SingleDeviceSharding
+
+        return [
+            ArrayImpl(
+                ShapedArray(b.shape, b.dtype),
+                SingleDeviceSharding(b.device, memory_kind=b.memory_kind),
+                [b], committed=True, _skip_checks=True,
+            )
+            for b in self.live_buffers()
+        ]
+
+    def live_executables(self) -> list[Any]:
+        return list(self._executables)
+
+    def heap_profile(self) -> bytes:
+        """A gzipped pprof profile of the live buffers, by creation traceback."""
+        return profile.heap_profile(self.live_buffers(), self.live_executables())
+
+    # -- compilation ----------------------------------------------------------
+
+    def compile(
+        self,
+        computation: str | bytes,
+        executable_devices: Any,
+        compile_options: Any = None,
+    ) -> Any:
+        raise _no_compiler("compile")
+
+    def compile_and_load(
+        self,
+        computation: str | bytes,
+        executable_devices: Any,
+        compile_options: Any = None,
+        host_callbacks: Sequence[Any] = (),
+    ) -> Any:
+        raise _no_compiler("compile_and_load")
+
+    def serialize_executable(self, executable: Any) -> bytes:
+        raise _no_compiler("serialize_executable")
+
+    def deserialize_executable(
+        self,
+        serialized: bytes,
+        executable_devices: Any,
+        options: Any = None,
+        host_callbacks: Sequence[Any] = (),
+    ) -> Any:
+        raise _no_compiler("deserialize_executable")
+
+    def __repr__(self) -> str:
+        return f"Client(platform={self.platform!r}, devices={self._devices!r})"
+
+
+def _no_compiler(method: str):
+    return unimplemented(
+        f"Client.{method}: this build of jaxlib-core has no compiler yet; "
+        "compilation arrives with the compiler and CPU executor"
+    )
+
+
+def _host_value(argument: Any) -> np.ndarray:
+    if isinstance(argument, ArrayImpl):
+        return np.asarray(argument)
+    try:
+        value = np.asarray(argument)
+    except Exception as err:
+        raise invalid_argument(
+            f"cannot convert {type(argument).__name__} to an array: {err}"
+        ) from err
+    if not value.dtype.isnative:
+        value = value.astype(value.dtype.newbyteorder("="))
+    try:
+        dtype_to_etype(value.dtype)
+    except (TypeError, ValueError, KeyError):
+        raise invalid_argument(
+            f"arrays of dtype {value.dtype} have no XLA element type and cannot be "
+            "placed on a device"
+        ) from None
+    return value
+
+
+def make_cpu_client(
+    asynchronous: bool = True,
+    distributed_client: Any = None,
+    node_id: int = 0,
+    num_nodes: int = 1,
+    collectives: Any = None,
+    num_devices: int | None = None,
+    get_local_topology_timeout_minutes: int | None = None,
+    get_global_topology_timeout_minutes: int | None = None,
+    transfer_server_factory: Any = None,
+) -> Client:
+    if num_devices is None:
+        num_devices = 1
+    if not isinstance(num_devices, int) or num_devices < 1:
+        raise invalid_argument(f"num_devices must be a positive int, got {num_devices!r}")
+    if distributed_client is not None or num_nodes != 1:
+        raise unimplemented(
+            "multi-process CPU clients (distributed_client / num_nodes > 1) are not "
+            "supported yet: they come with the jaxlib-distributed runtime"
+        )
+    if not 0 <= node_id < num_nodes:
+        raise invalid_argument(f"node_id {node_id} is out of range for {num_nodes} nodes")
+    if transfer_server_factory is not None:
+        raise unimplemented("transfer servers are not supported by the CPU client")
+    return Client(
+        num_devices=num_devices, asynchronous=asynchronous, process_index=node_id,
+        num_processes=num_nodes, collectives=collectives,
+    )

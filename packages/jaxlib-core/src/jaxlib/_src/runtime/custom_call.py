@@ -1,0 +1,188 @@
+"""The custom-call target registry.
+
+Targets are registered per platform under a canonical platform name ("cpu",
+"cuda", "rocm", ...). The CPU executor looks targets up here when it lowers a
+``custom_call``; other backends (jaxlib-gpu) install a handler with
+``register_custom_call_handler`` and receive every registration for their
+platform, past and future.
+"""
+
+from __future__ import annotations
+
+import enum
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
+
+# Spellings accepted for each platform, as XLA's platform names and JAX's.
+_PLATFORM_ALIASES = {
+    "cpu": "cpu", "host": "cpu",
+    "gpu": "cuda", "cuda": "cuda",
+    "rocm": "rocm",
+    "tpu": "tpu",
+}
+# Typed-FFI targets are api_version 1 in the registration call; the legacy
+# custom-call ABIs (original, status-returning, ...) are versions 0, 2, 3, 4.
+API_VERSIONS = (0, 1, 2, 3, 4)
+
+
+class CustomCallTargetTraits(enum.IntFlag):
+    DEFAULT = 0
+    COMMAND_BUFFER_COMPATIBLE = 1
+
+
+@dataclass(frozen=True)
+class CustomCallTarget:
+    name: str
+    fn: Any
+    platform: str
+    api_version: int
+    traits: CustomCallTargetTraits
+
+
+@dataclass(frozen=True)
+class CustomCallPartitioner:
+    name: str
+    prop_user_sharding: Callable
+    partition: Callable
+    infer_sharding_from_operands: Callable
+    can_side_effecting_have_replicated_sharding: bool
+    c_api: Any
+
+
+CustomCallHandler = Callable[[str, Any, str, int, CustomCallTargetTraits], None]
+
+_lock = threading.RLock()
+_targets: dict[str, dict[str, CustomCallTarget]] = {}
+_handlers: dict[str, CustomCallHandler] = {}
+_partitioners: dict[str, CustomCallPartitioner] = {}
+_batch_partitionable: set[str] = set()
+
+
+def canonical_platform(platform: str) -> str:
+    if not isinstance(platform, str) or not platform:
+        raise invalid_argument(f"platform must be a non-empty string, got {platform!r}")
+    return _PLATFORM_ALIASES.get(platform.lower(), platform.lower())
+
+
+def _check_fn(name: str, fn: Any, api_version: int) -> None:
+    if api_version == 1 and isinstance(fn, dict):
+        stages = set(fn)
+        if "execute" not in stages:
+            raise invalid_argument(
+                f"typed FFI target {name!r}: the handler dict needs an 'execute' entry"
+            )
+        unknown = stages - {"execute", "prepare", "initialize", "instantiate"}
+        if unknown:
+            raise invalid_argument(
+                f"typed FFI target {name!r}: unknown handler stages {sorted(unknown)}"
+            )
+        return
+    if type(fn).__name__ == "PyCapsule" or callable(fn):
+        return
+    raise invalid_argument(
+        f"custom call target {name!r} must be a PyCapsule, a callable, or (for "
+        f"api_version=1) a dict of handler capsules; got {type(fn).__name__}"
+    )
+
+
+def register_custom_call_target(
+    name: str,
+    fn: Any,
+    platform: str = "cpu",
+    api_version: int = 0,
+    traits: CustomCallTargetTraits = CustomCallTargetTraits.DEFAULT,
+) -> None:
+    if not isinstance(name, str) or not name:
+        raise invalid_argument(f"custom call target name must be a non-empty string, got {name!r}")
+    if api_version not in API_VERSIONS:
+        raise invalid_argument(
+            f"custom call target {name!r}: api_version must be one of {API_VERSIONS}, "
+            f"got {api_version!r}"
+        )
+    _check_fn(name, fn, api_version)
+    canonical = canonical_platform(platform)
+    target = CustomCallTarget(
+        name, fn, canonical, api_version, CustomCallTargetTraits(traits)
+    )
+    with _lock:
+        existing = _targets.setdefault(canonical, {}).get(name)
+        if existing is not None and (existing.fn is not fn or existing.api_version != api_version):
+            raise XlaRuntimeError(
+                f"ALREADY_EXISTS: custom call target {name!r} is already registered "
+                f"for platform {canonical!r} with a different implementation"
+            )
+        _targets[canonical][name] = target
+        handler = _handlers.get(canonical)
+    if handler is not None:
+        handler(name, fn, canonical, api_version, target.traits)
+
+
+def register_custom_call_handler(platform: str, handler: CustomCallHandler) -> None:
+    """Installs the backend hook for ``platform`` and replays the targets
+    registered for it so far."""
+    canonical = canonical_platform(platform)
+    with _lock:
+        if canonical in _handlers and _handlers[canonical] is not handler:
+            raise XlaRuntimeError(
+                f"ALREADY_EXISTS: a custom call handler for platform {canonical!r} "
+                "is already registered"
+            )
+        _handlers[canonical] = handler
+        pending = list(_targets.get(canonical, {}).values())
+    for t in pending:
+        handler(t.name, t.fn, t.platform, t.api_version, t.traits)
+
+
+def custom_call_targets(platform: str) -> dict[str, Any]:
+    with _lock:
+        return {
+            name: t.fn for name, t in _targets.get(canonical_platform(platform), {}).items()
+        }
+
+
+def lookup_custom_call_target(name: str, platform: str = "cpu") -> CustomCallTarget | None:
+    with _lock:
+        return _targets.get(canonical_platform(platform), {}).get(name)
+
+
+def register_custom_call_partitioner(
+    name: str,
+    prop_user_sharding: Callable,
+    partition: Callable,
+    infer_sharding_from_operands: Callable,
+    can_side_effecting_have_replicated_sharding: bool = False,
+    c_api: Any | None = None,
+) -> None:
+    for label, fn in (
+        ("prop_user_sharding", prop_user_sharding),
+        ("partition", partition),
+        ("infer_sharding_from_operands", infer_sharding_from_operands),
+    ):
+        if not callable(fn):
+            raise invalid_argument(f"custom call partitioner {name!r}: {label} must be callable")
+    with _lock:
+        _partitioners[name] = CustomCallPartitioner(
+            name, prop_user_sharding, partition, infer_sharding_from_operands,
+            bool(can_side_effecting_have_replicated_sharding), c_api,
+        )
+
+
+def custom_call_partitioner(name: str) -> CustomCallPartitioner | None:
+    with _lock:
+        return _partitioners.get(name)
+
+
+def register_custom_call_as_batch_partitionable(
+    target_name: str, c_api: Any | None = None
+) -> None:
+    with _lock:
+        _batch_partitionable.add(target_name)
+
+
+def is_batch_partitionable(target_name: str) -> bool:
+    with _lock:
+        return target_name in _batch_partitionable

@@ -1,0 +1,2366 @@
+"""Shardings: how an array is laid out over devices.
+
+Three layers, from the wire up:
+
+* ``OpSharding`` mirrors XLA's ``OpSharding`` proto (xla_data.proto) and
+  reads/writes the protobuf wire format itself, so no protobuf dependency.
+* ``HloSharding`` is XLA's in-memory sharding: replicated, maximal (one
+  device), tiled (optionally with partially replicated / manual subgroup
+  dimensions), manual, unknown, unreduced, or a tuple of those.  It prints and
+  parses the HLO text syntax (``{devices=[2,1]0,1}``, ``{devices=[4]<=[4]}``).
+* The ``Sharding`` family is JAX's user-facing interface: ``NamedSharding``
+  over a ``Mesh`` with a ``PartitionSpec``, ``SingleDeviceSharding``,
+  ``GSPMDSharding`` and ``PmapSharding``.  Device ids inside an
+  ``HloSharding`` are positions in a sharding's device assignment.
+"""
+
+from __future__ import annotations
+
+import abc
+import enum
+import itertools
+import math
+from collections import OrderedDict, defaultdict
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+from jaxlib._src.runtime.device import Device, DeviceList
+from jaxlib._src.runtime.errors import XlaRuntimeError
+
+Shape = tuple[int, ...]
+Index = tuple[Any, ...]  # one entry per array dimension: a slice, or an int for pmap's Unstacked
+
+# --------------------------------------------------------------------------
+# Protobuf wire format (just what OpSharding needs)
+# --------------------------------------------------------------------------
+
+_WIRE_VARINT, _WIRE_FIXED64, _WIRE_BYTES, _WIRE_FIXED32 = 0, 1, 2, 5
+_UINT64 = 1 << 64
+
+
+def _encode_varint(value: int, out: bytearray) -> None:
+    # Negative integers are written as their 64-bit two's complement (10 bytes),
+    # as protobuf does for int32 and int64 fields.
+    if value < 0:
+        value += _UINT64
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return
+
+
+def _encode_tag(field: int, wire_type: int, out: bytearray) -> None:
+    _encode_varint((field << 3) | wire_type, out)
+
+
+def _encode_bytes_field(field: int, payload: bytes, out: bytearray) -> None:
+    _encode_tag(field, _WIRE_BYTES, out)
+    _encode_varint(len(payload), out)
+    out += payload
+
+
+def _encode_packed(field: int, values: Sequence[int], out: bytearray) -> None:
+    if not values:
+        return
+    payload = bytearray()
+    for value in values:
+        _encode_varint(int(value), payload)
+    _encode_bytes_field(field, bytes(payload), out)
+
+
+def _encode_scalar(field: int, value: int, out: bytearray) -> None:
+    if value:  # proto3 leaves default (zero) scalars off the wire
+        _encode_tag(field, _WIRE_VARINT, out)
+        _encode_varint(int(value), out)
+
+
+class _WireReader:
+    """Reads varints and length-delimited payloads; every malformed input is a
+    ValueError naming the byte offset."""
+
+    def __init__(self, data: bytes):
+        self.data = memoryview(data)
+        self.pos = 0
+
+    def at_end(self) -> bool:
+        return self.pos >= len(self.data)
+
+    def varint(self) -> int:
+        result = 0
+        for shift in range(0, 70, 7):
+            if self.pos >= len(self.data):
+                raise ValueError(f"truncated varint at byte {self.pos}")
+            byte = self.data[self.pos]
+            self.pos += 1
+            result |= (byte & 0x7F) << shift
+            if not byte & 0x80:
+                if result >= _UINT64:
+                    raise ValueError(f"varint overflows 64 bits before byte {self.pos}")
+                return result
+        raise ValueError(f"varint longer than 10 bytes before byte {self.pos}")
+
+    def take(self, length: int) -> bytes:
+        if length > len(self.data) - self.pos:
+            raise ValueError(
+                f"field of {length} bytes at byte {self.pos} runs past the end "
+                f"of the {len(self.data)}-byte message"
+            )
+        chunk = bytes(self.data[self.pos : self.pos + length])
+        self.pos += length
+        return chunk
+
+    def skip(self, wire_type: int) -> None:
+        if wire_type == _WIRE_VARINT:
+            self.varint()
+        elif wire_type == _WIRE_FIXED64:
+            self.take(8)
+        elif wire_type == _WIRE_BYTES:
+            self.take(self.varint())
+        elif wire_type == _WIRE_FIXED32:
+            self.take(4)
+        else:  # 3/4 are deprecated groups, 6/7 do not exist
+            raise ValueError(f"unsupported wire type {wire_type} before byte {self.pos}")
+
+
+def _as_int64(value: int) -> int:
+    return value - _UINT64 if value >= 1 << 63 else value
+
+
+def _as_int32(value: int) -> int:
+    value &= 0xFFFFFFFF
+    return value - (1 << 32) if value >= 1 << 31 else value
+
+
+def _read_repeated_ints(reader: _WireReader, wire_type: int, convert) -> list[int]:
+    """One occurrence of a repeated integer field: packed or a single value."""
+    if wire_type == _WIRE_VARINT:
+        return [convert(reader.varint())]
+    if wire_type == _WIRE_BYTES:
+        inner = _WireReader(reader.take(reader.varint()))
+        values = []
+        while not inner.at_end():
+            values.append(convert(inner.varint()))
+        return values
+    raise ValueError(f"repeated integer field has wire type {wire_type}")
+
+
+# --------------------------------------------------------------------------
+# OpSharding
+# --------------------------------------------------------------------------
+
+
+class _OpShardingType(enum.IntEnum):
+    REPLICATED = 0
+    MAXIMAL = 1
+    TUPLE = 2
+    OTHER = 3
+    MANUAL = 4
+    UNKNOWN = 5
+    UNREDUCED = 6
+
+
+class _ShardGroupType(enum.IntEnum):
+    AS = 0
+    LIKE = 1
+
+
+def _enum_value(enum_cls, value: int, field: str):
+    try:
+        return enum_cls(value)
+    except ValueError:
+        raise ValueError(f"OpSharding.{field} has unknown enum value {value}") from None
+
+
+class OpSharding:
+    """XLA's ``OpSharding`` message (xla_data.proto), field for field.
+
+    ``tile_shape`` (a ShapeProto) and ``metadata`` (OpMetadata messages) are
+    carried as their serialized bytes: XLA ignores the first and the second is
+    debugging information, so nothing here needs to look inside them.
+    """
+
+    Type = _OpShardingType
+    ShardGroupType = _ShardGroupType
+
+    _LIST_FIELDS = (
+        "tile_assignment_dimensions",
+        "tile_assignment_devices",
+        "tuple_shardings",
+        "metadata",
+        "last_tile_dims",
+        "iota_reshape_dims",
+        "iota_transpose_perm",
+    )
+    _FIELDS = (
+        "type",
+        "tile_shape",
+        "tile_assignment_dimensions",
+        "tile_assignment_devices",
+        "tuple_shardings",
+        "replicate_on_last_tile_dim",
+        "metadata",
+        "last_tile_dims",
+        "iota_reshape_dims",
+        "iota_transpose_perm",
+        "is_shard_group",
+        "shard_group_id",
+        "shard_group_type",
+    )
+
+    def __init__(self, **fields: Any):
+        self.Clear()
+        for name, value in fields.items():
+            if name not in self._FIELDS:
+                raise TypeError(f"OpSharding has no field {name!r}")
+            setattr(self, name, list(value) if name in self._LIST_FIELDS else value)
+
+    def Clear(self) -> None:
+        self.type: _OpShardingType = _OpShardingType.REPLICATED
+        self.tile_shape: bytes | None = None
+        self.tile_assignment_dimensions: list[int] = []
+        self.tile_assignment_devices: list[int] = []
+        self.tuple_shardings: list[OpSharding] = []
+        self.replicate_on_last_tile_dim: bool = False
+        self.metadata: list[bytes] = []
+        self.last_tile_dims: list[_OpShardingType] = []
+        self.iota_reshape_dims: list[int] = []
+        self.iota_transpose_perm: list[int] = []
+        self.is_shard_group: bool = False
+        self.shard_group_id: int = 0
+        self.shard_group_type: _ShardGroupType = _ShardGroupType.AS
+
+    # -- wire format ----------------------------------------------------------
+
+    def SerializeToString(self) -> bytes:
+        out = bytearray()
+        _encode_scalar(1, int(self.type), out)
+        if self.tile_shape is not None:
+            _encode_bytes_field(2, bytes(self.tile_shape), out)
+        _encode_packed(3, self.tile_assignment_dimensions, out)
+        _encode_packed(4, self.tile_assignment_devices, out)
+        for element in self.tuple_shardings:
+            _encode_bytes_field(5, element.SerializeToString(), out)
+        _encode_scalar(6, int(bool(self.replicate_on_last_tile_dim)), out)
+        for metadata in self.metadata:
+            _encode_bytes_field(7, bytes(metadata), out)
+        _encode_packed(8, [int(t) for t in self.last_tile_dims], out)
+        _encode_packed(9, self.iota_reshape_dims, out)
+        _encode_packed(10, self.iota_transpose_perm, out)
+        _encode_scalar(11, int(bool(self.is_shard_group)), out)
+        _encode_scalar(12, int(self.shard_group_id), out)
+        _encode_scalar(13, int(self.shard_group_type), out)
+        return bytes(out)
+
+    def ParseFromString(self, data: bytes) -> int:
+        """Replaces this message's contents with ``data``; returns its length.
+        Unknown fields are skipped, as protobuf readers do."""
+        self.Clear()
+        self._merge(bytes(data))
+        return len(data)
+
+    @classmethod
+    def FromString(cls, data: bytes) -> OpSharding:
+        message = cls()
+        message.ParseFromString(data)
+        return message
+
+    def _merge(self, data: bytes) -> None:
+        reader = _WireReader(data)
+        while not reader.at_end():
+            key = reader.varint()
+            field, wire_type = key >> 3, key & 7
+            if field == 0:
+                raise ValueError(f"invalid field number 0 before byte {reader.pos}")
+            try:
+                self._merge_field(reader, field, wire_type)
+            except ValueError as error:
+                raise ValueError(f"malformed OpSharding (field {field}): {error}") from None
+
+    def _merge_field(self, reader: _WireReader, field: int, wire_type: int) -> None:
+        def expect(expected: int) -> None:
+            if wire_type != expected:
+                raise ValueError(f"expected wire type {expected}, got {wire_type}")
+
+        if field == 1:
+            expect(_WIRE_VARINT)
+            self.type = _enum_value(_OpShardingType, reader.varint(), "type")
+        elif field == 2:
+            expect(_WIRE_BYTES)
+            self.tile_shape = reader.take(reader.varint())
+        elif field == 3:
+            self.tile_assignment_dimensions += _read_repeated_ints(reader, wire_type, _as_int64)
+        elif field == 4:
+            self.tile_assignment_devices += _read_repeated_ints(reader, wire_type, _as_int64)
+        elif field == 5:
+            expect(_WIRE_BYTES)
+            element = OpSharding()
+            element._merge(reader.take(reader.varint()))
+            self.tuple_shardings.append(element)
+        elif field == 6:
+            expect(_WIRE_VARINT)
+            self.replicate_on_last_tile_dim = reader.varint() != 0
+        elif field == 7:
+            expect(_WIRE_BYTES)
+            self.metadata.append(reader.take(reader.varint()))
+        elif field == 8:
+            for value in _read_repeated_ints(reader, wire_type, _as_int32):
+                self.last_tile_dims.append(_enum_value(_OpShardingType, value, "last_tile_dims"))
+        elif field == 9:
+            self.iota_reshape_dims += _read_repeated_ints(reader, wire_type, _as_int64)
+        elif field == 10:
+            self.iota_transpose_perm += _read_repeated_ints(reader, wire_type, _as_int32)
+        elif field == 11:
+            expect(_WIRE_VARINT)
+            self.is_shard_group = reader.varint() != 0
+        elif field == 12:
+            expect(_WIRE_VARINT)
+            self.shard_group_id = _as_int64(reader.varint())
+        elif field == 13:
+            expect(_WIRE_VARINT)
+            self.shard_group_type = _enum_value(
+                _ShardGroupType, reader.varint(), "shard_group_type"
+            )
+        else:
+            reader.skip(wire_type)
+
+    # -- value semantics --------------------------------------------------------
+
+    def _key(self) -> tuple:
+        return tuple(
+            tuple(getattr(self, name)) if name in self._LIST_FIELDS else getattr(self, name)
+            for name in self._FIELDS
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, OpSharding):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # mutable, like protobuf messages
+
+    def CopyFrom(self, other: OpSharding) -> None:
+        self.ParseFromString(other.SerializeToString())
+
+    def clone(self) -> OpSharding:
+        return OpSharding.FromString(self.SerializeToString())
+
+    def __repr__(self) -> str:
+        parts = [f"type: {_OpShardingType(self.type).name}"]
+        defaults = OpSharding()
+        for name in self._FIELDS[1:]:
+            value = getattr(self, name)
+            if value != getattr(defaults, name):
+                if name == "last_tile_dims":
+                    value = [_OpShardingType(t).name for t in value]
+                parts.append(f"{name}: {value!r}")
+        return f"OpSharding({', '.join(parts)})"
+
+
+# --------------------------------------------------------------------------
+# Tile assignments: which device holds each tile
+# --------------------------------------------------------------------------
+
+
+def _product(values: Iterable[int]) -> int:
+    return math.prod(int(v) for v in values)
+
+
+def _canonicalize_iota(reshape_dims: Sequence[int], perm: Sequence[int]) -> tuple[Shape, Shape]:
+    """XLA's canonical form of ``iota(N).reshape(reshape_dims).transpose(perm)``:
+    drop size-1 dimensions and fuse dimensions the transpose keeps adjacent and
+    in order, until nothing changes.  [3,4,5]T(1,2,0) becomes [3,20]T(1,0)."""
+    dims, order = list(reshape_dims), list(perm)
+    while True:
+        kept = [i for i, d in enumerate(dims) if d != 1]
+        renumber = {old: new for new, old in enumerate(kept)}
+        dims = [dims[i] for i in kept]
+        order = [renumber[p] for p in order if p in renumber]
+        for i in range(1, len(order)):
+            major, minor = order[i - 1], order[i]
+            if minor == major + 1:
+                dims[major] *= dims[minor]
+                dims[minor] = 1
+                break
+        else:
+            break
+    if not dims:
+        return (1,), (0,)
+    return tuple(dims), tuple(order)
+
+
+def _common_factors(sizes_a: Sequence[int], sizes_b: Sequence[int]):
+    """The finest sequence of factors both size sequences are groupings of,
+    as (factor, index into a, index into b); None when no such sequence exists
+    (e.g. [2,3] against [3,2])."""
+    factors = []
+    ia = ib = -1
+    rest_a = rest_b = 1
+    while True:
+        while rest_a == 1 and ia + 1 < len(sizes_a):
+            ia += 1
+            rest_a = sizes_a[ia]
+        while rest_b == 1 and ib + 1 < len(sizes_b):
+            ib += 1
+            rest_b = sizes_b[ib]
+        if rest_a == 1 and rest_b == 1:
+            return factors
+        common = min(rest_a, rest_b)
+        if rest_a % common or rest_b % common:
+            return None
+        factors.append((common, ia, ib))
+        rest_a //= common
+        rest_b //= common
+
+
+class _TileAssignment:
+    """An n-d array of device ids, stored either explicitly or as XLA's compact
+    iota form ``iota(N).reshape(reshape_dims).transpose(perm)``, viewed with
+    shape ``dims``.  Two assignments are equal when their arrays are."""
+
+    __slots__ = ("dims", "iota", "_array")
+
+    def __init__(self, dims: Sequence[int], iota=None, array: np.ndarray | None = None):
+        self.dims: Shape = tuple(int(d) for d in dims)
+        self.iota: tuple[Shape, Shape] | None = iota
+        self._array = array
+
+    @classmethod
+    def from_iota(
+        cls,
+        dims: Sequence[int],
+        reshape_dims: Sequence[int] = (),
+        perm: Sequence[int] = (),
+    ) -> _TileAssignment:
+        dims = tuple(int(d) for d in dims)
+        if not dims or any(d < 1 for d in dims):
+            raise ValueError(f"tile assignment dimensions must be positive, got {list(dims)}")
+        if not reshape_dims:
+            reshape_dims, perm = (_product(dims),), (0,)
+        reshape_dims = tuple(int(d) for d in reshape_dims)
+        perm = tuple(int(p) for p in perm) if perm else tuple(range(len(reshape_dims)))
+        if sorted(perm) != list(range(len(reshape_dims))):
+            raise ValueError(
+                f"iota transpose_perm {list(perm)} is not a permutation of the "
+                f"{len(reshape_dims)} reshape dimensions {list(reshape_dims)}"
+            )
+        if any(d < 1 for d in reshape_dims) or _product(reshape_dims) != _product(dims):
+            raise ValueError(
+                f"iota reshape_dims {list(reshape_dims)} must hold as many devices "
+                f"as the tile dimensions {list(dims)}"
+            )
+        return cls(dims, iota=_canonicalize_iota(reshape_dims, perm))
+
+    @classmethod
+    def from_array(cls, array: Any) -> _TileAssignment:
+        array = np.array(array, dtype=np.int64)
+        if array.ndim == 0:
+            array = array.reshape(1)
+        array.setflags(write=False)
+        return cls(array.shape, array=array)
+
+    @property
+    def array(self) -> np.ndarray:
+        if self._array is None:
+            reshape_dims, perm = self.iota
+            array = np.arange(_product(reshape_dims), dtype=np.int64)
+            array = array.reshape(reshape_dims).transpose(perm).reshape(self.dims)
+            array.setflags(write=False)
+            self._array = array
+        return self._array
+
+    @property
+    def num_elements(self) -> int:
+        return _product(self.dims)
+
+    def devices(self) -> list[int]:
+        return [int(d) for d in self.array.reshape(-1)]
+
+    def reshape(self, dims: Sequence[int]) -> _TileAssignment:
+        if self.iota is not None:
+            return _TileAssignment(dims, iota=self.iota)
+        return _TileAssignment.from_array(self.array.reshape(tuple(dims)))
+
+    def transpose(self, perm: Sequence[int]) -> _TileAssignment:
+        perm = tuple(perm)
+        new_dims = tuple(self.dims[p] for p in perm)
+        if self.iota is not None:
+            transposed = self._transposed_iota(perm)
+            if transposed is not None:
+                return _TileAssignment(new_dims, iota=transposed)
+        return _TileAssignment.from_array(self.array.transpose(perm))
+
+    def _refined_iota(self):
+        """Splits the iota's reshape dimensions so every tile dimension is a run
+        of whole factors.  Returns (reshape_dims, factor_to_reshape_dim,
+        factors_of_tile_dim) or None when the sizes do not line up."""
+        reshape_dims, perm = self.iota
+        transposed_sizes = [reshape_dims[p] for p in perm]
+        factors = _common_factors(transposed_sizes, self.dims)
+        if factors is None:
+            return None
+        factors_of_transposed: dict[int, list[int]] = defaultdict(list)
+        factors_of_tile: dict[int, list[int]] = defaultdict(list)
+        for f, (_, t, d) in enumerate(factors):
+            factors_of_transposed[t].append(f)
+            factors_of_tile[d].append(f)
+        refined_dims: list[int] = []
+        factor_to_reshape_dim: dict[int, int] = {}
+        for reshape_dim in range(len(reshape_dims)):
+            for f in factors_of_transposed[perm.index(reshape_dim)]:
+                factor_to_reshape_dim[f] = len(refined_dims)
+                refined_dims.append(factors[f][0])
+        return refined_dims, factor_to_reshape_dim, factors_of_tile
+
+    def _transposed_iota(self, tile_perm: Sequence[int]):
+        refined = self._refined_iota()
+        if refined is None:
+            return None
+        refined_dims, factor_to_reshape_dim, factors_of_tile = refined
+        new_perm = [factor_to_reshape_dim[f] for d in tile_perm for f in factors_of_tile[d]]
+        return _canonicalize_iota(refined_dims, new_perm)
+
+    def with_sorted_last_dim(self) -> _TileAssignment:
+        """The same groups along the last dimension, each sorted ascending (what
+        XLA does to partially replicated shardings), keeping the iota form when
+        it can."""
+        if self.iota is not None:
+            refined = self._refined_iota()
+            if refined is not None:
+                refined_dims, factor_to_reshape_dim, factors_of_tile = refined
+                last = len(self.dims) - 1
+                major = [factor_to_reshape_dim[f] for d in range(last) for f in factors_of_tile[d]]
+                minor = sorted(factor_to_reshape_dim[f] for f in factors_of_tile[last])
+                return _TileAssignment(
+                    self.dims, iota=_canonicalize_iota(refined_dims, major + minor)
+                )
+        groups = np.sort(self.array.reshape(-1, self.dims[-1]), axis=1)
+        return _TileAssignment.from_array(groups.reshape(self.dims))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _TileAssignment):
+            return NotImplemented
+        if self.dims != other.dims:
+            return False
+        if self.iota is not None and self.iota == other.iota:
+            return True
+        return bool(np.array_equal(self.array, other.array))
+
+    def __hash__(self) -> int:
+        return hash((self.dims, self.array.tobytes()))
+
+    def __str__(self) -> str:
+        dims = ",".join(map(str, self.dims))
+        if self.iota is not None:
+            reshape_dims, perm = self.iota
+            text = f"devices=[{dims}]<=[{','.join(map(str, reshape_dims))}]"
+            if len(reshape_dims) > 1:
+                text += f"T({','.join(map(str, perm))})"
+            return text
+        return f"devices=[{dims}]{','.join(map(str, self.devices()))}"
+
+
+# --------------------------------------------------------------------------
+# HloSharding
+# --------------------------------------------------------------------------
+
+_T = _OpShardingType
+
+# XLA orders subgroup dimensions by this list when it normalizes them.
+_SUBGROUP_ORDER = (
+    _T.MAXIMAL,
+    _T.TUPLE,
+    _T.OTHER,
+    _T.MANUAL,
+    _T.UNREDUCED,
+    _T.REPLICATED,
+    _T.UNKNOWN,
+)
+_SUBGROUP_NAMES = {
+    _T.MANUAL: "manual",
+    _T.MAXIMAL: "maximal",
+    _T.REPLICATED: "replicated",
+    _T.UNREDUCED: "unreduced",
+}
+_SUBGROUP_BY_NAME = {name: t for t, name in _SUBGROUP_NAMES.items()}
+
+_REPLICATED, _MANUAL, _UNKNOWN, _UNREDUCED = "replicated", "manual", "unknown", "unreduced"
+_MAXIMAL, _TILED, _TUPLE = "maximal", "tiled", "tuple"
+_LEAF_KINDS_WITHOUT_TILES = (_REPLICATED, _MANUAL, _UNKNOWN, _UNREDUCED)
+
+
+class HloSharding:
+    """XLA's HloSharding.  Immutable and hashable; equal when the device arrays
+    agree, whether written out or in iota form.  Build one with the static
+    constructors, ``from_proto`` or ``from_string``."""
+
+    __slots__ = (
+        "_kind",
+        "_tiles",
+        "_device",
+        "_replicate_on_last_tile_dim",
+        "_subgroup_types",
+        "_elements",
+        "_shard_group",
+    )
+
+    def __init__(
+        self,
+        _kind: str,
+        _tiles: _TileAssignment | None = None,
+        _device: int = 0,
+        _replicate_on_last_tile_dim: bool = False,
+        _subgroup_types: Sequence[_OpShardingType] = (),
+        _elements: Sequence[HloSharding] = (),
+        _shard_group: tuple[int, bool] | None = None,
+    ):
+        # Internal: the static constructors below are the public way in.
+        if _kind not in (*_LEAF_KINDS_WITHOUT_TILES, _MAXIMAL, _TILED, _TUPLE):
+            raise ValueError(f"unknown HloSharding kind {_kind!r}; use the static constructors")
+        self._kind = _kind
+        self._tiles = _tiles
+        self._device = int(_device)
+        self._replicate_on_last_tile_dim = bool(_replicate_on_last_tile_dim)
+        self._subgroup_types = tuple(_OpShardingType(t) for t in _subgroup_types)
+        self._elements = tuple(_elements)
+        self._shard_group = _shard_group  # (id, shard_as) or None
+
+    # -- constructors ----------------------------------------------------------
+
+    @staticmethod
+    def replicate() -> HloSharding:
+        return HloSharding(_REPLICATED)
+
+    @staticmethod
+    def manual() -> HloSharding:
+        return HloSharding(_MANUAL)
+
+    @staticmethod
+    def unknown() -> HloSharding:
+        return HloSharding(_UNKNOWN)
+
+    @staticmethod
+    def unreduced() -> HloSharding:
+        return HloSharding(_UNREDUCED)
+
+    @staticmethod
+    def maximal(device_id: int) -> HloSharding:
+        return HloSharding(_MAXIMAL, _device=device_id)
+
+    assign_device = maximal
+
+    @staticmethod
+    def iota_tile(
+        dims: Sequence[int],
+        reshape_dims: Sequence[int] = (),
+        transpose_perm: Sequence[int] = (),
+        subgroup_types: Sequence[_OpShardingType] = (),
+    ) -> HloSharding:
+        """Tiles ``dims`` with devices ``iota(N).reshape(reshape_dims)
+        .transpose(transpose_perm)``; the last ``len(subgroup_types)``
+        dimensions are subgroups (replicated, manual, ...) instead of data."""
+        tiles = _TileAssignment.from_iota(dims, reshape_dims, transpose_perm)
+        return HloSharding._subgroup(tiles, subgroup_types)
+
+    @staticmethod
+    def subgroup_with_device_ordering(
+        tile_assignment: Any, subgroup_types: Sequence[_OpShardingType] = ()
+    ) -> HloSharding:
+        """Tiles with an explicit n-d array of device ids."""
+        return HloSharding._subgroup(_TileAssignment.from_array(tile_assignment), subgroup_types)
+
+    @staticmethod
+    def tuple_sharding(shardings: Sequence[HloSharding]) -> HloSharding:
+        elements = []
+        for sharding in shardings:
+            if not isinstance(sharding, HloSharding):
+                raise TypeError(f"tuple_sharding expects HloSharding elements, got {sharding!r}")
+            # XLA stores a flat list of leaves in pre-order.
+            elements.extend(sharding._elements if sharding.is_tuple() else [sharding])
+        return HloSharding(_TUPLE, _elements=elements)
+
+    @staticmethod
+    def _tiled(
+        tiles: _TileAssignment,
+        replicate_on_last_tile_dim: bool = False,
+        subgroup_types: Sequence[_OpShardingType] = (),
+    ) -> HloSharding:
+        return HloSharding(
+            _TILED,
+            _tiles=tiles,
+            _replicate_on_last_tile_dim=replicate_on_last_tile_dim,
+            _subgroup_types=subgroup_types,
+        )
+
+    @staticmethod
+    def _partial_tile(tiles: _TileAssignment) -> HloSharding:
+        """Tiled on all but the last dimension, replicated across the last."""
+        dims = tiles.dims
+        if len(dims) == 1 or dims[-1] == tiles.num_elements:
+            return HloSharding.replicate()
+        if dims[-1] == 1:
+            return HloSharding._tiled(tiles.reshape(dims[:-1]))
+        return HloSharding._tiled(tiles.with_sorted_last_dim(), replicate_on_last_tile_dim=True)
+
+    @staticmethod
+    def _subgroup(tiles: _TileAssignment, subgroup_types: Sequence[_OpShardingType]) -> HloSharding:
+        """XLA's HloSharding::Subgroup: normalizes the subgroup dimensions (drops
+        size-1 ones, merges equal types, orders them) and canonicalizes to
+        replicated/manual when no data dimension is tiled."""
+        types = [_OpShardingType(t) for t in subgroup_types]
+        if not types:
+            return HloSharding._tiled(tiles)
+        data_rank = len(tiles.dims) - len(types)
+        if data_rank < 0:
+            raise ValueError(
+                f"{len(types)} subgroup types given for a tile assignment of rank {len(tiles.dims)}"
+            )
+        for t in types:
+            if t not in (_T.REPLICATED, _T.MANUAL, _T.UNREDUCED):
+                raise ValueError(
+                    f"subgroup type {t.name} is not supported (use REPLICATED, MANUAL or UNREDUCED)"
+                )
+        if len(set(types)) == 1 and _product(tiles.dims[:data_rank]) == 1:
+            return {
+                _T.MANUAL: HloSharding.manual,
+                _T.REPLICATED: HloSharding.replicate,
+                _T.UNREDUCED: HloSharding.unreduced,
+            }[types[0]]()
+
+        dims_by_type: dict[_OpShardingType, list[int]] = defaultdict(list)
+        removed: list[int] = []
+        for i, t in enumerate(types):
+            dim = data_rank + i
+            if tiles.dims[dim] == 1:
+                removed.append(dim)
+            else:
+                dims_by_type[t].append(dim)
+        needs_merging = (
+            bool(removed) or len(dims_by_type) > 1 or any(len(v) > 1 for v in dims_by_type.values())
+        )
+        if needs_merging:
+            perm = list(range(data_rank))
+            merged_dims = list(tiles.dims[:data_rank])
+            types = []
+            for t in _SUBGROUP_ORDER:
+                if dims_by_type.get(t):
+                    perm += dims_by_type[t]
+                    merged_dims.append(_product(tiles.dims[d] for d in dims_by_type[t]))
+                    types.append(t)
+            tiles = tiles.transpose(perm + removed).reshape(merged_dims)
+
+        if types == [_T.REPLICATED]:
+            return HloSharding._partial_tile(tiles)
+        if types == [_T.MANUAL] and tiles.num_elements == tiles.dims[-1]:
+            return HloSharding.manual()
+        if types and types[-1] == _T.REPLICATED:
+            partial = HloSharding._partial_tile(tiles)
+            return HloSharding._tiled(partial._tiles, subgroup_types=types)
+        return HloSharding._tiled(tiles, subgroup_types=types)
+
+    # -- proto conversion --------------------------------------------------------
+
+    @staticmethod
+    def from_proto(proto: OpSharding) -> HloSharding:
+        if not isinstance(proto, OpSharding):
+            raise TypeError(f"from_proto expects an OpSharding, got {type(proto).__name__}")
+        sharding = HloSharding._from_proto_body(proto)
+        if proto.is_shard_group:
+            sharding = sharding._with_shard_group(
+                proto.shard_group_id, proto.shard_group_type == _ShardGroupType.AS
+            )
+        return sharding
+
+    @staticmethod
+    def _from_proto_body(proto: OpSharding) -> HloSharding:
+        kind = _OpShardingType(proto.type)
+        if kind == _T.TUPLE:
+            return HloSharding.tuple_sharding(
+                [HloSharding.from_proto(e) for e in proto.tuple_shardings]
+            )
+        if kind == _T.REPLICATED:
+            return HloSharding.replicate()
+        if kind == _T.MANUAL:
+            return HloSharding.manual()
+        if kind == _T.UNKNOWN:
+            return HloSharding.unknown()
+        if kind == _T.UNREDUCED:
+            return HloSharding.unreduced()
+        if kind == _T.MAXIMAL:
+            if len(proto.tile_assignment_devices) != 1:
+                raise ValueError(
+                    "a MAXIMAL OpSharding needs exactly one tile_assignment_devices "
+                    f"entry, got {len(proto.tile_assignment_devices)}"
+                )
+            return HloSharding.maximal(proto.tile_assignment_devices[0])
+
+        # OTHER: a tiled sharding.
+        use_iota = bool(proto.iota_reshape_dims)
+        if use_iota:
+            if proto.tile_assignment_devices:
+                raise ValueError(
+                    "OpSharding sets both iota_reshape_dims and tile_assignment_devices"
+                )
+            if len(proto.iota_reshape_dims) != len(proto.iota_transpose_perm):
+                raise ValueError(
+                    "OpSharding iota_reshape_dims and iota_transpose_perm differ in length"
+                )
+            if all(d == 1 for d in proto.iota_reshape_dims):
+                return HloSharding.replicate()
+        else:
+            if not proto.tile_assignment_devices:
+                raise ValueError("a tiled (OTHER) OpSharding has no tile_assignment_devices")
+            if len(proto.tile_assignment_devices) == 1:
+                return HloSharding.replicate()
+        dims = list(proto.tile_assignment_dimensions)
+        if not dims:
+            raise ValueError("a tiled (OTHER) OpSharding has no tile_assignment_dimensions")
+        if use_iota:
+            tiles = _TileAssignment.from_iota(
+                dims, proto.iota_reshape_dims, proto.iota_transpose_perm
+            )
+        else:
+            if _product(dims) != len(proto.tile_assignment_devices):
+                raise ValueError(
+                    f"tile_assignment_dimensions {dims} hold {_product(dims)} devices but "
+                    f"tile_assignment_devices has {len(proto.tile_assignment_devices)}"
+                )
+            tiles = _TileAssignment.from_array(np.reshape(proto.tile_assignment_devices, dims))
+        if proto.last_tile_dims:
+            if proto.replicate_on_last_tile_dim:
+                raise ValueError(
+                    "OpSharding sets both last_tile_dims and replicate_on_last_tile_dim"
+                )
+            return HloSharding._subgroup(tiles, proto.last_tile_dims)
+        if proto.replicate_on_last_tile_dim:
+            return HloSharding._partial_tile(tiles)
+        return HloSharding._tiled(tiles)
+
+    def to_proto(self) -> OpSharding:
+        proto = OpSharding()
+        if self._kind == _TUPLE:
+            proto.type = _T.TUPLE
+            proto.tuple_shardings = [e.to_proto() for e in self._elements]
+            return proto
+        proto.type = {
+            _REPLICATED: _T.REPLICATED,
+            _MANUAL: _T.MANUAL,
+            _UNKNOWN: _T.UNKNOWN,
+            _UNREDUCED: _T.UNREDUCED,
+            _MAXIMAL: _T.MAXIMAL,
+            _TILED: _T.OTHER,
+        }[self._kind]
+        if self._kind == _MAXIMAL:
+            proto.tile_assignment_devices = [self._device]
+        elif self._kind == _TILED:
+            proto.tile_assignment_dimensions = list(self._tiles.dims)
+            if self._tiles.iota is not None:
+                proto.iota_reshape_dims = list(self._tiles.iota[0])
+                proto.iota_transpose_perm = list(self._tiles.iota[1])
+            else:
+                proto.tile_assignment_devices = self._tiles.devices()
+            proto.replicate_on_last_tile_dim = self._replicate_on_last_tile_dim
+            proto.last_tile_dims = list(self._subgroup_types)
+        if self._shard_group is not None:
+            proto.is_shard_group = True
+            proto.shard_group_id = self._shard_group[0]
+            proto.shard_group_type = (
+                _ShardGroupType.AS if self._shard_group[1] else _ShardGroupType.LIKE
+            )
+        return proto
+
+    def _with_shard_group(self, group_id: int, shard_as: bool) -> HloSharding:
+        return HloSharding(
+            self._kind,
+            self._tiles,
+            self._device,
+            self._replicate_on_last_tile_dim,
+            self._subgroup_types,
+            self._elements,
+            (int(group_id), bool(shard_as)),
+        )
+
+    # -- queries -------------------------------------------------------------------
+
+    def is_tuple(self) -> bool:
+        return self._kind == _TUPLE
+
+    def tuple_elements(self) -> list[HloSharding]:
+        return list(self._elements)
+
+    def _all_leaves(self, predicate) -> bool:
+        if self._kind == _TUPLE:
+            return all(predicate(e) for e in self._elements)
+        return predicate(self)
+
+    def is_replicated(self) -> bool:
+        return self._all_leaves(lambda s: s._kind == _REPLICATED)
+
+    def is_manual(self) -> bool:
+        return self._all_leaves(lambda s: s._kind == _MANUAL)
+
+    def is_unknown(self) -> bool:
+        return self._all_leaves(lambda s: s._kind == _UNKNOWN)
+
+    def is_unreduced(self) -> bool:
+        return self._all_leaves(lambda s: s._kind == _UNREDUCED)
+
+    def is_maximal(self) -> bool:
+        """Tile-maximal, as XLA's IsTileMaximal: one device or replicated."""
+        return self._all_leaves(lambda s: s._kind in (_MAXIMAL, _REPLICATED))
+
+    def is_tiled(self) -> bool:
+        return self._all_leaves(lambda s: s._kind == _TILED)
+
+    def _require_leaf(self, what: str) -> None:
+        if self._kind == _TUPLE:
+            raise ValueError(
+                f"{what} is not defined for the tuple sharding {self}; ask its elements"
+            )
+
+    def tile_assignment_dimensions(self) -> list[int]:
+        self._require_leaf("tile_assignment_dimensions")
+        return list(self._tiles.dims) if self._kind == _TILED else [1]
+
+    def tile_assignment_devices(self) -> list[int]:
+        self._require_leaf("tile_assignment_devices")
+        if self._kind == _TILED:
+            return self._tiles.devices()
+        return [self._device]  # 0 for the untiled leaves, as XLA's single-entry array
+
+    def num_devices(self) -> int:
+        self._require_leaf("num_devices")
+        return self._tiles.num_elements if self._kind == _TILED else 1
+
+    def num_dimensions(self) -> int:
+        return len(self.tile_assignment_dimensions())
+
+    def replicate_on_last_tile_dim(self) -> bool:
+        return self._replicate_on_last_tile_dim
+
+    def subgroup_types(self) -> list[_OpShardingType]:
+        return list(self._subgroup_types)
+
+    def tiled_data_rank(self) -> int:
+        """Tile dimensions that split data (the rest are subgroups)."""
+        if self._kind != _TILED:
+            raise ValueError(f"tiled_data_rank needs a tiled sharding, got {self}")
+        return (
+            len(self._tiles.dims)
+            - int(self._replicate_on_last_tile_dim)
+            - len(self._subgroup_types)
+        )
+
+    def unique_device(self) -> int | None:
+        return self._device if self._kind == _MAXIMAL else None
+
+    # -- equality, hashing, printing -------------------------------------------
+
+    def _key(self) -> tuple:
+        return (
+            self._kind,
+            self._tiles,
+            self._device,
+            self._replicate_on_last_tile_dim,
+            self._subgroup_types,
+            self._elements,
+            self._shard_group,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HloSharding):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def to_string(self) -> str:
+        if self._kind == _TUPLE:
+            if not self._elements:
+                return "{}"
+            parts = [self._elements[0].to_string()]
+            for i, element in enumerate(self._elements[1:], start=1):
+                # XLA numbers every fifth element to keep long tuples readable.
+                separator = f", /*index={i}*/" if i % 5 == 0 else ", "
+                parts.append(separator + element.to_string())
+            return "{" + "".join(parts) + "}"
+        if self._kind in _LEAF_KINDS_WITHOUT_TILES:
+            body = self._kind
+        elif self._kind == _MAXIMAL:
+            body = f"maximal device={self._device}"
+        else:
+            body = str(self._tiles)
+            if self._replicate_on_last_tile_dim:
+                body += " last_tile_dim_replicate"
+            if self._subgroup_types:
+                names = ", ".join(
+                    _SUBGROUP_NAMES.get(t, "error_type.") for t in self._subgroup_types
+                )
+                body += f" last_tile_dims={{{names}}}"
+        if self._shard_group is not None:
+            group_id, shard_as = self._shard_group
+            body += f" {'shard_as' if shard_as else 'shard_like'} {group_id}"
+        return "{" + body + "}"
+
+    __str__ = to_string
+    __repr__ = to_string
+
+    # -- parsing -------------------------------------------------------------------
+
+    @staticmethod
+    def from_string(text: str) -> HloSharding:
+        """Parses XLA's HLO text syntax, e.g. ``{devices=[2,1,2]<=[4]
+        last_tile_dim_replicate}``.  ``metadata={...}`` is accepted and
+        dropped: it is debugging information this HloSharding does not keep."""
+        parser = _ShardingParser(text)
+        sharding = parser.sharding()
+        parser.expect_end()
+        return sharding
+
+
+class _ShardingParser:
+    """Recursive-descent parser for the HLO sharding syntax.  Errors are
+    ValueErrors naming the 1-based column."""
+
+    def __init__(self, text: str):
+        if not isinstance(text, str):
+            raise TypeError(f"HloSharding.from_string expects str, got {type(text).__name__}")
+        self.text = text
+        self.pos = 0
+
+    def error(self, message: str, pos: int | None = None) -> ValueError:
+        column = (self.pos if pos is None else pos) + 1
+        return ValueError(f"invalid HLO sharding {self.text!r}: {message} at column {column}")
+
+    def skip_space(self) -> None:
+        while self.pos < len(self.text):
+            if self.text[self.pos].isspace():
+                self.pos += 1
+            elif self.text.startswith("/*", self.pos):
+                end = self.text.find("*/", self.pos + 2)
+                if end < 0:
+                    raise self.error("unterminated comment")
+                self.pos = end + 2
+            else:
+                return
+
+    def peek(self, token: str) -> bool:
+        self.skip_space()
+        return self.text.startswith(token, self.pos)
+
+    def accept(self, token: str) -> bool:
+        if self.peek(token):
+            self.pos += len(token)
+            return True
+        return False
+
+    def expect(self, token: str) -> None:
+        if not self.accept(token):
+            found = self.text[self.pos : self.pos + 10] or "end of text"
+            raise self.error(f"expected {token!r}, found {found!r}")
+
+    def expect_end(self) -> None:
+        self.skip_space()
+        if self.pos != len(self.text):
+            raise self.error(f"unexpected trailing text {self.text[self.pos :]!r}")
+
+    def word(self) -> str:
+        self.skip_space()
+        start = self.pos
+        while self.pos < len(self.text) and (
+            self.text[self.pos].isalnum() or self.text[self.pos] == "_"
+        ):
+            self.pos += 1
+        return self.text[start : self.pos]
+
+    def integer(self) -> int:
+        self.skip_space()
+        start = self.pos
+        if self.pos < len(self.text) and self.text[self.pos] == "-":
+            self.pos += 1
+        while self.pos < len(self.text) and self.text[self.pos].isdigit():
+            self.pos += 1
+        digits = self.text[start : self.pos]
+        if digits in ("", "-"):
+            self.pos = start
+            raise self.error("expected an integer")
+        return int(digits)
+
+    def integer_list(self, open_: str, close: str) -> list[int]:
+        self.expect(open_)
+        values: list[int] = []
+        if self.accept(close):
+            return values
+        while True:
+            values.append(self.integer())
+            if self.accept(close):
+                return values
+            self.expect(",")
+
+    def skip_balanced_braces(self) -> None:
+        self.expect("{")
+        depth = 1
+        in_string = False
+        while depth:
+            if self.pos >= len(self.text):
+                raise self.error("unterminated metadata={...}")
+            char = self.text[self.pos]
+            if in_string:
+                if char == "\\":
+                    self.pos += 1
+                elif char == '"':
+                    in_string = False
+            elif char == '"':
+                in_string = True
+            elif char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+            self.pos += 1
+
+    def sharding(self) -> HloSharding:
+        self.expect("{")
+        if self.accept("}"):
+            return HloSharding.tuple_sharding([])
+        if self.peek("{"):
+            elements = [self.sharding()]
+            while self.accept(","):
+                elements.append(self.sharding())
+            self.expect("}")
+            return HloSharding.tuple_sharding(elements)
+        return self.leaf()
+
+    def leaf(self) -> HloSharding:
+        kind: str | None = None
+        kind_pos = self.pos
+        device: int | None = None
+        tile_dims: list[int] | None = None
+        devices: list[int] | None = None
+        iota: tuple[list[int], list[int]] | None = None
+        last_tile_dim_replicate = False
+        subgroup_types: list[_OpShardingType] = []
+        shard_group: tuple[int, bool] | None = None
+
+        while not self.accept("}"):
+            self.skip_space()
+            start = self.pos
+            name = self.word()
+            if not name:
+                if self.pos >= len(self.text):
+                    raise self.error("expected '}'")
+                raise self.error(f"unexpected {self.text[self.pos]!r}")
+            if name in (_REPLICATED, _MANUAL, _UNKNOWN, _UNREDUCED, _MAXIMAL):
+                if kind is not None:
+                    raise self.error(f"{name!r} conflicts with {kind!r}", start)
+                kind, kind_pos = name, start
+            elif name == "device":
+                self.expect("=")
+                device = self.integer()
+            elif name == "devices":
+                self.expect("=")
+                tile_dims = self.integer_list("[", "]")
+                if not tile_dims:
+                    raise self.error("devices=[] needs at least one dimension", start)
+                if self.accept("<="):
+                    reshape_dims = self.integer_list("[", "]")
+                    perm = (
+                        self.integer_list("(", ")")
+                        if self.accept("T")
+                        else list(range(len(reshape_dims)))
+                    )
+                    iota = (reshape_dims, perm)
+                else:
+                    devices = [self.integer()]
+                    while self.accept(","):
+                        devices.append(self.integer())
+            elif name == "last_tile_dim_replicate":
+                last_tile_dim_replicate = True
+            elif name == "last_tile_dims":
+                self.expect("=")
+                self.expect("{")
+                while True:
+                    type_pos = self.pos
+                    type_name = self.word()
+                    if type_name not in _SUBGROUP_BY_NAME:
+                        raise self.error(f"unknown subgroup type {type_name!r}", type_pos)
+                    subgroup_types.append(_SUBGROUP_BY_NAME[type_name])
+                    if self.accept("}"):
+                        break
+                    self.expect(",")
+            elif name in ("shard_as", "shard_like"):
+                shard_group = (self.integer(), name == "shard_as")
+            elif name == "metadata":
+                self.expect("=")
+                self.skip_balanced_braces()
+            else:
+                raise self.error(f"unknown sharding attribute {name!r}", start)
+
+        if kind == _MAXIMAL:
+            if device is None:
+                raise self.error("maximal sharding needs device=N", kind_pos)
+            sharding = HloSharding.maximal(device)
+        elif kind is not None:
+            if tile_dims is not None or device is not None:
+                raise self.error(f"{kind!r} sharding takes no devices", kind_pos)
+            sharding = HloSharding(kind)
+        else:
+            if tile_dims is None:
+                raise self.error(
+                    "expected replicated, manual, unknown, unreduced, maximal or devices=[...]",
+                    kind_pos,
+                )
+            if device is not None:
+                raise self.error("device= is only valid with maximal", kind_pos)
+            if last_tile_dim_replicate and subgroup_types:
+                raise self.error(
+                    "last_tile_dim_replicate and last_tile_dims are exclusive", kind_pos
+                )
+            try:
+                if iota is not None:
+                    tiles = _TileAssignment.from_iota(tile_dims, *iota)
+                else:
+                    if len(devices) != _product(tile_dims):
+                        raise ValueError(
+                            f"devices=[{','.join(map(str, tile_dims))}] needs "
+                            f"{_product(tile_dims)} device ids, got {len(devices)}"
+                        )
+                    tiles = _TileAssignment.from_array(np.reshape(devices, tile_dims))
+            except ValueError as error:
+                raise self.error(str(error), kind_pos) from None
+            if tiles.num_elements == 1:
+                sharding = HloSharding.replicate()  # as XLA's FromProto does
+            elif subgroup_types:
+                sharding = HloSharding._subgroup(tiles, subgroup_types)
+            elif last_tile_dim_replicate:
+                sharding = HloSharding._partial_tile(tiles)
+            else:
+                sharding = HloSharding._tiled(tiles)
+        if shard_group is not None:
+            sharding = sharding._with_shard_group(*shard_group)
+        return sharding
+
+
+# --------------------------------------------------------------------------
+# Per-device indices for an HloSharding
+# --------------------------------------------------------------------------
+
+
+def _is_effectively_replicated(hlo: HloSharding) -> bool:
+    """JAX's rule: a sharding over one device, or a replicated one, puts the
+    whole array everywhere."""
+    if hlo.is_tuple():
+        return False
+    return hlo.is_replicated() or hlo.num_devices() == 1
+
+
+def _hlo_sharding_indices(hlo: HloSharding, shape: Shape, num_devices: int) -> list[Index]:
+    """The index of the array each of ``num_devices`` device-assignment
+    positions holds.  A dimension split n ways is cut in chunks of
+    ceil(size/n); trailing chunks may be short or empty, as in XLA."""
+    full = (slice(None),) * len(shape)
+    if hlo.is_tuple():
+        raise ValueError(f"a tuple sharding {hlo} has no per-device indices for one array")
+    if hlo.is_unknown():
+        raise ValueError("an unknown sharding {unknown} has no per-device indices")
+    if _is_effectively_replicated(hlo):
+        # Replicated, maximal and manual: every device holds the whole shape
+        # (for manual, the shape a device sees is already its own part).
+        return [full] * num_devices
+    data_rank = hlo.tiled_data_rank()
+    if len(shape) != data_rank:
+        raise ValueError(
+            f"sharding {hlo} tiles {data_rank} dimensions but the array has rank "
+            f"{len(shape)} (shape {tuple(shape)})"
+        )
+    tiles = hlo._tiles
+    if tiles.num_elements != num_devices:
+        raise ValueError(
+            f"sharding {hlo} uses {tiles.num_elements} devices but the device "
+            f"assignment has {num_devices}"
+        )
+    ways = tiles.dims[:data_rank]
+    chunks = [-(-size // n) for size, n in zip(shape, ways)]
+    indices: list[Index | None] = [None] * num_devices
+    for tile_index, device in np.ndenumerate(tiles.array):
+        device = int(device)
+        if not 0 <= device < num_devices or indices[device] is not None:
+            raise ValueError(f"sharding {hlo} has an invalid or repeated device id {device}")
+        index = []
+        for i, (size, n, chunk) in enumerate(zip(shape, ways, chunks)):
+            if n == 1:
+                index.append(slice(None))
+            else:
+                position = tile_index[i]
+                index.append(slice(min(position * chunk, size), min((position + 1) * chunk, size)))
+        indices[device] = tuple(index)
+    return indices  # type: ignore[return-value]
+
+
+def _hlo_shard_shape(sharding: Sharding, hlo: HloSharding, shape: Shape) -> Shape:
+    shape = tuple(shape)
+    if hlo.is_tuple():
+        raise ValueError(f"a tuple sharding {hlo} has no shard shape for one array")
+    if _is_effectively_replicated(hlo) or hlo.is_unknown() or hlo.is_unreduced():
+        return shape
+    ways = hlo.tile_assignment_dimensions()[: hlo.tiled_data_rank()]
+    if len(ways) != len(shape):
+        raise ValueError(
+            f"sharding {hlo} tiles {len(ways)} dimensions but the array has rank {len(shape)}"
+        )
+    out = []
+    for dim, (size, n) in enumerate(zip(shape, ways)):
+        quotient, remainder = divmod(size, n)
+        if remainder:
+            raise ValueError(
+                f"Sharding {sharding} implies that array axis {dim} is partitioned "
+                f"{n} times, but the dimension size is {size} (full shape: {shape}, "
+                f"per-dimension tiling factors: {list(ways)} should evenly divide the shape)"
+            )
+        out.append(quotient)
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------
+# PartitionSpec and Mesh
+# --------------------------------------------------------------------------
+
+
+class _Unconstrained:
+    """Marks a dimension whose sharding the compiler may choose."""
+
+    _instance: _Unconstrained | None = None
+
+    def __new__(cls) -> _Unconstrained:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "UNCONSTRAINED"
+
+    def __reduce__(self):
+        return (_Unconstrained, ())
+
+
+UNCONSTRAINED = _Unconstrained()
+
+
+def _canonical_partition(entry: Any) -> Any:
+    # ('x',) and 'x' mean the same; so do () and None.
+    if isinstance(entry, tuple):
+        if not entry:
+            return None
+        return entry[0] if len(entry) == 1 else entry
+    return entry
+
+
+def _partition_axes(entry: Any) -> tuple[str, ...]:
+    if entry is None or entry is UNCONSTRAINED:
+        return ()
+    if isinstance(entry, tuple):
+        return entry
+    return (entry,)
+
+
+class PartitionSpec(tuple):
+    """Per array dimension: None (not sharded), a mesh axis name, or a tuple of
+    axis names (sharded over their product, major to minor)."""
+
+    UNCONSTRAINED = UNCONSTRAINED
+
+    def __new__(cls, *partitions: Any) -> PartitionSpec:
+        entries = []
+        for entry in partitions:
+            if isinstance(entry, list):
+                entry = tuple(entry)
+            if isinstance(entry, tuple):
+                for name in entry:
+                    if not isinstance(name, str):
+                        raise TypeError(
+                            f"PartitionSpec entries must be None, an axis name or a tuple of "
+                            f"axis names; got {name!r} inside {entry!r}"
+                        )
+            elif entry is not None and entry is not UNCONSTRAINED and not isinstance(entry, str):
+                raise TypeError(
+                    f"PartitionSpec entries must be None, an axis name, a tuple of axis "
+                    f"names or PartitionSpec.UNCONSTRAINED; got {entry!r}"
+                )
+            entries.append(entry)
+        return super().__new__(cls, entries)
+
+    def _canonical(self) -> tuple:
+        return tuple(_canonical_partition(e) for e in self)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, tuple):
+            return self._canonical() == tuple(_canonical_partition(e) for e in other)
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    def __hash__(self) -> int:
+        return hash(self._canonical())
+
+    def __repr__(self) -> str:
+        return f"PartitionSpec{tuple.__repr__(self)}"
+
+    def __reduce__(self):
+        return (PartitionSpec, tuple(self))
+
+    def _normalized_spec_for_aval(self, ndim: int) -> PartitionSpec:
+        if len(self) > ndim:
+            raise ValueError(f"{self} has {len(self)} entries, more than the rank {ndim}")
+        return PartitionSpec(*self, *([None] * (ndim - len(self))))
+
+
+P = PartitionSpec
+
+
+class AxisType(enum.Enum):
+    """How a mesh axis is used: left to the compiler (Auto), visible in types
+    (Explicit), or already partitioned by the user (Manual, as in shard_map)."""
+
+    Auto = enum.auto()
+    Explicit = enum.auto()
+    Manual = enum.auto()
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class Mesh:
+    """An n-d array of devices with one name per axis."""
+
+    def __init__(
+        self,
+        devices: np.ndarray | Sequence[Any],
+        axis_names: str | Sequence[str],
+        axis_types: AxisType | Sequence[AxisType] | None = None,
+    ):
+        if isinstance(axis_names, str):
+            axis_names = (axis_names,)
+        axis_names = tuple(axis_names)
+        for name in axis_names:
+            if not isinstance(name, str):
+                raise TypeError(f"mesh axis names must be str, got {name!r}")
+        if len(set(axis_names)) != len(axis_names):
+            raise ValueError(f"mesh axis names must be unique, got {axis_names}")
+        if isinstance(devices, np.ndarray):
+            array = np.array(devices, dtype=object)  # a private copy
+        else:
+            array = _object_array(devices)
+        if array.ndim != len(axis_names):
+            raise ValueError(
+                "Mesh requires the ndim of its first argument (`devices`) to equal the "
+                "length of its second argument (`axis_names`), but got "
+                f"devices.ndim == {array.ndim} and len(axis_names) == {len(axis_names)}."
+            )
+        flat = tuple(array.flat)
+        for device in flat:
+            if not isinstance(device, Device):
+                raise TypeError(f"Mesh devices must be Device objects, got {device!r}")
+        if len(set(map(id, flat))) != len(flat):
+            raise ValueError(f"Mesh devices must be distinct, got {list(flat)}")
+        if axis_types is None:
+            axis_types = (AxisType.Auto,) * len(axis_names)
+        elif isinstance(axis_types, AxisType):
+            axis_types = (axis_types,) * len(axis_names)
+        axis_types = tuple(axis_types)
+        if len(axis_types) != len(axis_names) or not all(
+            isinstance(t, AxisType) for t in axis_types
+        ):
+            raise ValueError(
+                f"axis_types must be one AxisType per axis name {axis_names}, got {axis_types}"
+            )
+        array.setflags(write=False)
+        self._devices = array
+        self._axis_names = axis_names
+        self._axis_types = axis_types
+        self._flat_devices_tuple = flat
+        self._internal_device_list = DeviceList(flat)
+
+    @property
+    def devices(self) -> np.ndarray:
+        return self._devices
+
+    @property
+    def axis_names(self) -> tuple[str, ...]:
+        return self._axis_names
+
+    @property
+    def axis_types(self) -> tuple[AxisType, ...]:
+        return self._axis_types
+
+    @property
+    def shape(self) -> OrderedDict[str, int]:
+        return OrderedDict(zip(self._axis_names, self._devices.shape))
+
+    @property
+    def shape_tuple(self) -> tuple[tuple[str, int], ...]:
+        return tuple(zip(self._axis_names, self._devices.shape))
+
+    @property
+    def axis_sizes(self) -> tuple[int, ...]:
+        return tuple(self._devices.shape)
+
+    @property
+    def size(self) -> int:
+        return int(self._devices.size)
+
+    @property
+    def empty(self) -> bool:
+        return self._devices.ndim == 0
+
+    @property
+    def device_ids(self) -> np.ndarray:
+        return np.array([d.id for d in self._flat_devices_tuple], dtype=np.int64).reshape(
+            self._devices.shape
+        )
+
+    @property
+    def manual_axes(self) -> tuple[str, ...]:
+        return tuple(n for n, t in zip(self._axis_names, self._axis_types) if t == AxisType.Manual)
+
+    @property
+    def is_multi_process(self) -> bool:
+        return not self._internal_device_list.is_fully_addressable
+
+    @property
+    def local_devices(self) -> list[Device]:
+        return list(self._internal_device_list.addressable_device_list)
+
+    def _key(self) -> tuple:
+        return (self._axis_names, self._axis_types, self._devices.shape, self._internal_device_list)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Mesh):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _axis_types_str(self) -> str:
+        return (
+            "("
+            + ", ".join(t.name for t in self._axis_types)
+            + ("," if len(self._axis_types) == 1 else "")
+            + ")"
+        )
+
+    def __str__(self) -> str:
+        sizes = ", ".join(f"'{name}': {size}" for name, size in self.shape.items())
+        return f"Mesh({sizes}, axis_types={self._axis_types_str()})"
+
+    def __repr__(self) -> str:
+        return (
+            f"Mesh(device_ids={self.device_ids!r}, axis_names={self._axis_names!r}, "
+            f"axis_types={self._axis_types_str()})"
+        )
+
+
+def _object_array(nested: Any) -> np.ndarray:
+    """A numpy object array from nested lists/tuples of devices, built by hand
+    so numpy never tries to look inside the leaves."""
+    leaves: list[Any] = []
+
+    def shape_of(node: Any) -> tuple[int, ...]:
+        if not isinstance(node, (list, tuple)):
+            leaves.append(node)
+            return ()
+        shapes = {shape_of(child) for child in node}
+        if len(shapes) > 1:
+            raise ValueError(f"ragged nesting of devices: {nested!r}")
+        return (len(node),) + (shapes.pop() if shapes else ())
+
+    shape = shape_of(nested)
+    array = np.empty(shape, dtype=object)
+    for position, leaf in zip(np.ndindex(shape), leaves):
+        array[position] = leaf
+    return array
+
+
+# --------------------------------------------------------------------------
+# Sharding interface
+# --------------------------------------------------------------------------
+
+
+def _canonical_memory_kind(memory_kind: str | None, device_list: DeviceList) -> str | None:
+    """None means the devices' default memory; any other kind must be one the
+    devices address (checked on an addressable device, as JAX does)."""
+    if memory_kind is not None and not isinstance(memory_kind, str):
+        raise TypeError(f"memory_kind must be a str or None, got {memory_kind!r}")
+    if len(device_list) == 0:
+        return memory_kind
+    addressable = device_list.addressable_device_list
+    device = addressable[0] if len(addressable) else device_list[0]
+    if memory_kind is None:
+        return device.default_memory().kind
+    try:
+        device.memory(memory_kind)
+    except XlaRuntimeError as error:
+        message = str(error).removeprefix("INVALID_ARGUMENT: ")
+        raise ValueError(message) from None
+    return memory_kind
+
+
+class Sharding(abc.ABC):
+    """JAX's ``jax.sharding.Sharding`` interface.  Subclasses say which devices
+    (``_internal_device_list``) and how (``_to_xla_hlo_sharding``); device ids
+    in the HloSharding are positions in ``_device_assignment``."""
+
+    @property
+    @abc.abstractmethod
+    def _internal_device_list(self) -> DeviceList: ...
+
+    @property
+    @abc.abstractmethod
+    def memory_kind(self) -> str | None: ...
+
+    @abc.abstractmethod
+    def with_memory_kind(self, kind: str) -> Sharding: ...
+
+    @abc.abstractmethod
+    def _to_xla_hlo_sharding(self, num_dimensions: int) -> HloSharding: ...
+
+    @property
+    def _device_assignment(self) -> tuple[Device, ...]:
+        return tuple(self._internal_device_list)
+
+    @property
+    def device_set(self) -> set[Device]:
+        return set(self._internal_device_list)
+
+    @property
+    def num_devices(self) -> int:
+        return len(self._internal_device_list)
+
+    @property
+    def is_fully_addressable(self) -> bool:
+        return self._internal_device_list.is_fully_addressable
+
+    @property
+    def is_fully_replicated(self) -> bool:
+        # Rank does not matter for replication; 0 keeps NamedSharding's rank check quiet.
+        return _is_effectively_replicated(self._to_xla_hlo_sharding(0))
+
+    @property
+    def addressable_devices(self) -> set[Device]:
+        return set(self._internal_device_list.addressable_device_list)
+
+    @property
+    def _addressable_device_assignment(self) -> tuple[Device, ...]:
+        return tuple(self._internal_device_list.addressable_device_list)
+
+    def devices_indices_map(self, global_shape: Shape) -> dict[Device, Index]:
+        global_shape = tuple(global_shape)
+        hlo = self._to_xla_hlo_sharding(len(global_shape))
+        assignment = self._device_assignment
+        indices = _hlo_sharding_indices(hlo, global_shape, len(assignment))
+        return dict(zip(assignment, indices))
+
+    def addressable_devices_indices_map(self, global_shape: Shape) -> dict[Device, Index]:
+        addressable = set(map(id, self._internal_device_list.addressable_device_list))
+        return {
+            device: index
+            for device, index in self.devices_indices_map(global_shape).items()
+            if id(device) in addressable
+        }
+
+    def shard_shape(self, global_shape: Shape) -> Shape:
+        return _hlo_shard_shape(self, self._to_xla_hlo_sharding(len(global_shape)), global_shape)
+
+    def is_equivalent_to(self, other: Sharding, ndim: int) -> bool:
+        """Same devices in the same order, same memory kind, and HLO shardings
+        that place data the same way."""
+        if not isinstance(other, Sharding):
+            return False
+        if self._internal_device_list != other._internal_device_list:
+            return False
+        if self.memory_kind != other.memory_kind:
+            return False
+        mine, theirs = self._to_xla_hlo_sharding(ndim), other._to_xla_hlo_sharding(ndim)
+        if _is_effectively_replicated(mine) and _is_effectively_replicated(theirs):
+            return True
+        return mine == theirs
+
+
+# --------------------------------------------------------------------------
+# NamedSharding
+# --------------------------------------------------------------------------
+
+
+class NamedSharding(Sharding):
+    """Shards an array over ``mesh`` as ``spec`` says: dimension i is split
+    over the mesh axes named in ``spec[i]``; mesh axes the spec does not use
+    replicate the data (or, for Manual axes, are manual subgroups)."""
+
+    def __init__(
+        self,
+        mesh: Mesh,
+        spec: PartitionSpec,
+        *,
+        memory_kind: str | None = None,
+        _logical_device_ids: tuple[int, ...] | None = None,
+    ):
+        if not isinstance(mesh, Mesh):
+            raise TypeError(f"NamedSharding mesh must be a Mesh, got {type(mesh).__name__}")
+        if not isinstance(spec, PartitionSpec):
+            raise TypeError(
+                f"NamedSharding spec must be a PartitionSpec, got {type(spec).__name__}: {spec!r}"
+            )
+        seen: set[str] = set()
+        for entry in spec:
+            for name in _partition_axes(entry):
+                if name not in mesh.shape:
+                    raise ValueError(
+                        f"Resource axis: {name} of {spec} is not found in mesh: "
+                        f"{tuple(mesh.axis_names)}."
+                    )
+                if name in seen:
+                    raise ValueError(
+                        "A single NamedSharding spec specification can map every mesh axis "
+                        f"to at most one positional dimension, but {spec} has duplicate "
+                        f"entries for `{name}`"
+                    )
+                seen.add(name)
+        if _logical_device_ids is not None:
+            _logical_device_ids = tuple(int(i) for i in _logical_device_ids)
+            if sorted(_logical_device_ids) != list(range(mesh.size)):
+                raise ValueError(
+                    f"_logical_device_ids must be a permutation of range({mesh.size}), "
+                    f"got {_logical_device_ids}"
+                )
+        self._mesh = mesh
+        self._spec = spec
+        self._logical_device_ids = _logical_device_ids
+        self._memory_kind = _canonical_memory_kind(memory_kind, mesh._internal_device_list)
+
+    @property
+    def mesh(self) -> Mesh:
+        return self._mesh
+
+    @property
+    def spec(self) -> PartitionSpec:
+        return self._spec
+
+    @property
+    def memory_kind(self) -> str | None:
+        return self._memory_kind
+
+    @property
+    def _internal_device_list(self) -> DeviceList:
+        return self._mesh._internal_device_list
+
+    @property
+    def _device_assignment(self) -> tuple[Device, ...]:
+        return self._mesh._flat_devices_tuple
+
+    @property
+    def is_fully_replicated(self) -> bool:
+        sizes = self._mesh.shape
+        return all(sizes[name] == 1 for entry in self._spec for name in _partition_axes(entry))
+
+    def with_memory_kind(self, kind: str) -> NamedSharding:
+        return NamedSharding(
+            self._mesh, self._spec, memory_kind=kind, _logical_device_ids=self._logical_device_ids
+        )
+
+    def _check_rank(self, num_dimensions: int) -> None:
+        if len(self._spec) > num_dimensions:
+            raise ValueError(
+                f"Sharding {self} is only valid for values of rank at least "
+                f"{len(self._spec)}, but was applied to a value of rank {num_dimensions}"
+            )
+
+    def _to_xla_hlo_sharding(self, num_dimensions: int) -> HloSharding:
+        self._check_rank(num_dimensions)
+        mesh = self._mesh
+        sizes = mesh.axis_sizes
+        position = {name: i for i, name in enumerate(mesh.axis_names)}
+        tile_dims = [1] * num_dimensions
+        perm: list[int] = []  # mesh axes in the order they tile the array
+        for dim, entry in enumerate(self._spec):
+            for name in _partition_axes(entry):
+                tile_dims[dim] *= sizes[position[name]]
+                perm.append(position[name])
+        # Unused mesh axes become trailing subgroup dimensions, one per kind.
+        unused_by_type: dict[_OpShardingType, list[int]] = defaultdict(list)
+        trivial: list[int] = []
+        for i, (size, axis_type) in enumerate(zip(sizes, mesh.axis_types)):
+            if i in perm:
+                continue
+            if size == 1:
+                trivial.append(i)
+            else:
+                kind = _T.MANUAL if axis_type == AxisType.Manual else _T.REPLICATED
+                unused_by_type[kind].append(i)
+        subgroup_types = []
+        for kind in sorted(unused_by_type):
+            axes = unused_by_type[kind]
+            tile_dims.append(_product(sizes[i] for i in axes))
+            perm += axes
+            subgroup_types.append(kind)
+        perm += trivial
+        if not subgroup_types and _product(tile_dims) == 1:
+            return HloSharding.replicate()
+        if self._logical_device_ids is None:
+            tiles = _TileAssignment.from_iota(tile_dims or [1], sizes or (1,), perm or (0,))
+        else:
+            ids = np.asarray(self._logical_device_ids, dtype=np.int64).reshape(sizes)
+            tiles = _TileAssignment.from_array(ids.transpose(perm).reshape(tile_dims or [1]))
+        return HloSharding._subgroup(tiles, subgroup_types)
+
+    def _key(self) -> tuple:
+        return (
+            self._mesh,
+            _spec_normalized_key(self._spec),
+            self._memory_kind,
+            self._logical_device_ids,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, NamedSharding):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        memory = "" if self._memory_kind is None else f", memory_kind={self._memory_kind}"
+        logical = (
+            ""
+            if self._logical_device_ids is None
+            else f", logical_device_ids={self._logical_device_ids}"
+        )
+        return f"NamedSharding(mesh={self._mesh}, spec={self._spec}{memory}{logical})"
+
+
+def _spec_normalized_key(spec: PartitionSpec) -> tuple:
+    # Trailing unsharded dimensions do not change a NamedSharding.
+    entries = list(spec._canonical())
+    while entries and entries[-1] is None:
+        entries.pop()
+    return tuple(entries)
+
+
+# --------------------------------------------------------------------------
+# SingleDeviceSharding and GSPMDSharding
+# --------------------------------------------------------------------------
+
+
+class SingleDeviceSharding(Sharding):
+    """The whole array on one device."""
+
+    def __init__(self, device: Device, *, memory_kind: str | None = None):
+        if not isinstance(device, Device):
+            raise TypeError(f"SingleDeviceSharding expects a Device, got {device!r}")
+        self._device = device
+        self._device_list = DeviceList((device,))
+        self._memory_kind = _canonical_memory_kind(memory_kind, self._device_list)
+
+    @property
+    def _internal_device_list(self) -> DeviceList:
+        return self._device_list
+
+    @property
+    def memory_kind(self) -> str | None:
+        return self._memory_kind
+
+    @property
+    def is_fully_replicated(self) -> bool:
+        return True
+
+    def with_memory_kind(self, kind: str) -> SingleDeviceSharding:
+        return SingleDeviceSharding(self._device, memory_kind=kind)
+
+    def _to_xla_hlo_sharding(self, num_dimensions: int) -> HloSharding:
+        return HloSharding.replicate()
+
+    def devices_indices_map(self, global_shape: Shape) -> dict[Device, Index]:
+        return {self._device: (slice(None),) * len(global_shape)}
+
+    def shard_shape(self, global_shape: Shape) -> Shape:
+        return tuple(global_shape)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SingleDeviceSharding):
+            return NotImplemented
+        return self._device is other._device and self._memory_kind == other._memory_kind
+
+    def __hash__(self) -> int:
+        return hash((self._device, self._memory_kind))
+
+    def __repr__(self) -> str:
+        return f"SingleDeviceSharding(device={self._device!r}, memory_kind={self._memory_kind})"
+
+
+class GSPMDSharding(Sharding):
+    """An HloSharding over an explicit device assignment: device id i in the
+    sharding is ``devices[i]``."""
+
+    def __init__(
+        self,
+        devices: Sequence[Device],
+        op_sharding: OpSharding | HloSharding,
+        *,
+        memory_kind: str | None = None,
+        _device_list: DeviceList | None = None,
+    ):
+        if _device_list is None:
+            flat = (
+                tuple(np.asarray(devices, dtype=object).flat)
+                if isinstance(devices, np.ndarray)
+                else tuple(devices)
+            )
+            _device_list = DeviceList(flat)
+        if isinstance(op_sharding, OpSharding):
+            hlo = HloSharding.from_proto(op_sharding)
+        elif isinstance(op_sharding, HloSharding):
+            hlo = op_sharding
+        else:
+            raise TypeError(
+                "GSPMDSharding expects an OpSharding or HloSharding, got "
+                f"{type(op_sharding).__name__}"
+            )
+        for leaf in hlo.tuple_elements() if hlo.is_tuple() else [hlo]:
+            if leaf._kind == _TILED:
+                bad = [d for d in leaf.tile_assignment_devices() if not 0 <= d < len(_device_list)]
+                if bad:
+                    raise ValueError(
+                        f"sharding {hlo} names device ids {bad} outside the "
+                        f"{len(_device_list)} devices given"
+                    )
+            elif leaf._kind == _MAXIMAL and not 0 <= leaf._device < len(_device_list):
+                raise ValueError(
+                    f"sharding {hlo} names a device outside the {len(_device_list)} given"
+                )
+        self._device_list = _device_list
+        self._hlo_sharding = hlo
+        self._memory_kind = _canonical_memory_kind(memory_kind, _device_list)
+
+    @classmethod
+    def get_replicated(
+        cls, device_assignment: Sequence[Device], *, memory_kind: str | None = None
+    ) -> GSPMDSharding:
+        return cls(tuple(device_assignment), HloSharding.replicate(), memory_kind=memory_kind)
+
+    @property
+    def _devices(self) -> tuple[Device, ...]:
+        return tuple(self._device_list)
+
+    @property
+    def _internal_device_list(self) -> DeviceList:
+        return self._device_list
+
+    @property
+    def memory_kind(self) -> str | None:
+        return self._memory_kind
+
+    def with_memory_kind(self, kind: str) -> GSPMDSharding:
+        return GSPMDSharding(
+            self._devices, self._hlo_sharding, memory_kind=kind, _device_list=self._device_list
+        )
+
+    def _to_xla_hlo_sharding(self, num_dimensions: int) -> HloSharding:
+        return self._hlo_sharding
+
+    def _hlo_key(self) -> Any:
+        # Every effectively replicated sharding compares (and hashes) alike.
+        return (
+            "replicated" if _is_effectively_replicated(self._hlo_sharding) else self._hlo_sharding
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GSPMDSharding):
+            return NotImplemented
+        return (
+            self._device_list == other._device_list
+            and self._memory_kind == other._memory_kind
+            and self._hlo_key() == other._hlo_key()
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._device_list, self._memory_kind, self._hlo_key()))
+
+    def __repr__(self) -> str:
+        memory = "" if self._memory_kind is None else f", memory_kind={self._memory_kind}"
+        return f"GSPMDSharding({self._hlo_sharding!r}{memory})"
+
+
+# --------------------------------------------------------------------------
+# pmap shardings
+# --------------------------------------------------------------------------
+
+
+class NoSharding:
+    """This array dimension is not sharded."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NoSharding)
+
+    def __hash__(self) -> int:
+        return hash(NoSharding)
+
+    def __repr__(self) -> str:
+        return "NoSharding()"
+
+
+class Chunked:
+    """This dimension is cut into ``prod(chunks)`` equal chunks, one mesh axis
+    per entry of ``chunks`` (major to minor)."""
+
+    def __init__(self, chunks: Sequence[int]):
+        self.chunks = tuple(int(c) for c in chunks)
+        if any(c < 1 for c in self.chunks):
+            raise ValueError(f"Chunked chunks must be positive, got {self.chunks}")
+
+    @property
+    def size(self) -> int:
+        return _product(self.chunks)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Chunked) and self.chunks == other.chunks
+
+    def __hash__(self) -> int:
+        return hash((Chunked, self.chunks))
+
+    def __repr__(self) -> str:
+        return f"Chunked({list(self.chunks)})"
+
+
+class Unstacked:
+    """This dimension of ``size`` is split into ``size`` pieces and removed:
+    each device holds one slice along it (pmap's mapped axis)."""
+
+    def __init__(self, size: int):
+        self.size = int(size)
+        if self.size < 1:
+            raise ValueError(f"Unstacked size must be positive, got {size}")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Unstacked) and self.size == other.size
+
+    def __hash__(self) -> int:
+        return hash((Unstacked, self.size))
+
+    def __repr__(self) -> str:
+        return f"Unstacked({self.size})"
+
+
+class ShardedAxis:
+    """A mesh axis that runs over the ``axis``-th sharded array axis."""
+
+    def __init__(self, axis: int):
+        self.axis = int(axis)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ShardedAxis) and self.axis == other.axis
+
+    def __hash__(self) -> int:
+        return hash((ShardedAxis, self.axis))
+
+    def __repr__(self) -> str:
+        return f"ShardedAxis(axis={self.axis})"
+
+
+class Replicated:
+    """A mesh axis of ``replicas`` devices holding the same data."""
+
+    def __init__(self, replicas: int):
+        self.replicas = int(replicas)
+        if self.replicas < 1:
+            raise ValueError(f"Replicated replicas must be positive, got {replicas}")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Replicated) and self.replicas == other.replicas
+
+    def __hash__(self) -> int:
+        return hash((Replicated, self.replicas))
+
+    def __repr__(self) -> str:
+        return f"Replicated(replicas={self.replicas})"
+
+
+class ShardingSpec:
+    """pmap's sharding description: per array dimension how it is split
+    (``sharding``), and per logical mesh axis what runs along it
+    (``mesh_mapping``)."""
+
+    def __init__(self, sharding: Sequence[Any], mesh_mapping: Sequence[Any]):
+        self.sharding = tuple(sharding)
+        self.mesh_mapping = tuple(mesh_mapping)
+        for s in self.sharding:
+            if not isinstance(s, (NoSharding, Chunked, Unstacked)):
+                raise TypeError(
+                    "ShardingSpec.sharding entries must be NoSharding, Chunked or Unstacked, "
+                    f"got {s!r}"
+                )
+        for m in self.mesh_mapping:
+            if not isinstance(m, (ShardedAxis, Replicated)):
+                raise TypeError(
+                    "ShardingSpec.mesh_mapping entries must be ShardedAxis or Replicated, "
+                    f"got {m!r}"
+                )
+        sharded = sorted(m.axis for m in self.mesh_mapping if isinstance(m, ShardedAxis))
+        if sharded != list(range(len(self._sharded_axis_sizes()))):
+            raise ValueError(
+                f"{self}: mesh_mapping must name each of the "
+                f"{len(self._sharded_axis_sizes())} sharded axes exactly once"
+            )
+
+    def _sharded_axis_sizes(self) -> list[int]:
+        sizes: list[int] = []
+        for s in self.sharding:
+            if isinstance(s, Unstacked):
+                sizes.append(s.size)
+            elif isinstance(s, Chunked):
+                sizes.extend(s.chunks)
+        return sizes
+
+    @property
+    def mesh_shape(self) -> tuple[int, ...]:
+        sizes = self._sharded_axis_sizes()
+        return tuple(
+            m.replicas if isinstance(m, Replicated) else sizes[m.axis] for m in self.mesh_mapping
+        )
+
+    def indices(self, shape: Shape) -> np.ndarray:
+        """The index each mesh position holds, as an object array shaped like
+        the mesh."""
+        shape = tuple(shape)
+        if len(shape) != len(self.sharding):
+            raise ValueError(f"{self} describes rank {len(self.sharding)}, got shape {shape}")
+        mesh_axis_of = {
+            m.axis: i for i, m in enumerate(self.mesh_mapping) if isinstance(m, ShardedAxis)
+        }
+        mesh_shape = self.mesh_shape
+        result = np.empty(mesh_shape, dtype=object)
+        for position in itertools.product(*(range(n) for n in mesh_shape)):
+            index: list[Any] = []
+            next_axis = 0
+            for size, s in zip(shape, self.sharding):
+                if isinstance(s, NoSharding):
+                    index.append(slice(None))
+                elif isinstance(s, Unstacked):
+                    if size != s.size:
+                        raise ValueError(
+                            f"{s} does not match dimension size {size} of shape {shape}"
+                        )
+                    index.append(position[mesh_axis_of[next_axis]])
+                    next_axis += 1
+                else:
+                    chunk, ragged = divmod(size, s.size)
+                    if ragged:
+                        raise ValueError(
+                            f"{s} does not evenly divide dimension size {size} of shape {shape}"
+                        )
+                    which = 0
+                    for n in s.chunks:
+                        which = which * n + position[mesh_axis_of[next_axis]]
+                        next_axis += 1
+                    index.append(slice(which * chunk, (which + 1) * chunk))
+            result[position] = tuple(index)
+        return result
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ShardingSpec):
+            return NotImplemented
+        return self.sharding == other.sharding and self.mesh_mapping == other.mesh_mapping
+
+    def __hash__(self) -> int:
+        return hash((self.sharding, self.mesh_mapping))
+
+    def __repr__(self) -> str:
+        return f"ShardingSpec({self.sharding}, {self.mesh_mapping})"
+
+
+class PmapSharding(Sharding):
+    """The sharding of a pmap result: ``devices`` laid out as the spec's mesh."""
+
+    def __init__(self, devices: np.ndarray | Sequence[Device], sharding_spec: ShardingSpec):
+        if not isinstance(sharding_spec, ShardingSpec):
+            raise TypeError(f"PmapSharding expects a ShardingSpec, got {sharding_spec!r}")
+        array = devices.copy() if isinstance(devices, np.ndarray) else _object_array(list(devices))
+        flat = tuple(array.flat)
+        for device in flat:
+            if not isinstance(device, Device):
+                raise TypeError(f"PmapSharding devices must be Device objects, got {device!r}")
+        mesh_size = _product(sharding_spec.mesh_shape)
+        if len(flat) != mesh_size:
+            raise ValueError(
+                f"{sharding_spec} lays data out over {mesh_size} devices, but "
+                f"{len(flat)} devices were given"
+            )
+        array.setflags(write=False)
+        self.devices = array
+        self.sharding_spec = sharding_spec
+        self._device_list = DeviceList(flat)
+
+    @classmethod
+    def default(
+        cls, shape: Shape, sharded_dim: int | None = 0, devices: Sequence[Device] | None = None
+    ) -> PmapSharding:
+        """pmap's default: dimension ``sharded_dim`` unstacked over the
+        devices, or, with ``sharded_dim=None``, replicated over them."""
+        shape = tuple(shape)
+        if devices is None:
+            raise ValueError(
+                "PmapSharding.default needs `devices`: this jaxlib has no default "
+                "backend to take local devices from"
+            )
+        devices = (
+            list(np.asarray(devices, dtype=object).flat)
+            if isinstance(devices, np.ndarray)
+            else list(devices)
+        )
+        if sharded_dim is None:
+            spec = ShardingSpec(tuple(NoSharding() for _ in shape), (Replicated(len(devices)),))
+            return cls(_object_array(devices), spec)
+        if not -len(shape) <= sharded_dim < len(shape):
+            raise ValueError(f"sharded_dim {sharded_dim} is out of range for shape {shape}")
+        sharded_dim %= len(shape)
+        size = shape[sharded_dim]
+        if len(devices) != size:
+            raise ValueError(
+                f"Length of devices passed to PmapSharding.default ({len(devices)}) must be "
+                f"equal to the size of the sharded dimension ({size})"
+            )
+        sharding = [NoSharding() for _ in shape]
+        sharding[sharded_dim] = Unstacked(size)
+        return cls(_object_array(devices), ShardingSpec(sharding, (ShardedAxis(0),)))
+
+    @property
+    def _internal_device_list(self) -> DeviceList:
+        return self._device_list
+
+    @property
+    def memory_kind(self) -> str | None:
+        return _canonical_memory_kind(None, self._device_list)
+
+    def with_memory_kind(self, kind: str) -> PmapSharding:
+        raise NotImplementedError("pmap does not support memories.")
+
+    @property
+    def is_fully_replicated(self) -> bool:
+        return all(isinstance(s, NoSharding) for s in self.sharding_spec.sharding)
+
+    def _to_xla_hlo_sharding(self, num_dimensions: int) -> HloSharding:
+        """The spec as an HloSharding over ``devices.flat``; Unstacked
+        dimensions have no HLO equivalent (the dimension disappears)."""
+        spec = self.sharding_spec
+        if len(spec.sharding) != num_dimensions:
+            raise ValueError(f"{spec} describes rank {len(spec.sharding)}, not {num_dimensions}")
+        if all(isinstance(m, Replicated) for m in spec.mesh_mapping):
+            return HloSharding.replicate()
+        mesh_axis_of = {
+            m.axis: i for i, m in enumerate(spec.mesh_mapping) if isinstance(m, ShardedAxis)
+        }
+        tile_dims: list[int] = []
+        perm: list[int] = []
+        next_axis = 0
+        for s in spec.sharding:
+            if isinstance(s, Unstacked):
+                raise ValueError("Cannot convert unstacked sharding specs to XLA OpSharding")
+            if isinstance(s, NoSharding):
+                tile_dims.append(1)
+            else:
+                for _ in s.chunks:
+                    perm.append(mesh_axis_of[next_axis])
+                    next_axis += 1
+                tile_dims.append(s.size)
+        replicated = [i for i, m in enumerate(spec.mesh_mapping) if isinstance(m, Replicated)]
+        subgroup_types = []
+        if replicated:
+            perm += replicated
+            tile_dims.append(_product(spec.mesh_mapping[i].replicas for i in replicated))
+            subgroup_types.append(_T.REPLICATED)
+        tiles = _TileAssignment.from_iota(tile_dims, spec.mesh_shape, perm)
+        return HloSharding._subgroup(tiles, subgroup_types)
+
+    def devices_indices_map(self, global_shape: Shape) -> dict[Device, Index]:
+        global_shape = tuple(global_shape)
+        self.shard_shape(global_shape)  # raises the clearer error first
+        indices = self.sharding_spec.indices(global_shape)
+        return dict(zip(self.devices.flat, indices.flat))
+
+    def shard_shape(self, global_shape: Shape) -> Shape:
+        global_shape = tuple(global_shape)
+        if len(global_shape) != len(self.sharding_spec.sharding):
+            raise ValueError(
+                f"{self.sharding_spec} describes rank {len(self.sharding_spec.sharding)}, "
+                f"got shape {global_shape}"
+            )
+        for dim, s in enumerate(self.sharding_spec.sharding):
+            if isinstance(s, (Unstacked, Chunked)):
+                if isinstance(s, Unstacked) and global_shape[dim] != s.size:
+                    raise ValueError(
+                        "The sharded dimension must be equal to the number of devices passed "
+                        f"to PmapSharding. Got sharded dimension {dim} with value "
+                        f"{global_shape[dim]} in shape {global_shape} and the number of "
+                        f"devices={len(self._device_list)}"
+                    )
+                if isinstance(s, Unstacked):
+                    return global_shape[:dim] + global_shape[dim + 1 :]
+                chunk, ragged = divmod(global_shape[dim], s.size)
+                if ragged:
+                    raise ValueError(
+                        f"dimension {dim} of shape {global_shape} does not divide into "
+                        f"{s.size} chunks"
+                    )
+                return global_shape[:dim] + (chunk,) + global_shape[dim + 1 :]
+        return global_shape
+
+    def is_equivalent_to(self, other: Sharding, ndim: int) -> bool:
+        return self == other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PmapSharding):
+            return NotImplemented
+        return (
+            self.sharding_spec == other.sharding_spec
+            and self.devices.shape == other.devices.shape
+            and self._device_list == other._device_list
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.sharding_spec, self.devices.shape, self._device_list))
+
+    def __repr__(self) -> str:
+        ids = [d.id for d in self._device_list]
+        platform = self._device_list[0].platform.upper() if len(self._device_list) else "NONE"
+        return (
+            f"PmapSharding(sharding_spec={self.sharding_spec}, device_ids={ids}, "
+            f"device_platform={platform}, device_shape={self.devices.shape})"
+        )
+
+
+__all__ = [
+    "AxisType",
+    "Chunked",
+    "GSPMDSharding",
+    "HloSharding",
+    "Mesh",
+    "NamedSharding",
+    "NoSharding",
+    "OpSharding",
+    "P",
+    "PartitionSpec",
+    "PmapSharding",
+    "Replicated",
+    "ShardedAxis",
+    "Sharding",
+    "ShardingSpec",
+    "SingleDeviceSharding",
+    "UNCONSTRAINED",
+    "Unstacked",
+]

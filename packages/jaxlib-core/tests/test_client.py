@@ -1,0 +1,213 @@
+"""Client, devices and memories."""
+
+import gzip
+
+import numpy as np
+import pytest
+
+from jaxlib import xla_client
+from jaxlib.xla_client import XlaRuntimeError
+
+
+@pytest.fixture(scope="module")
+def client():
+    return xla_client.make_cpu_client(num_devices=4)
+
+
+def test_client_identity(client):
+    assert client.platform == "cpu"
+    assert isinstance(client.platform_version, str) and client.platform_version
+    assert client.runtime_type == "tfrt"
+    assert client.device_count() == 4
+    assert client.local_device_count() == 4
+    assert client.host_id() == 0
+    assert client.process_index() == 0
+    assert client.devices() == client.local_devices()
+
+
+def test_default_client_has_one_device():
+    assert xla_client.make_cpu_client().device_count() == 1
+
+
+def test_devices(client):
+    for i, d in enumerate(client.devices()):
+        assert isinstance(d, xla_client.Device)
+        assert isinstance(d, xla_client.CpuDevice)
+        assert d.id == i
+        assert d.host_id == 0 and d.process_index == 0
+        assert d.platform == "cpu"
+        assert d.device_kind == "cpu"
+        assert d.client is client
+        assert d.local_hardware_id == i
+        assert repr(d) == f"CpuDevice(id={i})"
+    assert len(set(client.devices())) == 4
+
+
+def test_memories(client):
+    d = client.devices()[1]
+    kinds = [m.kind for m in d.addressable_memories()]
+    assert kinds == ["device", "pinned_host", "unpinned_host"]
+    assert d.default_memory().kind == "device"
+    m = d.memory("pinned_host")
+    assert m.kind == "pinned_host"
+    assert m.addressable_by_devices() == [d]
+    assert m.process_index == 0
+    assert m.platform == "cpu"
+    assert repr(m) == "PinnedHostMemory(id=1)"
+    with pytest.raises(XlaRuntimeError, match="Got memory kind: hbm"):
+        d.memory("hbm")
+
+
+def test_memory_stats_track_allocations(client):
+    d = client.devices()[2]
+    before = d.memory_stats()
+    for key in ("bytes_in_use", "peak_bytes_in_use", "num_allocs", "largest_alloc_size",
+                "bytes_limit"):
+        assert key in before
+    x = client.buffer_from_pyval(np.zeros(1000, np.float32), d, force_copy=True)
+    x.block_until_ready()
+    during = d.memory_stats()
+    assert during["bytes_in_use"] == before["bytes_in_use"] + 4000
+    assert during["num_allocs"] == before["num_allocs"] + 1
+    assert during["peak_bytes_in_use"] >= during["bytes_in_use"]
+    x.delete()
+    assert d.memory_stats()["bytes_in_use"] == before["bytes_in_use"]
+
+
+def test_device_list_properties(client):
+    devs = client.devices()
+    dl = xla_client.DeviceList(tuple(devs[:3]))
+    assert len(dl) == 3
+    assert dl[0] is devs[0]
+    assert list(dl[1:]) == devs[1:3]
+    assert list(iter(dl)) == devs[:3]
+    assert dl.is_fully_addressable
+    assert dl.addressable_device_list == dl
+    assert dl.process_indices == {0}
+    assert dl.default_memory_kind == "device"
+    assert dl.memory_kinds == ("device", "pinned_host", "unpinned_host")
+    assert dl.device_kind == "cpu"
+    assert dl == xla_client.DeviceList(tuple(devs[:3]))
+    assert hash(dl) == hash(xla_client.DeviceList(tuple(devs[:3])))
+    assert dl != xla_client.DeviceList(tuple(devs[1:4]))
+    with pytest.raises(TypeError):
+        xla_client.DeviceList((1, 2))
+
+
+def test_default_device_assignment(client):
+    grid = client.get_default_device_assignment(2, 2)
+    assert [[d.id for d in row] for row in grid] == [[0, 1], [2, 3]]
+    with pytest.raises(XlaRuntimeError, match="only 4 are available"):
+        client.get_default_device_assignment(5, 1)
+
+
+def test_bad_client_arguments():
+    with pytest.raises(XlaRuntimeError, match="num_devices"):
+        xla_client.make_cpu_client(num_devices=0)
+    with pytest.raises(XlaRuntimeError, match="multi-process"):
+        xla_client.make_cpu_client(num_nodes=2, node_id=1)
+
+
+def test_compile_is_explicitly_unavailable(client):
+    hlo = "HloModule m\nENTRY e { ROOT p = f32[] parameter(0) }"
+    for call in (
+        lambda: client.compile(hlo, client.devices()[:1]),
+        lambda: client.compile_and_load(hlo, client.devices()[:1]),
+        lambda: client.serialize_executable(None),
+        lambda: client.deserialize_executable(b"", client.devices()[:1], None),
+    ):
+        with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED"):
+            call()
+
+
+def test_gpu_client_without_gpu_package():
+    try:
+        import jaxlib.gpu_backend  # noqa: F401
+    except ImportError:
+        with pytest.raises(xla_client.GpuLibNotLinkedError, match="jaxlib-core\\[gpu\\]"):
+            xla_client.make_gpu_client(platform_name="cuda")
+    else:
+        with pytest.raises(XlaRuntimeError):
+            xla_client.make_gpu_client(platform_name="cuda")
+
+
+def test_distributed_entry_points_report_what_is_missing():
+    try:
+        import jaxlib.distributed  # noqa: F401
+    except ImportError:
+        expected, match = ImportError, "jaxlib-distributed"
+    else:
+        expected, match = XlaRuntimeError, "not implemented"
+    with pytest.raises(expected, match=match):
+        xla_client.get_distributed_runtime_service("localhost:1234", 2)
+    with pytest.raises(expected, match=match):
+        xla_client.get_distributed_runtime_client("localhost:1234", 0)
+    with pytest.raises(expected, match=match):
+        xla_client.make_gloo_tcp_collectives(None)
+    with pytest.raises(expected, match=match):
+        xla_client.make_mpi_collectives()
+
+
+def _decode_fields(data):
+    """A minimal protobuf reader: yields (field number, wire type, value)."""
+    i = 0
+
+    def varint():
+        nonlocal i
+        shift = value = 0
+        while True:
+            b = data[i]
+            i += 1
+            value |= (b & 0x7F) << shift
+            shift += 7
+            if not b & 0x80:
+                return value
+
+    while i < len(data):
+        key = varint()
+        number, wire = key >> 3, key & 7
+        if wire == 0:
+            yield number, wire, varint()
+        elif wire == 2:
+            n = varint()
+            yield number, wire, data[i:i + n]
+            i += n
+        else:
+            raise AssertionError(f"unexpected wire type {wire}")
+
+
+def _varints(payload):
+    out, shift, value = [], 0, 0
+    for b in payload:
+        value |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            out.append(value)
+            shift = value = 0
+    return out
+
+
+def test_heap_profile_is_pprof_of_live_buffers(client):
+    keep = [client.buffer_from_pyval(np.ones((16, 16), np.float64), force_copy=True)
+            for _ in range(3)]
+    for k in keep:
+        k.block_until_ready()
+    raw = gzip.decompress(client.heap_profile())
+    fields = list(_decode_fields(raw))
+    strings = [v.decode() for n, w, v in fields if n == 6]
+    assert strings[0] == ""
+    assert {"allocations", "count", "space", "bytes", "kind", "buffer"} <= set(strings)
+    assert "TFRT_CPU_0" in strings
+    assert any(s.endswith("test_client.py") for s in strings)
+    samples = [v for n, w, v in fields if n == 2]
+    total_count = total_bytes = 0
+    for s in samples:
+        (packed,) = [v for n, w, v in _decode_fields(s) if n == 2]
+        count, size = _varints(packed)
+        total_count += count
+        total_bytes += size
+    live = client.live_buffers()
+    assert total_count == len(live)
+    assert total_bytes == sum(b.on_device_size_in_bytes() for b in live)
+    assert total_bytes >= 3 * 16 * 16 * 8
+    del keep
