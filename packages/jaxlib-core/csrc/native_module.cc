@@ -25,6 +25,10 @@
 #include <thread>
 #include <vector>
 
+#if defined(__x86_64__) || defined(_M_X64)
+#include <xmmintrin.h>
+#endif
+
 namespace py = pybind11;
 
 namespace {
@@ -289,6 +293,29 @@ py::dict MemoryStats(int device) {
   return out;
 }
 
+// XLA's CPU runtime computes with denormals flushed to zero (FTZ) and
+// treated as zero on input (DAZ). The flags are per thread.
+bool SetFlushDenormals(bool enable) {
+#if defined(__x86_64__) || defined(_M_X64)
+  constexpr unsigned kFtzDaz = 0x8040;  // MXCSR FZ (bit 15) | DAZ (bit 6)
+  unsigned csr = _mm_getcsr();
+  bool previous = (csr & kFtzDaz) == kFtzDaz;
+  _mm_setcsr(enable ? (csr | kFtzDaz) : (csr & ~kFtzDaz));
+  return previous;
+#elif defined(__aarch64__)
+  constexpr uint64_t kFz = uint64_t{1} << 24;  // FPCR.FZ
+  uint64_t fpcr;
+  asm volatile("mrs %0, fpcr" : "=r"(fpcr));
+  bool previous = (fpcr & kFz) != 0;
+  fpcr = enable ? (fpcr | kFz) : (fpcr & ~kFz);
+  asm volatile("msr fpcr, %0" : : "r"(fpcr));
+  return previous;
+#else
+  (void)enable;
+  throw std::runtime_error("flushing denormals is not supported on this CPU");
+#endif
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_native, m) {
@@ -323,6 +350,9 @@ PYBIND11_MODULE(_native, m) {
       .def("pending", &Stream::pending)
       .def_property_readonly("device", &Stream::device);
 
+  m.def("set_flush_denormals", &SetFlushDenormals, py::arg("enable"),
+        "Sets this thread's flush-to-zero/denormals-are-zero mode; returns the "
+        "previous mode.");
   m.def("memory_stats", &MemoryStats, py::arg("device"),
         "Allocation counters of one device's HostBuffers.");
 }

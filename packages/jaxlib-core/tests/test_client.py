@@ -108,18 +108,6 @@ def test_bad_client_arguments():
         xla_client.make_cpu_client(num_nodes=2, node_id=1)
 
 
-def test_compile_is_explicitly_unavailable(client):
-    hlo = "HloModule m\nENTRY e { ROOT p = f32[] parameter(0) }"
-    for call in (
-        lambda: client.compile(hlo, client.devices()[:1]),
-        lambda: client.compile_and_load(hlo, client.devices()[:1]),
-        lambda: client.serialize_executable(None),
-        lambda: client.deserialize_executable(b"", client.devices()[:1], None),
-    ):
-        with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED"):
-            call()
-
-
 def test_gpu_client_without_gpu_package():
     try:
         import jaxlib.gpu_backend  # noqa: F401

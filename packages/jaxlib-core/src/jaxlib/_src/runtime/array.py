@@ -367,6 +367,7 @@ def _donated_marker(buffer: Buffer) -> Buffer:
     for slot in ("device", "shape", "dtype", "memory_kind", "traceback"):
         setattr(marker, slot, getattr(buffer, slot))
     marker._storage = marker._view = marker._event = marker._keepalive = None
+    marker._failure = None
     marker._deleted = True
     marker._donated = True
     return marker

@@ -10,6 +10,7 @@ it has finished.
 from __future__ import annotations
 
 import enum
+import threading
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -56,7 +57,7 @@ class Buffer:
 
     __slots__ = (
         "device", "shape", "dtype", "memory_kind", "traceback", "_storage",
-        "_view", "_event", "_keepalive", "_deleted", "_donated", "__weakref__",
+        "_view", "_event", "_keepalive", "_failure", "_deleted", "_donated", "__weakref__",
     )
 
     def __init__(
@@ -75,6 +76,7 @@ class Buffer:
         self._view: np.ndarray | None = None
         self._event: Any = None
         self._keepalive: Any = None
+        self._failure: list[BaseException] | None = None
         self._deleted = False
         self._donated = False
         device.client._track_buffer(self)
@@ -153,9 +155,13 @@ class Buffer:
 
     # -- state ----------------------------------------------------------------
 
-    def _set_pending(self, event: Any, keepalive: Any) -> None:
+    def _set_pending(self, event: Any, keepalive: Any,
+                     failure: list[BaseException] | None = None) -> None:
+        """``failure`` receives the exception of the pending Python work, so
+        that waiting re-raises it unchanged."""
         self._event = event
         self._keepalive = keepalive
+        self._failure = failure
 
     def _writable_view(self) -> np.ndarray:
         return _view_of(self._storage, self.shape, self.dtype)
@@ -174,12 +180,10 @@ class Buffer:
         event = self._event
         if event is None:
             return
-        event.wait()
-        error = event.error()
-        if error is not None:
-            raise XlaRuntimeError(f"INTERNAL: {error}")
+        wait_for_event(event, self._failure)
         self._event = None
         self._keepalive = None
+        self._failure = None
 
     def check_alive(self) -> None:
         if self._deleted:
@@ -224,14 +228,40 @@ class Buffer:
         return self._address()
 
     def __del__(self):
-        try:
-            self._wait_quietly()
-        except Exception:  # interpreter shutdown: nothing left to protect
-            pass
+        # Never block here: the garbage collector may run this on a stream's
+        # worker thread, ahead of the very work it would wait for. What
+        # pending work reads is kept alive until that work is done instead.
+        event = getattr(self, "_event", None)
+        if event is not None and not event.is_ready():
+            _keep_until_done(event, self._keepalive)
 
     def __repr__(self) -> str:
         state = "deleted" if self._deleted else "live"
         return f"Buffer({self.dtype}{list(self.shape)}, {self.device!r}, {state})"
+
+
+def wait_for_event(event: Any, failure: list[BaseException] | None = None) -> None:
+    """Waits for stream work; its error becomes an XlaRuntimeError (the Python
+    exception of the work itself when ``failure`` caught one)."""
+    event.wait()
+    error = event.error()
+    if error is None:
+        return
+    if failure and isinstance(failure[0], XlaRuntimeError):
+        raise XlaRuntimeError(str(failure[0]))
+    if failure:
+        raise XlaRuntimeError(f"INTERNAL: {type(failure[0]).__name__}: {failure[0]}")
+    raise XlaRuntimeError(f"INTERNAL: {error}")
+
+
+_orphans: list[tuple[Any, Any]] = []
+_orphans_lock = threading.Lock()
+
+
+def _keep_until_done(event: Any, keepalive: Any) -> None:
+    with _orphans_lock:
+        _orphans[:] = [(e, k) for e, k in _orphans if not e.is_ready()]
+        _orphans.append((event, keepalive))
 
 
 def _view_of(storage: Any, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:

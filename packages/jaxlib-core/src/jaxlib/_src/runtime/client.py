@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from jaxlib import _native
+from jaxlib._src.compiler.pipeline import compile_program
 from jaxlib._src.runtime import profile
 from jaxlib._src.runtime.array import ArrayImpl, ShapedArray
 from jaxlib._src.runtime.buffer import Buffer, HostBufferSemantics
@@ -195,10 +196,13 @@ class Client:
     def compile(
         self,
         computation: str | bytes,
-        executable_devices: Any,
+        executable_devices: Any = None,
         compile_options: Any = None,
     ) -> Any:
-        raise _no_compiler("compile")
+        from jaxlib._src.runtime import executable
+
+        options = _compile_options(compile_options)
+        return executable.Executable(compile_program(computation, options), options)
 
     def compile_and_load(
         self,
@@ -207,10 +211,22 @@ class Client:
         compile_options: Any = None,
         host_callbacks: Sequence[Any] = (),
     ) -> Any:
-        raise _no_compiler("compile_and_load")
+        from jaxlib._src.runtime import executable
+
+        options = _compile_options(compile_options)
+        devices = executable.device_list(executable_devices)
+        for device in devices:
+            self._check_own_device(device)
+        compiled = compile_program(computation, options, host_callbacks)
+        return executable.LoadedExecutable(self, compiled, devices, options, host_callbacks)
 
     def serialize_executable(self, executable: Any) -> bytes:
-        raise _no_compiler("serialize_executable")
+        from jaxlib._src.runtime.executable import Executable
+
+        if not isinstance(executable, Executable):
+            raise invalid_argument(
+                f"serialize_executable expects an executable, got {type(executable).__name__}")
+        return executable.serialize()
 
     def deserialize_executable(
         self,
@@ -219,17 +235,29 @@ class Client:
         options: Any = None,
         host_callbacks: Sequence[Any] = (),
     ) -> Any:
-        raise _no_compiler("deserialize_executable")
+        from jaxlib._src.runtime import executable
+
+        compiled, stored_options = executable.deserialize_compiled(serialized, host_callbacks)
+        devices = executable.device_list(executable_devices)
+        for device in devices:
+            self._check_own_device(device)
+        return executable.LoadedExecutable(
+            self, compiled, devices, options if options is not None else stored_options,
+            host_callbacks)
 
     def __repr__(self) -> str:
         return f"Client(platform={self.platform!r}, devices={self._devices!r})"
 
 
-def _no_compiler(method: str):
-    return unimplemented(
-        f"Client.{method}: this build of jaxlib-core has no compiler yet; "
-        "compilation arrives with the compiler and CPU executor"
-    )
+def _compile_options(options: Any) -> Any:
+    from jaxlib._src.runtime.options import CompileOptions
+
+    if options is None:
+        return CompileOptions()
+    if not isinstance(options, CompileOptions):
+        raise invalid_argument(
+            f"compile_options must be a CompileOptions, got {type(options).__name__}")
+    return options
 
 
 def _host_value(argument: Any) -> np.ndarray:

@@ -1,0 +1,198 @@
+"""Lowering of the IR to a CPU program: a flat list of kernel steps over slots.
+
+Each function becomes a :class:`FunctionProgram`. Every SSA value gets a slot
+in the function's frame (a Python list allocated per call); each op becomes a
+step ``(kernel, operand slots, result slots)`` whose kernel comes from the CPU
+kernel table or, failing that, the op's reference semantics. Nested regions
+are compiled against the same frame layout, so they can read values of the
+enclosing region (implicit capture, as ``if``/``case`` bodies do).
+
+All compile-time work (attribute decoding, region compilation, kernel choice)
+happens here, once; running a program is just the step loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from jaxlib._src.ir.core import Block, Function, Module, Operation, Region, Value
+from jaxlib._src.ops import registry
+from jaxlib._src.runtime.errors import XlaRuntimeError
+
+# Faster CPU kernels registered by name; ops missing here use their reference.
+CPU_KERNELS: dict[str, registry.KernelFactory] = {}
+
+_STRUCTURAL_OPS = {"func.return", "stablehlo.return", "chlo.return", "mhlo.return"}
+
+
+class RegionProgram:
+    """A compiled block: argument slots, steps, and the slots it yields."""
+
+    __slots__ = ("arg_slots", "steps", "result_slots")
+
+    def __init__(self, arg_slots: list[int], steps: list[tuple], result_slots: list[int]):
+        self.arg_slots = arg_slots
+        self.steps = steps
+        self.result_slots = result_slots
+
+    def run(self, frame: list, args: tuple) -> tuple:
+        for slot, value in zip(self.arg_slots, args):
+            frame[slot] = value
+        for kernel, operand_slots, result_slots, needs_frame, op in self.steps:
+            operands = [frame[i] for i in operand_slots]
+            try:
+                results = kernel(frame, *operands) if needs_frame else kernel(*operands)
+            except XlaRuntimeError:
+                raise
+            except Exception as err:
+                raise XlaRuntimeError(
+                    f"INTERNAL: {op.name}{_where(op)} failed at run time: "
+                    f"{type(err).__name__}: {err}"
+                ) from err
+            for slot, value in zip(result_slots, results):
+                frame[slot] = value
+        return tuple(frame[i] for i in self.result_slots)
+
+
+class FunctionProgram:
+    """A compiled function; calling it runs it in a fresh frame."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.frame_size = 0
+        self.body: RegionProgram | None = None
+
+    def __call__(self, *args: Any) -> tuple:
+        frame: list = [None] * self.frame_size
+        with np.errstate(all="ignore"):  # XLA semantics: overflow and NaN are values
+            return self.body.run(frame, args)
+
+
+def _where(op: Operation) -> str:
+    return f" at {op.location}" if op.location else ""
+
+
+class _FunctionLowering:
+    """Lowers one function; implements the registry's LoweringContext."""
+
+    def __init__(self, module_lowering: ModuleLowering, function: Function):
+        self.module_lowering = module_lowering
+        self.function_ir = function
+        self.slots: dict[int, int] = {}
+        self.program = FunctionProgram(function.name)
+
+    def slot(self, value: Value) -> int:
+        key = id(value)
+        if key not in self.slots:
+            self.slots[key] = len(self.slots)
+        return self.slots[key]
+
+    # -- LoweringContext -------------------------------------------------------
+
+    def compile_region(self, region: Region) -> RegionProgram:
+        if len(region.blocks) != 1:
+            raise XlaRuntimeError(
+                f"UNIMPLEMENTED: regions with {len(region.blocks)} blocks are not supported"
+            )
+        return self._lower_block(region.entry)
+
+    def function(self, name: str) -> Callable[..., tuple]:
+        return self.module_lowering.function(name)
+
+    def custom_call_target(self, name: str) -> Any:
+        return self.module_lowering.custom_call_target(name)
+
+    @property
+    def options(self) -> Any:
+        return self.module_lowering.options
+
+    # -- lowering --------------------------------------------------------------
+
+    def lower(self) -> FunctionProgram:
+        self.program.body = self._lower_block(self.function_ir.body.entry)
+        self.program.frame_size = len(self.slots)
+        return self.program
+
+    def _lower_block(self, block: Block) -> RegionProgram:
+        arg_slots = [self.slot(a) for a in block.arguments]
+        steps = []
+        result_slots: list[int] = []
+        for op in block.operations:
+            if op.name in _STRUCTURAL_OPS:
+                result_slots = [self.slot(v) for v in op.operands]
+                continue
+            kernel = self._kernel(op)
+            steps.append((
+                kernel,
+                [self.slot(v) for v in op.operands],
+                [self.slot(r) for r in op.results],
+                getattr(kernel, "needs_frame", False),
+                op,
+            ))
+        program = RegionProgram(arg_slots, steps, result_slots)
+        self.program.frame_size = max(self.program.frame_size, len(self.slots))
+        return program
+
+    def _kernel(self, op: Operation) -> Callable[..., tuple]:
+        factory = CPU_KERNELS.get(op.name) or registry.REFERENCE_KERNELS.get(op.name)
+        if factory is None:
+            raise XlaRuntimeError(
+                f"UNIMPLEMENTED: op {op.name}{_where(op)} is not supported by the CPU backend"
+            )
+        # Ops on !quant.uniform types run their float kernel between
+        # dequantize and quantize (the spec's dequantize_op_quantize).
+        from jaxlib._src.ops.quantization import kernel_for
+
+        try:
+            return kernel_for(op, self, factory)
+        except XlaRuntimeError:
+            raise
+        except (ValueError, TypeError, KeyError, NotImplementedError) as err:
+            raise XlaRuntimeError(
+                f"INVALID_ARGUMENT: cannot compile {op.name}{_where(op)}: {err}"
+            ) from err
+
+
+class ModuleLowering:
+    """Lowers the functions of a module on demand (callees when first called)."""
+
+    def __init__(self, module: Module, options: Any = None,
+                 custom_call_lookup: Callable[[str], Any] | None = None,
+                 host_callbacks: Sequence[Any] = ()):
+        self.module = module
+        self.options = options
+        self._custom_call_lookup = custom_call_lookup
+        # Called by index by the host-callback custom calls.
+        self.host_callbacks = list(host_callbacks)
+        self._programs: dict[str, FunctionProgram] = {}
+
+    def function(self, name: str) -> FunctionProgram:
+        program = self._programs.get(name)
+        if program is None:
+            try:
+                function = self.module.function(name)
+            except KeyError:
+                raise XlaRuntimeError(f"INVALID_ARGUMENT: no function @{name}") from None
+            if function.body is None:
+                raise XlaRuntimeError(
+                    f"INVALID_ARGUMENT: function @{name} is a declaration without a body"
+                )
+            lowering = _FunctionLowering(self, function)
+            # Registered before lowering so recursive references resolve.
+            self._programs[name] = lowering.program
+            lowering.lower()
+            program = lowering.program
+        return program
+
+    def custom_call_target(self, name: str) -> Any:
+        if self._custom_call_lookup is None:
+            return None
+        return self._custom_call_lookup(name)
+
+    def kernel_builder(self, function: Function) -> _FunctionLowering:
+        """A lowering context for building single kernels of ``function``'s ops
+        (used by passes that evaluate ops at compile time)."""
+        return _FunctionLowering(self, function)

@@ -1,0 +1,121 @@
+"""Tokens of MLIR text, produced on demand by one compiled regular expression.
+
+The lexer is a cursor: the parser looks at ``lexer.token``, moves with
+``advance()``, and may re-read the raw text at the current token with
+``scan_raw()`` where MLIR's grammar is context dependent (``2x3xf32`` in a
+tensor type is dimensions, not the integer 2 and an identifier).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+
+class ParseError(ValueError):
+    """Malformed program text. The message starts with ``line:column``."""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(f"{line}:{column}: {message}")
+        self.line = line
+        self.column = column
+        self.reason = message
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str  # value, symbol, caret, hash, bang, string, float, hex, int, ident, punct, eof
+    text: str
+    pos: int
+    line: int
+    column: int
+
+
+_SKIP_RE = re.compile(r"(?:\s+|//[^\n]*)*")
+_TOKEN_RE = re.compile(
+    r"""
+    (?P<value>%[\w$.\-]+(?:\#\d+)?)
+  | (?P<symbol>@(?:[\w$.\-]+|"(?:[^"\\\n]|\\.)*"))
+  | (?P<caret>\^[\w$.\-]+)
+  | (?P<hash>\#[\w$.\-]+)
+  | (?P<bang>![\w$.\-]+)
+  | (?P<string>"(?:[^"\\\n]|\\.)*")
+  | (?P<float>\d+\.\d*(?:[eE][+-]?\d+)?)
+  | (?P<hex>0x[0-9a-fA-F]+)
+  | (?P<int>\d+)
+  | (?P<ident>[A-Za-z_][\w$.]*)
+  | (?P<punct>->|::|\{-\#|\#-\}|[()\[\]{}<>,=:*?+\-|])
+    """,
+    re.VERBOSE,
+)
+
+
+class Lexer:
+    def __init__(self, text: str, line_offset: int = 0) -> None:
+        self.text = text
+        self.line_offset = line_offset
+        self._line_starts: list[int] | None = None
+        self.token = self._lex_at(0)
+
+    # --- positions -----------------------------------------------------------
+
+    def line_column(self, pos: int) -> tuple[int, int]:
+        """1-based line (plus the chunk's line offset) and column of ``pos``."""
+        if self._line_starts is None:
+            self._line_starts = [0] + [m.end() for m in re.finditer(r"\n", self.text)]
+        index = bisect.bisect_right(self._line_starts, pos) - 1
+        return index + 1 + self.line_offset, pos - self._line_starts[index] + 1
+
+    def error(self, message: str, token: Token | None = None) -> ParseError:
+        token = token or self.token
+        return ParseError(message, token.line, token.column)
+
+    # --- scanning -------------------------------------------------------------
+
+    def _lex_at(self, pos: int) -> Token:
+        pos = _SKIP_RE.match(self.text, pos).end()  # type: ignore[union-attr]
+        line, column = self.line_column(pos)
+        if pos >= len(self.text):
+            return Token("eof", "", pos, line, column)
+        match = _TOKEN_RE.match(self.text, pos)
+        if match is None:
+            raise ParseError(f"unexpected character {self.text[pos]!r}", line, column)
+        return Token(match.lastgroup or "", match.group(), pos, line, column)
+
+    def advance(self) -> Token:
+        """Moves to the next token; returns the one it leaves."""
+        current = self.token
+        self.token = self._lex_at(current.pos + len(current.text))
+        return current
+
+    def scan_raw(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
+        """Matches ``pattern`` at the start of the current token, ignoring
+        token boundaries; on success the lexer continues after the match."""
+        match = pattern.match(self.text, self.token.pos)
+        if match is not None and match.end() > self.token.pos:
+            self.token = self._lex_at(match.end())
+        return match
+
+    def skip_balanced(self) -> str:
+        """Consumes a bracketed group starting at the current token (one of
+        ``( [ { <``) and returns its raw text."""
+        openers = {"(": ")", "[": "]", "{": "}", "<": ">"}
+        start = self.token
+        if start.text not in openers:
+            raise self.error(f"expected a bracketed group, got {start.text!r}")
+        stack: list[str] = []
+        while True:
+            token = self.token
+            if token.kind == "eof":
+                raise self.error(f"unbalanced {start.text!r} opened at {start.line}:{start.column}")
+            if token.kind == "punct":
+                if token.text in openers:
+                    stack.append(openers[token.text])
+                elif token.text in (")", "]", "}", ">"):
+                    if not stack or token.text != stack[-1]:
+                        raise self.error(f"mismatched {token.text!r}")
+                    stack.pop()
+            self.advance()
+            if not stack:
+                return self.text[start.pos:token.pos + len(token.text)]

@@ -1,0 +1,743 @@
+"""The custom ("pretty") assembly formats of stablehlo, chlo, check,
+interpreter and Shardy (sdy) ops, parsed into the same generic Operation form
+(same attribute names) as MLIR's generic syntax.
+
+Most ops follow one shape, handled by :func:`_parse_items_op`::
+
+    op-name  item, item, ...  {attr-dict}?  : type-trailer
+
+where an item is an operand ``%x``, a keyword ``dims = [0]`` (table
+:data:`_KEYWORDS` maps it to the generic attribute) or a positional enum
+(``GT`` in ``compare``). The trailer is a function type ``(T, T) -> R``, chlo's
+``T, T -> R``, or a plain type list from which the result types follow
+(:func:`_result_types`). Ops with their own shapes (reduce, while,
+convolution, ...) have a parser function each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from jaxlib._src.ir.attributes import (
+    ComparisonDirection,
+    ComparisonType,
+    DenseArray,
+    DenseElements,
+    DotAlgorithm,
+    DotDimensionNumbers,
+    EnumAttr,
+    FftType,
+    FloatAttr,
+    IntegerAttr,
+    OpaqueAttribute,
+    Precision,
+    RngAlgorithm,
+    RngDistribution,
+    SymbolRef,
+    make_structured,
+)
+from jaxlib._src.ir.core import Block, Operation, Region, Value
+from jaxlib._src.ir.types import TensorType, Type, complex_part_type, is_complex
+
+if TYPE_CHECKING:
+    from jaxlib._src.frontends.mlir_text import MlirParser
+
+PrettyParser = Callable[["MlirParser", str], Operation]
+PRETTY_PARSERS: dict[str, PrettyParser] = {}
+
+# --- keyword value parsers: each returns the generic attributes it stands for ---
+
+KeywordParser = Callable[["MlirParser"], dict[str, Any]]
+
+
+def _int(attr: str, type_: str = "i64") -> KeywordParser:
+    return lambda p: {attr: IntegerAttr(p.parse_integer(), type_)}
+
+
+def _array(attr: str) -> KeywordParser:
+    return lambda p: {attr: DenseArray("i64", tuple(p.parse_integer_list()))}
+
+
+def _enum(attr: str, cls: type[EnumAttr]) -> KeywordParser:
+    def parse(p: MlirParser) -> dict[str, Any]:
+        token = p.expect_kind("ident", f"a {cls.kind} value")
+        try:
+            return {attr: cls(token.text)}
+        except ValueError as err:
+            raise p.error(str(err), token) from err
+    return parse
+
+
+def _float(attr: str) -> KeywordParser:
+    return lambda p: {attr: FloatAttr(float(p.parse_number()), "f64")}
+
+
+def _string(attr: str) -> KeywordParser:
+    return lambda p: {attr: p.parse_string()}
+
+
+def _bool(attr: str) -> KeywordParser:
+    def parse(p: MlirParser) -> dict[str, Any]:
+        token = p.expect_kind("ident", "true or false")
+        if token.text not in ("true", "false"):
+            raise p.error("expected true or false", token)
+        return {attr: token.text == "true"}
+    return parse
+
+
+def _exponent_mantissa(p: MlirParser) -> dict[str, Any]:
+    """``format = e5m10`` -> exponent_bits = 5, mantissa_bits = 10."""
+    token = p.expect_kind("ident", "a format like e5m10")
+    text = token.text
+    exponent, _, mantissa = text[1:].partition("m")
+    if not (text.startswith("e") and exponent.isdigit() and mantissa.isdigit()):
+        raise p.error(f"expected a format like e5m10, got {text!r}", token)
+    return {"exponent_bits": IntegerAttr(int(exponent), "i32"),
+            "mantissa_bits": IntegerAttr(int(mantissa), "i32")}
+
+
+def _precision_list(p: MlirParser) -> dict[str, Any]:
+    """``precision = [DEFAULT, HIGHEST]``."""
+    p.expect("[", "to open the precision list")
+    values = []
+    while not p.at("]"):
+        values.append(_enum("x", Precision)(p)["x"])
+        if not p.accept(","):
+            break
+    p.expect("]", "to close the precision list")
+    return {"precision_config": values}
+
+
+_KEYWORDS: dict[str, dict[str, KeywordParser]] = {
+    "stablehlo.broadcast_in_dim": {"dims": _array("broadcast_dimensions")},
+    "stablehlo.dynamic_broadcast_in_dim": {
+        "dims": _array("broadcast_dimensions"),
+        "known_expanding_dimensions": _array("known_expanding_dimensions"),
+        "known_nonexpanding_dimensions": _array("known_nonexpanding_dimensions")},
+    "stablehlo.broadcast": {"sizes": _array("broadcast_sizes")},
+    "stablehlo.transpose": {"dims": _array("permutation")},
+    "stablehlo.reverse": {"dims": _array("dimensions")},
+    "stablehlo.concatenate": {"dim": _int("dimension")},
+    "stablehlo.iota": {"dim": _int("iota_dimension")},
+    "stablehlo.dynamic_iota": {"dim": _int("iota_dimension")},
+    "stablehlo.get_dimension_size": {"dim": _int("dimension")},
+    "stablehlo.dynamic_slice": {"sizes": _array("slice_sizes")},
+    "stablehlo.pad": {"low": _array("edge_padding_low"), "high": _array("edge_padding_high"),
+                      "interior": _array("interior_padding")},
+    "stablehlo.fft": {"type": _enum("fft_type", FftType), "length": _array("fft_length")},
+    "stablehlo.rng_bit_generator": {"algorithm": _enum("rng_algorithm", RngAlgorithm)},
+    "stablehlo.rng": {"distribution": _enum("rng_distribution", RngDistribution)},
+    "stablehlo.reduce_precision": {"format": _exponent_mantissa},
+    "stablehlo.dot": {"precision": _precision_list},
+    "stablehlo.cholesky": {"lower": _bool("lower")},
+    "stablehlo.set_dimension_size": {"dim": _int("dimension")},
+    "stablehlo.einsum": {"config": _string("einsum_config")},
+    "stablehlo.unary_einsum": {"config": _string("einsum_config")},
+    "chlo.top_k": {"k": _int("k"), "is_stable": _bool("is_stable")},
+    "check.expect_almost_eq": {"tolerance": _float("tolerance")},
+    "check.expect_almost_eq_const": {"tolerance": _float("tolerance")},
+    "check.expect_close": {"max_ulp_difference": _int("max_ulp_difference", "ui64"),
+                           "min_ulp_difference": _int("min_ulp_difference", "ui64")},
+    "check.expect_serialized_eq": {"probe_id": _string("probe_id"),
+                                   "iter": _int("iteration", "ui32")},
+    "interpreter.probe": {"probe_id": _string("probe_id")},
+}
+
+# Bare identifiers between the operands, in order (`compare GT, %a, %b, FLOAT`).
+_POSITIONAL_ENUMS: dict[str, list[tuple[str, type[EnumAttr]]]] = {
+    "stablehlo.compare": [("comparison_direction", ComparisonDirection),
+                          ("compare_type", ComparisonType)],
+}
+
+# Ops whose trailing `: T, ...` lists operand types and that have no results.
+NO_RESULT_OPS = frozenset({
+    "func.return", "stablehlo.return", "check.expect_eq", "check.expect_almost_eq",
+    "check.expect_close", "check.expect_eq_const", "check.expect_almost_eq_const",
+    "check.expect_serialized_eq", "interpreter.print", "sdy.return",
+})
+# Ops whose plain type list gives one result type per listed type.
+_ONE_RESULT_PER_TYPE = frozenset({"stablehlo.optimization_barrier"})
+
+_STABLEHLO_ITEM_OPS = """
+abs add and atan2 cbrt ceil clamp complex convert cosine count_leading_zeros divide exponential
+exponential_minus_one floor imag is_finite log log_plus_one logistic maximum minimum multiply
+negate not or popcnt power real remainder round_nearest_afz round_nearest_even rsqrt select
+shift_left shift_right_arithmetic shift_right_logical sign sine sqrt subtract tan tanh xor
+reshape bitcast_convert uniform_quantize uniform_dequantize dynamic_reshape real_dynamic_slice
+dynamic_pad dynamic_update_slice tuple after_all optimization_barrier replica_id partition_id
+create_token return compare broadcast_in_dim dynamic_broadcast_in_dim broadcast transpose
+reverse concatenate iota dynamic_iota get_dimension_size dynamic_slice pad fft
+rng_bit_generator rng reduce_precision dot cholesky set_dimension_size einsum unary_einsum
+""".split()
+_CHLO_ITEM_OPS = """
+acos acosh asin asinh atan atanh bessel_i1e conj cosh sinh tan digamma erf erf_inv erfc
+is_inf is_neg_inf is_pos_inf lgamma polygamma zeta next_after square mulhi _asin_acos_kernel
+broadcast_select broadcast_compare broadcast_shift_left broadcast_shift_right_arithmetic
+broadcast_shift_right_logical broadcast_add broadcast_subtract broadcast_multiply broadcast_divide
+broadcast_maximum
+broadcast_minimum broadcast_power broadcast_remainder broadcast_and broadcast_or broadcast_xor
+broadcast_atan2 broadcast_next_after broadcast_polygamma broadcast_zeta broadcast_complex
+""".split()
+_OTHER_ITEM_OPS = """
+check.expect_eq check.expect_almost_eq check.expect_close check.expect_eq_const
+check.expect_almost_eq_const check.expect_serialized_eq interpreter.print interpreter.probe
+func.return sdy.return
+""".split()
+
+
+# --- the common shape ---------------------------------------------------------------
+
+
+@dataclass
+class _Trailer:
+    """``: (T) -> R`` / ``: T -> R`` (inputs and results) or ``: T, T`` (types)."""
+
+    inputs: list[Type] | None = None
+    results: list[Type] | None = None
+    types: list[Type] | None = None
+
+
+def parse_trailer(p: MlirParser) -> _Trailer:
+    p.expect(":", "before the operation's types")
+    if p.at("("):
+        func_type = p.parse_function_type()
+        return _Trailer(list(func_type.inputs), list(func_type.results))
+    types = p.parse_type_list()
+    if p.accept("->"):
+        return _Trailer(types, p.parse_result_types())
+    return _Trailer(types=types)
+
+
+def _result_types(p: MlirParser, name: str, operands: list[Value], trailer: _Trailer,
+                  token: Any) -> list[Type]:
+    if trailer.results is not None:
+        p.check_operand_types(operands, trailer.inputs or [], token)
+        return trailer.results
+    types = trailer.types or []
+    if name in NO_RESULT_OPS:
+        if len(types) == len(operands):
+            p.check_operand_types(operands, types, token)
+        return []
+    if name in _ONE_RESULT_PER_TYPE:
+        return types
+    if name == "stablehlo.select" and len(types) == 2:
+        return [types[1]]  # `pred type, result type`
+    if len(types) != 1:
+        raise p.error(f"{name}: expected one type or a function type, got {len(types)} types",
+                      token)
+    type_ = types[0]
+    if (name in ("stablehlo.real", "stablehlo.imag") and isinstance(type_, TensorType)
+            and isinstance(type_.element_type, str) and is_complex(type_.element_type)):
+        return [TensorType(type_.shape, complex_part_type(type_.element_type))]
+    return [type_]
+
+
+def _parse_items(p: MlirParser, name: str) -> tuple[list[Value], dict[str, Any]]:
+    """Comma-separated operands, ``keyword = value`` items and positional enums."""
+    keywords = _KEYWORDS.get(name, {})
+    enums = list(_POSITIONAL_ENUMS.get(name, []))
+    operands: list[Value] = []
+    attributes: dict[str, Any] = {}
+    while True:
+        token = p.token
+        if token.kind == "value":
+            operands.append(p.parse_value_use())
+        elif token.kind == "ident" and token.text in keywords and p._next_char_is("="):
+            p.lexer.advance()
+            p.expect("=", f"after '{token.text}'")
+            attributes.update(keywords[token.text](p))
+        elif token.kind == "ident" and enums:
+            attr, cls = enums.pop(0)
+            attributes.update(_enum(attr, cls)(p))
+        elif token.kind == "ident" and token.text == "dense" and name.endswith("_const"):
+            attributes["value"] = p.parse_dense()
+        elif operands or attributes:
+            raise p.error(f"{name}: unexpected {token.text!r} in the operand list")
+        else:
+            break
+        if not p.accept(","):
+            break
+    return operands, attributes
+
+
+def _parse_items_op(p: MlirParser, name: str) -> Operation:
+    token = p.token
+    operands, attributes = _parse_items(p, name)
+    if p.at("{"):
+        attributes.update(p.parse_attr_dict())
+    if name in NO_RESULT_OPS and not p.at(":"):
+        return Operation(name, operands, [], attributes)
+    trailer = parse_trailer(p)
+    return Operation(name, operands, _result_types(p, name, operands, trailer, token), attributes)
+
+
+def _finish_with_function_type(p: MlirParser, name: str, operands: list[Value],
+                               attributes: dict[str, Any], regions: list[Region] = ()
+                               ) -> Operation:
+    """``{attr-dict}? : (operand types) -> results``."""
+    if p.at("{"):
+        attributes.update(p.parse_attr_dict())
+    token = p.token
+    trailer = parse_trailer(p)
+    return Operation(name, operands, _result_types(p, name, operands, trailer, token),
+                     attributes, list(regions))
+
+
+# --- ops with their own shapes -----------------------------------------------------------
+
+
+def _parse_constant(p: MlirParser, name: str) -> Operation:
+    """``stablehlo.constant dense<...> : T`` or, when the result type differs from
+    the value's (quantized), ``stablehlo.constant() <{value = ...}> : () -> T``."""
+    if p.accept("("):
+        p.expect(")", "in stablehlo.constant()")
+        attributes: dict[str, Any] = {}
+        if p.accept("<"):
+            attributes.update(p.parse_attr_dict())
+            p.expect(">", "to close the properties")
+        if p.at("{"):
+            attributes.update(p.parse_attr_dict())
+        func_type = p.parse_function_type() if p.accept(":") else None
+        if func_type is None or func_type.inputs or len(func_type.results) != 1:
+            raise p.error("stablehlo.constant() needs the type `: () -> T`")
+        return Operation(name, [], func_type.results, attributes)
+    attributes = p.parse_attr_dict() if p.at("{") else {}
+    token = p.token
+    value = p.parse_attribute()
+    if not isinstance(value, DenseElements):
+        raise p.error(f"{name} expects a dense<...> value", token)
+    attributes["value"] = value
+    return Operation(name, [], [value.type], attributes)
+
+
+def _parse_slice(p: MlirParser, name: str) -> Operation:
+    """``stablehlo.slice %x [0:2, 1:3:2] : (T) -> R``."""
+    operand = p.parse_value_use()
+    p.expect("[", "to open the slice ranges")
+    starts, limits, strides = [], [], []
+    while not p.at("]"):
+        starts.append(p.parse_integer())
+        p.expect(":", "between the slice start and limit")
+        limits.append(p.parse_integer())
+        strides.append(p.parse_integer() if p.accept(":") else 1)
+        if not p.accept(","):
+            break
+    p.expect("]", "to close the slice ranges")
+    attributes = {"start_indices": DenseArray("i64", tuple(starts)),
+                  "limit_indices": DenseArray("i64", tuple(limits)),
+                  "strides": DenseArray("i64", tuple(strides))}
+    return _finish_with_function_type(p, name, [operand], attributes)
+
+
+def _parse_get_tuple_element(p: MlirParser, name: str) -> Operation:
+    """``stablehlo.get_tuple_element %t[0] : (tuple<...>) -> T``."""
+    operand = p.parse_value_use()
+    p.expect("[", "before the tuple index")
+    index = p.parse_integer()
+    p.expect("]", "after the tuple index")
+    return _finish_with_function_type(p, name, [operand], {"index": IntegerAttr(index, "i32")})
+
+
+def _parse_call(p: MlirParser, name: str) -> Operation:
+    """``call @f(%a, %b) : (T, T) -> R``."""
+    token = p.expect_kind("symbol", "the callee like @f")
+    callee = SymbolRef(p.symbol_text(token))
+    p.expect("(", "to open the call's operands")
+    operands = [] if p.at(")") else p.parse_value_list()
+    p.expect(")", "to close the call's operands")
+    return _finish_with_function_type(p, name, operands, {"callee": callee})
+
+
+def _parse_custom_call(p: MlirParser, name: str) -> Operation:
+    """``stablehlo.custom_call @target(%a) {attrs} : (T) -> R``."""
+    token = p.expect_kind("symbol", "the custom call target like @foo")
+    p.expect("(", "to open the custom call's operands")
+    operands = [] if p.at(")") else p.parse_value_list()
+    p.expect(")", "to close the custom call's operands")
+    attributes = {"call_target_name": p.symbol_text(token)}
+    return _finish_with_function_type(p, name, operands, attributes)
+
+
+def _parse_composite(p: MlirParser, name: str) -> Operation:
+    """``stablehlo.composite "name" %a, %b {attrs} : (T) -> R``."""
+    attributes: dict[str, Any] = {"name": p.parse_string()}
+    operands = p.parse_value_list() if p.token.kind == "value" else []
+    return _finish_with_function_type(p, name, operands, attributes)
+
+
+def _parse_dot_general(p: MlirParser, name: str) -> Operation:
+    """``stablehlo.dot_general %a, %b, batching_dims = [0] x [0],
+    contracting_dims = [1] x [0], precision = [...], algorithm = <...> : ...``."""
+    operands = [p.parse_value_use()]
+    p.expect(",", "between the dot_general operands")
+    operands.append(p.parse_value_use())
+    dims: dict[str, tuple[int, ...]] = {}
+    attributes: dict[str, Any] = {}
+    while p.accept(","):
+        key = p.expect_kind("ident", "batching_dims, contracting_dims, precision or algorithm")
+        p.expect("=", f"after '{key.text}'")
+        if key.text in ("batching_dims", "contracting_dims"):
+            lhs = p.parse_integer_list()
+            separator = p.expect_kind("ident", "'x' between lhs and rhs dimensions")
+            if separator.text != "x":
+                raise p.error("expected 'x' between lhs and rhs dimensions", separator)
+            rhs = p.parse_integer_list()
+            prefix = "batching" if key.text == "batching_dims" else "contracting"
+            dims[f"lhs_{prefix}_dimensions"] = tuple(lhs)
+            dims[f"rhs_{prefix}_dimensions"] = tuple(rhs)
+        elif key.text == "precision":
+            attributes.update(_precision_list(p))
+        elif key.text == "algorithm":
+            p.expect("<", "to open the dot algorithm")
+            fields = p._parse_key_values(">")
+            p.expect(">", "to close the dot algorithm")
+            try:
+                attributes["algorithm"] = make_structured(DotAlgorithm.mnemonic, fields)
+            except (TypeError, ValueError) as err:
+                raise p.error(str(err), key) from err
+        else:
+            raise p.error(f"unknown dot_general keyword {key.text!r}", key)
+    attributes = {"dot_dimension_numbers": DotDimensionNumbers(**dims), **attributes}
+    return _finish_with_function_type(p, name, operands, attributes)
+
+
+_WINDOW_KEYS = {"stride": "window_strides", "lhs_dilate": "lhs_dilation",
+                "rhs_dilate": "rhs_dilation", "pad": "padding", "reverse": "window_reversal"}
+
+
+def _parse_convolution(p: MlirParser, name: str) -> Operation:
+    """``stablehlo.convolution(%a, %b) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f],
+    window = {stride = [..], pad = [[..]], lhs_dilate = [..], rhs_dilate = [..],
+    reverse = [..]} {attrs} : (...) -> ...``."""
+    p.expect("(", "to open the convolution operands")
+    operands = p.parse_value_list()
+    p.expect(")", "to close the convolution operands")
+    p.expect("dim_numbers", "after the convolution operands")
+    p.expect("=")
+    attributes: dict[str, Any] = {"dimension_numbers": p.parse_conv_dimensions()}
+    p.expect(",", "before 'window'")
+    p.expect("window")
+    p.expect("=")
+    p.expect("{", "to open the window attributes")
+    while not p.at("}"):
+        key = p.expect_kind("ident", "a window attribute")
+        if key.text not in _WINDOW_KEYS:
+            raise p.error(f"unknown window attribute {key.text!r}", key)
+        p.expect("=", f"after '{key.text}'")
+        if key.text == "pad":
+            attributes["padding"] = _parse_padding(p)
+        elif key.text == "reverse":
+            attributes["window_reversal"] = _parse_bool_array(p)
+        else:
+            attributes[_WINDOW_KEYS[key.text]] = DenseArray("i64", tuple(p.parse_integer_list()))
+        if not p.accept(","):
+            break
+    p.expect("}", "to close the window attributes")
+    return _finish_with_function_type(p, name, operands, attributes)
+
+
+def _parse_padding(p: MlirParser) -> DenseElements:
+    p.expect("[", "to open the padding")
+    rows = []
+    while not p.at("]"):
+        row = p.parse_integer_list()
+        if len(row) != 2:
+            raise p.error("each padding entry is [low, high]")
+        rows.append(row)
+        if not p.accept(","):
+            break
+    p.expect("]", "to close the padding")
+    array = np.array(rows, dtype=np.int64).reshape(len(rows), 2)
+    return DenseElements(array, TensorType((len(rows), 2), "i64"))
+
+
+def _parse_bool_array(p: MlirParser) -> DenseArray:
+    p.expect("[", "to open the list")
+    values = []
+    while not p.at("]"):
+        if p.at("true") or p.at("false"):
+            values.append(p.lexer.advance().text == "true")
+        else:
+            values.append(bool(p.parse_integer()))
+        if not p.accept(","):
+            break
+    p.expect("]", "to close the list")
+    return DenseArray("i1", tuple(values))
+
+
+def _parse_reduce(p: MlirParser, name: str) -> Operation:
+    """``stablehlo.reduce(%x init: %i), ... applies OP across dimensions = [..] : ...``
+    or the same with ``across dimensions = [..] : ... reducer(%a: T, %c: T)
+    (%b: T, %d: T) { ... }``."""
+    inputs: list[Value] = []
+    inits: list[Value] = []
+    while True:
+        p.expect("(", "to open a reduce operand pair")
+        inputs.append(p.parse_value_use())
+        p.expect("init", "in the reduce operand pair")
+        p.expect(":", "after 'init'")
+        inits.append(p.parse_value_use())
+        p.expect(")", "to close the reduce operand pair")
+        if not p.accept(","):
+            break
+    body_op: str | None = None
+    body_token = p.token
+    if p.accept("applies"):
+        body_token = p.token
+        body_op = p.expect_kind("ident", "the reducing op like stablehlo.add").text
+    p.expect("across", "in stablehlo.reduce")
+    p.expect("dimensions", "after 'across'")
+    p.expect("=")
+    attributes: dict[str, Any] = {"dimensions": DenseArray("i64", tuple(p.parse_integer_list()))}
+    operands = inputs + inits
+    op = _finish_with_function_type(p, name, operands, attributes)
+    if body_op is not None:
+        op.regions.append(_single_op_body(p, body_op, [v.type for v in inits], body_token))
+        return op
+    p.expect("reducer", "(the reduce body) after the reduce's types")
+    firsts: list[tuple[str, Type]] = []
+    seconds: list[tuple[str, Type]] = []
+    tokens_first, tokens_second = [], []
+    for _ in inputs:
+        p.expect("(", "to open a reducer argument pair")
+        for names, tokens in ((firsts, tokens_first), (seconds, tokens_second)):
+            token = p.expect_kind("value", "a reducer argument name")
+            p.expect(":", "after the reducer argument")
+            names.append((token.text, p.parse_type()))
+            tokens.append(token)
+            p.accept(",")
+        p.expect(")", "to close a reducer argument pair")
+    op.regions.append(p.parse_region(firsts + seconds, tokens_first + tokens_second))
+    return op
+
+
+def _single_op_body(p: MlirParser, op_name: str, init_types: list[Type], token: Any) -> Region:
+    """The region ``applies OP`` stands for: ``%r = OP %a, %b; return %r``."""
+    if op_name not in PRETTY_PARSERS or not op_name.startswith("stablehlo."):
+        raise p.error(f"unknown reducing op {op_name!r}", token)
+    block = Block([t for t in init_types] * 2)
+    count = len(init_types)
+    results: list[Value] = []
+    for index, type_ in enumerate(init_types):
+        combine = Operation(op_name, [block.arguments[index], block.arguments[index + count]],
+                            [type_])
+        block.append(combine)
+        results.append(combine.results[0])
+    block.append(Operation("stablehlo.return", results, []))
+    return Region([block])
+
+
+def _parse_while(p: MlirParser, name: str) -> Operation:
+    """``stablehlo.while(%it = %init, ...) : T, ... cond { ... } do { ... }``."""
+    p.expect("(", "to open the while operands")
+    arg_tokens = []
+    operands = []
+    while not p.at(")"):
+        arg_tokens.append(p.expect_kind("value", "a loop variable like %iterArg"))
+        p.expect("=", "after the loop variable")
+        operands.append(p.parse_value_use())
+        if not p.accept(","):
+            break
+    p.expect(")", "to close the while operands")
+    types: list[Type] = []
+    if p.accept(":"):
+        types = p.parse_type_list()
+    p.check_operand_types(operands, types, arg_tokens[0] if arg_tokens else None)
+    attributes = p.parse_attr_dict() if p.accept("attributes") else {}
+    entry = [(t.text, ty) for t, ty in zip(arg_tokens, types)]
+    p.expect("cond", "before the while condition region")
+    cond = p.parse_region(entry, arg_tokens)
+    p.expect("do", "before the while body region")
+    body = p.parse_region(entry, arg_tokens)
+    return Operation(name, operands, types, attributes, [cond, body])
+
+
+def _parse_top_k(p: MlirParser, name: str) -> Operation:
+    """``chlo.top_k(%x, k = 3[, is_stable = true]) : T -> (T, T)``."""
+    p.expect("(", "after chlo.top_k")
+    token = p.token
+    operands, attributes = _parse_items(p, name)
+    p.expect(")", "to close chlo.top_k's operands")
+    if len(operands) != 1 or "k" not in attributes:
+        raise p.error("chlo.top_k takes one operand and k = N", token)
+    return _finish_with_function_type(p, name, operands, attributes)
+
+
+def _parse_scan(p: MlirParser, name: str) -> Operation:
+    """``chlo.scan(%in, ...) inits(%init, ...) dimension=0 [attributes {..}]
+    { region } : (...) -> (...)``."""
+    p.expect("(", "after chlo.scan")
+    inputs = p.parse_value_list()
+    p.expect(")", "to close the scan inputs")
+    p.expect("inits", "after the scan inputs")
+    p.expect("(", "after 'inits'")
+    inits = [] if p.at(")") else p.parse_value_list()
+    p.expect(")", "to close the scan inits")
+    p.expect("dimension", "in chlo.scan")
+    p.expect("=")
+    attributes: dict[str, Any] = {"dimension": IntegerAttr(p.parse_integer(), "i64")}
+    if p.accept("attributes"):
+        attributes.update(p.parse_attr_dict())
+    attributes["operandSegmentSizes"] = DenseArray("i32", (len(inputs), len(inits)))
+    region = p.parse_region()
+    op = _finish_with_function_type(p, name, inputs + inits, attributes, [region])
+    op.attributes["resultSegmentSizes"] = DenseArray("i32", (len(op.results) - len(inits),
+                                                              len(inits)))
+    return op
+
+
+# --- Shardy (sdy) ops ---------------------------------------------------------------------
+# Shardy attributes stay verbatim (OpaqueAttribute) as the generic parser keeps
+# them; the pretty syntax drops their dialect prefixes, which are put back here
+# so that both syntaxes give the same attribute text.
+
+
+def _sdy_sharding(p: MlirParser) -> OpaqueAttribute:
+    """A tensor sharding: stripped ``<@mesh, [...]>`` or a full ``#sdy.sharding<...>``."""
+    if p.token.kind == "hash":
+        value = p.parse_attribute()
+        if not isinstance(value, OpaqueAttribute):
+            raise p.error("expected an sdy sharding")
+        return value
+    if not p.at("<"):
+        raise p.error("expected a sharding like <@mesh, [{\"x\"}, {}]>")
+    return OpaqueAttribute("#sdy.sharding" + p.lexer.skip_balanced())
+
+
+def _sdy_keyword(p: MlirParser, keyword: str) -> None:
+    p.expect(keyword, "in the sdy op")
+    p.expect("=", f"after '{keyword}'")
+
+
+def _sdy_sharding_list(p: MlirParser, keyword: str) -> OpaqueAttribute:
+    """``in_shardings=[<@mesh, [...]>, ...]`` -> #sdy.sharding_per_value<[...]>."""
+    _sdy_keyword(p, keyword)
+    if not p.at("["):
+        raise p.error(f"expected a list of shardings after '{keyword}='")
+    return OpaqueAttribute("#sdy.sharding_per_value<" + p.lexer.skip_balanced() + ">")
+
+
+def _parse_sdy_sharded_value(p: MlirParser, name: str) -> Operation:
+    """``sdy.sharding_constraint %x <@mesh, [{"x"}, {}]> : T`` (and sdy.reshard)."""
+    token = p.token
+    operand = p.parse_value_use()
+    attributes: dict[str, Any] = {"sharding": _sdy_sharding(p)}
+    return _finish_with_type(p, name, operand, attributes, token, has_result=True)
+
+
+def _parse_sdy_keyword_value(keyword: str, parse_value: KeywordParser,
+                             has_result: bool) -> PrettyParser:
+    """``sdy.OP %x keyword=VALUE : T`` (sharding_group, propagation_barrier)."""
+    def parse(p: MlirParser, name: str) -> Operation:
+        token = p.token
+        operand = p.parse_value_use()
+        _sdy_keyword(p, keyword)
+        return _finish_with_type(p, name, operand, parse_value(p), token, has_result)
+    return parse
+
+
+def _finish_with_type(p: MlirParser, name: str, operand: Value, attributes: dict[str, Any],
+                      token: Any, has_result: bool) -> Operation:
+    """``{attr-dict}? : T`` where T is the operand's (and the result's) type."""
+    if p.at("{"):
+        attributes.update(p.parse_attr_dict())
+    p.expect(":", f"before the type of {name}")
+    type_ = p.parse_type()
+    p.check_operand_types([operand], [type_], token)
+    return Operation(name, [operand], [type_] if has_result else [], attributes)
+
+
+def _sdy_direction(p: MlirParser) -> dict[str, Any]:
+    token = p.expect_kind("ident", "a propagation direction like NONE")
+    return {"allowed_direction": OpaqueAttribute(f"#sdy<propagation_direction {token.text}>")}
+
+
+def _sdy_region(p: MlirParser) -> Region:
+    """``(%a: T, ...) { ops }``: a single block whose arguments are named first."""
+    p.expect("(", "to open the region's arguments")
+    tokens = []
+    types: list[Type] = []
+    while not p.at(")"):
+        tokens.append(p.expect_kind("value", "a block argument like %arg1"))
+        p.expect(":", "after the block argument")
+        types.append(p.parse_type())
+        p.parse_optional_location()
+        if not p.accept(","):
+            break
+    p.expect(")", "to close the region's arguments")
+    return p.parse_region([(t.text, ty) for t, ty in zip(tokens, types)], tokens)
+
+
+def _sdy_operands(p: MlirParser) -> list[Value]:
+    p.expect("(", "to open the operands")
+    operands = [] if p.at(")") else p.parse_value_list()
+    p.expect(")", "to close the operands")
+    return operands
+
+
+def _parse_manual_computation(p: MlirParser, name: str) -> Operation:
+    """``sdy.manual_computation(%x) in_shardings=[...] out_shardings=[...]
+    manual_axes={"x"} (%a: T) { ... sdy.return %r : R } : (T) -> R``."""
+    operands = _sdy_operands(p)
+    attributes: dict[str, Any] = {
+        "in_shardings": _sdy_sharding_list(p, "in_shardings"),
+        "out_shardings": _sdy_sharding_list(p, "out_shardings"),
+    }
+    _sdy_keyword(p, "manual_axes")
+    if not p.at("{"):
+        raise p.error("expected manual_axes={\"x\", ...}")
+    attributes["manual_axes"] = OpaqueAttribute("#sdy<manual_axes" + p.lexer.skip_balanced()
+                                                + ">")
+    region = _sdy_region(p)
+    return _finish_with_function_type(p, name, operands, attributes, [region])
+
+
+def _parse_named_computation(p: MlirParser, name: str) -> Operation:
+    """``sdy.named_computation<"name">(%x) [in_shardings=[...]] [out_shardings=[...]]
+    (%a: T) { ... } : (T) -> R``."""
+    p.expect("<", "after sdy.named_computation")
+    attributes: dict[str, Any] = {"name": p.parse_string()}
+    p.expect(">", "to close the computation's name")
+    operands = _sdy_operands(p)
+    for keyword in ("in_shardings", "out_shardings"):
+        if p.at(keyword):
+            attributes[keyword] = _sdy_sharding_list(p, keyword)
+    region = _sdy_region(p)
+    return _finish_with_function_type(p, name, operands, attributes, [region])
+
+
+def _register() -> None:
+    for short in _STABLEHLO_ITEM_OPS:
+        PRETTY_PARSERS["stablehlo." + short] = _parse_items_op
+    for short in _CHLO_ITEM_OPS:
+        PRETTY_PARSERS["chlo." + short] = _parse_items_op
+    for full in _OTHER_ITEM_OPS:
+        PRETTY_PARSERS[full] = _parse_items_op
+    PRETTY_PARSERS.update({
+        "stablehlo.constant": _parse_constant,
+        "stablehlo.slice": _parse_slice,
+        "stablehlo.get_tuple_element": _parse_get_tuple_element,
+        "stablehlo.custom_call": _parse_custom_call,
+        "stablehlo.composite": _parse_composite,
+        "stablehlo.dot_general": _parse_dot_general,
+        "stablehlo.convolution": _parse_convolution,
+        "stablehlo.reduce": _parse_reduce,
+        "stablehlo.while": _parse_while,
+        "chlo.top_k": _parse_top_k,
+        "chlo.scan": _parse_scan,
+        "func.call": _parse_call,
+        "sdy.sharding_constraint": _parse_sdy_sharded_value,
+        "sdy.reshard": _parse_sdy_sharded_value,
+        "sdy.sharding_group": _parse_sdy_keyword_value("group_id", _int("group_id"), False),
+        "sdy.propagation_barrier": _parse_sdy_keyword_value(
+            "allowed_direction", _sdy_direction, True),
+        "sdy.manual_computation": _parse_manual_computation,
+        "sdy.named_computation": _parse_named_computation,
+    })
+
+
+_register()

@@ -1,0 +1,333 @@
+"""The one IR: modules of functions, whose bodies are regions of blocks of
+operations on SSA values.
+
+Operations are generic (a name, operands, result types, an attribute dict and
+regions) whichever text syntax produced them. Op-agnostic verification lives
+here; per-op rules are registered in :data:`OP_DEFS` by the op modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from jaxlib._src.ir.types import FunctionType, Type
+
+# Ops that end a block. A block's last operation must be one of these.
+TERMINATORS = frozenset({"func.return", "stablehlo.return", "chlo.return", "mhlo.return"})
+
+
+class VerificationError(ValueError):
+    """The IR breaks a rule: names the op and, where known, its location."""
+
+
+class Value:
+    """An SSA value: the result of an operation or an argument of a block."""
+
+    __slots__ = ("type", "owner", "index", "name_hint")
+
+    def __init__(self, type: Type, owner: Operation | Block | None, index: int,
+                 name_hint: str | None = None) -> None:
+        self.type = type
+        self.owner = owner
+        self.index = index
+        self.name_hint = name_hint
+
+    @property
+    def is_block_argument(self) -> bool:
+        return isinstance(self.owner, Block)
+
+    def __repr__(self) -> str:
+        name = f"%{self.name_hint}" if self.name_hint else "%?"
+        return f"<Value {name}: {self.type}>"
+
+
+class Operation:
+    """``name(operands) {attributes} (regions) : (operand types) -> result types``."""
+
+    def __init__(self, name: str, operands: Sequence[Value] = (),
+                 result_types: Sequence[Type] = (), attributes: dict[str, Any] | None = None,
+                 regions: Sequence[Region] = (), location: str | None = None) -> None:
+        self.name = name
+        self.operands: list[Value] = list(operands)
+        self.results: list[Value] = [Value(t, self, i) for i, t in enumerate(result_types)]
+        self.attributes: dict[str, Any] = dict(attributes or {})
+        self.regions: list[Region] = list(regions)
+        self.location = location
+
+    @property
+    def result_types(self) -> list[Type]:
+        return [r.type for r in self.results]
+
+    @property
+    def operand_types(self) -> list[Type]:
+        return [v.type for v in self.operands]
+
+    @property
+    def result(self) -> Value:
+        if len(self.results) != 1:
+            raise ValueError(f"{self.name} has {len(self.results)} results, not one")
+        return self.results[0]
+
+    def walk(self) -> Iterator[Operation]:
+        """This op, then every op nested in its regions, in order."""
+        yield self
+        for region in self.regions:
+            yield from region.walk()
+
+    def __repr__(self) -> str:
+        return f"<Operation {self.name} ({len(self.operands)} -> {len(self.results)})>"
+
+
+class Block:
+    """A list of operations with arguments; the last op is a terminator."""
+
+    def __init__(self, argument_types: Sequence[Type] = (),
+                 operations: Sequence[Operation] = (),
+                 argument_names: Sequence[str | None] | None = None) -> None:
+        names = list(argument_names) if argument_names is not None else [None] * len(argument_types)
+        self.arguments: list[Value] = [Value(t, self, i, n)
+                                       for i, (t, n) in enumerate(zip(argument_types, names))]
+        self.operations: list[Operation] = list(operations)
+
+    def add_argument(self, type: Type, name_hint: str | None = None) -> Value:
+        value = Value(type, self, len(self.arguments), name_hint)
+        self.arguments.append(value)
+        return value
+
+    def append(self, op: Operation) -> Operation:
+        self.operations.append(op)
+        return op
+
+    def walk(self) -> Iterator[Operation]:
+        for op in self.operations:
+            yield from op.walk()
+
+
+class Region:
+    def __init__(self, blocks: Sequence[Block] = ()) -> None:
+        self.blocks: list[Block] = list(blocks)
+
+    @property
+    def entry(self) -> Block:
+        return self.blocks[0]
+
+    def walk(self) -> Iterator[Operation]:
+        for block in self.blocks:
+            yield from block.walk()
+
+
+@dataclass
+class Function:
+    """``func.func``. ``body`` is None for an external declaration."""
+
+    name: str
+    type: FunctionType
+    body: Region | None = None
+    visibility: str = "public"
+    arg_attrs: list[dict[str, Any]] = field(default_factory=list)
+    res_attrs: list[dict[str, Any]] = field(default_factory=list)
+    attributes: dict[str, Any] = field(default_factory=dict)
+    location: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.arg_attrs:
+            self.arg_attrs = [{} for _ in self.type.inputs]
+        if not self.res_attrs:
+            self.res_attrs = [{} for _ in self.type.results]
+
+    @property
+    def arguments(self) -> list[Value]:
+        if self.body is None:
+            raise ValueError(f"function @{self.name} is a declaration without a body")
+        return self.body.entry.arguments
+
+    def walk(self) -> Iterator[Operation]:
+        if self.body is not None:
+            yield from self.body.walk()
+
+
+@dataclass
+class Module:
+    """``meshes`` holds Shardy ``sdy.mesh @name = <...>`` definitions, kept
+    verbatim (OpaqueAttribute) for the sharding layer to interpret."""
+
+    name: str | None = None
+    attributes: dict[str, Any] = field(default_factory=dict)
+    functions: list[Function] = field(default_factory=list)
+    meshes: dict[str, Any] = field(default_factory=dict)
+
+    def function(self, name: str) -> Function:
+        for func in self.functions:
+            if func.name == name:
+                return func
+        raise KeyError(f"no function @{name} in module")
+
+    def walk(self) -> Iterator[Operation]:
+        for func in self.functions:
+            yield from func.walk()
+
+    def structurally_equals(self, other: Module) -> bool:
+        """Same functions, ops, types and attributes, values matched by position
+        (names and locations are ignored)."""
+        return structural_key(self) == structural_key(other)
+
+
+# --- structural comparison ----------------------------------------------------
+
+
+def structural_key(module: Module) -> Any:
+    """A nested tuple describing ``module`` with values numbered in definition
+    order; two modules are structurally equal when their keys are equal."""
+    return (module.name, _attrs_key(module.attributes), _attrs_key(module.meshes),
+            tuple(_function_key(f) for f in module.functions))
+
+
+def _attrs_key(attributes: dict[str, Any]) -> Any:
+    return tuple(sorted(attributes.items(), key=lambda item: item[0]))
+
+
+def _function_key(func: Function) -> Any:
+    numbers: dict[int, int] = {}
+    body = None if func.body is None else _region_key(func.body, numbers)
+    return (func.name, func.type, func.visibility,
+            tuple(_attrs_key(a) for a in func.arg_attrs),
+            tuple(_attrs_key(a) for a in func.res_attrs), _attrs_key(func.attributes), body)
+
+
+def _region_key(region: Region, numbers: dict[int, int]) -> Any:
+    keys = []
+    for block in region.blocks:
+        for arg in block.arguments:
+            numbers[id(arg)] = len(numbers)
+        ops = []
+        for op in block.operations:
+            operands = tuple(numbers.get(id(v), -1) for v in op.operands)
+            regions = tuple(_region_key(r, numbers) for r in op.regions)
+            for result in op.results:
+                numbers[id(result)] = len(numbers)
+            ops.append((op.name, operands, tuple(op.result_types),
+                        _attrs_key(op.attributes), regions))
+        keys.append((tuple(a.type for a in block.arguments), tuple(ops)))
+    return tuple(keys)
+
+
+# --- per-op definitions ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OpDef:
+    """What the verifier knows about one op. ``verify(op)`` raises
+    VerificationError (or ValueError) when the op breaks its type rules."""
+
+    name: str
+    verify: Callable[[Operation], None] | None = None
+
+
+OP_DEFS: dict[str, OpDef] = {}
+
+
+def register_op(op_def: OpDef) -> OpDef:
+    """Declares an op once; a second declaration of the same name is an error."""
+    if op_def.name in OP_DEFS:
+        raise ValueError(f"op {op_def.name} is already registered")
+    OP_DEFS[op_def.name] = op_def
+    return op_def
+
+
+# --- op-agnostic verification ---------------------------------------------------
+
+
+def _where(op: Operation) -> str:
+    return f" at {op.location}" if op.location else ""
+
+
+def verify_module(module: Module) -> None:
+    """Checks SSA dominance, terminators, return and call signatures and calls
+    registered per-op verifiers. Raises VerificationError on the first problem."""
+    functions: dict[str, Function] = {}
+    for func in module.functions:
+        if func.name in functions:
+            raise VerificationError(f"function @{func.name} is defined twice")
+        functions[func.name] = func
+    for func in module.functions:
+        _verify_function(func, functions)
+
+
+def _verify_function(func: Function, functions: dict[str, Function]) -> None:
+    if func.body is None:
+        return
+    if (len(func.arg_attrs) != len(func.type.inputs)
+            or len(func.res_attrs) != len(func.type.results)):
+        raise VerificationError(f"@{func.name}: argument/result attribute lists do not match "
+                                "its type")
+    entry = func.body.entry
+    if [a.type for a in entry.arguments] != list(func.type.inputs):
+        raise VerificationError(f"@{func.name}: entry block arguments do not match the signature "
+                                f"{func.type}")
+    _verify_region(func.body, set(), func, functions, in_function_body=True)
+
+
+def _verify_region(region: Region, visible: set[int], func: Function,
+                   functions: dict[str, Function], in_function_body: bool) -> None:
+    if len(region.blocks) != 1:
+        raise VerificationError(f"@{func.name}: regions with {len(region.blocks)} blocks are "
+                                "not supported (exactly one block expected)")
+    for block in region.blocks:
+        scope = set(visible)
+        scope.update(id(a) for a in block.arguments)
+        if not block.operations:
+            raise VerificationError(f"@{func.name}: empty block (a terminator is required)")
+        last = len(block.operations) - 1
+        for position, op in enumerate(block.operations):
+            for index, operand in enumerate(op.operands):
+                if id(operand) not in scope:
+                    raise VerificationError(
+                        f"@{func.name}: operand #{index} of {op.name}{_where(op)} is not "
+                        "defined before its use in scope")
+            is_terminator = op.name in TERMINATORS
+            if position == last and not is_terminator:
+                raise VerificationError(f"@{func.name}: block does not end with a terminator "
+                                        f"(last op is {op.name}{_where(op)})")
+            if position != last and is_terminator:
+                raise VerificationError(f"@{func.name}: terminator {op.name}{_where(op)} "
+                                        "is not the last op of its block")
+            if op.name == "func.return":
+                if not in_function_body:
+                    raise VerificationError(f"@{func.name}: func.return{_where(op)} inside a "
+                                            "nested region")
+                _check_types(f"@{func.name}: func.return{_where(op)}", op.operand_types,
+                             list(func.type.results), "the function's result types")
+            elif op.name == "func.call":
+                _verify_call(op, func, functions)
+            for nested in op.regions:
+                _verify_region(nested, scope, func, functions, in_function_body=False)
+            op_def = OP_DEFS.get(op.name)
+            if op_def is not None and op_def.verify is not None:
+                try:
+                    op_def.verify(op)
+                except VerificationError:
+                    raise
+                except ValueError as err:
+                    raise VerificationError(f"{op.name}{_where(op)}: {err}") from err
+            scope.update(id(r) for r in op.results)
+
+
+def _verify_call(op: Operation, func: Function, functions: dict[str, Function]) -> None:
+    callee = op.attributes.get("callee")
+    name = getattr(callee, "name", None)
+    if name not in functions:
+        raise VerificationError(f"@{func.name}: func.call{_where(op)} to unknown function "
+                                f"@{name}")
+    target = functions[name]
+    _check_types(f"@{func.name}: call to @{name}{_where(op)}", op.operand_types,
+                 list(target.type.inputs), "the callee's argument types")
+    _check_types(f"@{func.name}: call to @{name}{_where(op)}", op.result_types,
+                 list(target.type.results), "the callee's result types")
+
+
+def _check_types(what: str, actual: list[Type], expected: list[Type], against: str) -> None:
+    if actual != expected:
+        raise VerificationError(f"{what} has types ({', '.join(map(str, actual))}) that do not "
+                                f"match {against} ({', '.join(map(str, expected))})")

@@ -1,0 +1,229 @@
+"""Types of the IR: tensors, tokens, tuples, quantized element types, functions.
+
+Every type is an immutable, hashable value whose ``str()`` is its MLIR spelling,
+so the printer and error messages never need a separate formatting table.
+Element types are plain strings in MLIR spelling ("f32", "i1", "ui8", "bf16",
+"f8E4M3FN", "complex<f32>") or a :class:`QuantizedType`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+
+# Float element types with their numpy storage (ml_dtypes for the narrow ones).
+FLOAT_DTYPES: dict[str, Any] = {
+    "f16": np.float16,
+    "f32": np.float32,
+    "f64": np.float64,
+    "bf16": ml_dtypes.bfloat16,
+    "tf32": np.float32,  # only appears as a precision type, never as storage
+    "f8E4M3FN": ml_dtypes.float8_e4m3fn,
+    "f8E5M2": ml_dtypes.float8_e5m2,
+    "f8E4M3FNUZ": ml_dtypes.float8_e4m3fnuz,
+    "f8E5M2FNUZ": ml_dtypes.float8_e5m2fnuz,
+    "f8E4M3B11FNUZ": ml_dtypes.float8_e4m3b11fnuz,
+    "f8E4M3": ml_dtypes.float8_e4m3,
+    "f8E3M4": ml_dtypes.float8_e3m4,
+    "f8E8M0FNU": ml_dtypes.float8_e8m0fnu,
+    "f4E2M1FN": ml_dtypes.float4_e2m1fn,
+    "f6E2M3FN": ml_dtypes.float6_e2m3fn,
+    "f6E3M2FN": ml_dtypes.float6_e3m2fn,
+}
+
+_SIGNED_INT_DTYPES = {2: ml_dtypes.int2, 4: ml_dtypes.int4, 8: np.int8, 16: np.int16,
+                      32: np.int32, 64: np.int64}
+_UNSIGNED_INT_DTYPES = {2: ml_dtypes.uint2, 4: ml_dtypes.uint4, 8: np.uint8, 16: np.uint16,
+                        32: np.uint32, 64: np.uint64}
+_INT_RE = re.compile(r"(si|ui|i)(\d+)\Z")
+
+
+def is_integer(element_type: ElementType) -> bool:
+    """True for iN, siN and uiN (i1 included)."""
+    return isinstance(element_type, str) and _INT_RE.match(element_type) is not None
+
+
+def is_unsigned(element_type: ElementType) -> bool:
+    return isinstance(element_type, str) and element_type.startswith("ui")
+
+
+def is_float(element_type: ElementType) -> bool:
+    return isinstance(element_type, str) and element_type in FLOAT_DTYPES
+
+
+def is_complex(element_type: ElementType) -> bool:
+    return isinstance(element_type, str) and element_type.startswith("complex<")
+
+
+def complex_part_type(element_type: str) -> str:
+    """"complex<f32>" -> "f32"."""
+    return element_type[len("complex<"):-1]
+
+
+def integer_bit_width(element_type: str) -> int:
+    match = _INT_RE.match(element_type)
+    if match is None:
+        raise ValueError(f"not an integer element type: {element_type}")
+    return int(match.group(2))
+
+
+def is_valid_element_type(spelling: str) -> bool:
+    """Whether ``spelling`` names a scalar element type this IR knows."""
+    if spelling in FLOAT_DTYPES or spelling == "index":
+        return True
+    match = _INT_RE.match(spelling)
+    if match:
+        return int(match.group(2)) in _SIGNED_INT_DTYPES or match.group(2) == "1"
+    if is_complex(spelling):
+        return complex_part_type(spelling) in ("f32", "f64")
+    return False
+
+
+def numpy_dtype(element_type: ElementType) -> np.dtype:
+    """The numpy dtype that stores elements of this type (storage type for
+    quantized ones). Raises ValueError for types without a storage."""
+    if isinstance(element_type, QuantizedType):
+        return numpy_dtype(element_type.storage_type)
+    if element_type == "i1":
+        return np.dtype(np.bool_)
+    if element_type == "index":
+        return np.dtype(np.int64)
+    if element_type in FLOAT_DTYPES:
+        return np.dtype(FLOAT_DTYPES[element_type])
+    if element_type == "complex<f32>":
+        return np.dtype(np.complex64)
+    if element_type == "complex<f64>":
+        return np.dtype(np.complex128)
+    match = _INT_RE.match(element_type)
+    if match:
+        width = int(match.group(2))
+        table = _UNSIGNED_INT_DTYPES if match.group(1) == "ui" else _SIGNED_INT_DTYPES
+        if width in table:
+            return np.dtype(table[width])
+    raise ValueError(f"element type {element_type} has no numpy storage type")
+
+
+def _format_float(value: float) -> str:
+    text = repr(float(value))
+    if "." not in text and "e" in text:  # MLIR float literals need a dot
+        mantissa, exponent = text.split("e")
+        text = f"{mantissa}.0e{exponent}"
+    return text
+
+
+@dataclass(frozen=True)
+class QuantizedType:
+    """``!quant.uniform<storage<min:max>:expressed[:axis], scale:zero_point>``.
+
+    Per-tensor quantization has one scale and zero point and ``axis`` None;
+    per-axis has one pair per slice along ``quantized_dimension``.
+    """
+
+    storage_type: str
+    expressed_type: str
+    scales: tuple[float, ...]
+    zero_points: tuple[int, ...]
+    quantized_dimension: int | None = None
+    storage_min: int | None = None
+    storage_max: int | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.scales) != len(self.zero_points) or not self.scales:
+            raise ValueError("quantized type needs as many scales as zero points, at least one")
+        if self.quantized_dimension is None and len(self.scales) != 1:
+            raise ValueError("per-tensor quantized type takes exactly one scale")
+
+    def __str__(self) -> str:
+        storage = self.storage_type
+        if self.storage_min is not None:
+            storage += f"<{self.storage_min}:{self.storage_max}>"
+        head = f"{storage}:{self.expressed_type}"
+        pairs = [_format_float(s) + (f":{z}" if z else "")
+                 for s, z in zip(self.scales, self.zero_points)]
+        if self.quantized_dimension is None:
+            return f"!quant.uniform<{head}, {pairs[0]}>"
+        return f"!quant.uniform<{head}:{self.quantized_dimension}, {{{','.join(pairs)}}}>"
+
+
+ElementType = str | QuantizedType
+
+
+@dataclass(frozen=True)
+class TensorType:
+    """A ranked tensor. ``None`` in ``shape`` is a dynamic dimension (``?``).
+    ``encoding`` is an attribute (e.g. ``#stablehlo.type_extensions<bounds>``)."""
+
+    shape: tuple[int | None, ...]
+    element_type: ElementType
+    encoding: Any = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "shape", tuple(self.shape))
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+    @property
+    def is_static(self) -> bool:
+        return all(d is not None for d in self.shape)
+
+    @property
+    def num_elements(self) -> int:
+        if not self.is_static:
+            raise ValueError(f"{self} has dynamic dimensions")
+        count = 1
+        for dim in self.shape:
+            count *= dim  # type: ignore[operator]
+        return count
+
+    def __str__(self) -> str:
+        dims = "".join(("?" if d is None else str(d)) + "x" for d in self.shape)
+        encoding = ""
+        if self.encoding is not None:
+            from jaxlib._src.ir.printer import format_attribute  # printer owns attribute text
+
+            encoding = ", " + format_attribute(self.encoding)
+        return f"tensor<{dims}{self.element_type}{encoding}>"
+
+
+@dataclass(frozen=True)
+class TokenType:
+    """``!stablehlo.token``: orders side effects."""
+
+    def __str__(self) -> str:
+        return "!stablehlo.token"
+
+
+@dataclass(frozen=True)
+class TupleType:
+    types: tuple[Type, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "types", tuple(self.types))
+
+    def __str__(self) -> str:
+        return "tuple<" + ", ".join(str(t) for t in self.types) + ">"
+
+
+@dataclass(frozen=True)
+class FunctionType:
+    inputs: tuple[Type, ...]
+    results: tuple[Type, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "inputs", tuple(self.inputs))
+        object.__setattr__(self, "results", tuple(self.results))
+
+    def __str__(self) -> str:
+        inputs = "(" + ", ".join(str(t) for t in self.inputs) + ")"
+        if len(self.results) == 1 and not isinstance(self.results[0], FunctionType):
+            return f"{inputs} -> {self.results[0]}"
+        return f"{inputs} -> (" + ", ".join(str(t) for t in self.results) + ")"
+
+
+Type = TensorType | TokenType | TupleType | FunctionType

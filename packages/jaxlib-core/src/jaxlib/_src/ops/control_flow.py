@@ -1,0 +1,229 @@
+"""Constants, calls, tuples, tokens and structured control flow.
+
+while / if / case / call / composite / map run nested regions, so their kernels
+take the caller's frame (see registry.with_frame).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from jaxlib._src.ir.attributes import DenseElements
+from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.types import TensorType, TupleType
+from jaxlib._src.ops.registry import TOKEN, define_op, with_frame
+
+
+def _fail(message: str) -> None:
+    raise ValueError(message)
+
+
+def _same_types(what: str, actual: list, expected: list) -> None:
+    if list(actual) != list(expected):
+        _fail(f"{what}: types ({', '.join(map(str, actual))}) differ from "
+              f"({', '.join(map(str, expected))})")
+
+
+def _yielded_types(region) -> list:
+    terminator = region.entry.operations[-1]
+    return terminator.operand_types
+
+
+# -- constant --------------------------------------------------------------------
+
+
+def _verify_constant(op: Operation) -> None:
+    value = op.attributes.get("value")
+    if not isinstance(value, DenseElements):
+        _fail("constant needs a dense 'value' attribute")
+    if value.type.shape != op.results[0].type.shape:
+        _fail(f"value of type {value.type} does not match result {op.results[0].type}")
+
+
+def _constant(op: Operation, ctx):
+    value = np.array(op.attributes["value"].array)  # a private copy, never written
+    value.flags.writeable = False
+    result = (value,)
+    return lambda: result
+
+
+define_op("stablehlo.constant", verify=_verify_constant, reference=_constant)
+
+
+# -- calls -----------------------------------------------------------------------
+
+
+def _call(op: Operation, ctx):
+    callee = op.attributes["callee"].name
+    # Resolved at first call: the callee may be this function (recursion).
+    target = []
+
+    def kernel(*args):
+        if not target:
+            target.append(ctx.function(callee))
+        return target[0](*args)
+
+    return kernel
+
+
+define_op("func.call", reference=_call)
+
+
+def _composite(op: Operation, ctx):
+    name = op.attributes["decomposition"].name
+
+    def kernel(*args):
+        return ctx.function(name)(*args)
+
+    return kernel
+
+
+define_op("stablehlo.composite", reference=_composite)
+
+
+# -- tuples and tokens -------------------------------------------------------------
+
+
+def _verify_tuple(op: Operation) -> None:
+    result = op.results[0].type
+    if not isinstance(result, TupleType):
+        _fail(f"tuple result must be a tuple type, got {result}")
+    _same_types("tuple operands", op.operand_types, list(result.types))
+
+
+define_op("stablehlo.tuple", verify=_verify_tuple,
+          reference=lambda op, ctx: lambda *xs: (tuple(xs),))
+
+
+def _verify_get_tuple_element(op: Operation) -> None:
+    operand = op.operands[0].type
+    index = int(op.attributes["index"])
+    if not isinstance(operand, TupleType) or not 0 <= index < len(operand.types):
+        _fail(f"index {index} out of range for {operand}")
+    _same_types("get_tuple_element result", op.result_types, [operand.types[index]])
+
+
+def _get_tuple_element(op: Operation, ctx):
+    index = int(op.attributes["index"])
+    return lambda t: (t[index],)
+
+
+define_op("stablehlo.get_tuple_element", verify=_verify_get_tuple_element,
+          reference=_get_tuple_element)
+define_op("stablehlo.after_all", reference=lambda op, ctx: lambda *tokens: (TOKEN,))
+define_op("stablehlo.create_token", reference=lambda op, ctx: lambda: (TOKEN,))
+
+
+def _verify_identity(op: Operation) -> None:
+    _same_types(op.name, op.result_types, op.operand_types)
+
+
+define_op("stablehlo.optimization_barrier", verify=_verify_identity,
+          reference=lambda op, ctx: lambda *xs: tuple(xs))
+
+
+# -- structured control flow -------------------------------------------------------
+
+
+def _verify_while(op: Operation) -> None:
+    _same_types("while results", op.result_types, op.operand_types)
+    cond, body = op.regions
+    _same_types("while cond arguments", [a.type for a in cond.entry.arguments],
+                op.operand_types)
+    _same_types("while body arguments", [a.type for a in body.entry.arguments],
+                op.operand_types)
+    _same_types("while body results", _yielded_types(body), op.operand_types)
+    cond_out = _yielded_types(cond)
+    if len(cond_out) != 1 or not (isinstance(cond_out[0], TensorType)
+                                  and cond_out[0].shape == () and cond_out[0].element_type == "i1"):
+        _fail(f"while cond must yield tensor<i1>, got {cond_out}")
+
+
+def _while(op: Operation, ctx):
+    cond = ctx.compile_region(op.regions[0])
+    body = ctx.compile_region(op.regions[1])
+
+    @with_frame
+    def kernel(frame, *values):
+        while cond.run(frame, values)[0]:
+            values = body.run(frame, values)
+        return values
+
+    return kernel
+
+
+define_op("stablehlo.while", verify=_verify_while, reference=_while)
+
+
+def _verify_branches(op: Operation, regions) -> None:
+    for i, region in enumerate(regions):
+        if region.entry.arguments:
+            _fail(f"branch {i} must take no arguments")
+        _same_types(f"branch {i} results", _yielded_types(region), op.result_types)
+
+
+def _verify_if(op: Operation) -> None:
+    pred = op.operands[0].type
+    if not (isinstance(pred, TensorType) and pred.shape == () and pred.element_type == "i1"):
+        _fail(f"if predicate must be tensor<i1>, got {pred}")
+    _verify_branches(op, op.regions)
+
+
+def _if(op: Operation, ctx):
+    true_branch = ctx.compile_region(op.regions[0])
+    false_branch = ctx.compile_region(op.regions[1])
+
+    @with_frame
+    def kernel(frame, pred):
+        return (true_branch if pred else false_branch).run(frame, ())
+
+    return kernel
+
+
+define_op("stablehlo.if", verify=_verify_if, reference=_if)
+
+
+def _verify_case(op: Operation) -> None:
+    index = op.operands[0].type
+    if not (isinstance(index, TensorType) and index.shape == () and index.element_type == "i32"):
+        _fail(f"case index must be tensor<i32>, got {index}")
+    if not op.regions:
+        _fail("case needs at least one branch")
+    _verify_branches(op, op.regions)
+
+
+def _case(op: Operation, ctx):
+    branches = [ctx.compile_region(r) for r in op.regions]
+    last = len(branches) - 1
+
+    @with_frame
+    def kernel(frame, index):
+        i = int(index)
+        # Out-of-range indices select the last branch (the spec's default).
+        return branches[i if 0 <= i <= last else last].run(frame, ())
+
+    return kernel
+
+
+define_op("stablehlo.case", verify=_verify_case, reference=_case)
+
+
+def _map(op: Operation, ctx):
+    body = ctx.compile_region(op.regions[0])
+    out_type = op.results[0].type
+    from jaxlib._src.ir.types import numpy_dtype
+
+    dtype = numpy_dtype(out_type.element_type)
+
+    @with_frame
+    def kernel(frame, *inputs):
+        out = np.empty(out_type.shape, dtype)
+        for index in np.ndindex(*out_type.shape):
+            args = tuple(np.asarray(x[index]) for x in inputs)
+            out[index] = body.run(frame, args)[0]
+        return (out,)
+
+    return kernel
+
+
+define_op("stablehlo.map", reference=_map)

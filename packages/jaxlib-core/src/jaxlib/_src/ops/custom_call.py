@@ -1,0 +1,559 @@
+"""``stablehlo.custom_call`` on the CPU backend.
+
+The target is resolved when the program is compiled: host callbacks first
+(JAX's ``xla_ffi_python_cpu_callback`` and the legacy
+``xla_python_cpu_callback``), then the custom-call registry
+(``register_custom_call_target``). An unknown target is a compile-time error
+naming it (and the distribution that provides it, for LAPACK/solver and sparse
+targets).
+
+API versions. The op's ``api_version`` is XLA's ``CustomCallApiVersion``:
+1 ORIGINAL, 2 STATUS_RETURNING, 3 STATUS_RETURNING_UNIFIED, 4 TYPED_FFI (0,
+unspecified, means ORIGINAL). A dictionary ``backend_config`` or
+``mhlo.backend_config`` (what JAX emits for FFI calls) makes the call a typed
+FFI call whatever the number says. In the registry, ``api_version=1`` marks a
+typed FFI handler; any other registration is a legacy target.
+
+Calling conventions of Python callables (chosen by the registration):
+
+* legacy target: ``fn(*operands)`` with one read-only numpy array per operand
+  (``None`` for tokens); returns one array per result — a single array, or a
+  tuple/list when there are several (``None`` or ``()`` when there are none).
+  A result of tuple type counts its elements. Raising fails the call.
+* typed FFI target (a callable, or a dict whose ``"execute"`` entry is one):
+  ``fn(operands, results, attributes)``: ``operands`` is a list of read-only
+  arrays, ``results`` a list of preallocated writable arrays the handler fills
+  in place (``None`` for tokens; a result aliased to an operand by
+  ``output_operand_aliases`` starts as a copy of it), ``attributes`` the
+  decoded backend-config dictionary (integers and floats as numpy scalars of
+  their declared type, dense arrays as numpy arrays) or, when the op has no
+  dictionary, its extra (non-standard) attributes. The return value is
+  ignored; raising fails the call.
+
+PyCapsules hold C function pointers with XLA's CPU legacy signatures, chosen by
+the op's api_version:
+
+* 1 ORIGINAL:           ``void fn(void* out, const void** in)``
+* 2 STATUS_RETURNING:   ``void fn(void* out, const void** in, XlaCustomCallStatus* s)``
+* 3 ..._UNIFIED:        ``void fn(void* out, const void** in, const char* opaque,
+  size_t opaque_len, XlaCustomCallStatus* s)`` (``opaque`` = ``backend_config``)
+
+``in`` holds one C-contiguous buffer per operand (NULL for tokens); ``out`` is
+the result buffer itself when there is exactly one non-tuple result, else a
+``void**`` of result buffers. The status is jaxlib's struct (XLA's is opaque):
+
+.. code-block:: c
+
+    typedef struct XlaCustomCallStatus_ XlaCustomCallStatus;
+    struct XlaCustomCallStatus_ {
+      /* Marks the call failed with `message` (copied; need not be NUL-ended). */
+      void (*set_failure)(XlaCustomCallStatus* status, const char* message,
+                          size_t length);
+      int32_t failed;  /* non-zero once set_failure was called */
+    };
+    /* XLA's setter, for code written against xla/service/custom_call_status.h: */
+    static void XlaCustomCallStatusSetFailure(XlaCustomCallStatus* s,
+                                              const char* m, size_t n) {
+      s->set_failure(s, m, n);
+    }
+
+A failure raises ``XlaRuntimeError`` carrying the message. Typed-FFI capsules
+(the XLA FFI C API) are not supported: compiling such a call is an
+UNIMPLEMENTED error naming the target.
+
+Host callbacks. ``host_callbacks[i]`` (given to ``compile_and_load``) is called
+with numpy arrays (``None`` for tokens) and returns a sequence of arrays, one
+per result (token results' entries are ignored). ``xla_ffi_python_cpu_callback``
+names ``i`` as ``index`` in its backend config; the legacy
+``xla_python_cpu_callback`` passes it as the value of operand 0 (the i64
+descriptor), which the callback does not receive. Side-effecting calls are
+always run: the CPU program never drops an op.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from jaxlib._src.ir.attributes import (
+    DenseArray,
+    DenseElements,
+    FloatAttr,
+    IntegerAttr,
+    OutputOperandAlias,
+)
+from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.types import TensorType, TokenType, TupleType, numpy_dtype
+from jaxlib._src.ops.registry import TOKEN, define_op
+from jaxlib._src.runtime.custom_call import CustomCallTarget
+from jaxlib._src.runtime.errors import XlaRuntimeError, not_found, unimplemented
+
+API_VERSION_UNSPECIFIED = 0
+API_VERSION_ORIGINAL = 1
+API_VERSION_STATUS_RETURNING = 2
+API_VERSION_STATUS_RETURNING_UNIFIED = 3
+API_VERSION_TYPED_FFI = 4
+
+# The registry's api_version for typed FFI handlers (jaxlib's Python API).
+REGISTRATION_TYPED_FFI = 1
+
+FFI_HOST_CALLBACK_TARGETS = frozenset({
+    "xla_ffi_python_cpu_callback", "xla_ffi_partitioned_python_cpu_callback"})
+LEGACY_HOST_CALLBACK_TARGET = "xla_python_cpu_callback"
+
+# Targets provided by other distributions, for the "unknown target" message.
+_LINALG_PREFIXES = ("lapack_", "blas_", "cusolver_", "hipsolver_", "cublas_", "hipblas_")
+_LINALG_TARGETS = frozenset({"Qr", "Eigh", "Svd", "LuDecomposition",
+                             "ProductOfElementaryHouseholderReflectors",
+                             "cu_lu_pivots_to_permutation", "hip_lu_pivots_to_permutation"})
+_SPARSE_PREFIXES = ("cpu_csr_", "cusparse_", "hipsparse_")
+_UNSUPPORTED_TARGETS = {
+    "xla_buffer_python_cpu_callback":
+        "jax.experimental.buffer_callback targets are not supported by the CPU backend",
+}
+
+
+# -- op facts ---------------------------------------------------------------------------
+
+
+def _config_dict(op: Operation) -> dict | None:
+    for key in ("mhlo.backend_config", "backend_config"):
+        value = op.attributes.get(key)
+        if isinstance(value, dict):
+            return value
+    return None
+
+
+def effective_api_version(op: Operation) -> int:
+    """The op's calling convention: its ``api_version``, typed FFI whenever
+    the backend config is a dictionary."""
+    version = int(op.attributes.get("api_version", API_VERSION_ORIGINAL))
+    if version not in range(5):
+        raise ValueError(f"custom_call api_version {version} is not one of 0..4")
+    if _config_dict(op) is not None:
+        return API_VERSION_TYPED_FFI
+    return API_VERSION_ORIGINAL if version == API_VERSION_UNSPECIFIED else version
+
+
+def _opaque(op: Operation) -> bytes:
+    value = op.attributes.get("backend_config", "")
+    if isinstance(value, bytes):
+        return value
+    return value.encode("utf-8") if isinstance(value, str) else b""
+
+
+def _decode_attribute(value: Any) -> Any:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, IntegerAttr):
+        return numpy_dtype(value.type).type(int(value))
+    if isinstance(value, FloatAttr):
+        return numpy_dtype(value.type).type(float(value))
+    if isinstance(value, DenseArray):
+        return np.asarray(tuple(value), numpy_dtype(value.element_type))
+    if isinstance(value, DenseElements):
+        return np.array(value.array)
+    if isinstance(value, dict):
+        return {k: _decode_attribute(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_decode_attribute(v) for v in value]
+    return value
+
+
+_STANDARD_ATTRIBUTES = frozenset({
+    "call_target_name", "has_side_effect", "backend_config", "api_version",
+    "called_computations", "operand_layouts", "result_layouts", "result_tilings",
+    "output_operand_aliases", "indices_of_shape_operands"})
+
+
+def decoded_attributes(op: Operation) -> dict[str, Any]:
+    """The op's backend-config dictionary as Python/numpy values; without
+    one, the op's own extra attributes (not custom_call's standard ones, nor
+    ``mhlo.``/``jax.``/``sdy.`` annotations)."""
+    config = _config_dict(op)
+    if config is None:
+        config = {k: v for k, v in op.attributes.items()
+                  if k not in _STANDARD_ATTRIBUTES and not k.startswith(("mhlo.", "jax.", "sdy."))}
+    return _decode_attribute(config)
+
+
+def _aliases(op: Operation) -> list[tuple[int, int]]:
+    """(result index, operand index) pairs of ``output_operand_aliases``."""
+    pairs = []
+    for alias in op.attributes.get("output_operand_aliases") or []:
+        if not isinstance(alias, OutputOperandAlias):
+            continue
+        if alias.operand_tuple_indices or len(alias.output_tuple_indices) > 1:
+            raise NotImplementedError("output_operand_aliases into tuple elements")
+        result = alias.output_tuple_indices[0] if alias.output_tuple_indices else 0
+        pairs.append((result, alias.operand_index))
+    return pairs
+
+
+class _ResultSpec:
+    """How to allocate and check one result: a tensor, a token, or a tuple."""
+
+    def __init__(self, t: Any, where: str):
+        self.type = t
+        self.where = where
+        self.parts: list[_ResultSpec] | None = None
+        if isinstance(t, TupleType):
+            self.parts = [_ResultSpec(e, f"{where}.{i}") for i, e in enumerate(t.types)]
+        elif isinstance(t, TensorType):
+            if not t.is_static:
+                raise NotImplementedError(f"{where} has dynamic shape {t}")
+            self.shape = tuple(t.shape)
+            self.dtype = numpy_dtype(t.element_type)
+        elif not isinstance(t, TokenType):
+            raise NotImplementedError(f"{where} of type {t} is not supported")
+
+    @property
+    def is_token(self) -> bool:
+        return isinstance(self.type, TokenType)
+
+    def leaves(self) -> list[_ResultSpec]:
+        if self.parts is None:
+            return [self]
+        return [leaf for p in self.parts for leaf in p.leaves()]
+
+    def allocate(self) -> Any:
+        return None if self.is_token else np.zeros(self.shape, self.dtype)
+
+    def check(self, value: Any, target: str) -> np.ndarray:
+        array = np.asarray(value)
+        if array.shape != self.shape or array.dtype != self.dtype:
+            raise XlaRuntimeError(
+                f"INTERNAL: custom call {target!r} returned {array.dtype}{list(array.shape)} "
+                f"for {self.where}, expected {self.dtype}{list(self.shape)}")
+        return array
+
+    def assemble(self, leaves: Sequence[Any]) -> tuple[Any, int]:
+        """Builds this result's program value from flat leaf values."""
+        if self.parts is None:
+            return (TOKEN if self.is_token else leaves[0]), 1
+        values, used = [], 0
+        for part in self.parts:
+            value, n = part.assemble(leaves[used:])
+            values.append(value)
+            used += n
+        return tuple(values), used
+
+
+def _result_specs(op: Operation) -> list[_ResultSpec]:
+    return [_ResultSpec(t, f"result {i}") for i, t in enumerate(op.result_types)]
+
+
+def _assemble(specs: list[_ResultSpec], leaves: Sequence[Any]) -> tuple:
+    results, used = [], 0
+    for spec in specs:
+        value, n = spec.assemble(leaves[used:])
+        results.append(value)
+        used += n
+    return tuple(results)
+
+
+def _read_only(value: Any) -> Any:
+    if value is TOKEN:
+        return None
+    if isinstance(value, tuple):
+        return tuple(_read_only(v) for v in value)
+    view = np.asarray(value).view()
+    view.flags.writeable = False
+    return view
+
+
+def _flat_operands(values: Sequence[Any]) -> list[Any]:
+    flat = []
+    for v in values:
+        if isinstance(v, tuple):
+            flat.extend(_flat_operands(v))
+        else:
+            flat.append(v)
+    return flat
+
+
+# -- Python targets -----------------------------------------------------------------------
+
+
+def _python_legacy_kernel(name: str, fn: Callable, op: Operation):
+    specs = _result_specs(op)
+    leaves = [leaf for s in specs for leaf in s.leaves()]
+    data_leaves = [leaf for leaf in leaves if not leaf.is_token]
+
+    def kernel(*operands):
+        try:
+            returned = fn(*(_read_only(x) for x in operands))
+        except XlaRuntimeError:
+            raise
+        except Exception as err:
+            raise XlaRuntimeError(
+                f"INTERNAL: custom call {name!r} failed: {type(err).__name__}: {err}") from err
+        if returned is None:
+            returned = ()
+        elif not isinstance(returned, (tuple, list)):
+            returned = (returned,)
+        if len(returned) not in (len(leaves), len(data_leaves)):
+            raise XlaRuntimeError(
+                f"INTERNAL: custom call {name!r} returned {len(returned)} values for "
+                f"{len(data_leaves)} results")
+        values = iter(returned)
+        if len(returned) == len(data_leaves):  # tokens need no value
+            flat = [None if leaf.is_token else leaf.check(next(values), name)
+                    for leaf in leaves]
+        else:
+            flat = [None if leaf.is_token else leaf.check(v, name)
+                    for leaf, v in zip(leaves, values)]
+        return _assemble(specs, flat)
+
+    return kernel
+
+
+def _python_ffi_kernel(name: str, fn: Callable, op: Operation):
+    specs = _result_specs(op)
+    leaves = [leaf for s in specs for leaf in s.leaves()]
+    attributes = decoded_attributes(op)
+    aliases = _aliases(op)
+
+    def kernel(*operands):
+        inputs = _flat_operands([_read_only(x) for x in operands])
+        results = [leaf.allocate() for leaf in leaves]
+        for result_index, operand_index in aliases:
+            if results[result_index] is not None:
+                np.copyto(results[result_index], inputs[operand_index], casting="no")
+        try:
+            fn(inputs, results, attributes)
+        except XlaRuntimeError:
+            raise
+        except Exception as err:
+            raise XlaRuntimeError(
+                f"INTERNAL: custom call {name!r} failed: {type(err).__name__}: {err}") from err
+        return _assemble(specs, results)
+
+    return kernel
+
+
+# -- C targets (PyCapsules) ---------------------------------------------------------------
+
+_SET_FAILURE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t)
+
+
+class XlaCustomCallStatus(ctypes.Structure):
+    """jaxlib's ``XlaCustomCallStatus`` (see the module docstring)."""
+
+    _fields_ = [("set_failure", _SET_FAILURE), ("failed", ctypes.c_int32)]
+
+
+_failure_messages: dict[int, str] = {}
+_failure_lock = threading.Lock()
+
+
+def _record_failure(status: int, message: int, length: int) -> None:
+    text = ctypes.string_at(message, length).decode("utf-8", "replace") if message else ""
+    with _failure_lock:
+        _failure_messages[status] = text
+    ctypes.cast(status, ctypes.POINTER(XlaCustomCallStatus)).contents.failed = 1
+
+
+_SET_FAILURE_CALLBACK = _SET_FAILURE(_record_failure)  # kept alive for the process
+
+_VOID_PP = ctypes.POINTER(ctypes.c_void_p)
+_C_SIGNATURES = {
+    API_VERSION_ORIGINAL: ctypes.CFUNCTYPE(None, ctypes.c_void_p, _VOID_PP),
+    API_VERSION_STATUS_RETURNING: ctypes.CFUNCTYPE(
+        None, ctypes.c_void_p, _VOID_PP, ctypes.POINTER(XlaCustomCallStatus)),
+    API_VERSION_STATUS_RETURNING_UNIFIED: ctypes.CFUNCTYPE(
+        None, ctypes.c_void_p, _VOID_PP, ctypes.c_char_p, ctypes.c_size_t,
+        ctypes.POINTER(XlaCustomCallStatus)),
+}
+
+_capsule_name = ctypes.pythonapi.PyCapsule_GetName
+_capsule_name.restype = ctypes.c_char_p
+_capsule_name.argtypes = [ctypes.py_object]
+_capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+_capsule_pointer.restype = ctypes.c_void_p
+_capsule_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+
+
+def is_capsule(fn: Any) -> bool:
+    return type(fn).__name__ == "PyCapsule"
+
+
+def capsule_address(capsule: Any) -> int:
+    """The pointer a PyCapsule holds, whatever its name."""
+    address = _capsule_pointer(capsule, _capsule_name(capsule))
+    if not address:
+        raise ValueError("the PyCapsule holds a NULL pointer")
+    return address
+
+
+def _c_kernel(name: str, capsule: Any, op: Operation, api_version: int):
+    function = _C_SIGNATURES[api_version](capsule_address(capsule))
+    specs = _result_specs(op)
+    leaves = [leaf for s in specs for leaf in s.leaves()]
+    single_buffer = len(op.result_types) == 1 and specs[0].parts is None
+    opaque = _opaque(op)
+    aliases = _aliases(op)
+
+    def kernel(*operands):
+        inputs = [None if x is None else np.require(x, requirements="C")
+                  for x in (_read_only(v) for v in _flat_operands(operands))]
+        in_pointers = (ctypes.c_void_p * max(len(inputs), 1))(
+            *[None if x is None else x.ctypes.data for x in inputs])
+        results = [leaf.allocate() for leaf in leaves]
+        for result_index, operand_index in aliases:
+            if results[result_index] is not None:
+                np.copyto(results[result_index], inputs[operand_index], casting="no")
+        result_pointers = [None if r is None else r.ctypes.data for r in results]
+        if single_buffer:
+            out = result_pointers[0]
+        else:
+            out_array = (ctypes.c_void_p * max(len(results), 1))(*result_pointers)
+            out = ctypes.addressof(out_array)
+        if api_version == API_VERSION_ORIGINAL:
+            function(out, in_pointers)
+            return _assemble(specs, results)
+        status = XlaCustomCallStatus(_SET_FAILURE_CALLBACK, 0)
+        if api_version == API_VERSION_STATUS_RETURNING:
+            function(out, in_pointers, ctypes.byref(status))
+        else:
+            function(out, in_pointers, opaque, len(opaque), ctypes.byref(status))
+        if status.failed:
+            with _failure_lock:
+                message = _failure_messages.pop(ctypes.addressof(status), "")
+            raise XlaRuntimeError(f"INTERNAL: custom call {name!r} failed: {message}")
+        return _assemble(specs, results)
+
+    return kernel
+
+
+# -- host callbacks ---------------------------------------------------------------------
+
+
+def _host_callbacks(ctx: Any) -> Sequence[Any]:
+    module_lowering = getattr(ctx, "module_lowering", None)
+    return getattr(module_lowering, "host_callbacks", None) or ()
+
+
+def _call_host_callback(name: str, callbacks: Sequence[Any], index: int, args: list):
+    if not 0 <= index < len(callbacks):
+        raise XlaRuntimeError(
+            f"INVALID_ARGUMENT: custom call {name!r} calls host callback {index}, but the "
+            f"executable was given {len(callbacks)} host callbacks (pass them to "
+            "compile_and_load(..., host_callbacks=...))")
+    try:
+        return callbacks[index](*args)
+    except XlaRuntimeError:
+        raise
+    except Exception as err:
+        raise XlaRuntimeError(
+            f"INTERNAL: CpuCallback error calling callback: {type(err).__name__}: {err}"
+        ) from err
+
+
+def _host_callback_kernel(op: Operation, ctx: Any, name: str):
+    callbacks = _host_callbacks(ctx)
+    specs = _result_specs(op)
+    leaves = [leaf for s in specs for leaf in s.leaves()]
+    legacy = name == LEGACY_HOST_CALLBACK_TARGET
+    if legacy:
+        if not op.operands:
+            raise ValueError(f"{name} needs the callback descriptor as operand 0")
+        fixed_index = None
+    else:
+        config = decoded_attributes(op)
+        if "index" not in config:
+            raise ValueError(f"{name} needs an 'index' in its backend config")
+        fixed_index = int(config["index"])
+
+    def kernel(*operands):
+        if legacy:
+            index, operands = int(operands[0]), operands[1:]
+        else:
+            index = fixed_index
+        args = [_read_only(x) for x in _flat_operands(operands)]
+        returned = _call_host_callback(name, callbacks, index, args)
+        returned = list(returned) if returned is not None else []
+        if len(returned) != len(leaves):
+            raise XlaRuntimeError(
+                f"INTERNAL: host callback {index} returned {len(returned)} values for "
+                f"{len(leaves)} results")
+        flat = [None if leaf.is_token else leaf.check(v, name)
+                for leaf, v in zip(leaves, returned)]
+        return _assemble(specs, flat)
+
+    kernel.has_side_effect = bool(op.attributes.get("has_side_effect", False))
+    return kernel
+
+
+# -- the op --------------------------------------------------------------------------
+
+
+def _unknown_target(name: str) -> XlaRuntimeError:
+    message = f"no custom call target named {name!r} is registered for platform cpu"
+    if name.startswith(_LINALG_PREFIXES) or name in _LINALG_TARGETS:
+        message += ("; it is a LAPACK/solver target provided by jaxlib-linalg: "
+                    "install it with `pip install \"jaxlib-core[linalg]\"`")
+    elif name.startswith(_SPARSE_PREFIXES):
+        message += ("; it is a sparse target provided by jaxlib-sparse: "
+                    "install it with `pip install \"jaxlib-core[sparse]\"`")
+    return not_found(message)
+
+
+def _verify_custom_call(op: Operation) -> None:
+    name = op.attributes.get("call_target_name")
+    if not isinstance(name, str) or not name:
+        raise ValueError("custom_call needs a non-empty call_target_name")
+    effective_api_version(op)
+    config = op.attributes.get("backend_config")
+    if config is not None and not isinstance(config, (str, bytes, dict)):
+        raise ValueError(f"backend_config must be a string or a dictionary, got {config!r}")
+    if int(op.attributes.get("api_version", 1)) == API_VERSION_TYPED_FFI and isinstance(
+            config, (str, bytes)) and config:
+        raise ValueError("a typed FFI custom_call (api_version 4) takes a dictionary "
+                         "backend_config, not a string")
+
+
+def _custom_call(op: Operation, ctx: Any):
+    name = op.attributes["call_target_name"]
+    if name in FFI_HOST_CALLBACK_TARGETS or name == LEGACY_HOST_CALLBACK_TARGET:
+        return _host_callback_kernel(op, ctx, name)
+    if name in _UNSUPPORTED_TARGETS:
+        raise unimplemented(f"custom call {name!r}: {_UNSUPPORTED_TARGETS[name]}")
+    target = ctx.custom_call_target(name)
+    if target is None:
+        raise _unknown_target(name)
+    kernel = target_kernel(op, target)
+    kernel.has_side_effect = bool(op.attributes.get("has_side_effect", False))
+    return kernel
+
+
+def target_kernel(op: Operation, target: CustomCallTarget):
+    """The kernel calling registered ``target`` for ``op``."""
+    name, fn = target.name, target.fn
+    api_version = effective_api_version(op)
+    registered_ffi = target.api_version == REGISTRATION_TYPED_FFI
+    if isinstance(fn, dict):  # typed FFI handler stages
+        extra = sorted(set(fn) - {"execute"})
+        if extra:
+            raise unimplemented(f"custom call {name!r}: typed FFI handler stages {extra} "
+                                "are not supported (only 'execute')")
+        fn = fn["execute"]
+        registered_ffi = True
+    if is_capsule(fn):
+        if registered_ffi or api_version == API_VERSION_TYPED_FFI:
+            raise unimplemented(
+                f"custom call {name!r} is a typed FFI (XLA FFI C API) handler in a "
+                "PyCapsule; the CPU backend runs typed FFI targets only as Python callables")
+        return _c_kernel(name, fn, op, api_version)
+    if not callable(fn):
+        raise TypeError(f"custom call target {name!r} is neither a callable nor a PyCapsule")
+    if registered_ffi:
+        return _python_ffi_kernel(name, fn, op)
+    return _python_legacy_kernel(name, fn, op)
+
+
+define_op("stablehlo.custom_call", verify=_verify_custom_call, reference=_custom_call)

@@ -1,0 +1,87 @@
+"""``stablehlo.fft``: FFT, IFFT, RFFT and IRFFT over the trailing 1 to 3
+dimensions, computed with numpy.fft and returned in the result's element type
+(complex64/f32 stay single precision, as XLA's CPU FFT does)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from jaxlib._src.ir.attributes import FftType
+from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.types import complex_part_type, is_complex, is_float, numpy_dtype
+from jaxlib._src.ops.reduction import has_dynamic_shapes, int_array_attr, reject_quantized
+from jaxlib._src.ops.registry import define_op
+
+
+def _fail(message: str) -> None:
+    raise ValueError(message)
+
+
+def _fft_type(op: Operation) -> str:
+    value = op.attributes.get("fft_type")
+    if not isinstance(value, FftType):
+        _fail("fft needs an fft_type attribute")
+    return value.value
+
+
+def _verify_fft(op: Operation) -> None:
+    if has_dynamic_shapes(op):
+        return
+    kind = _fft_type(op)
+    operand, result = op.operand_types[0], op.result_types[0]
+    lengths = int_array_attr(op, "fft_length", ())
+    if not 1 <= len(lengths) <= 3 or len(lengths) > operand.rank:
+        _fail(f"fft_length {list(lengths)} must have 1 to 3 entries, at most the rank "
+              f"{operand.rank}")
+    a, r = operand.element_type, result.element_type
+    if kind in ("FFT", "IFFT"):
+        if not is_complex(a) or a != r:
+            _fail(f"{kind} maps a complex type to itself, got {a} -> {r}")
+    elif kind == "RFFT":
+        if not (is_float(a) and is_complex(r) and complex_part_type(r) == a):
+            _fail(f"RFFT maps a float type to its complex type, got {a} -> {r}")
+    elif not (is_complex(a) and is_float(r) and complex_part_type(a) == r):
+        _fail(f"IRFFT maps a complex type to its float type, got {a} -> {r}")
+    real = operand if kind == "RFFT" else result if kind == "IRFFT" else None
+    if real is not None and tuple(real.shape[-len(lengths):]) != lengths:
+        _fail(f"the trailing dimensions of {real} must equal fft_length {list(lengths)}")
+    expected = list(operand.shape)
+    if kind == "RFFT":
+        expected[-1] = 0 if expected[-1] == 0 else expected[-1] // 2 + 1
+    elif kind == "IRFFT":
+        expected[-1] = lengths[-1]
+    if list(result.shape) != expected:
+        _fail(f"result shape {list(result.shape)} does not match the expected {expected}")
+    if kind == "IRFFT":
+        inner = 0 if lengths[-1] == 0 else lengths[-1] // 2 + 1
+        if operand.shape[-1] != inner:
+            _fail(f"IRFFT operand's last dimension must be {inner}, got {operand.shape[-1]}")
+
+
+def _fft(op: Operation, ctx):
+    reject_quantized(op)
+    kind = _fft_type(op)
+    lengths = int_array_attr(op, "fft_length", ())
+    axes = tuple(range(-len(lengths), 0))
+    out_dtype = numpy_dtype(op.result_types[0].element_type)
+    out_shape = tuple(op.result_types[0].shape)
+    transform = {
+        "FFT": lambda x: np.fft.fftn(x, axes=axes),
+        "IFFT": lambda x: np.fft.ifftn(x, axes=axes),
+        "RFFT": lambda x: np.fft.rfftn(x, s=lengths, axes=axes),
+        "IRFFT": lambda x: np.fft.irfftn(x, s=lengths, axes=axes),
+    }[kind]
+    # numpy computes f32/complex64 natively; narrow inputs go through f32.
+    in_dtype = numpy_dtype(op.operand_types[0].element_type)
+    compute = in_dtype if in_dtype in (np.float32, np.float64, np.complex64,
+                                       np.complex128) else np.dtype(np.float32)
+
+    def kernel(operand):
+        if operand.size == 0 or 0 in out_shape:
+            return (np.zeros(out_shape, out_dtype),)
+        return (np.asarray(transform(operand.astype(compute))).astype(out_dtype),)
+
+    return kernel
+
+
+define_op("stablehlo.fft", verify=_verify_fft, reference=_fft)

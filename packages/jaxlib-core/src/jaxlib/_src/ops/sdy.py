@@ -1,0 +1,391 @@
+"""Shardy (``sdy``) ops, run in the global view of an SPMD program.
+
+The runtime runs a program with ``num_partitions > 1`` once, on global arrays
+(executable.py assembles the arguments by their shardings and splits the
+results). In that view:
+
+* ``sdy.sharding_constraint``, ``sdy.reshard`` and ``sdy.propagation_barrier``
+  only say where data should live: they are identities;
+  ``sdy.sharding_group`` (no results) does nothing;
+* ``sdy.named_computation`` runs its body in place;
+* ``sdy.manual_computation`` (``shard_map``) is the one op that needs the
+  devices: its body is per-device code with explicit collectives. It runs the
+  body once per mesh device, concurrently on threads, each on that device's
+  part of the operands (split along the manual axes as ``in_shardings``
+  say) and under a :class:`ReplicaContext` whose partition id is the device's
+  logical id, so the collectives inside meet. The results are put together
+  as ``out_shardings`` say.
+
+A partially manual computation (``manual_axes`` a strict subset of the mesh
+axes) works the same way: each device's instance gets the operands split
+along the manual axes only and keeps the free dimensions whole, so the
+devices that share manual coordinates compute the same values; one of them
+provides each result block.
+
+``sdy.return`` ends the bodies of both region ops.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from jaxlib import _native
+from jaxlib._src.backends.cpu import replica_context
+from jaxlib._src.backends.cpu.replica_context import Rendezvous, ReplicaContext, running_as
+from jaxlib._src.compiler import shardy
+from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.types import TensorType, TokenType, numpy_dtype
+from jaxlib._src.ops.registry import TOKEN, define_op, with_frame
+from jaxlib._src.runtime.errors import XlaRuntimeError, unimplemented
+
+
+def _fail(message: str) -> None:
+    raise ValueError(message)
+
+
+def _attribute(op: Operation, name: str) -> Any:
+    value = op.attributes.get(name)
+    if value is None:
+        _fail(f"missing attribute '{name}'")
+    return value
+
+
+def _check_rank(sharding: shardy.TensorSharding, t: Any, what: str) -> None:
+    if isinstance(t, TensorType) and len(sharding.dims) != len(t.shape):
+        _fail(f"{what}: sharding has {len(sharding.dims)} dimension shardings for {t}")
+
+
+# -- identities ---------------------------------------------------------------------
+
+
+def _verify_identity(op: Operation) -> None:
+    if len(op.operands) != 1 or len(op.results) != 1:
+        _fail("takes one operand and has one result")
+    if op.results[0].type != op.operands[0].type:
+        _fail(f"result type {op.results[0].type} differs from operand type "
+              f"{op.operands[0].type}")
+
+
+def _verify_sharded_identity(op: Operation) -> None:
+    _verify_identity(op)
+    _check_rank(shardy.parse_sharding(_attribute(op, "sharding")), op.operands[0].type,
+                "operand")
+
+
+def _identity(op: Operation, ctx: Any):
+    return lambda value: (value,)
+
+
+def _verify_sharding_group(op: Operation) -> None:
+    if len(op.operands) != 1 or op.results:
+        _fail("takes one operand and has no results")
+    _attribute(op, "group_id")
+
+
+def _no_effect(op: Operation, ctx: Any):
+    return lambda value: ()
+
+
+define_op("sdy.sharding_constraint", verify=_verify_sharded_identity, reference=_identity)
+define_op("sdy.reshard", verify=_verify_sharded_identity, reference=_identity)
+define_op("sdy.propagation_barrier", verify=_verify_identity, reference=_identity)
+define_op("sdy.sharding_group", verify=_verify_sharding_group, reference=_no_effect)
+
+
+# -- sdy.return and region ops ---------------------------------------------------------
+
+
+def _verify_return(op: Operation) -> None:
+    if op.results:
+        _fail("has no results")
+
+
+# The lowering takes sdy.return as its block's yield, like stablehlo.return.
+define_op("sdy.return", verify=_verify_return)
+
+
+def _region_signature(op: Operation) -> tuple[list[Any], list[Any]]:
+    """The body's argument types and the types its sdy.return yields."""
+    if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+        _fail("needs a body region of one block")
+    block = op.regions[0].entry
+    terminator = block.operations[-1] if block.operations else None
+    if terminator is None or terminator.name != "sdy.return":
+        _fail("body must end with sdy.return")
+    return [a.type for a in block.arguments], terminator.operand_types
+
+
+def _verify_named_computation(op: Operation) -> None:
+    if not isinstance(op.attributes.get("name"), str):
+        _fail("needs a string 'name'")
+    arguments, yielded = _region_signature(op)
+    if arguments != op.operand_types:
+        _fail(f"body arguments {arguments} differ from the operand types {op.operand_types}")
+    if yielded != op.result_types:
+        _fail(f"body yields {yielded} but the results are {op.result_types}")
+
+
+def _named_computation(op: Operation, ctx: Any):
+    body = ctx.compile_region(op.regions[0])
+
+    @with_frame
+    def kernel(frame: list, *operands: Any) -> tuple:
+        return body.run(frame, operands)
+
+    return kernel
+
+
+define_op("sdy.named_computation", verify=_verify_named_computation,
+          reference=_named_computation)
+
+
+# -- sdy.manual_computation --------------------------------------------------------------
+
+
+def _verify_manual_computation(op: Operation) -> None:
+    """The checks that need no mesh; the shapes against the mesh are checked
+    when the op is compiled."""
+    in_shardings = shardy.parse_sharding_per_value(_attribute(op, "in_shardings"))
+    out_shardings = shardy.parse_sharding_per_value(_attribute(op, "out_shardings"))
+    shardy.parse_manual_axes(_attribute(op, "manual_axes"))
+    if len(in_shardings) != len(op.operands):
+        _fail(f"{len(in_shardings)} in_shardings for {len(op.operands)} operands")
+    if len(out_shardings) != len(op.results):
+        _fail(f"{len(out_shardings)} out_shardings for {len(op.results)} results")
+    arguments, yielded = _region_signature(op)
+    _check_local_types("operand", op.operand_types, arguments, in_shardings)
+    _check_local_types("result", op.result_types, yielded, out_shardings)
+
+
+def _check_local_types(what: str, global_types: list[Any], local_types: list[Any],
+                       shardings: list[shardy.TensorSharding]) -> None:
+    if len(global_types) != len(local_types):
+        _fail(f"{len(global_types)} {what}s but the body has {len(local_types)}")
+    for i, (g, local, sharding) in enumerate(zip(global_types, local_types, shardings)):
+        if isinstance(g, TensorType) and isinstance(local, TensorType):
+            if g.element_type != local.element_type or len(g.shape) != len(local.shape):
+                _fail(f"{what} {i}: global type {g} and local (body) type {local} differ in "
+                      "rank or element type")
+            _check_rank(sharding, g, f"{what} {i}")
+        elif g != local:
+            _fail(f"{what} {i}: global type {g} and local (body) type {local} differ")
+
+
+@dataclass(frozen=True)
+class _ManualLayout:
+    """How one operand or result of a manual computation is cut: per
+    dimension, the mesh axes (positions) that split it, major to minor."""
+
+    global_shape: tuple[int, ...]
+    dim_axes: tuple[tuple[int, ...], ...]
+    axis_sizes: tuple[int, ...]
+
+    def block(self, coordinates: tuple[int, ...]) -> tuple[slice, ...]:
+        """The part of the global array the device at ``coordinates`` holds."""
+        index = []
+        for size, axes in zip(self.global_shape, self.dim_axes):
+            count, position = 1, 0
+            for axis in axes:
+                count *= self.axis_sizes[axis]
+                position = position * self.axis_sizes[axis] + coordinates[axis]
+            chunk = size // count
+            index.append(slice(position * chunk, (position + 1) * chunk))
+        return tuple(index)
+
+    def is_writer(self, coordinates: tuple[int, ...]) -> bool:
+        """One device per block assembles a result: the one at coordinate 0
+        on every axis that does not pick the block."""
+        used = {a for axes in self.dim_axes for a in axes}
+        return all(c == 0 for axis, c in enumerate(coordinates) if axis not in used)
+
+
+def _manual_layout(sharding: shardy.TensorSharding, mesh: shardy.SdyMesh,
+                   manual: tuple[str, ...], global_type: Any, local_type: Any,
+                   what: str) -> _ManualLayout | None:
+    if isinstance(global_type, TokenType):
+        return None
+    if not isinstance(global_type, TensorType) or not global_type.is_static:
+        raise unimplemented(f"sdy.manual_computation: {what} of type {global_type} (only "
+                            "statically shaped tensors and tokens are supported)")
+    position = {name: i for i, name in enumerate(mesh.axis_names)}
+    dim_axes = []
+    for dim, dim_sharding in enumerate(sharding.dims):
+        axes = []
+        free_seen = False
+        for ref in dim_sharding.axes:
+            if ref.name not in position:
+                _fail(f"{what}: axis {ref.name!r} is not in the mesh {mesh.axis_names}")
+            if ref.name not in manual:
+                free_seen = True
+                continue
+            if free_seen:
+                _fail(f"{what}: manual axis {ref.name!r} comes after a free axis in "
+                      f"dimension {dim}")
+            if ref.sub_axis is not None:
+                raise unimplemented(f"sdy.manual_computation: {what} is split over the "
+                                    f"sub-axis {ref} of a manual axis")
+            axes.append(position[ref.name])
+        dim_axes.append(tuple(axes))
+    layout = _ManualLayout(tuple(global_type.shape), tuple(dim_axes), mesh.axis_sizes)
+    expected = []
+    for size, axes in zip(layout.global_shape, layout.dim_axes):
+        count = int(np.prod([mesh.axis_sizes[a] for a in axes], dtype=np.int64))
+        if size % count:
+            _fail(f"{what}: dimension of size {size} does not split evenly over {count} "
+                  "devices")
+        expected.append(size // count)
+    if tuple(expected) != tuple(local_type.shape):
+        _fail(f"{what}: the body sees {local_type}, but {global_type} split as its sharding "
+              f"says has shape {expected}")
+    return layout
+
+
+class _InstanceRendezvous(Rendezvous):
+    """The rendezvous of one manual computation's instances. An instance that
+    fails aborts it, so that its peers waiting in a collective fail at once
+    instead of waiting for the timeout."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._abort_reason: str | None = None
+
+    def abort(self, reason: str) -> None:
+        with self._cond:
+            self._abort_reason = reason
+            self._cond.notify_all()
+
+    def exchange(self, key: Any, participant: int, value: Any,
+                 participants: tuple[int, ...]) -> list[Any]:
+        with self._cond:
+            slot = self._slots.setdefault(key, {})
+            slot[participant] = value
+            self._cond.notify_all()
+            ready = self._cond.wait_for(
+                lambda: self._abort_reason is not None or all(p in slot for p in participants),
+                timeout=self._timeout)
+            if self._abort_reason is not None:
+                raise _PeerFailed(self._abort_reason)
+            if not ready:
+                missing = [p for p in participants if p not in slot]
+                raise TimeoutError(f"collective {key!r}: participants {missing} never arrived")
+            return [slot[p] for p in participants]
+
+
+class _PeerFailed(RuntimeError):
+    """Another instance of the same manual computation failed."""
+
+
+def _mesh_of(shardings: list[shardy.TensorSharding], meshes: dict[str, Any]) -> shardy.SdyMesh:
+    found = {shardy.resolve_mesh(s, meshes) for s in shardings}
+    if len(found) > 1:
+        _fail("in_shardings and out_shardings refer to different meshes")
+    if not found:
+        _fail("a manual computation without operands or results has no mesh")
+    return found.pop()
+
+
+def _module_meshes(ctx: Any) -> dict[str, Any]:
+    """The ``sdy.mesh`` definitions of the module being lowered."""
+    module = getattr(getattr(ctx, "module_lowering", None), "module", None)
+    return dict(module.meshes) if module is not None else {}
+
+
+def _manual_computation(op: Operation, ctx: Any):
+    in_shardings = shardy.parse_sharding_per_value(op.attributes["in_shardings"])
+    out_shardings = shardy.parse_sharding_per_value(op.attributes["out_shardings"])
+    manual = shardy.parse_manual_axes(op.attributes["manual_axes"])
+    mesh = _mesh_of(in_shardings + out_shardings, _module_meshes(ctx))
+    if mesh.is_maximal or not mesh.axes:
+        raise unimplemented("sdy.manual_computation over a maximal or empty mesh")
+    unknown = [a for a in manual if a not in mesh.axis_names]
+    if unknown:
+        _fail(f"manual axes {unknown} are not in the mesh {mesh.axis_names}")
+    arguments, yielded = _region_signature(op)
+    in_layouts = [_manual_layout(s, mesh, manual, g, local, f"operand {i}")
+                  for i, (s, g, local) in enumerate(zip(in_shardings, op.operand_types,
+                                                        arguments))]
+    out_layouts = [_manual_layout(s, mesh, manual, g, local, f"result {i}")
+                   for i, (s, g, local) in enumerate(zip(out_shardings, op.result_types,
+                                                         yielded))]
+    out_dtypes = [numpy_dtype(t.element_type) if isinstance(t, TensorType) else None
+                  for t in op.result_types]
+    body = ctx.compile_region(op.regions[0])
+    coordinates = list(np.ndindex(*mesh.axis_sizes))
+    device_ids = mesh.logical_ids()
+
+    @with_frame
+    def kernel(frame: list, *operands: Any) -> tuple:
+        outer = replica_context.current()
+        if outer.num_replicas * outer.num_partitions != 1:
+            raise unimplemented(
+                "sdy.manual_computation inside a per-device instance (a nested manual "
+                "computation, or a program run once per replica) is not supported")
+        per_instance = [
+            tuple(value if layout is None else value[layout.block(coords)]
+                  for value, layout in zip(operands, in_layouts))
+            for coords in coordinates]
+        results = _run_instances(body, frame, per_instance, device_ids)
+        assembled = []
+        for r, (layout, dtype) in enumerate(zip(out_layouts, out_dtypes)):
+            if layout is None:
+                assembled.append(TOKEN)
+                continue
+            out = np.empty(layout.global_shape, dtype)
+            for coords, values in zip(coordinates, results):
+                if layout.is_writer(coords):
+                    out[layout.block(coords)] = values[r]
+            assembled.append(out)
+        return tuple(assembled)
+
+    return kernel
+
+
+def _run_instances(body: Any, frame: list, per_instance: list[tuple],
+                   device_ids: tuple[int, ...]) -> list[tuple]:
+    """Runs ``body`` once per device, concurrently (they meet in collectives),
+    each in its own copy of the frame; returns each instance's results."""
+    count = len(per_instance)
+    rendezvous = _InstanceRendezvous()
+    results: list[tuple | None] = [None] * count
+    failures: list[BaseException | None] = [None] * count
+
+    def run(k: int) -> None:
+        context = ReplicaContext(replica_id=0, partition_id=device_ids[k], num_replicas=1,
+                                 num_partitions=count, rendezvous=rendezvous)
+        # Like the runtime's own device threads: XLA's CPU numerics.
+        previous = _native.set_flush_denormals(True)
+        try:
+            with running_as(context), np.errstate(all="ignore"):
+                results[k] = body.run(list(frame), per_instance[k])
+        except BaseException as err:  # re-raised by the caller
+            failures[k] = err
+            rendezvous.abort(f"the instance on device {device_ids[k]} failed: {err}")
+        finally:
+            _native.set_flush_denormals(previous)
+
+    if count == 1:
+        run(0)
+    else:
+        threads = [threading.Thread(target=run, args=(k,), daemon=True,
+                                    name=f"sdy.manual_computation/{device_ids[k]}")
+                   for k in range(count)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    # The first real failure, not the peers that merely saw it.
+    for err in sorted((f for f in failures if f is not None),
+                      key=lambda f: isinstance(f, _PeerFailed)):
+        if isinstance(err, XlaRuntimeError):
+            raise err
+        raise XlaRuntimeError(f"INTERNAL: sdy.manual_computation: {type(err).__name__}: "
+                              f"{err}") from err
+    return results  # type: ignore[return-value]
+
+
+define_op("sdy.manual_computation", verify=_verify_manual_computation,
+          reference=_manual_computation)

@@ -1,0 +1,217 @@
+"""Shape refinement: a shape-polymorphic function made static for concrete
+argument shapes (and values of its dimension arguments).
+
+The pass clones the function with the concrete argument types and walks its
+ops in order. An op whose operands are all known constants (and that has no
+side effects or regions) is folded by running its reference kernel, so shape
+computations (``get_dimension_size``, arithmetic, ``concatenate`` of sizes)
+become constants. An op whose declared result type is dynamic gets the shape
+its kernel produces when run on the refined operands — the kernels already
+compute results from run-time shapes, so every op's semantics doubles as its
+shape rule. Declared static types are kept. ``@shape_assertion`` custom calls
+are checked on their folded predicates and removed.
+
+Scalar integer arguments are treated as dimension arguments: their values are
+part of the refinement (and of the executable's cache key).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from jaxlib._src.ir.core import Block, Function, Module, Operation, Region, Value
+from jaxlib._src.ir.types import FunctionType, TensorType, numpy_dtype
+from jaxlib._src.ops import registry
+from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
+
+_SIDE_EFFECT_OPS = {"stablehlo.custom_call", "stablehlo.rng", "stablehlo.rng_bit_generator",
+                    "stablehlo.infeed", "stablehlo.outfeed", "stablehlo.send",
+                    "stablehlo.recv", "stablehlo.all_reduce", "stablehlo.all_gather"}
+# Folding runs kernels on constant inputs; keep it to small shape computations.
+_FOLD_LIMIT_ELEMENTS = 1 << 16
+
+
+def is_polymorphic(function: Function) -> bool:
+    return any(isinstance(t, TensorType) and not t.is_static for t in function.type.inputs)
+
+
+def dimension_argument_indices(function: Function) -> list[int]:
+    return [i for i, t in enumerate(function.type.inputs)
+            if isinstance(t, TensorType) and t.shape == () and t.is_static
+            and str(t.element_type) in ("i32", "i64", "ui32", "ui64")]
+
+
+class _Refiner:
+    def __init__(self, module: Module, lowering_factory):
+        self.module = module
+        self.make_lowering = lowering_factory
+        self.values: dict[int, Value] = {}
+        self.constants: dict[int, np.ndarray] = {}
+
+    def new_value(self, old: Value) -> Value:
+        try:
+            return self.values[id(old)]
+        except KeyError:
+            raise XlaRuntimeError(f"INTERNAL: value {old!r} used before its definition") \
+                from None
+
+    # -- blocks -----------------------------------------------------------------
+
+    def clone_block(self, block: Block, argument_types: list[Any],
+                    constants: dict[int, np.ndarray] | None = None) -> Block:
+        new = Block(argument_types, argument_names=[a.name_hint for a in block.arguments])
+        for old, value in zip(block.arguments, new.arguments):
+            self.values[id(old)] = value
+        for index, constant in (constants or {}).items():
+            self.constants[id(new.arguments[index])] = constant
+        for op in block.operations:
+            self.refine_into(op, new)
+        return new
+
+    def refine_into(self, op: Operation, block: Block) -> None:
+        """Appends the refined form of ``op`` to ``block``; calls are inlined
+        so that callees are refined for the caller's concrete types."""
+        if op.name == "func.call":
+            self.inline_call(op, block)
+            return
+        refined = self.refine_op(op)
+        if refined is not None:
+            block.append(refined)
+
+    def inline_call(self, op: Operation, block: Block) -> None:
+        callee = self.module.function(op.attributes["callee"].name)
+        if callee.body is None:
+            raise invalid_argument(f"cannot refine a call to the declaration @{callee.name}")
+        body = callee.body.entry
+        for parameter, operand in zip(body.arguments, op.operands):
+            self.values[id(parameter)] = self.new_value(operand)
+        for inner in body.operations:
+            if inner.name == "func.return":
+                for result, returned in zip(op.results, inner.operands):
+                    self.values[id(result)] = self.new_value(returned)
+            else:
+                self.refine_into(inner, block)
+
+    def clone_region(self, region: Region, argument_types: list[Any] | None = None) -> Region:
+        blocks = []
+        for block in region.blocks:
+            types = argument_types if argument_types is not None else [
+                a.type for a in block.arguments]
+            blocks.append(self.clone_block(block, list(types)))
+        return Region(blocks)
+
+    # -- ops ---------------------------------------------------------------------
+
+    def refine_op(self, op: Operation) -> Operation | None:
+        operands = [self.new_value(v) for v in op.operands]
+        if op.name == "stablehlo.custom_call" and _target(op) == "shape_assertion":
+            self.check_assertion(op, operands)
+            return None
+        regions = []
+        for region in op.regions:
+            if op.name == "stablehlo.while":
+                regions.append(self.clone_region(region, [v.type for v in operands]))
+            else:
+                regions.append(self.clone_region(region))
+        new = Operation(op.name, operands, op.result_types, dict(op.attributes), regions,
+                        op.location)
+        for old, value in zip(op.results, new.results):
+            self.values[id(old)] = value
+        foldable = (not regions and op.name not in _SIDE_EFFECT_OPS and operands
+                    and all(id(v) in self.constants for v in operands)
+                    and all(self.constants[id(v)].size <= _FOLD_LIMIT_ELEMENTS
+                            for v in operands))
+        needs_shapes = any(isinstance(t, TensorType) and not t.is_static
+                           for t in op.result_types)
+        if op.name == "stablehlo.constant":
+            self.constants[id(new.results[0])] = np.asarray(op.attributes["value"].array)
+            return new
+        if op.name == "stablehlo.get_dimension_size" and operands[0].type.is_static:
+            # A size is known from the refined type, whatever the data.
+            size = operands[0].type.shape[int(op.attributes["dimension"])]
+            self.constants[id(new.results[0])] = np.asarray(size, np.int32)
+            return new
+        if not (foldable or needs_shapes):
+            return new
+        if op.name == "stablehlo.while":  # results are the carried values' types
+            for value, operand in zip(new.results, operands):
+                value.type = operand.type
+            return new
+        inputs = [self.constants[id(v)] if id(v) in self.constants else _dummy(v.type)
+                  for v in operands]
+        results = self.run(new, inputs)
+        for value, result in zip(new.results, results):
+            if not (isinstance(value.type, TensorType) and isinstance(result, np.ndarray)):
+                continue
+            if not value.type.is_static:
+                value.type = TensorType(result.shape, value.type.element_type)
+            elif tuple(value.type.shape) != result.shape:
+                raise XlaRuntimeError(
+                    f"INTERNAL: {op.name} produced shape {list(result.shape)} for its declared "
+                    f"type {value.type}")
+            if foldable and result.size <= _FOLD_LIMIT_ELEMENTS:
+                self.constants[id(value)] = result
+        return new
+
+    def run(self, op: Operation, inputs: list[Any]) -> tuple:
+        lowering = self.make_lowering()
+        kernel = lowering._kernel(op)
+        with np.errstate(all="ignore"):
+            if getattr(kernel, "needs_frame", False):
+                return kernel([None] * (len(lowering.slots) + 1), *inputs)
+            return kernel(*inputs)
+
+    def check_assertion(self, op: Operation, operands: list[Value]) -> None:
+        if not operands or id(operands[0]) not in self.constants:
+            raise invalid_argument("a shape assertion could not be decided at refinement")
+        if not bool(self.constants[id(operands[0])]):
+            message = str(op.attributes.get("error_message", "shape assertion failed"))
+            values = [int(self.constants[id(v)]) for v in operands[1:] if id(v) in self.constants]
+            try:
+                message = message.format(*values)
+            except (IndexError, ValueError, KeyError):
+                pass
+            raise invalid_argument(f"shape assertion failed: {message}")
+
+
+def _target(op: Operation) -> str:
+    target = op.attributes.get("call_target_name")
+    return str(getattr(target, "name", target))
+
+
+def _dummy(t: Any) -> Any:
+    if isinstance(t, TensorType) and t.is_static:
+        return np.broadcast_to(np.zeros((), numpy_dtype(t.element_type)), t.shape)
+    if isinstance(t, TensorType):
+        raise invalid_argument(f"cannot refine: an operand of type {t} is still dynamic")
+    return registry.TOKEN
+
+
+def refine_function(module: Module, name: str, argument_types: list[TensorType],
+                    dimension_values: dict[int, int], lowering_factory) -> Module:
+    """A copy of ``module`` whose function ``name`` is refined for
+    ``argument_types``; ``dimension_values`` gives scalar argument values."""
+    function = module.function(name)
+    for i, (declared, actual) in enumerate(zip(function.type.inputs, argument_types)):
+        if not _compatible(declared, actual):
+            raise invalid_argument(f"argument {i} of type {actual} does not match {declared}")
+    refiner = _Refiner(module, lowering_factory)
+    constants = {i: np.asarray(v, numpy_dtype(argument_types[i].element_type))
+                 for i, v in dimension_values.items()}
+    body = refiner.clone_block(function.body.entry, list(argument_types), constants)
+    results = body.operations[-1].operand_types
+    refined = Function(function.name, FunctionType(tuple(argument_types), tuple(results)),
+                       Region([body]), function.visibility, list(function.arg_attrs),
+                       list(function.res_attrs), dict(function.attributes), function.location)
+    functions = [refined if f is function else f for f in module.functions]
+    return Module(module.name, dict(module.attributes), functions)
+
+
+def _compatible(declared: Any, actual: Any) -> bool:
+    if not isinstance(declared, TensorType):
+        return declared == actual
+    return (isinstance(actual, TensorType) and declared.rank == actual.rank
+            and declared.element_type == actual.element_type
+            and all(d is None or d == a for d, a in zip(declared.shape, actual.shape)))

@@ -1,0 +1,632 @@
+"""Executables: a compiled program bound to devices, and its execution.
+
+A program runs per device (each device runs the program on its own shards —
+replicas, or a single device) or, for SPMD programs with ``num_partitions >
+1``, in global view: the shards are assembled by the parameter shardings, the
+global program runs once, and the results are split by the result shardings.
+Execution is enqueued on the device's native stream when the client is
+asynchronous; outputs are returned at once and become ready when it finishes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from jaxlib import _native
+from jaxlib._src.backends.cpu.replica_context import Rendezvous, ReplicaContext, running_as
+from jaxlib._src.compiler.pipeline import CompiledProgram, compile_program
+from jaxlib._src.ir.types import TensorType, TokenType, numpy_dtype
+from jaxlib._src.ops.registry import TOKEN
+from jaxlib._src.passes.refine_shapes import dimension_argument_indices
+from jaxlib._src.runtime.array import ArrayImpl, ShapedArray
+from jaxlib._src.runtime.buffer import Buffer, wait_for_event
+from jaxlib._src.runtime.device import Device, DeviceList
+from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
+from jaxlib._src.runtime.traceback import Traceback
+from jaxlib._src.runtime.types import Layout
+
+_SERIAL_MAGIC = b"JXLEXEC"
+_SERIAL_VERSION = 1
+_HEADER = struct.Struct("<7sHI32s")  # magic, version, body length, sha256(body)
+
+
+# -- program facts -------------------------------------------------------------
+
+
+def value_spec(t: Any) -> tuple[tuple[int | None, ...], np.dtype]:
+    """Shape (None for a dynamic dimension) and dtype of a parameter/result;
+    tokens are bool[0] arrays."""
+    if isinstance(t, TokenType):
+        return (0,), np.dtype(np.bool_)
+    if isinstance(t, TensorType):
+        return tuple(t.shape), numpy_dtype(t.element_type)
+    raise XlaRuntimeError(f"UNIMPLEMENTED: values of type {t} at the program boundary")
+
+
+def _to_program_value(t: Any, value: np.ndarray) -> Any:
+    return TOKEN if isinstance(t, TokenType) else value
+
+
+def _from_program_value(t: Any, value: Any) -> np.ndarray:
+    if isinstance(t, TokenType):
+        return np.zeros((0,), np.bool_)
+    return value
+
+
+@dataclass
+class CompiledMemoryStats:
+    generated_code_size_in_bytes: int = 0
+    argument_size_in_bytes: int = 0
+    output_size_in_bytes: int = 0
+    alias_size_in_bytes: int = 0
+    temp_size_in_bytes: int = 0
+    host_generated_code_size_in_bytes: int = 0
+    host_argument_size_in_bytes: int = 0
+    host_output_size_in_bytes: int = 0
+    host_alias_size_in_bytes: int = 0
+    host_temp_size_in_bytes: int = 0
+    serialized_buffer_assignment_proto: bytes = b""
+
+    def __str__(self) -> str:
+        return (
+            "CompiledMemoryStats("
+            f"generated_code_size_in_bytes={self.generated_code_size_in_bytes}, "
+            f"argument_size_in_bytes={self.argument_size_in_bytes}, "
+            f"output_size_in_bytes={self.output_size_in_bytes}, "
+            f"alias_size_in_bytes={self.alias_size_in_bytes}, "
+            f"temp_size_in_bytes={self.temp_size_in_bytes})"
+        )
+
+
+def _nbytes(t: Any) -> int:
+    shape, dtype = value_spec(t)
+    if any(d is None for d in shape):
+        return 0  # shape-polymorphic: known per specialization only
+    return int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+
+
+class HloModule:
+    """The compiled module as the runtime sees it."""
+
+    def __init__(self, compiled: CompiledProgram):
+        self._compiled = compiled
+        self.name = compiled.module.name or compiled.entry.name
+
+    def to_string(self) -> str:
+        """XLA HLO text (``HloModule name, entry_computation_layout=...``), as
+        jaxlib prints a compiled module; large constants show as ``{...}``."""
+        return self.as_hlo_text()
+
+    def as_hlo_text(self, print_large_constants: bool = False) -> str:
+        from jaxlib._src.ir.hlo_printer import print_hlo_module
+
+        return print_hlo_module(self._compiled.module, self._compiled.entry.name,
+                                print_large_constants=print_large_constants)
+
+    def to_mlir_text(self) -> str:
+        """The module as StableHLO MLIR text (generic op syntax)."""
+        from jaxlib._src.ir.printer import print_module
+
+        return print_module(self._compiled.module)
+
+    def __str__(self) -> str:
+        return self.to_string()
+
+
+# -- execution results and tokens -----------------------------------------------
+
+
+class Token:
+    """Completion of one device's execution."""
+
+    def __init__(self, completions: Sequence[Any]):
+        # (event, failure box) pairs; None for work that ran synchronously.
+        self._completions = [c for c in completions if c is not None]
+
+    def block_until_ready(self) -> None:
+        for event, failure in self._completions:
+            wait_for_event(event, failure)
+
+
+class ShardedToken:
+    """Completion of an execution across devices."""
+
+    def __init__(self, tokens: dict[int, Token]):
+        self._tokens = tokens
+
+    def block_until_ready(self) -> None:
+        for token in self._tokens.values():
+            token.block_until_ready()
+
+    def get_token(self, device_id: int) -> Token:
+        try:
+            return self._tokens[device_id]
+        except KeyError:
+            raise invalid_argument(f"no token for device {device_id}") from None
+
+
+class ExecuteResults:
+    """Outputs of ``execute_sharded``: ``[output][device]`` buffers."""
+
+    def __init__(self, outputs: list[list[Buffer]], token: ShardedToken):
+        self._outputs = outputs
+        self._token = token
+        self._consumed = False
+
+    def __len__(self) -> int:
+        return len(self._outputs)
+
+    def _take(self, n: int | None = None) -> list[list[Buffer]]:
+        if self._consumed:
+            raise invalid_argument("ExecuteResults were already consumed")
+        self._consumed = True
+        return self._outputs if n is None else self._outputs[:n]
+
+    @staticmethod
+    def _single(buffer: Buffer) -> ArrayImpl:
+        from jaxlib._src.runtime.sharding import SingleDeviceSharding
+
+        return ArrayImpl(ShapedArray(buffer.shape, buffer.dtype),
+                         SingleDeviceSharding(buffer.device), [buffer], True, True)
+
+    def disassemble_into_single_device_arrays(self) -> list[list[ArrayImpl]]:
+        return [[self._single(b) for b in per_device] for per_device in self._take()]
+
+    def disassemble_prefix_into_single_device_arrays(self, n: int) -> list[list[ArrayImpl]]:
+        if not 0 <= n <= len(self._outputs):
+            raise invalid_argument(f"prefix {n} out of range for {len(self._outputs)} outputs")
+        return [[self._single(b) for b in per_device] for per_device in self._take(n)]
+
+    def consume_with_handlers(self, handlers: Sequence[Callable]) -> list[Any]:
+        outputs = self._take()
+        if len(handlers) != len(outputs):
+            raise invalid_argument(
+                f"{len(handlers)} handlers for {len(outputs)} outputs")
+        return [handler([self._single(b) for b in per_device])
+                for handler, per_device in zip(handlers, outputs)]
+
+    def consume_token(self) -> ShardedToken:
+        return self._token
+
+
+# -- executables ------------------------------------------------------------------
+
+
+class Executable:
+    """A compiled program (not yet bound for execution): metadata only."""
+
+    def __init__(self, compiled: CompiledProgram, options: Any = None):
+        self._compiled = compiled
+        self._options = options
+
+    def hlo_modules(self) -> list[HloModule]:
+        return [HloModule(self._compiled)]
+
+    def get_output_memory_kinds(self) -> list[list[str]]:
+        kinds = [str(a.get("mhlo.memory_kind", "device")) for a in self._compiled.entry.res_attrs]
+        return [kinds]
+
+    def _shardings(self, texts: list[str | None]) -> list[Any] | None:
+        if all(t is None for t in texts):
+            return None
+        from jaxlib._src.runtime.sharding import HloSharding
+
+        return [
+            (HloSharding.from_string(t) if t is not None else HloSharding.replicate()).to_proto()
+            for t in texts
+        ]
+
+    def get_output_shardings(self) -> list[Any] | None:
+        return self._shardings(self._compiled.result_shardings)
+
+    def get_parameter_shardings(self) -> list[Any] | None:
+        return self._shardings(self._compiled.parameter_shardings)
+
+    def get_parameter_layouts(self) -> list[Layout]:
+        return [_default_layout(t) for t in self._compiled.parameter_types]
+
+    def get_output_layouts(self) -> list[Layout]:
+        return [_default_layout(t) for t in self._compiled.result_types]
+
+    def size_of_generated_code_in_bytes(self) -> int:
+        # The interpreter's "code" is its program text; report what it holds.
+        return len(self._compiled.source.encode("utf-8"))
+
+    def get_compiled_memory_stats(self) -> CompiledMemoryStats:
+        compiled = self._compiled
+        arguments = sum(_nbytes(t) for t in compiled.parameter_types)
+        outputs = sum(_nbytes(t) for t in compiled.result_types)
+        aliased = sum(_nbytes(compiled.result_types[i]) for i in compiled.output_aliases)
+        return CompiledMemoryStats(
+            generated_code_size_in_bytes=self.size_of_generated_code_in_bytes(),
+            argument_size_in_bytes=arguments,
+            output_size_in_bytes=outputs,
+            alias_size_in_bytes=aliased,
+            temp_size_in_bytes=_peak_temp_bytes(compiled),
+        )
+
+    def cost_analysis(self) -> dict[str, Any]:
+        from jaxlib._src.compiler.cost import cost_analysis
+
+        return cost_analysis(self._compiled.module, self._compiled.entry)
+
+    @property
+    def fingerprint(self) -> bytes:
+        return self._compiled.fingerprint
+
+    def serialize(self) -> bytes:
+        return serialize_compiled(self._compiled, self._options)
+
+
+def _shape_matches(actual: tuple[int, ...], declared: tuple[int | None, ...]) -> bool:
+    return len(actual) == len(declared) and all(
+        d is None or d == a for a, d in zip(actual, declared))
+
+
+def _default_layout(t: Any) -> Layout:
+    shape, _ = value_spec(t)
+    return Layout(tuple(range(len(shape) - 1, -1, -1)))
+
+
+def _peak_temp_bytes(compiled: CompiledProgram) -> int:
+    """Peak bytes of intermediate values of the entry function, by liveness."""
+    ops = compiled.entry.body.entry.operations
+    last_use: dict[int, int] = {}
+    for position, op in enumerate(ops):
+        for v in op.operands:
+            last_use[id(v)] = position
+    live = peak = 0
+    sizes: dict[int, int] = {}
+    for position, op in enumerate(ops):
+        for r in op.results:
+            if isinstance(r.type, TensorType) and r.type.is_static:
+                sizes[id(r)] = int(np.prod(r.type.shape, dtype=np.int64)) * numpy_dtype(
+                    r.type.element_type).itemsize
+                live += sizes[id(r)]
+        peak = max(peak, live)
+        for v in op.operands:
+            if last_use.get(id(v)) == position and id(v) in sizes:
+                live -= sizes.pop(id(v))
+    return peak
+
+
+class LoadedExecutable(Executable):
+    """A compiled program bound to devices of a client, ready to execute."""
+
+    def __init__(self, client: Any, compiled: CompiledProgram, devices: Sequence[Device],
+                 options: Any = None, host_callbacks: Sequence[Any] = ()):
+        super().__init__(compiled, options)
+        self.client = client
+        self._devices = list(devices)
+        self.traceback = Traceback.get_traceback()
+        self._host_callbacks = list(host_callbacks)
+        self._kept_alive = False
+        self._param_specs = [value_spec(t) for t in compiled.parameter_types]
+        self._result_specs = [value_spec(t) for t in compiled.result_types]
+        replicas, partitions = compiled.num_replicas, compiled.num_partitions
+        if replicas * partitions not in (1, len(self._devices)):
+            raise invalid_argument(
+                f"the program needs {replicas} replicas x {partitions} partitions = "
+                f"{replicas * partitions} devices, but {len(self._devices)} were given")
+        self._global_view = partitions > 1
+        client._track_executable(self)
+
+    def local_devices(self) -> list[Device]:
+        return list(self._devices)
+
+    def keep_alive(self) -> None:
+        self._kept_alive = True
+
+    def delete(self) -> None:
+        self._kept_alive = False
+
+    # -- argument checks -----------------------------------------------------
+
+    def _check_arguments(self, args: Sequence[Any], device: Device,
+                         global_shapes: bool = False) -> list[Buffer]:
+        if len(args) != len(self._param_specs):
+            raise invalid_argument(
+                f"Execution supplied {len(args)} buffers but compiled program expected "
+                f"{len(self._param_specs)} buffers")
+        buffers = []
+        for i, (arg, (shape, dtype)) in enumerate(zip(args, self._param_specs)):
+            if not isinstance(arg, ArrayImpl):
+                raise invalid_argument(
+                    f"argument {i} is a {type(arg).__name__}, expected an array on a device")
+            arg._check_if_deleted()
+            if len(arg._buffers) != 1:
+                raise invalid_argument(
+                    f"argument {i} spans {len(arg._buffers)} devices; pass per-device shards")
+            buffer = arg._buffers[0]
+            if buffer.device is not device:
+                raise invalid_argument(
+                    f"argument {i} is on {buffer.device!r}, but this execution runs on "
+                    f"{device!r}")
+            if buffer.dtype != dtype or (not global_shapes and not _shape_matches(buffer.shape,
+                                                                                 shape)):
+                raise invalid_argument(
+                    f"argument {i}: expected {dtype.name}{list(shape)}, got "
+                    f"{buffer.dtype.name}{list(buffer.shape)}")
+            buffers.append(buffer)
+        return buffers
+
+    # -- running -------------------------------------------------------------
+
+    def _donate(self, args: Sequence[ArrayImpl]) -> None:
+        for index in self._compiled.donated_parameters:
+            args[index]._donate()
+
+    def _run(self, device: Device, inputs: list[Buffer], outputs: list[Buffer],
+             assemble: Callable[[list[np.ndarray]], list[Any]] | None = None,
+             scatter: Callable[[tuple], None] | None = None,
+             context: ReplicaContext | None = None,
+             compiled: CompiledProgram | None = None) -> Any:
+        """Runs the program on ``device``'s stream; returns (event, failure box),
+        or None when it ran at once."""
+        compiled = compiled or self._compiled
+        param_types, result_types = compiled.parameter_types, compiled.result_types
+        # Views taken now keep the inputs' storage alive even if an input is
+        # donated (deleted) before the task runs.
+        views = [b._view for b in inputs]
+
+        failure: list[BaseException] = []
+
+        def task() -> None:
+            try:
+                run()
+            except BaseException as err:
+                failure.append(err)  # re-raised as-is where the outputs are awaited
+                raise
+
+        def run() -> None:
+            values = assemble(views) if assemble else views
+            args = [_to_program_value(t, v) for t, v in zip(param_types, values)]
+            # XLA's CPU runtime flushes denormals to zero while a program runs.
+            previous = _native.set_flush_denormals(True)
+            try:
+                with running_as(context or ReplicaContext()):
+                    results = compiled.program(*args)
+            finally:
+                _native.set_flush_denormals(previous)
+            if scatter is not None:
+                scatter(results)
+                return
+            for t, out, value in zip(result_types, outputs, results):
+                np.copyto(out._writable_view(), _from_program_value(t, value), casting="no")
+
+        alone = context is None or context.num_replicas * context.num_partitions == 1
+        if not self.client.asynchronous and alone:
+            for b in inputs:
+                b.block_until_ready()
+            task()
+            return None
+        # Replicas run concurrently (they may meet in collectives) even when the
+        # client is synchronous; execute_sharded then waits for them.
+        wait_for = [b._event for b in inputs if b._event is not None]
+        event = self.client._stream(device).enqueue_python(task, wait_for)
+        keepalive = [(b._storage, b._keepalive) for b in inputs]
+        for out in outputs:
+            out._set_pending(event, keepalive, failure)
+        return event, failure
+
+    def _allocate_outputs(self, device: Device, specs: list[Any]) -> list[Buffer]:
+        return [Buffer.allocate(device, shape, dtype) for shape, dtype in specs]
+
+    def _specialized(self, inputs: list[Buffer]) -> CompiledProgram:
+        """The program for these inputs: refined and cached per argument
+        signature when the entry is shape-polymorphic."""
+        compiled = self._compiled
+        if not compiled.polymorphic:
+            return compiled
+        types = [TensorType(b.shape, t.element_type) if isinstance(t, TensorType) else t
+                 for b, t in zip(inputs, compiled.parameter_types)]
+        dims = {i: int(inputs[i].ndarray()) for i in dimension_argument_indices(compiled.entry)}
+        return compiled.specialize(types, dims)
+
+    def _wrap(self, buffers: list[Buffer]) -> list[ArrayImpl]:
+        from jaxlib._src.runtime.sharding import SingleDeviceSharding
+
+        return [ArrayImpl(ShapedArray(b.shape, b.dtype), SingleDeviceSharding(b.device),
+                          [b], True, True) for b in buffers]
+
+    def execute(self, arguments: Sequence[ArrayImpl]) -> list[ArrayImpl]:
+        outputs, _ = self._execute_one(arguments)
+        return outputs
+
+    def execute_with_token(self, arguments: Sequence[ArrayImpl]) -> tuple[list[ArrayImpl], Token]:
+        outputs, event = self._execute_one(arguments)
+        return outputs, Token([event])
+
+    def _execute_one(self, arguments: Sequence[ArrayImpl]) -> tuple[list[ArrayImpl], Any]:
+        if len(self._devices) != 1:
+            raise invalid_argument(
+                f"execute() runs on one device, but this executable has {len(self._devices)};"
+                " use execute_sharded()")
+        device = self._devices[0]
+        inputs = self._check_arguments(arguments, device)
+        compiled = self._specialized(inputs)
+        outputs = self._allocate_outputs(device, [value_spec(t) for t in compiled.result_types])
+        event = self._run(device, inputs, outputs, compiled=compiled)
+        self._donate(arguments)
+        return self._wrap(outputs), event
+
+    def execute_sharded(self, arguments: Sequence[Any], with_tokens: bool = False
+                        ) -> ExecuteResults:
+        per_device = self._per_device_arguments(arguments)
+        if self._global_view:
+            if self._compiled.polymorphic:
+                raise XlaRuntimeError(
+                    "UNIMPLEMENTED: shape-polymorphic programs with num_partitions > 1")
+            outputs, tokens = self._execute_global(per_device)
+        else:
+            outputs_by_device = []
+            tokens = {}
+            rendezvous = Rendezvous()
+            count = len(self._devices)
+            checked = [self._check_arguments(args, device)
+                       for device, args in zip(self._devices, per_device)]
+            for index, (device, inputs) in enumerate(zip(self._devices, checked)):
+                compiled = self._specialized(inputs)
+                outs = self._allocate_outputs(
+                    device, [value_spec(t) for t in compiled.result_types])
+                # Each device runs one replica; they meet in the rendezvous.
+                context = ReplicaContext(replica_id=index, partition_id=0,
+                                         num_replicas=count, num_partitions=1,
+                                         rendezvous=rendezvous)
+                tokens[device.id] = Token([self._run(device, inputs, outs, context=context,
+                                                     compiled=compiled)])
+                outputs_by_device.append(outs)
+            outputs = [list(col) for col in zip(*outputs_by_device)] if outputs_by_device \
+                else []
+            if not self._result_specs:
+                outputs = []
+        for args in per_device:
+            self._donate(args)
+        token = ShardedToken(tokens)
+        if not self.client.asynchronous:
+            token.block_until_ready()
+        return ExecuteResults(outputs, token)
+
+    def _per_device_arguments(self, arguments: Sequence[Any]) -> list[list[ArrayImpl]]:
+        """Accepts argument-major lists (``[arg][device]``, or sharded arrays) and
+        device-major lists (``[device][arg]``); returns ``[device][arg]``."""
+        n = len(self._devices)
+        arg_major = []
+        for arg in arguments:
+            if isinstance(arg, ArrayImpl):
+                arg._check_if_deleted()
+                arg_major.append(arg._arrays)
+            else:
+                arg_major.append(list(arg))
+        devices = self._devices
+
+        def placed(rows: list[list[ArrayImpl]]) -> bool:
+            return all(len(row) == n and all(
+                isinstance(a, ArrayImpl) and len(a._buffers) == 1
+                and a._buffers[0].device is d for a, d in zip(row, devices)) for row in rows)
+
+        if placed(arg_major):
+            return [list(col) for col in zip(*arg_major)] if arg_major else [[] for _ in devices]
+        if len(arg_major) == n and all(
+            all(isinstance(a, ArrayImpl) and len(a._buffers) == 1
+                and a._buffers[0].device is d for a in row)
+            for row, d in zip(arg_major, devices)
+        ):
+            return arg_major
+        raise invalid_argument(
+            f"execute_sharded expects, for each of the {len(self._param_specs)} arguments, "
+            f"one array per device on {devices} (in that order)")
+
+    def _execute_global(self, per_device: list[list[ArrayImpl]]):
+        from jaxlib._src.runtime.sharding import GSPMDSharding, HloSharding
+
+        compiled = self._compiled
+        devices = self._devices
+
+        def sharding_of(text: str | None) -> GSPMDSharding:
+            hlo = HloSharding.from_string(text) if text else HloSharding.replicate()
+            return GSPMDSharding(devices, hlo)
+
+        param_shardings = [sharding_of(t) for t in compiled.parameter_shardings]
+        result_shardings = [sharding_of(t) for t in compiled.result_shardings]
+        inputs_by_device = [self._check_arguments(args, d, global_shapes=True)
+                            for d, args in zip(devices, per_device)]
+        for p, (shape, _) in enumerate(self._param_specs):
+            expected = tuple(param_shardings[p].shard_shape(shape))
+            for d, inputs in zip(devices, inputs_by_device):
+                if inputs[p].shape != expected:
+                    raise invalid_argument(
+                        f"argument {p} on {d!r}: expected shard shape {list(expected)}, got "
+                        f"{list(inputs[p].shape)}")
+        outputs = []
+        for r, (shape, dtype) in enumerate(self._result_specs):
+            shard_shape = tuple(result_shardings[r].shard_shape(shape))
+            outputs.append([Buffer.allocate(d, shard_shape, dtype) for d in devices])
+
+        num_params = len(self._param_specs)
+
+        def assemble(views: list[np.ndarray]) -> list[np.ndarray]:
+            # views are [device][param], flattened in device order.
+            values = []
+            for p, (shape, dtype) in enumerate(self._param_specs):
+                full = np.empty(shape, dtype)
+                index_map = param_shardings[p].devices_indices_map(shape)
+                for k, d in enumerate(devices):
+                    full[index_map[d]] = views[k * num_params + p]
+                values.append(full)
+            return values
+
+        def scatter(results: tuple) -> None:
+            for r, (t, value) in enumerate(zip(compiled.result_types, results)):
+                value = _from_program_value(t, value)
+                index_map = result_shardings[r].devices_indices_map(self._result_specs[r][0])
+                for d, out in zip(devices, outputs[r]):
+                    np.copyto(out._writable_view(), value[index_map[d]], casting="no")
+
+        all_inputs = [b for inputs in inputs_by_device for b in inputs]
+        all_outputs = [b for per_output in outputs for b in per_output]
+        event = self._run(devices[0], all_inputs, all_outputs, assemble, scatter)
+        tokens = {d.id: Token([event]) for d in devices}
+        return outputs, tokens
+
+
+# -- serialization ---------------------------------------------------------------
+
+
+def serialize_compiled(compiled: CompiledProgram, options: Any) -> bytes:
+    options_bytes = options.SerializeAsString() if options is not None else b""
+    body = json.dumps({
+        "source": compiled.source,
+        "options": options_bytes.hex(),
+    }, sort_keys=True).encode("utf-8")
+    digest = hashlib.sha256(body).digest()
+    return _HEADER.pack(_SERIAL_MAGIC, _SERIAL_VERSION, len(body), digest) + body
+
+
+def deserialize_compiled(data: bytes, host_callbacks: Sequence[Any] = ()
+                         ) -> tuple[CompiledProgram, Any]:
+    from jaxlib._src.runtime.options import CompileOptions
+
+    if not isinstance(data, (bytes, bytearray)):
+        raise invalid_argument(f"serialized executable must be bytes, got {type(data).__name__}")
+    data = bytes(data)
+    if len(data) < _HEADER.size or not data.startswith(_SERIAL_MAGIC):
+        raise invalid_argument("not a serialized jaxlib executable (bad magic or too short)")
+    magic, version, length, digest = _HEADER.unpack_from(data)
+    if version != _SERIAL_VERSION:
+        raise invalid_argument(
+            f"serialized executable has format version {version}; this jaxlib reads "
+            f"version {_SERIAL_VERSION}")
+    body = data[_HEADER.size:]
+    if len(body) != length:
+        raise invalid_argument(
+            f"serialized executable is truncated or has trailing bytes ({len(body)} body "
+            f"bytes, header says {length})")
+    if hashlib.sha256(body).digest() != digest:
+        raise invalid_argument("serialized executable failed its checksum (corrupted or "
+                               "tampered)")
+    try:
+        payload = json.loads(body.decode("utf-8"))
+        source = payload["source"]
+        options_hex = payload["options"]
+        options = CompileOptions.ParseFromString(bytes.fromhex(options_hex)) \
+            if options_hex else None
+    except (ValueError, KeyError, TypeError) as err:
+        raise invalid_argument(f"serialized executable has a malformed body: {err}") from None
+    return compile_program(source, options, host_callbacks), options
+
+
+def device_list(executable_devices: Any) -> list[Device]:
+    if isinstance(executable_devices, DeviceList):
+        return list(executable_devices)
+    devices = list(executable_devices)
+    if not devices or not all(isinstance(d, Device) for d in devices):
+        raise invalid_argument("executable_devices must be a non-empty sequence of devices")
+    return devices
