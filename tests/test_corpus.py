@@ -121,9 +121,22 @@ def test_corpus_is_present_and_complete():
     assert multi, "the corpus has no multi-device programs"
 
 
+# Programs this jaxlib rejects on purpose, with an explicit compile-time error;
+# the test checks that the error is raised and says what is unsupported.
+EXPLICITLY_UNSUPPORTED = {
+    "md2_shard_map_psum_gspmd": "GSPMD manual regions",
+}
+
+
 @pytest.mark.parametrize("name", PROGRAM_NAMES)
 def test_corpus_program_matches_reference(name: str):
     meta, text, inputs, expected = _load(name)
+    if name in EXPLICITLY_UNSUPPORTED:
+        client = xla_client.make_cpu_client(num_devices=meta["num_devices"])
+        with pytest.raises(xla_client.XlaRuntimeError,
+                           match=f"UNIMPLEMENTED: .*{EXPLICITLY_UNSUPPORTED[name]}"):
+            client.compile_and_load(text, client.devices()[:meta["num_devices"]])
+        return
     if meta["num_devices"] == 1:
         actual = _run_single_device(text, inputs)
         assert len(actual) == len(expected), f"{len(actual)} outputs, expected {len(expected)}"
@@ -131,3 +144,14 @@ def test_corpus_program_matches_reference(name: str):
             _check(got, want, spec, f"out{i}")
     else:
         _run_and_check_multi_device(meta, text, inputs, expected)
+
+
+def test_every_corpus_program_prints_as_hlo_text():
+    client = xla_client.make_cpu_client(num_devices=4)
+    for name in PROGRAM_NAMES:
+        if name in EXPLICITLY_UNSUPPORTED:
+            continue
+        meta, text, _, _ = _load(name)
+        executable = client.compile_and_load(text, client.devices()[:meta["num_devices"]])
+        hlo = executable.hlo_modules()[0].to_string()
+        assert hlo.startswith("HloModule ") and "ENTRY %" in hlo, name

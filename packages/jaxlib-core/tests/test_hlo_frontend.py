@@ -190,7 +190,7 @@ ENTRY main {
   idx = s32[2,1] parameter(1)
   d = f32[<=4] parameter(2)
   c = f32[2,3] constant({ {1, 2.5, -inf}, {nan, 0, 3} })
-  b = pred[2] constant({true, false})
+  b = pred[2,3] constant({ {true, false, true}, {false, true, false} })
   t = f32[3,2] transpose(x), dimensions={1,0}
   s = f32[1,2] slice(x), slice={[0:1], [0:3:2]}
   r = f32[6] reshape(x)
@@ -223,7 +223,7 @@ def test_common_instruction_set():
     constants = [op for op in _ops(module) if op.name == "stablehlo.constant"]
     literal = constants[0].attributes["value"].array
     assert literal[0, 1] == 2.5 and np.isneginf(literal[0, 2]) and np.isnan(literal[1, 0])
-    assert constants[1].attributes["value"].array.tolist() == [True, False]
+    assert constants[1].attributes["value"].array.tolist() == [[True, False, True], [False, True, False]]
     assert ops["stablehlo.slice"].attributes["strides"] == DenseArray("i64", (1, 2))
     assert ops["stablehlo.pad"].attributes["interior_padding"] == DenseArray("i64", (0, 1))
     broadcasts = [op for op in _ops(module) if op.name == "stablehlo.broadcast_in_dim"]

@@ -15,7 +15,8 @@ from typing import Any
 from jaxlib._src.ir.types import FunctionType, Type
 
 # Ops that end a block. A block's last operation must be one of these.
-TERMINATORS = frozenset({"func.return", "stablehlo.return", "chlo.return", "mhlo.return"})
+TERMINATORS = frozenset({"func.return", "stablehlo.return", "chlo.return", "mhlo.return",
+                         "sdy.return"})
 
 
 class VerificationError(ValueError):

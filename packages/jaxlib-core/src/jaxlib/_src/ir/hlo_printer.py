@@ -626,7 +626,7 @@ class _HloPrinter:
     def _set_root(self, computation: _Computation, terminator: Operation, expected: str,
                   sharding: str | None, extra_results: Sequence[Value] = ()) -> None:
         if terminator.name not in (expected, "stablehlo.return", "func.return", "chlo.return",
-                                   "mhlo.return"):
+                                   "mhlo.return", "sdy.return"):
             raise ValueError(f"block ends with {terminator.name}, not a return")
         values = list(terminator.operands) + list(extra_results)
         if len(values) == 1:
@@ -647,6 +647,12 @@ class _HloPrinter:
         known = computation.names.get(id(value))
         if known is not None:
             return known
+        owner = value.owner
+        if isinstance(owner, Operation) and owner.name == "stablehlo.constant":
+            # A captured constant: HLO computations cannot capture, so the
+            # computation gets its own copy of it.
+            self._emit(computation, owner)
+            return computation.names[id(value)]
         raise ValueError(f"value {value!r} is used where HLO cannot see it (only if/case "
                          "regions may use values defined outside them)")
 

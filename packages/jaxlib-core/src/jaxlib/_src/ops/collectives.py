@@ -294,10 +294,12 @@ class _Reducer:
     def reduce(self, frame: list, values: Sequence[np.ndarray]) -> np.ndarray:
         converted = [v if v.dtype == self.dtype else v.astype(self.dtype) for v in values]
         if self.ufunc is not None:
-            result = converted[0]
-            for value in converted[1:]:
+            if len(converted) == 1:
+                return np.array(converted[0], copy=True)  # never hand out an operand
+            result = self.ufunc(converted[0], converted[1])
+            for value in converted[2:]:
                 result = self.ufunc(result, value)
-            return np.array(result, dtype=self.dtype, copy=True)
+            return np.asarray(result, self.dtype)  # 0-d ufunc results are numpy scalars
         result = np.array(converted[0], dtype=self.dtype, copy=True)
         for value in converted[1:]:
             for index in np.ndindex(*result.shape):

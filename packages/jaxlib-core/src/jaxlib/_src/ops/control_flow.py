@@ -227,3 +227,58 @@ def _map(op: Operation, ctx):
 
 
 define_op("stablehlo.map", reference=_map)
+
+
+def _scan_segments(op: Operation) -> tuple[int, int]:
+    inputs, inits = (int(n) for n in op.attributes["operandSegmentSizes"])
+    return inputs, inits
+
+
+def _verify_scan(op: Operation) -> None:
+    inputs, inits = _scan_segments(op)
+    if inputs + inits != len(op.operands):
+        _fail(f"operandSegmentSizes {inputs}+{inits} do not cover {len(op.operands)} operands")
+    dimension = int(op.attributes["dimension"])
+    outputs = len(op.results) - inits
+    if outputs < 0:
+        _fail(f"{len(op.results)} results cannot hold {inits} carries")
+    for t in op.operand_types[:inputs]:
+        if not isinstance(t, TensorType) or not 0 <= dimension < t.rank:
+            _fail(f"dimension {dimension} is out of range for input {t}")
+    _same_types("scan carries", op.result_types[outputs:], op.operand_types[inputs:])
+
+
+def _scan(op: Operation, ctx):
+    """chlo.scan: the body maps (input slices..., carries...) to (output
+    slices..., new carries...) at each position along ``dimension``; outputs
+    are stacked along it, the final carries follow."""
+    body = ctx.compile_region(op.regions[0])
+    inputs, inits = _scan_segments(op)
+    outputs = len(op.results) - inits
+    dimension = int(op.attributes["dimension"])
+    reverse = bool(op.attributes.get("is_reverse", False))
+    from jaxlib._src.ir.types import numpy_dtype
+
+    dtypes = [numpy_dtype(t.element_type) for t in op.result_types[:outputs]]
+
+    @with_frame
+    def kernel(frame, *operands):
+        xs, carries = operands[:inputs], tuple(operands[inputs:])
+        length = xs[0].shape[dimension] if xs else 0
+        order = range(length - 1, -1, -1) if reverse else range(length)
+        slices: list[list[np.ndarray]] = [[None] * length for _ in range(outputs)]
+        for i in order:
+            args = tuple(np.asarray(np.take(x, i, axis=dimension)) for x in xs) + carries
+            results = body.run(frame, args)
+            for k in range(outputs):
+                slices[k][i] = results[k]
+            carries = tuple(results[outputs:])
+        stacked = tuple(np.stack(s, axis=dimension).astype(d, copy=False) if length else
+                        np.empty(t.shape, d)
+                        for s, d, t in zip(slices, dtypes, op.result_types[:outputs]))
+        return stacked + carries
+
+    return kernel
+
+
+define_op("chlo.scan", verify=_verify_scan, reference=_scan)

@@ -111,10 +111,18 @@ _LINALG_TARGETS = frozenset({"Qr", "Eigh", "Svd", "LuDecomposition",
                              "ProductOfElementaryHouseholderReflectors",
                              "cu_lu_pivots_to_permutation", "hip_lu_pivots_to_permutation"})
 _SPARSE_PREFIXES = ("cpu_csr_", "cusparse_", "hipsparse_")
+_GSPMD_MANUAL = ("GSPMD manual regions (shard_map lowered without Shardy, between "
+                 "SPMDFullToShardShape and SPMDShardToFullShape) are not supported; lower "
+                 "with Shardy, whose sdy.manual_computation runs per device")
 _UNSUPPORTED_TARGETS = {
     "xla_buffer_python_cpu_callback":
         "jax.experimental.buffer_callback targets are not supported by the CPU backend",
+    "SPMDFullToShardShape": _GSPMD_MANUAL,
+    "SPMDShardToFullShape": _GSPMD_MANUAL,
 }
+# The GSPMD partitioner's sharding annotation: programs with partitions run in
+# the global view (one program on global arrays), where it is an identity.
+_SHARDING_ANNOTATION = "Sharding"
 
 
 # -- op facts ---------------------------------------------------------------------------
@@ -523,6 +531,10 @@ def _custom_call(op: Operation, ctx: Any):
         return _host_callback_kernel(op, ctx, name)
     if name in _UNSUPPORTED_TARGETS:
         raise unimplemented(f"custom call {name!r}: {_UNSUPPORTED_TARGETS[name]}")
+    if name == _SHARDING_ANNOTATION:
+        if len(op.operands) != 1 or op.result_types != op.operand_types:
+            raise ValueError("custom call 'Sharding' takes one operand and returns it")
+        return lambda value: (value,)
     target = ctx.custom_call_target(name)
     if target is None:
         raise _unknown_target(name)

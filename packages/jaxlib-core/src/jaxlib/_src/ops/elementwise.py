@@ -308,10 +308,31 @@ def unary_function(name: str, operand_type: ElementType,
     if in_kind.category not in spec.accepts:
         raise ValueError(f"{name} does not support {operand_type} elements")
 
+    sign_op = _SIGN_BIT_OPS.get(name)
+    if sign_op is not None and not isinstance(operand_type, QuantizedType) and str(
+            operand_type) in _SIGN_BIT_UINT:
+        # A sign-bit operation, as XLA emits it: exact for every value,
+        # subnormals included (arithmetic would flush them on the CPU).
+        uint = _SIGN_BIT_UINT[str(operand_type)]
+        return lambda x: sign_op(x.view(uint), uint).view(x.dtype)
+
     def fn(x: Array) -> Array:
         return from_compute(spec.compute(to_compute(x, in_kind, spec.precise), in_kind), out_kind)
 
     return with_quantization(fn, [operand_type], result_type)
+
+
+_SIGN_BIT_UINT = {"f16": np.uint16, "bf16": np.uint16, "f32": np.uint32, "f64": np.uint64}
+
+
+def _sign_mask(uint: type) -> np.unsignedinteger:
+    return uint(1) << uint(np.dtype(uint).itemsize * 8 - 1)
+
+
+_SIGN_BIT_OPS = {
+    "abs": lambda bits, uint: bits & ~_sign_mask(uint),
+    "negate": lambda bits, uint: bits ^ _sign_mask(uint),
+}
 
 
 def binary_function(name: str, lhs_type: ElementType, rhs_type: ElementType,

@@ -51,7 +51,8 @@ def index_vectors(indices: np.ndarray, index_vector_dim: int) -> np.ndarray:
     """The index tensor with its index vector as the last axis (an implicit
     trailing size-1 vector when index_vector_dim == rank), as int64."""
     if indices.dtype.kind == "u":  # keep huge unsigned values huge, not negative
-        indices = np.minimum(indices, np.iinfo(np.int64).max).astype(np.int64)
+        indices = np.minimum(indices.astype(np.uint64),
+                             np.uint64(np.iinfo(np.int64).max)).astype(np.int64)
     else:
         indices = indices.astype(np.int64)
     if index_vector_dim == indices.ndim:

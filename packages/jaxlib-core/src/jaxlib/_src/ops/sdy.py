@@ -244,41 +244,6 @@ def _manual_layout(sharding: shardy.TensorSharding, mesh: shardy.SdyMesh,
     return layout
 
 
-class _InstanceRendezvous(Rendezvous):
-    """The rendezvous of one manual computation's instances. An instance that
-    fails aborts it, so that its peers waiting in a collective fail at once
-    instead of waiting for the timeout."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._abort_reason: str | None = None
-
-    def abort(self, reason: str) -> None:
-        with self._cond:
-            self._abort_reason = reason
-            self._cond.notify_all()
-
-    def exchange(self, key: Any, participant: int, value: Any,
-                 participants: tuple[int, ...]) -> list[Any]:
-        with self._cond:
-            slot = self._slots.setdefault(key, {})
-            slot[participant] = value
-            self._cond.notify_all()
-            ready = self._cond.wait_for(
-                lambda: self._abort_reason is not None or all(p in slot for p in participants),
-                timeout=self._timeout)
-            if self._abort_reason is not None:
-                raise _PeerFailed(self._abort_reason)
-            if not ready:
-                missing = [p for p in participants if p not in slot]
-                raise TimeoutError(f"collective {key!r}: participants {missing} never arrived")
-            return [slot[p] for p in participants]
-
-
-class _PeerFailed(RuntimeError):
-    """Another instance of the same manual computation failed."""
-
-
 def _mesh_of(shardings: list[shardy.TensorSharding], meshes: dict[str, Any]) -> shardy.SdyMesh:
     found = {shardy.resolve_mesh(s, meshes) for s in shardings}
     if len(found) > 1:
@@ -347,11 +312,14 @@ def _manual_computation(op: Operation, ctx: Any):
 def _run_instances(body: Any, frame: list, per_instance: list[tuple],
                    device_ids: tuple[int, ...]) -> list[tuple]:
     """Runs ``body`` once per device, concurrently (they meet in collectives),
-    each in its own copy of the frame; returns each instance's results."""
+    each in its own copy of the frame; returns each instance's results. The
+    first instance to fail aborts the rendezvous, so that peers waiting for it
+    in a collective fail at once; its error is the one raised."""
     count = len(per_instance)
-    rendezvous = _InstanceRendezvous()
+    rendezvous = Rendezvous()
     results: list[tuple | None] = [None] * count
-    failures: list[BaseException | None] = [None] * count
+    first_failure: list[BaseException] = []
+    lock = threading.Lock()
 
     def run(k: int) -> None:
         context = ReplicaContext(replica_id=0, partition_id=device_ids[k], num_replicas=1,
@@ -362,8 +330,10 @@ def _run_instances(body: Any, frame: list, per_instance: list[tuple],
             with running_as(context), np.errstate(all="ignore"):
                 results[k] = body.run(list(frame), per_instance[k])
         except BaseException as err:  # re-raised by the caller
-            failures[k] = err
-            rendezvous.abort(f"the instance on device {device_ids[k]} failed: {err}")
+            with lock:
+                if not first_failure:
+                    first_failure.append(err)
+                    rendezvous.abort(err)
         finally:
             _native.set_flush_denormals(previous)
 
@@ -377,9 +347,8 @@ def _run_instances(body: Any, frame: list, per_instance: list[tuple],
             thread.start()
         for thread in threads:
             thread.join()
-    # The first real failure, not the peers that merely saw it.
-    for err in sorted((f for f in failures if f is not None),
-                      key=lambda f: isinstance(f, _PeerFailed)):
+    if first_failure:
+        err = first_failure[0]
         if isinstance(err, XlaRuntimeError):
             raise err
         raise XlaRuntimeError(f"INTERNAL: sdy.manual_computation: {type(err).__name__}: "

@@ -92,6 +92,8 @@ def _expressions(block: Block) -> dict[int, Any] | None:
     for op in block.operations[:-1]:
         if op.name not in _KEY_OPS or len(op.results) != 1 or op.regions:
             return None
+        if any(id(v) not in exprs for v in op.operands):
+            return None  # reads a value captured from outside the comparator
         if op.name == "stablehlo.constant":
             value = op.attributes.get("value")
             if not isinstance(value, DenseElements) or value.array.shape != ():

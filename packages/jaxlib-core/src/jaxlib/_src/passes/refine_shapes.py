@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from jaxlib._src.ir.attributes import DenseArray, DenseElements
 from jaxlib._src.ir.core import Block, Function, Module, Operation, Region, Value
 from jaxlib._src.ir.types import FunctionType, TensorType, numpy_dtype
 from jaxlib._src.ops import registry
@@ -109,6 +110,10 @@ class _Refiner:
         if op.name == "stablehlo.custom_call" and _target(op) == "shape_assertion":
             self.check_assertion(op, operands)
             return None
+        original = op
+        if op.name == "stablehlo.custom_call" and _target(op) == "stablehlo.dynamic_reduce_window":
+            op = self.static_reduce_window(op, operands)
+            operands = [self.new_value(v) for v in op.operands]
         regions = []
         for region in op.regions:
             if op.name == "stablehlo.while":
@@ -119,6 +124,8 @@ class _Refiner:
                         op.location)
         for old, value in zip(op.results, new.results):
             self.values[id(old)] = value
+        for old, value in zip(original.results, new.results):
+            self.values[id(old)] = value  # a rewritten op answers for the original
         foldable = (not regions and op.name not in _SIDE_EFFECT_OPS and operands
                     and all(id(v) in self.constants for v in operands)
                     and all(self.constants[id(v)].size <= _FOLD_LIMIT_ELEMENTS
@@ -163,6 +170,29 @@ class _Refiner:
                 return kernel([None] * (len(lowering.slots) + 1), *inputs)
             return kernel(*inputs)
 
+    def static_reduce_window(self, op: Operation, operands: list[Value]) -> Operation:
+        """``custom_call @stablehlo.dynamic_reduce_window`` (StableHLO's
+        experimental form) with constant window operands → ``reduce_window``."""
+        count = len(op.results)
+        window = operands[2 * count:]
+        if len(window) != 5 or any(id(v) not in self.constants for v in window):
+            raise invalid_argument("stablehlo.dynamic_reduce_window needs constant window "
+                                   "dimensions, strides, dilations and padding")
+        sizes, strides, base, dilations, padding = (self.constants[id(v)] for v in window)
+        (callee,) = op.attributes["called_computations"]
+        body = self.module.function(callee.name).body
+        attributes = {
+            "window_dimensions": _i64_array(sizes),
+            "window_strides": _i64_array(strides),
+            "base_dilations": _i64_array(base),
+            "window_dilations": _i64_array(dilations),
+            "padding": DenseElements(np.asarray(padding, np.int64).reshape(-1, 2),
+                                     TensorType((len(sizes), 2), "i64")),
+        }
+        rewritten = Operation("stablehlo.reduce_window", op.operands[:2 * count],
+                              op.result_types, attributes, [_copy_region(body)], op.location)
+        return rewritten
+
     def check_assertion(self, op: Operation, operands: list[Value]) -> None:
         if not operands or id(operands[0]) not in self.constants:
             raise invalid_argument("a shape assertion could not be decided at refinement")
@@ -174,6 +204,22 @@ class _Refiner:
             except (IndexError, ValueError, KeyError):
                 pass
             raise invalid_argument(f"shape assertion failed: {message}")
+
+
+def _i64_array(values: np.ndarray) -> DenseArray:
+    return DenseArray("i64", tuple(int(v) for v in np.asarray(values).reshape(-1)))
+
+
+def _copy_region(region: Region) -> Region:
+    """A region with the same ops (shared, they are only read) and the
+    function's return turned into the region terminator."""
+    block = region.entry
+    ops = list(block.operations[:-1])
+    ret = block.operations[-1]
+    new_block = Block.__new__(Block)
+    new_block.arguments = block.arguments
+    new_block.operations = ops + [Operation("stablehlo.return", ret.operands, [])]
+    return Region([new_block])
 
 
 def _target(op: Operation) -> str:

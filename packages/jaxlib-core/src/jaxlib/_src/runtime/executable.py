@@ -383,6 +383,8 @@ class LoadedExecutable(Executable):
                 run()
             except BaseException as err:
                 failure.append(err)  # re-raised as-is where the outputs are awaited
+                if context is not None:
+                    context.rendezvous.abort(err)  # release replicas waiting on this one
                 raise
 
         def run() -> None:

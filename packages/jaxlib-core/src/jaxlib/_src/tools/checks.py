@@ -34,10 +34,6 @@ class CheckFailure(XlaRuntimeError):
     """A check op found a mismatch."""
 
 
-class UnsupportedCheck(XlaRuntimeError):
-    """A check op this runner does not implement (e.g. serialized probes)."""
-
-
 def _describe_mismatch(actual: np.ndarray, expected: np.ndarray, bad: np.ndarray) -> str:
     index = tuple(int(i) for i in np.argwhere(bad)[0]) if actual.ndim else ()
     count = int(np.count_nonzero(bad))
@@ -157,20 +153,34 @@ def _no_results(fn):
     return kernel
 
 
+def _tolerance(op) -> float:
+    value = op.attributes.get("tolerance")
+    return ALMOST_EQ_TOLERANCE if value is None else float(value)
+
+
 def _register() -> None:
     register_op_extension(
         "check.expect_eq", lambda op, ctx: _no_results(expect_eq))
-    register_op_extension(
-        "check.expect_almost_eq", lambda op, ctx: _no_results(expect_almost_eq))
-    def against_const(check):
+
+    def almost_eq(op, ctx):
+        tolerance = _tolerance(op)
+        return _no_results(lambda a, e: expect_almost_eq(a, e, tolerance=tolerance))
+
+    register_op_extension("check.expect_almost_eq", almost_eq)
+
+    def against_const(check, with_tolerance=False):
         def factory(op, ctx):
             constant = _const(op)
+            if with_tolerance:
+                tolerance = _tolerance(op)
+                return _no_results(lambda x: check(x, constant, tolerance=tolerance))
             return _no_results(lambda x: check(x, constant))
 
         return factory
 
     register_op_extension("check.expect_eq_const", against_const(expect_eq))
-    register_op_extension("check.expect_almost_eq_const", against_const(expect_almost_eq))
+    register_op_extension("check.expect_almost_eq_const",
+                          against_const(expect_almost_eq, with_tolerance=True))
 
     def close(op, ctx):
         low = _int_attr(op, "min_ulp_difference", 0)
@@ -189,10 +199,18 @@ def _register() -> None:
     register_op_extension("check.eq", eq)
 
     def serialized(op, ctx):
-        def kernel(*args):
-            raise UnsupportedCheck(
-                "UNIMPLEMENTED: check.expect_serialized_eq compares with interpreter probe "
-                "files, which this runner does not support")
+        from jaxlib._src.tools.interpreter_ops import probed_value
+
+        probe_id = str(op.attributes["probe_id"])
+        iteration = int(op.attributes.get("iteration", 0))
+
+        def kernel(value):
+            try:
+                expected = probed_value(probe_id, iteration)
+            except ValueError as err:
+                raise CheckFailure(f"expect_serialized_eq: {err}") from None
+            expect_eq(np.asarray(value), expected.astype(np.asarray(value).dtype))
+            return ()
 
         return kernel
 

@@ -79,6 +79,7 @@ def run_file(path: str | Path) -> list[CaseResult]:
             continue
         lowering = ModuleLowering(module, None, lookup_custom_call_target)
         for name in _cases_of_module(module):
+            interpreter_ops.reset_probes()
             start = time.perf_counter()
             try:
                 lowering.function(name)()

@@ -17,6 +17,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from jaxlib._src.backends.cpu.replica_context import Rendezvous, ReplicaContext, running_as
 from jaxlib._src.ir.attributes import SymbolRef
 from jaxlib._src.ir.core import Operation
@@ -32,7 +34,7 @@ class AbortableRendezvous(Rendezvous):
     instead of waiting out the timeout for a participant that never comes."""
 
     def __init__(self, timeout: float = 60.0):
-        super().__init__(timeout)
+        super().__init__(timeout)  # a Rendezvous by type; the state below replaces its own
         self._lock = threading.Condition()
         self._contributions: dict[Any, dict[int, Any]] = {}
         self._wait = timeout
@@ -153,9 +155,56 @@ def _run_parallel(op: Operation, ctx: Any) -> Callable[..., tuple]:
 _registered = False
 
 
+# -- probes and printing ------------------------------------------------------------
+
+_probe_lock = threading.Lock()
+# probe_id -> the values it saw, one per execution of the probe (loop iterations)
+PROBES: dict[str, list[np.ndarray]] = {}
+_print_lock = threading.Lock()
+
+
+def reset_probes() -> None:
+    with _probe_lock:
+        PROBES.clear()
+
+
+def probed_value(probe_id: str, iteration: int) -> np.ndarray:
+    with _probe_lock:
+        seen = PROBES.get(probe_id, [])
+        if not 0 <= iteration < len(seen):
+            raise ValueError(f"probe {probe_id!r} recorded {len(seen)} values; iteration "
+                             f"{iteration} was asked for")
+        return seen[iteration]
+
+
+def _probe(op, ctx):
+    probe_id = str(op.attributes["probe_id"])
+
+    def kernel(value):
+        with _probe_lock:
+            PROBES.setdefault(probe_id, []).append(np.array(value))
+        return (value,)
+
+    return kernel
+
+
+def _print(op, ctx):
+    type_text = str(op.operand_types[0])
+
+    def kernel(value):
+        body = np.array2string(np.asarray(value), separator=", ")
+        with _print_lock:  # one value at a time, never interleaved across threads
+            print(f"%0 = {type_text} {{\n  {body}\n}}", flush=True)
+        return ()
+
+    return kernel
+
+
 def ensure_registered() -> None:
-    """Registers ``interpreter.run_parallel`` once (the conformance runner calls it)."""
+    """Registers the interpreter ops once (the conformance runner calls it)."""
     global _registered
     if not _registered:
         register_op_extension(RUN_PARALLEL, _run_parallel, verify=_verify_run_parallel)
+        register_op_extension("interpreter.probe", _probe)
+        register_op_extension("interpreter.print", _print)
         _registered = True

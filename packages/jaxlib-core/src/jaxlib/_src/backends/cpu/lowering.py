@@ -25,7 +25,8 @@ from jaxlib._src.runtime.errors import XlaRuntimeError
 # Faster CPU kernels registered by name; ops missing here use their reference.
 CPU_KERNELS: dict[str, registry.KernelFactory] = {}
 
-_STRUCTURAL_OPS = {"func.return", "stablehlo.return", "chlo.return", "mhlo.return"}
+_STRUCTURAL_OPS = {"func.return", "stablehlo.return", "chlo.return", "mhlo.return",
+                   "sdy.return"}
 
 
 class RegionProgram:

@@ -31,6 +31,13 @@ class Rendezvous:
         self._cond = threading.Condition()
         self._slots: dict[Any, dict[int, Any]] = {}
         self._timeout = timeout
+        self._aborted: BaseException | None = None
+
+    def abort(self, error: BaseException) -> None:
+        """A participant failed: every waiting and later exchange raises."""
+        with self._cond:
+            self._aborted = error
+            self._cond.notify_all()
 
     def exchange(self, key: Any, participant: int, value: Any,
                  participants: tuple[int, ...]) -> list[Any]:
@@ -38,8 +45,13 @@ class Rendezvous:
             slot = self._slots.setdefault(key, {})
             slot[participant] = value
             self._cond.notify_all()
-            ok = self._cond.wait_for(lambda: all(p in slot for p in participants),
-                                     timeout=self._timeout)
+            ok = self._cond.wait_for(
+                lambda: self._aborted is not None or all(p in slot for p in participants),
+                timeout=self._timeout)
+            if self._aborted is not None:
+                raise RuntimeError(
+                    f"collective {key!r} abandoned: another participant failed: "
+                    f"{self._aborted}")
             if not ok:
                 missing = [p for p in participants if p not in slot]
                 raise TimeoutError(

@@ -1,0 +1,445 @@
+"""Shardy (sdy): reading its attributes, converting shardings to HloSharding,
+parsing and printing its ops, and running SPMD programs that use them
+(sharding constraints, and shard_map's ``sdy.manual_computation`` with
+collectives inside) through the client API."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from jaxlib import xla_client
+from jaxlib._src.compiler import shardy
+from jaxlib._src.compiler.shardy import AxisRef, DimSharding, MeshAxis, SdyMesh
+from jaxlib._src.frontends.mlir_text import parse_module
+from jaxlib._src.ir.attributes import OpaqueAttribute
+from jaxlib._src.ir.core import VerificationError, verify_module
+from jaxlib._src.ir.printer import print_module
+from jaxlib._src.runtime.sharding import GSPMDSharding, HloSharding
+from jaxlib.xla_client import XlaRuntimeError
+
+CORPUS = Path(__file__).resolve().parents[3] / "tests" / "corpus" / "programs"
+MESHES = {"mesh": OpaqueAttribute('<["x"=2, "y"=2]>'),
+          "rev": OpaqueAttribute('<["x"=2, "y"=2], device_ids=[3, 2, 1, 0]>')}
+
+
+def _hlo(text: str, rank: int, meshes=MESHES) -> str:
+    return shardy.hlo_sharding_text(OpaqueAttribute(text), rank, meshes)
+
+
+# --- attributes ------------------------------------------------------------------------
+
+
+def test_meshes_parse_in_every_spelling():
+    plain = SdyMesh((MeshAxis("x", 2), MeshAxis("y", 3)))
+    assert shardy.parse_mesh(OpaqueAttribute('<["x"=2, "y"=3]>')) == plain
+    assert shardy.parse_mesh('#sdy.mesh<["x"=2, "y"=3]>') == plain
+    ordered = shardy.parse_mesh('<["a"=3, "b"=2], device_ids=[0, 2, 4, 1, 3, 5]>')
+    assert ordered.logical_ids() == (0, 2, 4, 1, 3, 5) and ordered.size == 6
+    assert shardy.parse_mesh("<[], device_ids=[3]>").is_maximal
+    assert plain.logical_ids() == tuple(range(6))
+    for bad, message in [('<["x"=2, "x"=2]>', "duplicate"),
+                         ('<["x"=2], device_ids=[0, 0]>', "permutation"),
+                         ('<["x"=2]', "expected '>'"),
+                         ('<["x"=0]>', "positive")]:
+        with pytest.raises(ValueError, match=message):
+            shardy.parse_mesh(bad)
+
+
+def test_shardings_parse_into_their_parts():
+    sharding = shardy.parse_sharding(
+        '#sdy.sharding<@mesh, [{"x", "y":(1)2}p1, {?}, {}], replicated={"z"}>')
+    assert sharding.mesh == "mesh"
+    assert sharding.dims == (DimSharding((AxisRef("x"), AxisRef("y", (1, 2))), True, 1),
+                             DimSharding((), False), DimSharding(()))
+    assert sharding.replicated == (AxisRef("z"),)
+    inline = shardy.parse_sharding('<mesh<["a"=2]>, [{"a"}]>')
+    assert inline.mesh == SdyMesh((MeshAxis("a", 2),))
+    per_value = shardy.parse_sharding_per_value(
+        '#sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>, <@mesh, []>]>')
+    assert [len(s.dims) for s in per_value] == [2, 0]
+    assert shardy.parse_sharding_per_value("#sdy.sharding_per_value<[]>") == []
+    assert shardy.parse_manual_axes('#sdy<manual_axes{"x", "y"}>') == ("x", "y")
+    assert shardy.parse_manual_axes("#sdy<manual_axes{}>") == ()
+    with pytest.raises(ValueError, match="replicated= or unreduced="):
+        shardy.parse_sharding('#sdy.sharding<@mesh, [{}], bogus={"x"}>')
+
+
+def test_conversion_to_hlo_sharding():
+    assert _hlo('#sdy.sharding<@mesh, [{"x"}, {"y"}]>', 2) == "{devices=[2,2]<=[4]}"
+    assert _hlo('#sdy.sharding<@mesh, [{"y"}, {}]>', 2) == \
+        "{devices=[2,1,2]<=[2,2]T(1,0) last_tile_dim_replicate}"
+    assert _hlo('#sdy.sharding<@mesh, [{"y", "x"}]>', 1) == "{devices=[4]<=[2,2]T(1,0)}"
+    # Open dimensions and explicitly replicated axes change nothing at run time.
+    assert _hlo('#sdy.sharding<@mesh, [{"x", ?}, {?}], replicated={"y"}>', 2) == \
+        "{devices=[2,1,2]<=[4] last_tile_dim_replicate}"
+    assert _hlo("#sdy.sharding<@mesh, [{}, {}]>", 2) == "{replicated}"
+    assert _hlo('#sdy.sharding<@rev, [{"x"}, {"y"}]>', 2) == "{devices=[2,2]3,2,1,0}"
+    maximal = {"max": "<[], device_ids=[1]>"}
+    assert _hlo("#sdy.sharding<@max, []>", 0, maximal) == "{maximal device=1}"
+    assert _hlo('#sdy.sharding<mesh<["a"=4]>, [{"a"}]>', 1) == "{devices=[4]<=[4]}"
+
+
+def test_sub_axes_split_their_axis():
+    meshes = {"m": '<["x"=4]>'}
+    # "x":(1)2 is the major half of x, "x":(2)2 the minor half.
+    assert _hlo('#sdy.sharding<@m, [{"x":(1)2}, {}]>', 2, meshes) == \
+        "{devices=[2,1,2]<=[4] last_tile_dim_replicate}"
+    assert _hlo('#sdy.sharding<@m, [{"x":(2)2}, {"x":(1)2}]>', 2, meshes) == \
+        "{devices=[2,2]<=[2,2]T(1,0)}"
+    with pytest.raises(XlaRuntimeError, match="does not divide"):
+        _hlo('#sdy.sharding<@m, [{"x":(1)3}]>', 1, meshes)
+
+
+def test_conversion_errors_name_the_problem():
+    with pytest.raises(XlaRuntimeError, match="INVALID_ARGUMENT.*2 dimension shardings.*rank 1"):
+        _hlo('#sdy.sharding<@mesh, [{"x"}, {}]>', 1)
+    with pytest.raises(XlaRuntimeError, match="mesh @nope, which the module does not define"):
+        _hlo('#sdy.sharding<@nope, [{"x"}]>', 1)
+    with pytest.raises(XlaRuntimeError, match="axis 'z' is not in the mesh"):
+        _hlo('#sdy.sharding<@mesh, [{"z"}]>', 1)
+    with pytest.raises(XlaRuntimeError, match="duplicate entries"):
+        _hlo('#sdy.sharding<@mesh, [{"x"}, {"x"}]>', 2)
+    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED.*unreduced"):
+        _hlo('#sdy.sharding<@mesh, [{}], unreduced={"x"}>', 1)
+
+
+def _shardy_corpus() -> list[Path]:
+    return sorted(p for p in CORPUS.glob("md*.json")
+                  if json.loads(p.read_text()).get("partitioner") == "shardy")
+
+
+def test_every_shardy_corpus_program_converts_as_the_reference_did():
+    programs = _shardy_corpus()
+    assert programs, f"no Shardy programs in {CORPUS}"
+    for path in programs:
+        meta = json.loads(path.read_text())
+        module = parse_module(path.with_suffix(".mlir").read_text())
+        main = module.function("main")
+        attrs = main.arg_attrs + main.res_attrs
+        types = list(main.type.inputs) + list(main.type.results)
+        for spec, attr, t in zip(meta["inputs"] + meta["outputs"], attrs, types):
+            got = shardy.hlo_sharding_text(attr["sdy.sharding"], len(t.shape), module.meshes)
+            assert HloSharding.from_string(got) == HloSharding.from_string(spec["sharding"]), \
+                (path.stem, spec["name"], got, spec["sharding"])
+
+
+# --- parsing and printing ----------------------------------------------------------------
+
+PRETTY = """\
+module @m attributes {mhlo.num_partitions = 4 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2]> {stablehlo.mesh = {axes = [{name = "x", size = 2 : i64}]}}
+  func.func public @main(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, \
+[{"x"}, {"y"}]>}) -> (tensor<8x4xf32>) {
+    %0 = sdy.sharding_constraint %arg0 <@mesh, [{"x", ?}, {}]> : tensor<8x4xf32>
+    %1 = sdy.reshard %0 <@mesh, [{}, {"y"}]> : tensor<8x4xf32>
+    sdy.sharding_group %1 group_id=3 : tensor<8x4xf32>
+    %2 = sdy.propagation_barrier %1 allowed_direction=NONE : tensor<8x4xf32>
+    %3 = sdy.named_computation<"body">(%2) out_shardings=[<@mesh, [{}, {}]>] \
+(%arg1: tensor<8x4xf32>) {
+      sdy.return %arg1 : tensor<8x4xf32>
+    } : (tensor<8x4xf32>) -> tensor<8x4xf32>
+    %4:2 = sdy.manual_computation(%3) in_shardings=[<@mesh, [{"x"}, {"y"}]>] \
+out_shardings=[<@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {}]>] manual_axes={"x", "y"} \
+(%arg1: tensor<4x2xf32>) {
+      %5 = stablehlo.negate %arg1 : tensor<4x2xf32>
+      sdy.return %5, %arg1 : tensor<4x2xf32>, tensor<4x2xf32>
+    } : (tensor<8x4xf32>) -> (tensor<8x4xf32>, tensor<8x2xf32>)
+    return %4#0 : tensor<8x4xf32>
+  }
+}
+"""
+
+
+def test_sdy_ops_parse_into_the_generic_form_and_round_trip():
+    module = parse_module(PRETTY)
+    verify_module(module)
+    assert module.meshes == {"mesh": OpaqueAttribute('<["x"=2, "y"=2]>')}
+    ops = module.function("main").body.entry.operations
+    constraint, reshard, group, barrier, named, manual, _ = ops
+    assert constraint.attributes == {
+        "sharding": OpaqueAttribute('#sdy.sharding<@mesh, [{"x", ?}, {}]>')}
+    assert reshard.attributes["sharding"] == OpaqueAttribute('#sdy.sharding<@mesh, [{}, {"y"}]>')
+    assert group.results == [] and int(group.attributes["group_id"]) == 3
+    assert barrier.attributes["allowed_direction"] == \
+        OpaqueAttribute("#sdy<propagation_direction NONE>")
+    assert named.attributes["name"] == "body"
+    assert manual.attributes == {
+        "in_shardings": OpaqueAttribute('#sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>'),
+        "out_shardings": OpaqueAttribute(
+            '#sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {}]>]>'),
+        "manual_axes": OpaqueAttribute('#sdy<manual_axes{"x", "y"}>'),
+    }
+    assert [str(t) for t in manual.result_types] == ["tensor<8x4xf32>", "tensor<8x2xf32>"]
+    assert manual.regions[0].entry.operations[-1].name == "sdy.return"
+    printed = print_module(module)
+    assert '"sdy.manual_computation"' in printed and '"sdy.return"' in printed
+    reparsed = parse_module(printed)
+    assert reparsed.structurally_equals(module)
+    verify_module(reparsed)
+
+
+def test_the_verifier_checks_manual_computation_signatures():
+    bad_count = PRETTY.replace('out_shardings=[<@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {}]>]',
+                               'out_shardings=[<@mesh, [{"x"}, {"y"}]>]')
+    with pytest.raises(VerificationError, match="1 out_shardings for 2 results"):
+        verify_module(parse_module(bad_count))
+    bad_rank = PRETTY.replace('in_shardings=[<@mesh, [{"x"}, {"y"}]>]',
+                              'in_shardings=[<@mesh, [{"x"}]>]')
+    with pytest.raises(VerificationError, match="operand 0: sharding has 1 dimension"):
+        verify_module(parse_module(bad_rank))
+
+
+# --- running ---------------------------------------------------------------------------
+
+
+def _client(n: int):
+    return xla_client.make_cpu_client(num_devices=n)
+
+
+def _run(text: str, inputs: list[np.ndarray], input_shardings: list[str],
+         output_shardings: list[str], n: int) -> list[np.ndarray]:
+    """Runs an SPMD program on ``n`` devices from global inputs and returns
+    the global outputs, checking each output shard against its sharding."""
+    client = _client(n)
+    devices = client.devices()[:n]
+    executable = client.compile_and_load(text, devices)
+    arguments = []
+    for value, text_sharding in zip(inputs, input_shardings):
+        index_map = GSPMDSharding(devices, HloSharding.from_string(text_sharding)) \
+            .devices_indices_map(value.shape)
+        arguments.append([client.buffer_from_pyval(np.ascontiguousarray(value[index_map[d]]), d)
+                          for d in devices])
+    results = executable.execute_sharded(arguments).disassemble_into_single_device_arrays()
+    outputs = []
+    for shards, text_sharding, t in zip(results, output_shardings,
+                                        executable._compiled.result_types):
+        index_map = GSPMDSharding(devices, HloSharding.from_string(text_sharding)) \
+            .devices_indices_map(tuple(t.shape))
+        full = np.zeros(t.shape, np.asarray(shards[0]).dtype)
+        for device, shard in zip(devices, shards):
+            full[index_map[device]] = np.asarray(shard)
+        for device, shard in zip(devices, shards):
+            np.testing.assert_array_equal(np.asarray(shard), full[index_map[device]])
+        outputs.append(full)
+    return outputs
+
+
+SUM_OVER_X = """\
+module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = MESH
+  func.func public @main(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, \
+[{"x"}, {"y"}]>}) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {"y"}]>] \
+out_shardings=[<@mesh, [{}, {"y"}]>] manual_axes={"x", "y"} (%arg1: tensor<4x2xf32>) {
+      %1 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle\
+<handle = 1, type = 1>, replica_groups = dense<GROUPS> : tensor<2x2xi64>, use_global_device_ids}> ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+      }) : (tensor<4x2xf32>) -> tensor<4x2xf32>
+      sdy.return %1 : tensor<4x2xf32>
+    } : (tensor<8x4xf32>) -> tensor<4x4xf32>
+    return %0 : tensor<4x4xf32>
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("mesh, groups", [
+    ('<["x"=2, "y"=2]>', "[[0, 2], [1, 3]]"),
+    # Devices listed in reverse: mesh position (x, y) is logical device 3 - 2x - y.
+    ('<["x"=2, "y"=2], device_ids=[3, 2, 1, 0]>', "[[3, 1], [2, 0]]"),
+])
+def test_manual_computation_runs_each_device_on_its_shard(mesh, groups):
+    text = SUM_OVER_X.replace("MESH", mesh).replace("GROUPS", groups)
+    x = np.arange(32, dtype=np.float32).reshape(8, 4)
+    sharding_in = shardy.hlo_sharding_text('#sdy.sharding<@mesh, [{"x"}, {"y"}]>', 2,
+                                           {"mesh": mesh})
+    sharding_out = shardy.hlo_sharding_text('#sdy.sharding<@mesh, [{}, {"y"}]>', 2,
+                                            {"mesh": mesh})
+    (out,) = _run(text, [x], [sharding_in], [sharding_out], 4)
+    np.testing.assert_array_equal(out, x[:4] + x[4:])
+
+
+PARTITION_IDS = """\
+module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=4], device_ids=[2, 0, 3, 1]>
+  func.func public @main() -> (tensor<4xui32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {
+    %0 = sdy.manual_computation() in_shardings=[] out_shardings=[<@mesh, [{"x"}]>] \
+manual_axes={"x"} () {
+      %1 = stablehlo.partition_id : tensor<ui32>
+      %2 = stablehlo.reshape %1 : (tensor<ui32>) -> tensor<1xui32>
+      sdy.return %2 : tensor<1xui32>
+    } : () -> tensor<4xui32>
+    return %0 : tensor<4xui32>
+  }
+}
+"""
+
+
+def test_each_instance_is_the_partition_of_its_mesh_device():
+    (out,) = _run(PARTITION_IDS, [], [], ["{devices=[4]2,0,3,1}"], 4)
+    np.testing.assert_array_equal(out, [2, 0, 3, 1])
+
+
+PARTIAL = """\
+module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2]>
+  func.func public @main(%arg0: tensor<4x6xf32> {sdy.sharding = #sdy.sharding<@mesh, \
+[{"x"}, {"y"}]>}) -> (tensor<4x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {"y"}]>] \
+out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x"} (%arg1: tensor<2x6xf32>) {
+      %c = stablehlo.constant dense<1.000000e+01> : tensor<2x6xf32>
+      %1 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle\
+<handle = 1, type = 1>, replica_groups = dense<[[0, 2], [1, 3]]> : tensor<2x2xi64>, \
+use_global_device_ids}> ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+      }) : (tensor<2x6xf32>) -> tensor<2x6xf32>
+      %2 = stablehlo.multiply %1, %c : tensor<2x6xf32>
+      %3 = stablehlo.add %2, %arg1 : tensor<2x6xf32>
+      sdy.return %3 : tensor<2x6xf32>
+    } : (tensor<4x6xf32>) -> tensor<4x6xf32>
+    return %0 : tensor<4x6xf32>
+  }
+}
+"""
+
+
+def test_partially_manual_computation_keeps_the_free_axes_global():
+    x = np.arange(24, dtype=np.float32).reshape(4, 6)
+    (out,) = _run(PARTIAL, [x], ["{devices=[2,2]<=[4]}"],
+                  ["{devices=[2,1,2]<=[4] last_tile_dim_replicate}"], 4)
+    summed = np.concatenate([x[:2] + x[2:]] * 2)
+    np.testing.assert_array_equal(out, summed * 10 + x)
+
+
+IDENTITIES = """\
+module @m attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2]>
+  func.func public @main(%arg0: tensor<4x2xi32> {sdy.sharding = #sdy.sharding<@mesh, \
+[{"x"}, {}]>}) -> (tensor<4x2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) {
+    %0 = sdy.sharding_constraint %arg0 <@mesh, [{}, {"x"}]> : tensor<4x2xi32>
+    %1 = sdy.reshard %0 <@mesh, [{}, {}]> : tensor<4x2xi32>
+    %2 = stablehlo.add %1, %0 : tensor<4x2xi32>
+    return %2 : tensor<4x2xi32>
+  }
+}
+"""
+
+
+def test_sharding_constraints_are_identities_in_the_global_view():
+    x = np.arange(8, dtype=np.int32).reshape(4, 2)
+    (out,) = _run(IDENTITIES, [x], ["{devices=[2,1]<=[2]}"], ["{devices=[1,2]<=[2]}"], 2)
+    np.testing.assert_array_equal(out, 2 * x)
+    client = _client(2)
+    executable = client.compile_and_load(IDENTITIES, client.devices()[:2])
+    assert [HloSharding.from_proto(p).to_string()
+            for p in executable.get_parameter_shardings()] == ["{devices=[2,1]<=[2]}"]
+    assert [HloSharding.from_proto(p).to_string()
+            for p in executable.get_output_shardings()] == ["{devices=[1,2]<=[2]}"]
+
+
+def test_local_shapes_must_match_the_mesh_at_compile_time():
+    text = SUM_OVER_X.replace("MESH", '<["x"=2, "y"=2]>').replace(
+        "GROUPS", "[[0, 2], [1, 3]]").replace('manual_axes={"x", "y"}', 'manual_axes={"x"}')
+    client = _client(4)
+    with pytest.raises(XlaRuntimeError,
+                       match=r"INVALID_ARGUMENT.*operand 0: the body sees tensor<4x2xf32>.*"
+                             r"\[4, 4\]"):
+        client.compile_and_load(text, client.devices()[:4])
+
+
+TWO_COLLECTIVES = """\
+module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=4]>
+  func.func public @main(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}]>] \
+out_shardings=[<@mesh, [{"x"}]>] manual_axes={"x"} (%arg1: tensor<1xf32>) {
+      %1 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle\
+<handle = 1, type = 1>, replica_groups = dense<[[0], [2], [3]]> : tensor<3x1xi64>, \
+use_global_device_ids}> ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+      }) : (tensor<1xf32>) -> tensor<1xf32>
+      %2 = "stablehlo.all_reduce"(%1) <{channel_handle = #stablehlo.channel_handle\
+<handle = 2, type = 1>, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, \
+use_global_device_ids}> ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+      }) : (tensor<1xf32>) -> tensor<1xf32>
+      sdy.return %2 : tensor<1xf32>
+    } : (tensor<4xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+"""
+
+
+def test_a_failing_instance_fails_the_execution_without_waiting_for_its_peers():
+    # Device 1 is in no group of the first all_reduce and fails there; the
+    # others wait for it in the second one and must give up at once.
+    start = time.monotonic()
+    with pytest.raises(XlaRuntimeError, match="partition 1.*in no group of replica_groups"):
+        _run(TWO_COLLECTIVES, [np.zeros(4, np.float32)], ["{replicated}"], ["{replicated}"], 4)
+    assert time.monotonic() - start < 30
+
+
+NESTED = """\
+module @m attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2]>
+  func.func public @main(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}]>] \
+out_shardings=[<@mesh, [{"x"}]>] manual_axes={"x"} (%arg1: tensor<2xf32>) {
+      %1 = sdy.manual_computation(%arg1) in_shardings=[<@mesh, [{}]>] \
+out_shardings=[<@mesh, [{}]>] manual_axes={} (%arg2: tensor<2xf32>) {
+        sdy.return %arg2 : tensor<2xf32>
+      } : (tensor<2xf32>) -> tensor<2xf32>
+      sdy.return %1 : tensor<2xf32>
+    } : (tensor<4xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+"""
+
+
+def test_nested_manual_computations_are_unimplemented():
+    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED.*nested manual computation"):
+        _run(NESTED, [np.zeros(4, np.float32)], ["{replicated}"], ["{replicated}"], 2)
+
+
+# --- the GSPMD-era form ----------------------------------------------------------------
+
+GSPMD_ANNOTATED = """\
+module @m attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<4xf32> {mhlo.sharding = "{devices=[2]<=[2]}"}) \
+-> (tensor<4xf32> {mhlo.sharding = "{replicated}"}) {
+    %0 = stablehlo.custom_call @Sharding(%arg0) {mhlo.sharding = "{replicated}"} \
+: (tensor<4xf32>) -> tensor<4xf32>
+    %1 = stablehlo.multiply %0, %0 : tensor<4xf32>
+    return %1 : tensor<4xf32>
+  }
+}
+"""
+
+
+def test_gspmd_sharding_annotations_are_identities_in_the_global_view():
+    x = np.arange(4, dtype=np.float32)
+    (out,) = _run(GSPMD_ANNOTATED, [x], ["{devices=[2]<=[2]}"], ["{replicated}"], 2)
+    np.testing.assert_array_equal(out, x * x)
+
+
+def test_gspmd_manual_regions_are_unimplemented_at_compile_time():
+    text = (CORPUS / "md2_shard_map_psum_gspmd.mlir").read_text()
+    client = _client(2)
+    with pytest.raises(XlaRuntimeError,
+                       match="UNIMPLEMENTED: custom call 'SPMDFullToShardShape'.*GSPMD manual"):
+        client.compile_and_load(text, client.devices()[:2])
