@@ -257,3 +257,24 @@ def test_run_time_failure_surfaces_on_the_outputs(client):
         message = str(info.value)
         assert "the target refused" in message and "test_exec_explode" in message
         assert "At:" not in message and message.count("INTERNAL") <= 1
+
+
+POLYMORPHIC = """
+func.func public @main(%n: tensor<i64>, %x: tensor<?x3xf32>) -> tensor<?x3xf32> {
+  %0 = stablehlo.multiply %x, %x : tensor<?x3xf32>
+  %s = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?x3xf32>) -> tensor<i32>
+  return %0 : tensor<?x3xf32>
+}
+"""
+
+
+def test_shape_polymorphic_program_is_refined_per_signature_and_cached(client):
+    exe = client.compile_and_load(POLYMORPHIC, client.devices()[:1])
+    for rows in (2, 5, 2):
+        x = np.arange(rows * 3, dtype=np.float32).reshape(rows, 3)
+        (out,) = exe.execute([_put(client, np.int64(rows)), _put(client, x)])
+        assert out.shape == (rows, 3)
+        np.testing.assert_array_equal(np.asarray(out), x * x)
+    assert len(exe._compiled.specializations) == 2  # (2, 3) and (5, 3), compiled once each
+    with pytest.raises(XlaRuntimeError, match=r"expected float32\[\?, 3\]"):
+        exe.execute([_put(client, np.int64(2)), _put(client, np.ones((2, 4), np.float32))])

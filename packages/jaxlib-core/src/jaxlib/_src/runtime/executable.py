@@ -351,8 +351,9 @@ class LoadedExecutable(Executable):
                     f"{device!r}")
             if buffer.dtype != dtype or (not global_shapes and not _shape_matches(buffer.shape,
                                                                                  shape)):
+                expected = ", ".join("?" if d is None else str(d) for d in shape)
                 raise invalid_argument(
-                    f"argument {i}: expected {dtype.name}{list(shape)}, got "
+                    f"argument {i}: expected {dtype.name}[{expected}], got "
                     f"{buffer.dtype.name}{list(buffer.shape)}")
             buffers.append(buffer)
         return buffers
