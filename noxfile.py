@@ -108,6 +108,17 @@ def demo(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Benchmarks of this project's runtime (see docs/performance.md)."""
+    """The shared benchmark programs, ours and the reference jaxlib's in the same
+    run (the reference in a venv of its own), written to docs/performance.md;
+    then transfer micro-benchmarks."""
     _install_from_wheelhouse(session, "core")
-    session.run("python", str(ROOT / "benchmarks" / "run.py"), *session.posargs)
+    reference = ROOT / ".nox" / "bench-reference"
+    python = reference / "bin" / "python"
+    if not python.exists():
+        session.run("python", "-m", "venv", str(reference), external=True)
+    session.run(str(python), "-m", "pip", "install", "-q", "jax==0.10.2", "jaxlib==0.10.2",
+                external=True)
+    session.run("python", str(ROOT / "benchmarks" / "programs.py"), "--reference-python",
+                str(python), "--write", str(ROOT / "docs" / "performance.md"),
+                *session.posargs)
+    session.run("python", str(ROOT / "benchmarks" / "run.py"))
