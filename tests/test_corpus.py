@@ -123,9 +123,7 @@ def test_corpus_is_present_and_complete():
 
 # Programs this jaxlib rejects on purpose, with an explicit compile-time error;
 # the test checks that the error is raised and says what is unsupported.
-EXPLICITLY_UNSUPPORTED = {
-    "md2_shard_map_psum_gspmd": "GSPMD manual regions",
-}
+EXPLICITLY_UNSUPPORTED: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", PROGRAM_NAMES)

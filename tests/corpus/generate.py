@@ -1787,6 +1787,31 @@ md_program("multi_device_gspmd", lambda r: [normal(r, 4, 8), normal(r, 8, 6)], M
            shardy=False)(lambda x, w: x @ w)
 _register_shard_map("md2_shard_map_psum_gspmd", _psum_body, lambda r: [normal(r, 8, 4)], M2,
                     (P("x"),), P(), "accum", shardy=False)
+_register_shard_map("md4_shard_map_all_gather_gspmd", _all_gather_body,
+                    lambda r: [normal(r, 8)], M4, (P("x"),), P("x"), shardy=False)
+_register_shard_map("md4_shard_map_ppermute_gspmd", _ppermute_body,
+                    lambda r: [normal(r, 8, 2)], M4, (P("x"),), P("x"), shardy=False)
+_register_shard_map("md22_shard_map_pmax_pmin_gspmd", _pmax_axis_index_body,
+                    lambda r: [normal(r, 4, 4)], M22, (P("x", "y"),),
+                    (P("x", "y"), P("x", "y")), shardy=False)
+
+
+def _partial_psum_body(x):
+    """partially manual shard_map (y left to the partitioner): psum over x of the
+    shards plus axis_index, then scaled outside"""
+    return lax.psum(x + lax.axis_index("x").astype(x.dtype), "x")
+
+
+def _partial_manual(x):
+    mesh = _mesh(*M22)
+    inner = jax.shard_map(_partial_psum_body, mesh=mesh, in_specs=P("x"), out_specs=P(),
+                          axis_names={"x"})
+    return inner(x) * 2
+
+
+register("md22_shard_map_partial_manual_gspmd", "multi_device_shard_map", _partial_manual,
+         lambda r: [normal(r, 8, 4)], "accum", mesh=M22, in_specs=(P("x", "y"),),
+         out_specs=P(), shardy=False)
 
 
 # --------------------------------------------------------------------------

@@ -91,3 +91,65 @@ def test_partitioner_and_batch_partitionable():
     xla_client.register_custom_call_as_batch_partitionable("test_batch")
     assert custom_call.is_batch_partitionable("test_batch")
     assert not custom_call.is_batch_partitionable("test_part")
+
+
+_PROVIDER_MODULE = '''
+from jaxlib import xla_client
+
+CALLS = []
+
+
+def register():
+    CALLS.append("register")
+    xla_client.register_custom_call_target(
+        "test_provided_target", lambda operands, results, attributes: None,
+        platform="cpu", api_version=1)
+
+
+def broken():
+    raise RuntimeError("provider is broken")
+'''
+
+
+@pytest.fixture
+def provider_entry_points(tmp_path, monkeypatch):
+    """Entry points of the ``jaxlib.custom_call_providers`` group naming a real module
+    written to tmp_path; the registry forgets that it already loaded its providers."""
+    from importlib.metadata import EntryPoint
+
+    (tmp_path / "_test_cc_provider.py").write_text(_PROVIDER_MODULE)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    entry_points = [
+        EntryPoint("broken", "_test_cc_provider:broken", custom_call.CUSTOM_CALL_PROVIDERS_GROUP),
+        EntryPoint("demo", "_test_cc_provider:register", custom_call.CUSTOM_CALL_PROVIDERS_GROUP),
+    ]
+    seen_groups = []
+
+    def fake_entry_points(group):
+        seen_groups.append(group)
+        return entry_points
+
+    monkeypatch.setattr(custom_call, "_entry_points", fake_entry_points)
+    monkeypatch.setattr(custom_call, "_providers_loaded", False)
+    yield seen_groups
+
+
+def test_unknown_target_loads_custom_call_providers_once(provider_entry_points):
+    import _test_cc_provider
+
+    with pytest.warns(UserWarning, match="'broken'.*provider is broken"):
+        target = custom_call.lookup_custom_call_target("test_provided_target", "cpu")
+    assert target is not None and target.api_version == 1
+    assert _test_cc_provider.CALLS == ["register"]
+    assert provider_entry_points == [custom_call.CUSTOM_CALL_PROVIDERS_GROUP]
+    # Loaded once per process: later misses do not reload the providers.
+    assert custom_call.lookup_custom_call_target("test_still_missing", "cpu") is None
+    assert custom_call.load_custom_call_providers() == []
+    assert _test_cc_provider.CALLS == ["register"]
+    assert provider_entry_points == [custom_call.CUSTOM_CALL_PROVIDERS_GROUP]
+
+
+def test_known_targets_do_not_load_providers(provider_entry_points):
+    xla_client.register_custom_call_target("test_known_no_load", lambda *a: None, platform="cpu")
+    assert custom_call.lookup_custom_call_target("test_known_no_load", "cpu") is not None
+    assert provider_entry_points == []

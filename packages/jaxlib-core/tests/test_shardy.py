@@ -436,10 +436,3 @@ def test_gspmd_sharding_annotations_are_identities_in_the_global_view():
     (out,) = _run(GSPMD_ANNOTATED, [x], ["{devices=[2]<=[2]}"], ["{replicated}"], 2)
     np.testing.assert_array_equal(out, x * x)
 
-
-def test_gspmd_manual_regions_are_unimplemented_at_compile_time():
-    text = (CORPUS / "md2_shard_map_psum_gspmd.mlir").read_text()
-    client = _client(2)
-    with pytest.raises(XlaRuntimeError,
-                       match="UNIMPLEMENTED: custom call 'SPMDFullToShardShape'.*GSPMD manual"):
-        client.compile_and_load(text, client.devices()[:2])

@@ -18,6 +18,7 @@ from jaxlib._src.backends.cpu.lowering import FunctionProgram, ModuleLowering
 from jaxlib._src.frontends.lexer import ParseError
 from jaxlib._src.ir.core import Function, Module, VerificationError, verify_module
 from jaxlib._src.ir.types import TensorType, TokenType, TupleType
+from jaxlib._src.passes.gspmd_manual import rewrite_manual_regions
 from jaxlib._src.passes.refine_shapes import is_polymorphic, refine_function
 from jaxlib._src.runtime.custom_call import lookup_custom_call_target
 from jaxlib._src.runtime.errors import invalid_argument, unimplemented
@@ -176,16 +177,18 @@ def _compile_module(module: Module, text: str, options: Any,
     entry = _entry_function(module)
     _check_types_supported(entry)
     polymorphic = is_polymorphic(entry)
-    program = None
-    if not polymorphic:
-        lowering = ModuleLowering(module, options, lookup_custom_call_target, host_callbacks)
-        program = lowering.function(entry.name)
-
     build = getattr(options, "executable_build_options", None)
     num_replicas = _module_int(module, "mhlo.num_replicas",
                                getattr(build, "num_replicas", 1) if build else 1)
     num_partitions = _module_int(module, "mhlo.num_partitions",
                                  getattr(build, "num_partitions", 1) if build else 1)
+    program = None
+    if not polymorphic:
+        # GSPMD manual regions become per-device ops in the module that runs;
+        # ``module`` itself stays as written (it is what the executable prints).
+        lowered = rewrite_manual_regions(module, num_partitions)
+        lowering = ModuleLowering(lowered, options, lookup_custom_call_target, host_callbacks)
+        program = lowering.function(entry.name)
     aliases = {}
     donated = set()
     for index, attrs in enumerate(entry.arg_attrs):

@@ -111,15 +111,15 @@ _LINALG_TARGETS = frozenset({"Qr", "Eigh", "Svd", "LuDecomposition",
                              "ProductOfElementaryHouseholderReflectors",
                              "cu_lu_pivots_to_permutation", "hip_lu_pivots_to_permutation"})
 _SPARSE_PREFIXES = ("cpu_csr_", "cusparse_", "hipsparse_")
-_GSPMD_MANUAL = ("GSPMD manual regions (shard_map lowered without Shardy, between "
-                 "SPMDFullToShardShape and SPMDShardToFullShape) are not supported; lower "
-                 "with Shardy, whose sdy.manual_computation runs per device")
 _UNSUPPORTED_TARGETS = {
     "xla_buffer_python_cpu_callback":
         "jax.experimental.buffer_callback targets are not supported by the CPU backend",
-    "SPMDFullToShardShape": _GSPMD_MANUAL,
-    "SPMDShardToFullShape": _GSPMD_MANUAL,
 }
+# GSPMD manual-region boundaries. The compiler turns each region (between its
+# entries and exits) into one per-device op (passes/gspmd_manual.py); what is
+# left here are the steps between manual forms inside a partially manual
+# region, which run per device.
+_GSPMD_MANUAL_STEPS = frozenset({"SPMDFullToShardShape", "SPMDShardToFullShape"})
 # The GSPMD partitioner's sharding annotation: programs with partitions run in
 # the global view (one program on global arrays), where it is an identity.
 _SHARDING_ANNOTATION = "Sharding"
@@ -531,6 +531,8 @@ def _custom_call(op: Operation, ctx: Any):
         return _host_callback_kernel(op, ctx, name)
     if name in _UNSUPPORTED_TARGETS:
         raise unimplemented(f"custom call {name!r}: {_UNSUPPORTED_TARGETS[name]}")
+    if name in _GSPMD_MANUAL_STEPS:
+        return _manual_step_kernel(op, name)
     if name == _SHARDING_ANNOTATION:
         if len(op.operands) != 1 or op.result_types != op.operand_types:
             raise ValueError("custom call 'Sharding' takes one operand and returns it")
@@ -541,6 +543,22 @@ def _custom_call(op: Operation, ctx: Any):
     kernel = target_kernel(op, target)
     kernel.has_side_effect = bool(op.attributes.get("has_side_effect", False))
     return kernel
+
+
+def _manual_step_kernel(op: Operation, name: str):
+    """A manual-form step left inside a GSPMD manual region (e.g. JAX's
+    ``axis_index`` in a partially manual ``shard_map``: a fully manual scalar
+    made partially manual). Each device's instance holds its own value whole
+    along the free axes, so a step that keeps the shape is an identity; one
+    that would split or join data along free axes is not supported."""
+    if len(op.operands) != 1 or len(op.results) != 1:
+        raise ValueError(f"custom call {name!r} takes one operand and has one result")
+    if op.result_types != op.operand_types:
+        raise unimplemented(
+            f"custom call {name!r} from {op.operand_types[0]} to {op.result_types[0]} "
+            "inside a GSPMD manual region (a split or join of data along axes that are "
+            "not manual, in a partially manual shard_map) is not supported")
+    return lambda value: (value,)
 
 
 def target_kernel(op: Operation, target: CustomCallTarget):

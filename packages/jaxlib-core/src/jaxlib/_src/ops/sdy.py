@@ -23,11 +23,15 @@ devices that share manual coordinates compute the same values; one of them
 provides each result block.
 
 ``sdy.return`` ends the bodies of both region ops.
+
+The per-device machinery (:func:`run_per_device`, :func:`require_global_view`,
+:func:`lower_callees`) also runs GSPMD manual regions (passes/gspmd_manual.py).
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,7 +41,7 @@ from jaxlib import _native
 from jaxlib._src.backends.cpu import replica_context
 from jaxlib._src.backends.cpu.replica_context import Rendezvous, ReplicaContext, running_as
 from jaxlib._src.compiler import shardy
-from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.core import Operation, Region
 from jaxlib._src.ir.types import TensorType, TokenType, numpy_dtype
 from jaxlib._src.ops.registry import TOKEN, define_op, with_frame
 from jaxlib._src.runtime.errors import XlaRuntimeError, unimplemented
@@ -279,21 +283,19 @@ def _manual_computation(op: Operation, ctx: Any):
     out_dtypes = [numpy_dtype(t.element_type) if isinstance(t, TensorType) else None
                   for t in op.result_types]
     body = ctx.compile_region(op.regions[0])
+    lower_callees(op.regions[0], ctx)
     coordinates = list(np.ndindex(*mesh.axis_sizes))
     device_ids = mesh.logical_ids()
 
     @with_frame
     def kernel(frame: list, *operands: Any) -> tuple:
-        outer = replica_context.current()
-        if outer.num_replicas * outer.num_partitions != 1:
-            raise unimplemented(
-                "sdy.manual_computation inside a per-device instance (a nested manual "
-                "computation, or a program run once per replica) is not supported")
+        require_global_view("sdy.manual_computation")
         per_instance = [
             tuple(value if layout is None else value[layout.block(coords)]
                   for value, layout in zip(operands, in_layouts))
             for coords in coordinates]
-        results = _run_instances(body, frame, per_instance, device_ids)
+        results = run_per_device(body, frame, per_instance, device_ids,
+                                 "sdy.manual_computation")
         assembled = []
         for r, (layout, dtype) in enumerate(zip(out_layouts, out_dtypes)):
             if layout is None:
@@ -309,12 +311,42 @@ def _manual_computation(op: Operation, ctx: Any):
     return kernel
 
 
-def _run_instances(body: Any, frame: list, per_instance: list[tuple],
-                   device_ids: tuple[int, ...]) -> list[tuple]:
+def lower_callees(region: Region, ctx: Any) -> None:
+    """Lowers now every function ``region`` calls, directly or not. Calls
+    otherwise lower their callee when first run, and the per-device threads
+    would all do that at once."""
+    module = getattr(getattr(ctx, "module_lowering", None), "module", None)
+    pending = [o.attributes["callee"].name for o in region.walk() if o.name == "func.call"]
+    seen: set[str] = set()
+    while pending:
+        name = pending.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        ctx.function(name)
+        if module is not None:
+            pending += [o.attributes["callee"].name for o in module.function(name).walk()
+                        if o.name == "func.call"]
+
+
+def require_global_view(what: str) -> None:
+    """Manual computations run from the global view only: one per-device
+    instance cannot itself split into per-device instances."""
+    outer = replica_context.current()
+    if outer.num_replicas * outer.num_partitions != 1:
+        raise unimplemented(
+            f"{what} inside a per-device instance (a nested manual computation, or a "
+            "program run once per replica) is not supported")
+
+
+def run_per_device(body: Any, frame: list, per_instance: list[tuple],
+                   device_ids: Sequence[int], what: str) -> list[tuple]:
     """Runs ``body`` once per device, concurrently (they meet in collectives),
-    each in its own copy of the frame; returns each instance's results. The
+    each in its own copy of the frame and under a :class:`ReplicaContext` whose
+    partition id is ``device_ids[k]``; returns each instance's results. The
     first instance to fail aborts the rendezvous, so that peers waiting for it
-    in a collective fail at once; its error is the one raised."""
+    in a collective fail at once; its error is the one raised. ``what`` names
+    the op in thread names and errors."""
     count = len(per_instance)
     rendezvous = Rendezvous()
     results: list[tuple | None] = [None] * count
@@ -341,7 +373,7 @@ def _run_instances(body: Any, frame: list, per_instance: list[tuple],
         run(0)
     else:
         threads = [threading.Thread(target=run, args=(k,), daemon=True,
-                                    name=f"sdy.manual_computation/{device_ids[k]}")
+                                    name=f"{what}/{device_ids[k]}")
                    for k in range(count)]
         for thread in threads:
             thread.start()
@@ -351,7 +383,7 @@ def _run_instances(body: Any, frame: list, per_instance: list[tuple],
         err = first_failure[0]
         if isinstance(err, XlaRuntimeError):
             raise err
-        raise XlaRuntimeError(f"INTERNAL: sdy.manual_computation: {type(err).__name__}: "
+        raise XlaRuntimeError(f"INTERNAL: {what}: {type(err).__name__}: "
                               f"{err}") from err
     return results  # type: ignore[return-value]
 

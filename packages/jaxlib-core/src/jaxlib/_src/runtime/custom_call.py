@@ -5,12 +5,19 @@ Targets are registered per platform under a canonical platform name ("cpu",
 ``custom_call``; other backends (jaxlib-gpu) install a handler with
 ``register_custom_call_handler`` and receive every registration for their
 platform, past and future.
+
+Providers. Other distributions (jaxlib-linalg's LAPACK kernels, ...) declare
+an entry point in the group ``jaxlib.custom_call_providers``; the first lookup
+of a target nobody registered loads them all, once per process (loading a
+module registers its targets; a callable entry point is also called). Core
+never imports an extra by name, and programs that need no extra never load one.
 """
 
 from __future__ import annotations
 
 import enum
 import threading
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -144,9 +151,51 @@ def custom_call_targets(platform: str) -> dict[str, Any]:
         }
 
 
+CUSTOM_CALL_PROVIDERS_GROUP = "jaxlib.custom_call_providers"
+_providers_loaded = False
+_providers_lock = threading.RLock()
+
+
+def _entry_points(group: str) -> list[Any]:
+    from importlib.metadata import entry_points
+
+    return list(entry_points(group=group))
+
+
+def load_custom_call_providers() -> list[str]:
+    """Loads every ``jaxlib.custom_call_providers`` entry point (once per
+    process); returns the names of those loaded by this call. A provider that
+    fails to load is reported with a warning, not raised: the lookup then says
+    which target is missing."""
+    global _providers_loaded
+    loaded: list[str] = []
+    with _providers_lock:  # re-entrant: a provider may look targets up while loading
+        if _providers_loaded:
+            return loaded
+        _providers_loaded = True
+        for entry_point in _entry_points(CUSTOM_CALL_PROVIDERS_GROUP):
+            try:
+                provider = entry_point.load()
+                if callable(provider):
+                    provider()
+            except Exception as err:  # a broken extra must not break unrelated programs
+                warnings.warn(f"custom call provider {entry_point.name!r} ({entry_point.value}) "
+                              f"failed to load: {type(err).__name__}: {err}", stacklevel=2)
+                continue
+            loaded.append(entry_point.name)
+    return loaded
+
+
 def lookup_custom_call_target(name: str, platform: str = "cpu") -> CustomCallTarget | None:
+    """The registered target, loading the custom-call providers on the first miss."""
+    canonical = canonical_platform(platform)
     with _lock:
-        return _targets.get(canonical_platform(platform), {}).get(name)
+        target = _targets.get(canonical, {}).get(name)
+    if target is not None:
+        return target
+    load_custom_call_providers()
+    with _lock:
+        return _targets.get(canonical, {}).get(name)
 
 
 def register_custom_call_partitioner(

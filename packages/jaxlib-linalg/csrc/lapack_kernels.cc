@@ -1,0 +1,708 @@
+// jaxlib._lapack_kernels: the batch loops behind jaxlib.lapack's custom-call targets.
+//
+// LAPACK and BLAS are not linked: jaxlib/lapack.py hands over scipy's
+// `cython_lapack` / `cython_blas` PyCapsules once (`initialize`), and each
+// kernel looks its routine up by name ("sgetrf", "zheevd", ...). Every routine
+// is called through its Fortran prototype: all arguments by pointer, character
+// arguments as `char*` (scipy's wrappers pass the hidden lengths).
+//
+// Buffers. Matrices arrive column-major: a C-contiguous array of shape
+// (..., columns, rows), i.e. the transpose of each logical matrix in memory,
+// exactly what LAPACK reads; the Python side makes and undoes that transpose.
+// Vectors (tau, ipiv, eigenvalues, info, ...) are plain C-contiguous arrays.
+// Each kernel writes in place and loops over the leading batch dimensions with
+// the GIL released.
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <unordered_map>
+#include <vector>
+
+namespace py = pybind11;
+
+namespace {
+
+using lapack_int = int;  // scipy's LAPACK uses 32-bit integers
+
+// -- routine table --------------------------------------------------------------------
+
+std::unordered_map<std::string, void*>& Routines() {
+  static auto* routines = new std::unordered_map<std::string, void*>();
+  return *routines;
+}
+
+void Initialize(const py::dict& capsules) {
+  for (auto item : capsules) {
+    std::string name = py::cast<std::string>(item.first);
+    PyObject* capsule = item.second.ptr();
+    if (!PyCapsule_CheckExact(capsule)) {
+      throw std::invalid_argument("initialize: the value for '" + name + "' is not a PyCapsule");
+    }
+    void* fn = PyCapsule_GetPointer(capsule, PyCapsule_GetName(capsule));
+    if (fn == nullptr) throw py::error_already_set();
+    Routines()[name] = fn;
+  }
+}
+
+template <typename T> struct Traits;
+template <> struct Traits<float> {
+  using Real = float;
+  static constexpr char kPrefix = 's';
+  static constexpr bool kComplex = false;
+};
+template <> struct Traits<double> {
+  using Real = double;
+  static constexpr char kPrefix = 'd';
+  static constexpr bool kComplex = false;
+};
+template <> struct Traits<std::complex<float>> {
+  using Real = float;
+  static constexpr char kPrefix = 'c';
+  static constexpr bool kComplex = true;
+};
+template <> struct Traits<std::complex<double>> {
+  using Real = double;
+  static constexpr char kPrefix = 'z';
+  static constexpr bool kComplex = true;
+};
+
+template <typename T> using RealOf = typename Traits<T>::Real;
+
+// The routine `<prefix><base>` (the complex spelling when it differs: ungqr, heevd, ...)
+// as a pointer of type Fn.
+template <typename T, typename Fn>
+Fn* Routine(const char* real_base, const char* complex_base = nullptr) {
+  std::string name(1, Traits<T>::kPrefix);
+  name += (Traits<T>::kComplex && complex_base) ? complex_base : real_base;
+  auto it = Routines().find(name);
+  if (it == Routines().end()) {
+    throw std::runtime_error("LAPACK routine " + name +
+                             " was not initialized (jaxlib.lapack passes scipy's capsules)");
+  }
+  return reinterpret_cast<Fn*>(it->second);
+}
+
+// The optimal workspace size a query (lwork = -1) reported.
+template <typename T> lapack_int WorkSize(T query) {
+  return std::max<lapack_int>(1, static_cast<lapack_int>(std::real(query)));
+}
+
+lapack_int Lead(int64_t rows) { return static_cast<lapack_int>(std::max<int64_t>(1, rows)); }
+
+// -- buffers --------------------------------------------------------------------------
+
+template <typename T> constexpr char DtypeChar() {
+  if constexpr (std::is_same_v<T, float>) return 'f';
+  if constexpr (std::is_same_v<T, double>) return 'd';
+  if constexpr (std::is_same_v<T, std::complex<float>>) return 'F';
+  if constexpr (std::is_same_v<T, std::complex<double>>) return 'D';
+  if constexpr (std::is_same_v<T, int32_t>) return 'i';
+  return '?';
+}
+
+template <typename T> T* Data(py::array& array, const char* what) {
+  py::dtype expected = py::dtype::of<T>();
+  if (!array.dtype().is(expected) && !array.dtype().equal(expected)) {
+    throw std::invalid_argument(std::string(what) + ": expected dtype " +
+                                py::cast<std::string>(py::str(expected)) + ", got " +
+                                py::cast<std::string>(py::str(array.dtype())));
+  }
+  if (!(array.flags() & py::array::c_style) || !array.writeable()) {
+    throw std::invalid_argument(std::string(what) + ": needs a writable C-contiguous array");
+  }
+  return static_cast<T*>(array.mutable_data());
+}
+
+// A batch of column-major matrices stored as a C array of shape (..., cols, rows).
+struct Batch {
+  int64_t count, rows, cols;
+};
+
+Batch MatrixBatch(const py::array& array, const char* what) {
+  if (array.ndim() < 2) throw std::invalid_argument(std::string(what) + ": needs rank >= 2");
+  Batch b{1, array.shape(array.ndim() - 1), array.shape(array.ndim() - 2)};
+  for (py::ssize_t i = 0; i + 2 < array.ndim(); ++i) b.count *= array.shape(i);
+  return b;
+}
+
+// The element type of `array`, one of f, d, F, D.
+char Kind(const py::array& array) {
+  char kind = array.dtype().char_();
+  if (kind != 'f' && kind != 'd' && kind != 'F' && kind != 'D') {
+    throw std::invalid_argument("LAPACK kernels take float32, float64, complex64 or complex128, got " +
+                                py::cast<std::string>(py::str(array.dtype())));
+  }
+  return kind;
+}
+
+#define DISPATCH(array, KERNEL, ...)                                    \
+  switch (Kind(array)) {                                                \
+    case 'f': return KERNEL<float>(__VA_ARGS__);                        \
+    case 'd': return KERNEL<double>(__VA_ARGS__);                       \
+    case 'F': return KERNEL<std::complex<float>>(__VA_ARGS__);          \
+    default: return KERNEL<std::complex<double>>(__VA_ARGS__);          \
+  }
+
+// -- getrf: LU with partial pivoting ------------------------------------------------------
+
+template <typename T> void Getrf(py::array a, py::array ipiv, py::array info) {
+  using Fn = void(lapack_int*, lapack_int*, T*, lapack_int*, lapack_int*, lapack_int*);
+  auto* fn = Routine<T, Fn>("getrf");
+  Batch b = MatrixBatch(a, "getrf a");
+  T* a_data = Data<T>(a, "getrf a");
+  int32_t* ipiv_data = Data<int32_t>(ipiv, "getrf ipiv");
+  int32_t* info_data = Data<int32_t>(info, "getrf info");
+  lapack_int m = b.rows, n = b.cols, lda = Lead(m);
+  py::gil_scoped_release release;
+  for (int64_t i = 0; i < b.count; ++i) {
+    fn(&m, &n, a_data + i * m * n, &lda, ipiv_data + i * std::min(m, n), info_data + i);
+  }
+}
+
+// -- potrf: Cholesky ----------------------------------------------------------------------
+
+template <typename T> void Potrf(char uplo, py::array a, py::array info) {
+  using Fn = void(char*, lapack_int*, T*, lapack_int*, lapack_int*);
+  auto* fn = Routine<T, Fn>("potrf");
+  Batch b = MatrixBatch(a, "potrf a");
+  T* a_data = Data<T>(a, "potrf a");
+  int32_t* info_data = Data<int32_t>(info, "potrf info");
+  lapack_int n = b.cols, lda = Lead(n);
+  py::gil_scoped_release release;
+  for (int64_t i = 0; i < b.count; ++i) fn(&uplo, &n, a_data + i * n * n, &lda, info_data + i);
+}
+
+// -- geqrf / geqp3 / orgqr / ormqr: Householder QR ---------------------------------------
+
+template <typename T> void Geqrf(py::array a, py::array tau) {
+  using Fn = void(lapack_int*, lapack_int*, T*, lapack_int*, T*, T*, lapack_int*, lapack_int*);
+  auto* fn = Routine<T, Fn>("geqrf");
+  Batch b = MatrixBatch(a, "geqrf a");
+  T* a_data = Data<T>(a, "geqrf a");
+  T* tau_data = Data<T>(tau, "geqrf tau");
+  lapack_int m = b.rows, n = b.cols, lda = Lead(m), k = std::min(m, n), info = 0;
+  py::gil_scoped_release release;
+  T query{};
+  lapack_int lwork = -1;
+  fn(&m, &n, nullptr, &lda, nullptr, &query, &lwork, &info);
+  lwork = WorkSize(query);
+  std::vector<T> work(lwork);
+  for (int64_t i = 0; i < b.count; ++i) {
+    fn(&m, &n, a_data + i * m * n, &lda, tau_data + i * k, work.data(), &lwork, &info);
+  }
+}
+
+template <typename T> void Geqp3(py::array a, py::array jpvt, py::array tau) {
+  Batch b = MatrixBatch(a, "geqp3 a");
+  T* a_data = Data<T>(a, "geqp3 a");
+  int32_t* jpvt_data = Data<int32_t>(jpvt, "geqp3 jpvt");
+  T* tau_data = Data<T>(tau, "geqp3 tau");
+  lapack_int m = b.rows, n = b.cols, lda = Lead(m), k = std::min(m, n), info = 0;
+  py::gil_scoped_release release;
+  T query{};
+  lapack_int lwork = -1;
+  if constexpr (Traits<T>::kComplex) {
+    using Fn = void(lapack_int*, lapack_int*, T*, lapack_int*, lapack_int*, T*, T*, lapack_int*,
+                    RealOf<T>*, lapack_int*);
+    auto* fn = Routine<T, Fn>("geqp3");
+    std::vector<RealOf<T>> rwork(std::max<int64_t>(1, 2 * n));
+    fn(&m, &n, nullptr, &lda, nullptr, nullptr, &query, &lwork, rwork.data(), &info);
+    lwork = WorkSize(query);
+    std::vector<T> work(lwork);
+    for (int64_t i = 0; i < b.count; ++i) {
+      fn(&m, &n, a_data + i * m * n, &lda, jpvt_data + i * n, tau_data + i * k, work.data(),
+         &lwork, rwork.data(), &info);
+    }
+  } else {
+    using Fn = void(lapack_int*, lapack_int*, T*, lapack_int*, lapack_int*, T*, T*, lapack_int*,
+                    lapack_int*);
+    auto* fn = Routine<T, Fn>("geqp3");
+    fn(&m, &n, nullptr, &lda, nullptr, nullptr, &query, &lwork, &info);
+    lwork = WorkSize(query);
+    std::vector<T> work(lwork);
+    for (int64_t i = 0; i < b.count; ++i) {
+      fn(&m, &n, a_data + i * m * n, &lda, jpvt_data + i * n, tau_data + i * k, work.data(),
+         &lwork, &info);
+    }
+  }
+}
+
+template <typename T> void Orgqr(py::array a, py::array tau) {
+  using Fn = void(lapack_int*, lapack_int*, lapack_int*, T*, lapack_int*, T*, T*, lapack_int*,
+                  lapack_int*);
+  auto* fn = Routine<T, Fn>("orgqr", "ungqr");
+  Batch b = MatrixBatch(a, "orgqr a");
+  T* a_data = Data<T>(a, "orgqr a");
+  T* tau_data = Data<T>(tau, "orgqr tau");
+  lapack_int m = b.rows, n = b.cols, lda = Lead(m), info = 0;
+  lapack_int k = static_cast<lapack_int>(tau.shape(tau.ndim() - 1));
+  py::gil_scoped_release release;
+  T query{};
+  lapack_int lwork = -1;
+  fn(&m, &n, &k, nullptr, &lda, nullptr, &query, &lwork, &info);
+  lwork = WorkSize(query);
+  std::vector<T> work(lwork);
+  for (int64_t i = 0; i < b.count; ++i) {
+    fn(&m, &n, &k, a_data + i * m * n, &lda, tau_data + i * k, work.data(), &lwork, &info);
+  }
+}
+
+template <typename T>
+void Ormqr(char side, char trans, py::array a, py::array tau, py::array c) {
+  using Fn = void(char*, char*, lapack_int*, lapack_int*, lapack_int*, T*, lapack_int*, T*, T*,
+                  lapack_int*, T*, lapack_int*, lapack_int*);
+  auto* fn = Routine<T, Fn>("ormqr", "unmqr");
+  Batch ab = MatrixBatch(a, "ormqr a");
+  Batch cb = MatrixBatch(c, "ormqr c");
+  T* a_data = Data<T>(a, "ormqr a");
+  T* tau_data = Data<T>(tau, "ormqr tau");
+  T* c_data = Data<T>(c, "ormqr c");
+  lapack_int m = cb.rows, n = cb.cols, lda = Lead(ab.rows), ldc = Lead(m), info = 0;
+  lapack_int k = static_cast<lapack_int>(tau.shape(tau.ndim() - 1));
+  int64_t a_step = ab.rows * ab.cols;
+  py::gil_scoped_release release;
+  T query{};
+  lapack_int lwork = -1;
+  fn(&side, &trans, &m, &n, &k, nullptr, &lda, nullptr, nullptr, &ldc, &query, &lwork, &info);
+  lwork = WorkSize(query);
+  std::vector<T> work(lwork);
+  for (int64_t i = 0; i < cb.count; ++i) {
+    fn(&side, &trans, &m, &n, &k, a_data + i * a_step, &lda, tau_data + i * k,
+       c_data + i * m * n, &ldc, work.data(), &lwork, &info);
+  }
+}
+
+// -- trsm: triangular solve (BLAS) ----------------------------------------------------
+
+template <typename T>
+void Trsm(char side, char uplo, char trans, char diag, py::array a, py::array b) {
+  using Fn = void(char*, char*, char*, char*, lapack_int*, lapack_int*, T*, T*, lapack_int*, T*,
+                  lapack_int*);
+  auto* fn = Routine<T, Fn>("trsm");
+  Batch ab = MatrixBatch(a, "trsm a");
+  Batch bb = MatrixBatch(b, "trsm b");
+  T* a_data = Data<T>(a, "trsm a");
+  T* b_data = Data<T>(b, "trsm b");
+  lapack_int m = bb.rows, n = bb.cols, lda = Lead(ab.rows), ldb = Lead(m);
+  int64_t a_step = ab.rows * ab.cols;
+  T alpha(1);
+  py::gil_scoped_release release;
+  for (int64_t i = 0; i < bb.count; ++i) {
+    fn(&side, &uplo, &trans, &diag, &m, &n, &alpha, a_data + i * a_step, &lda,
+       b_data + i * m * n, &ldb);
+  }
+}
+
+// -- syevd / heevd: symmetric / Hermitian eigendecomposition --------------------------
+
+template <typename T> void Syevd(char jobz, char uplo, py::array a, py::array w, py::array info) {
+  Batch b = MatrixBatch(a, "syevd a");
+  T* a_data = Data<T>(a, "syevd a");
+  RealOf<T>* w_data = Data<RealOf<T>>(w, "syevd w");
+  int32_t* info_data = Data<int32_t>(info, "syevd info");
+  lapack_int n = b.cols, lda = Lead(n), q_info = 0;
+  py::gil_scoped_release release;
+  T query{};
+  lapack_int iquery = 0, lwork = -1, liwork = -1;
+  if constexpr (Traits<T>::kComplex) {
+    using Fn = void(char*, char*, lapack_int*, T*, lapack_int*, RealOf<T>*, T*, lapack_int*,
+                    RealOf<T>*, lapack_int*, lapack_int*, lapack_int*, lapack_int*);
+    auto* fn = Routine<T, Fn>("syevd", "heevd");
+    RealOf<T> rquery{};
+    lapack_int lrwork = -1;
+    fn(&jobz, &uplo, &n, nullptr, &lda, nullptr, &query, &lwork, &rquery, &lrwork, &iquery,
+       &liwork, &q_info);
+    lwork = WorkSize(query);
+    lrwork = WorkSize(rquery);
+    liwork = std::max<lapack_int>(1, iquery);
+    std::vector<T> work(lwork);
+    std::vector<RealOf<T>> rwork(lrwork);
+    std::vector<lapack_int> iwork(liwork);
+    for (int64_t i = 0; i < b.count; ++i) {
+      fn(&jobz, &uplo, &n, a_data + i * n * n, &lda, w_data + i * n, work.data(), &lwork,
+         rwork.data(), &lrwork, iwork.data(), &liwork, info_data + i);
+    }
+  } else {
+    using Fn = void(char*, char*, lapack_int*, T*, lapack_int*, T*, T*, lapack_int*, lapack_int*,
+                    lapack_int*, lapack_int*);
+    auto* fn = Routine<T, Fn>("syevd");
+    fn(&jobz, &uplo, &n, nullptr, &lda, nullptr, &query, &lwork, &iquery, &liwork, &q_info);
+    lwork = WorkSize(query);
+    liwork = std::max<lapack_int>(1, iquery);
+    std::vector<T> work(lwork);
+    std::vector<lapack_int> iwork(liwork);
+    for (int64_t i = 0; i < b.count; ++i) {
+      fn(&jobz, &uplo, &n, a_data + i * n * n, &lda, w_data + i * n, work.data(), &lwork,
+         iwork.data(), &liwork, info_data + i);
+    }
+  }
+}
+
+// -- gesdd / gesvd: singular value decomposition ------------------------------------------
+
+// u is (..., ucols, m) and vt (..., n, vtrows) column-major; mode is 'A', 'S' or 'N'.
+template <typename T>
+void Svd(bool divide_and_conquer, char mode, py::array a, py::array s, py::array u, py::array vt,
+         py::array info) {
+  Batch b = MatrixBatch(a, "svd a");
+  Batch ub = MatrixBatch(u, "svd u");
+  Batch vb = MatrixBatch(vt, "svd vt");
+  T* a_data = Data<T>(a, "svd a");
+  RealOf<T>* s_data = Data<RealOf<T>>(s, "svd s");
+  T* u_data = Data<T>(u, "svd u");
+  T* vt_data = Data<T>(vt, "svd vt");
+  int32_t* info_data = Data<int32_t>(info, "svd info");
+  lapack_int m = b.rows, n = b.cols, lda = Lead(m), ldu = Lead(ub.rows), ldvt = Lead(vb.rows);
+  int64_t mn = std::min(m, n), mx = std::max(m, n);
+  int64_t u_step = ub.rows * ub.cols, vt_step = vb.rows * vb.cols;
+  lapack_int q_info = 0, lwork = -1;
+  T query{};
+  py::gil_scoped_release release;
+  std::vector<lapack_int> iwork(std::max<int64_t>(1, 8 * mn));
+  std::vector<RealOf<T>> rwork;
+  if constexpr (Traits<T>::kComplex) {
+    int64_t size = divide_and_conquer
+                       ? (mode == 'N' ? 7 * mn
+                                      : std::max(5 * mn * mn + 5 * mn,
+                                                 2 * mx * mn + 2 * mn * mn + mn))
+                       : 5 * mn;
+    rwork.resize(std::max<int64_t>(1, size));
+  }
+  auto call = [&](T* a_i, RealOf<T>* s_i, T* u_i, T* vt_i, T* work, lapack_int* lw,
+                  lapack_int* info_i) {
+    if (divide_and_conquer) {
+      if constexpr (Traits<T>::kComplex) {
+        using Fn = void(char*, lapack_int*, lapack_int*, T*, lapack_int*, RealOf<T>*, T*,
+                        lapack_int*, T*, lapack_int*, T*, lapack_int*, RealOf<T>*, lapack_int*,
+                        lapack_int*);
+        Routine<T, Fn>("gesdd")(&mode, &m, &n, a_i, &lda, s_i, u_i, &ldu, vt_i, &ldvt, work, lw,
+                                rwork.data(), iwork.data(), info_i);
+      } else {
+        using Fn = void(char*, lapack_int*, lapack_int*, T*, lapack_int*, T*, T*, lapack_int*, T*,
+                        lapack_int*, T*, lapack_int*, lapack_int*, lapack_int*);
+        Routine<T, Fn>("gesdd")(&mode, &m, &n, a_i, &lda, s_i, u_i, &ldu, vt_i, &ldvt, work, lw,
+                                iwork.data(), info_i);
+      }
+    } else {
+      char job = mode;
+      if constexpr (Traits<T>::kComplex) {
+        using Fn = void(char*, char*, lapack_int*, lapack_int*, T*, lapack_int*, RealOf<T>*, T*,
+                        lapack_int*, T*, lapack_int*, T*, lapack_int*, RealOf<T>*, lapack_int*);
+        Routine<T, Fn>("gesvd")(&job, &job, &m, &n, a_i, &lda, s_i, u_i, &ldu, vt_i, &ldvt, work,
+                                lw, rwork.data(), info_i);
+      } else {
+        using Fn = void(char*, char*, lapack_int*, lapack_int*, T*, lapack_int*, T*, T*,
+                        lapack_int*, T*, lapack_int*, T*, lapack_int*, lapack_int*);
+        Routine<T, Fn>("gesvd")(&job, &job, &m, &n, a_i, &lda, s_i, u_i, &ldu, vt_i, &ldvt, work,
+                                lw, info_i);
+      }
+    }
+  };
+  call(nullptr, nullptr, nullptr, nullptr, &query, &lwork, &q_info);
+  lwork = WorkSize(query);
+  std::vector<T> work(lwork);
+  for (int64_t i = 0; i < b.count; ++i) {
+    call(a_data + i * m * n, s_data + i * mn, u_data + i * u_step, vt_data + i * vt_step,
+         work.data(), &lwork, info_data + i);
+  }
+}
+
+// -- geev: general eigendecomposition -------------------------------------------------
+
+template <typename T> bool AllFinite(const T* data, int64_t size) {
+  for (int64_t i = 0; i < size; ++i) {
+    if (!std::isfinite(std::real(data[i])) || !std::isfinite(std::imag(data[i]))) return false;
+  }
+  return true;
+}
+
+// Real geev packs a complex-conjugate pair's eigenvectors into two real columns
+// (real part, imaginary part); this writes them as complex columns.
+template <typename R>
+void UnpackEigenvectors(lapack_int n, const R* imag, const R* packed, std::complex<R>* out) {
+  for (lapack_int j = 0; j < n;) {
+    if (imag[j] == R(0) || std::isnan(imag[j]) || j + 1 == n) {
+      for (lapack_int i = 0; i < n; ++i) out[j * n + i] = {packed[j * n + i], R(0)};
+      ++j;
+    } else {
+      for (lapack_int i = 0; i < n; ++i) {
+        R re = packed[j * n + i], im = packed[(j + 1) * n + i];
+        out[j * n + i] = {re, im};
+        out[(j + 1) * n + i] = {re, -im};
+      }
+      j += 2;
+    }
+  }
+}
+
+// Real: geev(jobvl, jobvr, a, [wr, wi], vl, vr, info) with complex vl, vr.
+// Complex: geev(jobvl, jobvr, a, [w], vl, vr, info). Non-finite input: info = -4.
+template <typename T>
+void Geev(char jobvl, char jobvr, py::array a, py::list eigenvalues, py::array vl, py::array vr,
+          py::array info) {
+  using R = RealOf<T>;
+  using C = std::complex<R>;
+  Batch b = MatrixBatch(a, "geev a");
+  T* a_data = Data<T>(a, "geev a");
+  C* vl_data = Data<C>(vl, "geev vl");
+  C* vr_data = Data<C>(vr, "geev vr");
+  int32_t* info_data = Data<int32_t>(info, "geev info");
+  std::vector<py::array> w_arrays;
+  for (auto item : eigenvalues) w_arrays.push_back(py::cast<py::array>(item));
+  std::vector<T*> w_data;
+  for (auto& w : w_arrays) w_data.push_back(Data<T>(w, "geev eigenvalues"));
+  lapack_int n = b.cols, ld = Lead(n), q_info = 0, lwork = -1;
+  int64_t nn = static_cast<int64_t>(n) * n;
+  py::gil_scoped_release release;
+  std::vector<T> a_work(std::max<int64_t>(1, nn));
+  T query{};
+  if constexpr (Traits<T>::kComplex) {
+    using Fn = void(char*, char*, lapack_int*, T*, lapack_int*, T*, T*, lapack_int*, T*,
+                    lapack_int*, T*, lapack_int*, R*, lapack_int*);
+    auto* fn = Routine<T, Fn>("geev");
+    std::vector<R> rwork(std::max<int64_t>(1, 2 * n));
+    fn(&jobvl, &jobvr, &n, nullptr, &ld, nullptr, nullptr, &ld, nullptr, &ld, &query, &lwork,
+       rwork.data(), &q_info);
+    lwork = WorkSize(query);
+    std::vector<T> work(lwork);
+    for (int64_t i = 0; i < b.count; ++i) {
+      std::copy_n(a_data + i * nn, nn, a_work.data());
+      if (!AllFinite(a_work.data(), nn)) {
+        info_data[i] = -4;
+        continue;
+      }
+      fn(&jobvl, &jobvr, &n, a_work.data(), &ld, w_data[0] + i * n, vl_data + i * nn, &ld,
+         vr_data + i * nn, &ld, work.data(), &lwork, rwork.data(), info_data + i);
+    }
+  } else {
+    using Fn = void(char*, char*, lapack_int*, T*, lapack_int*, T*, T*, T*, lapack_int*, T*,
+                    lapack_int*, T*, lapack_int*, lapack_int*);
+    auto* fn = Routine<T, Fn>("geev");
+    std::vector<T> vl_work(std::max<int64_t>(1, nn)), vr_work(std::max<int64_t>(1, nn));
+    fn(&jobvl, &jobvr, &n, nullptr, &ld, nullptr, nullptr, nullptr, &ld, nullptr, &ld, &query,
+       &lwork, &q_info);
+    lwork = WorkSize(query);
+    std::vector<T> work(lwork);
+    for (int64_t i = 0; i < b.count; ++i) {
+      std::copy_n(a_data + i * nn, nn, a_work.data());
+      if (!AllFinite(a_work.data(), nn)) {
+        info_data[i] = -4;
+        continue;
+      }
+      T* wr = w_data[0] + i * n;
+      T* wi = w_data[1] + i * n;
+      fn(&jobvl, &jobvr, &n, a_work.data(), &ld, wr, wi, vl_work.data(), &ld, vr_work.data(), &ld,
+         work.data(), &lwork, info_data + i);
+      if (info_data[i] != 0) continue;
+      if (jobvl == 'V') UnpackEigenvectors(n, wi, vl_work.data(), vl_data + i * nn);
+      if (jobvr == 'V') UnpackEigenvectors(n, wi, vr_work.data(), vr_data + i * nn);
+    }
+  }
+}
+
+// -- gees: Schur decomposition --------------------------------------------------------
+
+// Real: gees(jobvs, a, vs, [wr, wi], sdim, info); complex: eigenvalues = [w].
+template <typename T>
+void Gees(char jobvs, py::array a, py::array vs, py::list eigenvalues, py::array sdim,
+          py::array info) {
+  using R = RealOf<T>;
+  Batch b = MatrixBatch(a, "gees a");
+  T* a_data = Data<T>(a, "gees a");
+  T* vs_data = Data<T>(vs, "gees vs");
+  int32_t* sdim_data = Data<int32_t>(sdim, "gees sdim");
+  int32_t* info_data = Data<int32_t>(info, "gees info");
+  std::vector<py::array> w_arrays;
+  for (auto item : eigenvalues) w_arrays.push_back(py::cast<py::array>(item));
+  std::vector<T*> w_data;
+  for (auto& w : w_arrays) w_data.push_back(Data<T>(w, "gees eigenvalues"));
+  lapack_int n = b.cols, ld = Lead(n), q_info = 0, lwork = -1, q_sdim = 0;
+  int64_t nn = static_cast<int64_t>(n) * n;
+  char sort = 'N';  // the reference's lowering never sorts
+  py::gil_scoped_release release;
+  T query{};
+  if constexpr (Traits<T>::kComplex) {
+    using Fn = void(char*, char*, void*, lapack_int*, T*, lapack_int*, lapack_int*, T*, T*,
+                    lapack_int*, T*, lapack_int*, R*, lapack_int*, lapack_int*);
+    auto* fn = Routine<T, Fn>("gees");
+    std::vector<R> rwork(std::max<int64_t>(1, n));
+    fn(&jobvs, &sort, nullptr, &n, nullptr, &ld, &q_sdim, nullptr, nullptr, &ld, &query, &lwork,
+       rwork.data(), nullptr, &q_info);
+    lwork = WorkSize(query);
+    std::vector<T> work(lwork);
+    for (int64_t i = 0; i < b.count; ++i) {
+      fn(&jobvs, &sort, nullptr, &n, a_data + i * nn, &ld, sdim_data + i, w_data[0] + i * n,
+         vs_data + i * nn, &ld, work.data(), &lwork, rwork.data(), nullptr, info_data + i);
+    }
+  } else {
+    using Fn = void(char*, char*, void*, lapack_int*, T*, lapack_int*, lapack_int*, T*, T*, T*,
+                    lapack_int*, T*, lapack_int*, lapack_int*, lapack_int*);
+    auto* fn = Routine<T, Fn>("gees");
+    fn(&jobvs, &sort, nullptr, &n, nullptr, &ld, &q_sdim, nullptr, nullptr, nullptr, &ld, &query,
+       &lwork, nullptr, &q_info);
+    lwork = WorkSize(query);
+    std::vector<T> work(lwork);
+    for (int64_t i = 0; i < b.count; ++i) {
+      fn(&jobvs, &sort, nullptr, &n, a_data + i * nn, &ld, sdim_data + i, w_data[0] + i * n,
+         w_data[1] + i * n, vs_data + i * nn, &ld, work.data(), &lwork, nullptr, info_data + i);
+    }
+  }
+}
+
+// -- gehrd / sytrd: Hessenberg and tridiagonal reductions -----------------------------
+
+template <typename T>
+void Gehrd(lapack_int low, lapack_int high, py::array a, py::array tau, py::array info) {
+  using Fn = void(lapack_int*, lapack_int*, lapack_int*, T*, lapack_int*, T*, T*, lapack_int*,
+                  lapack_int*);
+  auto* fn = Routine<T, Fn>("gehrd");
+  Batch b = MatrixBatch(a, "gehrd a");
+  T* a_data = Data<T>(a, "gehrd a");
+  T* tau_data = Data<T>(tau, "gehrd tau");
+  int32_t* info_data = Data<int32_t>(info, "gehrd info");
+  lapack_int n = b.cols, lda = Lead(b.rows), q_info = 0, lwork = -1;
+  int64_t tau_step = std::max<int64_t>(0, n - 1), a_step = b.rows * b.cols;
+  py::gil_scoped_release release;
+  T query{};
+  fn(&n, &low, &high, nullptr, &lda, nullptr, &query, &lwork, &q_info);
+  lwork = WorkSize(query);
+  std::vector<T> work(lwork);
+  for (int64_t i = 0; i < b.count; ++i) {
+    fn(&n, &low, &high, a_data + i * a_step, &lda, tau_data + i * tau_step, work.data(), &lwork,
+       info_data + i);
+  }
+}
+
+template <typename T>
+void Sytrd(char uplo, py::array a, py::array d, py::array e, py::array tau, py::array info) {
+  using R = RealOf<T>;
+  using Fn = void(char*, lapack_int*, T*, lapack_int*, R*, R*, T*, T*, lapack_int*, lapack_int*);
+  auto* fn = Routine<T, Fn>("sytrd", "hetrd");
+  Batch b = MatrixBatch(a, "sytrd a");
+  T* a_data = Data<T>(a, "sytrd a");
+  R* d_data = Data<R>(d, "sytrd d");
+  R* e_data = Data<R>(e, "sytrd e");
+  T* tau_data = Data<T>(tau, "sytrd tau");
+  int32_t* info_data = Data<int32_t>(info, "sytrd info");
+  lapack_int n = b.cols, lda = Lead(b.rows), q_info = 0, lwork = -1;
+  int64_t off_step = std::max<int64_t>(0, n - 1), a_step = b.rows * b.cols;
+  py::gil_scoped_release release;
+  T query{};
+  fn(&uplo, &n, nullptr, &lda, nullptr, nullptr, nullptr, &query, &lwork, &q_info);
+  lwork = WorkSize(query);
+  std::vector<T> work(lwork);
+  for (int64_t i = 0; i < b.count; ++i) {
+    fn(&uplo, &n, a_data + i * a_step, &lda, d_data + i * n, e_data + i * off_step,
+       tau_data + i * off_step, work.data(), &lwork, info_data + i);
+  }
+}
+
+// -- gtsv: tridiagonal solve ------------------------------------------------------------
+
+// dl, d, du: (..., n) with dl[0] and du[n-1] unused (JAX's convention); b column-major.
+template <typename T>
+void Gtsv(py::array dl, py::array d, py::array du, py::array b, py::array info) {
+  using Fn = void(lapack_int*, lapack_int*, T*, T*, T*, T*, lapack_int*, lapack_int*);
+  auto* fn = Routine<T, Fn>("gtsv");
+  Batch bb = MatrixBatch(b, "gtsv b");
+  T* dl_data = Data<T>(dl, "gtsv dl");
+  T* d_data = Data<T>(d, "gtsv d");
+  T* du_data = Data<T>(du, "gtsv du");
+  T* b_data = Data<T>(b, "gtsv b");
+  int32_t* info_data = Data<int32_t>(info, "gtsv info");
+  lapack_int n = bb.rows, nrhs = bb.cols, ldb = Lead(n);
+  py::gil_scoped_release release;
+  for (int64_t i = 0; i < bb.count; ++i) {
+    T* dl_i = dl_data + i * n;
+    fn(&n, &nrhs, n > 0 ? dl_i + 1 : dl_i, d_data + i * n, du_data + i * n, b_data + i * n * nrhs,
+       &ldb, info_data + i);
+  }
+}
+
+// -- bindings -----------------------------------------------------------------------------
+
+void GetrfAny(py::array a, py::array ipiv, py::array info) { DISPATCH(a, Getrf, a, ipiv, info); }
+void PotrfAny(char uplo, py::array a, py::array info) { DISPATCH(a, Potrf, uplo, a, info); }
+void GeqrfAny(py::array a, py::array tau) { DISPATCH(a, Geqrf, a, tau); }
+void Geqp3Any(py::array a, py::array jpvt, py::array tau) { DISPATCH(a, Geqp3, a, jpvt, tau); }
+void OrgqrAny(py::array a, py::array tau) { DISPATCH(a, Orgqr, a, tau); }
+void OrmqrAny(char side, char trans, py::array a, py::array tau, py::array c) {
+  DISPATCH(a, Ormqr, side, trans, a, tau, c);
+}
+void TrsmAny(char side, char uplo, char trans, char diag, py::array a, py::array b) {
+  DISPATCH(a, Trsm, side, uplo, trans, diag, a, b);
+}
+void SyevdAny(char jobz, char uplo, py::array a, py::array w, py::array info) {
+  DISPATCH(a, Syevd, jobz, uplo, a, w, info);
+}
+void SvdAny(bool divide_and_conquer, char mode, py::array a, py::array s, py::array u,
+            py::array vt, py::array info) {
+  if (mode != 'A' && mode != 'S' && mode != 'N') {
+    throw std::invalid_argument(std::string("SVD mode '") + mode +
+                                "' is not supported (only 'A', 'S' and 'N')");
+  }
+  DISPATCH(a, Svd, divide_and_conquer, mode, a, s, u, vt, info);
+}
+void GeevAny(char jobvl, char jobvr, py::array a, py::list w, py::array vl, py::array vr,
+             py::array info) {
+  DISPATCH(a, Geev, jobvl, jobvr, a, w, vl, vr, info);
+}
+void GeesAny(char jobvs, py::array a, py::array vs, py::list w, py::array sdim, py::array info) {
+  DISPATCH(a, Gees, jobvs, a, vs, w, sdim, info);
+}
+void GehrdAny(lapack_int low, lapack_int high, py::array a, py::array tau, py::array info) {
+  DISPATCH(a, Gehrd, low, high, a, tau, info);
+}
+void SytrdAny(char uplo, py::array a, py::array d, py::array e, py::array tau, py::array info) {
+  DISPATCH(a, Sytrd, uplo, a, d, e, tau, info);
+}
+void GtsvAny(py::array dl, py::array d, py::array du, py::array b, py::array info) {
+  DISPATCH(b, Gtsv, dl, d, du, b, info);
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_lapack_kernels, m) {
+  m.doc() = "Batched LAPACK/BLAS kernels over column-major buffers (scipy's routines)";
+  m.def("initialize", &Initialize, py::arg("capsules"),
+        "Records LAPACK/BLAS routines: {name: PyCapsule holding the Fortran entry point}.");
+  m.def("initialized_routines", [] {
+    std::vector<std::string> names;
+    for (auto& item : Routines()) names.push_back(item.first);
+    std::sort(names.begin(), names.end());
+    return names;
+  });
+  m.def("getrf", &GetrfAny, py::arg("a"), py::arg("ipiv"), py::arg("info"));
+  m.def("potrf", &PotrfAny, py::arg("uplo"), py::arg("a"), py::arg("info"));
+  m.def("geqrf", &GeqrfAny, py::arg("a"), py::arg("tau"));
+  m.def("geqp3", &Geqp3Any, py::arg("a"), py::arg("jpvt"), py::arg("tau"));
+  m.def("orgqr", &OrgqrAny, py::arg("a"), py::arg("tau"));
+  m.def("ormqr", &OrmqrAny, py::arg("side"), py::arg("trans"), py::arg("a"), py::arg("tau"),
+        py::arg("c"));
+  m.def("trsm", &TrsmAny, py::arg("side"), py::arg("uplo"), py::arg("trans"), py::arg("diag"),
+        py::arg("a"), py::arg("b"));
+  m.def("syevd", &SyevdAny, py::arg("jobz"), py::arg("uplo"), py::arg("a"), py::arg("w"),
+        py::arg("info"));
+  m.def("svd", &SvdAny, py::arg("divide_and_conquer"), py::arg("mode"), py::arg("a"),
+        py::arg("s"), py::arg("u"), py::arg("vt"), py::arg("info"));
+  m.def("geev", &GeevAny, py::arg("jobvl"), py::arg("jobvr"), py::arg("a"), py::arg("w"),
+        py::arg("vl"), py::arg("vr"), py::arg("info"));
+  m.def("gees", &GeesAny, py::arg("jobvs"), py::arg("a"), py::arg("vs"), py::arg("w"),
+        py::arg("sdim"), py::arg("info"));
+  m.def("gehrd", &GehrdAny, py::arg("low"), py::arg("high"), py::arg("a"), py::arg("tau"),
+        py::arg("info"));
+  m.def("sytrd", &SytrdAny, py::arg("uplo"), py::arg("a"), py::arg("d"), py::arg("e"),
+        py::arg("tau"), py::arg("info"));
+  m.def("gtsv", &GtsvAny, py::arg("dl"), py::arg("d"), py::arg("du"), py::arg("b"),
+        py::arg("info"));
+}

@@ -1,0 +1,18 @@
+module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<3x4x6xf32>) -> (tensor<3x4xf32> {jax.result_info = "result"}) {
+    %0 = call @svd(%arg0) : (tensor<3x4x6xf32>) -> tensor<3x4xf32>
+    return %0 : tensor<3x4xf32>
+  }
+  func.func private @svd(%arg0: tensor<3x4x6xf32>) -> tensor<3x4xf32> {
+    %0:5 = stablehlo.custom_call @lapack_sgesdd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 78 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>, dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 2, 0]> : tensor<3xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k])->([i, l, m], [i, n], [i, o, p], [i, q, r], [i]) {i=3, j=4, k=6, l=4, m=6, n=4, o=4, p=4, q=6, r=6}, custom>} : (tensor<3x4x6xf32>) -> (tensor<3x4x6xf32>, tensor<3x4xf32>, tensor<3x4x4xf32>, tensor<3x6x6xf32>, tensor<3xi32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %2 = stablehlo.compare EQ, %0#4, %1, SIGNED : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [0] : (tensor<3xi1>) -> tensor<3x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<3x4xf32>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0, 1] : (tensor<3x1xi1>) -> tensor<3x4xi1>
+    %6 = stablehlo.select %5, %0#1, %4 : tensor<3x4xi1>, tensor<3x4xf32>
+    return %6 : tensor<3x4xf32>
+  }
+}
