@@ -7,10 +7,10 @@ stays true.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
+from conftest import find_conformance_dir as _conformance_dir
 
 from jaxlib._src.tools import conformance
 
@@ -22,16 +22,6 @@ KNOWN_FAILURES = {
 }
 
 
-def _conformance_dir() -> Path:
-    candidates = [os.environ.get("JAXLIB_CONFORMANCE_DIR", "")]
-    repo = Path(__file__).resolve().parents[3]
-    candidates += [str(repo.parent / "shared" / "conformance"),
-                   str(repo / "shared" / "conformance")]
-    for candidate in candidates:
-        if candidate and (Path(candidate) / "stablehlo").is_dir():
-            return Path(candidate) / "stablehlo"
-    pytest.fail("conformance corpus not found: set JAXLIB_CONFORMANCE_DIR or place shared/ "
-                f"beside the repository (looked in {candidates[1:]})")
 
 
 @pytest.fixture(scope="module")

@@ -1,14 +1,13 @@
 """The MLIR text frontend: the StableHLO conformance corpus, each custom
 syntax against its generic form, attributes and types, and error messages."""
 
-import os
 import time
 from collections import Counter
-from pathlib import Path
 
 import ml_dtypes
 import numpy as np
 import pytest
+from conftest import find_conformance_dir as _conformance_dir
 
 from jaxlib._src.frontends import ParseError, parse_module, parse_source, split_source
 from jaxlib._src.ir import TensorType, VerificationError, print_module, verify_module
@@ -33,16 +32,6 @@ MIN_VERIFIED = 2001
 MIN_ROUND_TRIPPED = 2001
 
 
-def _conformance_dir() -> Path:
-    candidates = [os.environ.get("JAXLIB_CONFORMANCE_DIR", "")]
-    repo = Path(__file__).resolve().parents[3]
-    candidates += [str(repo.parent / "shared" / "conformance"),
-                   str(repo / "shared" / "conformance")]
-    for candidate in candidates:
-        if candidate and (Path(candidate) / "stablehlo").is_dir():
-            return Path(candidate) / "stablehlo"
-    pytest.fail("conformance corpus not found: set JAXLIB_CONFORMANCE_DIR or place shared/ "
-                f"beside the repository (looked in {candidates[1:]})")
 
 
 def test_conformance_corpus_parses_verifies_and_round_trips():

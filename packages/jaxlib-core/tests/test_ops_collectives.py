@@ -9,13 +9,13 @@ run collectives over themselves or fail clearly.
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
 import ml_dtypes
 import numpy as np
 import pytest
+from conftest import find_conformance_dir as _conformance_dir
 
 from jaxlib import xla_client
 from jaxlib._src.backends.cpu.lowering import ModuleLowering
@@ -44,15 +44,6 @@ INTERPRET_FILES = [
 ]
 
 
-def _conformance_dir() -> Path:
-    candidates = [os.environ.get("JAXLIB_CONFORMANCE_DIR", "")]
-    repo = Path(__file__).resolve().parents[3]
-    candidates += [str(repo.parent / "shared" / "conformance"),
-                   str(repo / "shared" / "conformance")]
-    for candidate in candidates:
-        if candidate and (Path(candidate) / "stablehlo").is_dir():
-            return Path(candidate) / "stablehlo"
-    pytest.fail("conformance corpus not found: set JAXLIB_CONFORMANCE_DIR")
 
 
 @pytest.mark.parametrize("name", INTERPRET_FILES)

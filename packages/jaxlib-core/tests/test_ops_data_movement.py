@@ -10,12 +10,11 @@ float total order; and the type rules and runtime errors are exercised.
 from __future__ import annotations
 
 import itertools
-import os
-from pathlib import Path
 
 import ml_dtypes
 import numpy as np
 import pytest
+from conftest import find_conformance_dir as _conformance_dir
 
 from jaxlib import xla_client
 from jaxlib._src.ir.attributes import GatherDimensionNumbers
@@ -49,15 +48,6 @@ OWN_OPS = {
 }
 
 
-def _conformance_dir() -> Path:
-    candidates = [os.environ.get("JAXLIB_CONFORMANCE_DIR", "")]
-    repo = Path(__file__).resolve().parents[3]
-    candidates += [str(repo.parent / "shared" / "conformance"),
-                   str(repo / "shared" / "conformance")]
-    for candidate in candidates:
-        if candidate and (Path(candidate) / "stablehlo").is_dir():
-            return Path(candidate) / "stablehlo"
-    pytest.fail("conformance corpus not found: set JAXLIB_CONFORMANCE_DIR")
 
 
 @pytest.mark.parametrize("name", INTERPRET_FILES)

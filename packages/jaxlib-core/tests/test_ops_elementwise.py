@@ -10,13 +10,11 @@ once for narrow floats) and the type-rule errors are checked directly.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import ml_dtypes
 import numpy as np
 import pytest
 import scipy.special
+from conftest import find_conformance_dir as _conformance_dir
 
 from jaxlib import xla_client
 from jaxlib._src.ops.conversions import reduce_precision_bits
@@ -45,15 +43,6 @@ TESTDATA_PREFIXES = tuple(f"{name}_" for name in (
     "sinh", "sqrt", "sub", "tan", "tanh", "xor"))
 
 
-def _conformance_dir() -> Path:
-    candidates = [os.environ.get("JAXLIB_CONFORMANCE_DIR", "")]
-    repo = Path(__file__).resolve().parents[3]
-    candidates += [str(repo.parent / "shared" / "conformance"),
-                   str(repo / "shared" / "conformance")]
-    for candidate in candidates:
-        if candidate and (Path(candidate) / "stablehlo").is_dir():
-            return Path(candidate) / "stablehlo"
-    pytest.fail("conformance corpus not found: set JAXLIB_CONFORMANCE_DIR")
 
 
 @pytest.mark.parametrize("name", INTERPRET_FILES)

@@ -4,20 +4,16 @@ dequantize–compute–quantize rule for other ops on quantized types."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import ml_dtypes
 import numpy as np
 import pytest
+from conftest import find_conformance_dir
 
 from jaxlib import xla_client
 from jaxlib._src.compiler.pipeline import compile_program
 from jaxlib._src.ir.types import QuantizedType
-from jaxlib._src.ops import registry
 from jaxlib._src.ops.quantization import dequantize, quantize, storage_range
 from jaxlib._src.runtime.errors import XlaRuntimeError
-
-CONFORMANCE = Path("/work/shared/conformance/stablehlo")
 
 
 def _per_tensor(scale: float, zero_point: int = 0, storage: str = "i8", **bounds):
@@ -194,17 +190,10 @@ def test_region_capturing_an_outer_quantized_value_is_an_explicit_error():
 
 # -- conformance files -----------------------------------------------------------------------
 
-_needs_bitcast = pytest.mark.skipif(
-    "stablehlo.bitcast_convert" not in registry.REFERENCE_KERNELS,
-    reason="stablehlo.bitcast_convert (data movement ops) is not available yet")
-
-
-@_needs_bitcast
-@pytest.mark.skipif(not CONFORMANCE.exists(), reason="conformance suite not present")
 def test_interpret_quantized_ops_file():
     from jaxlib._src.tools.conformance import run_file
 
-    results = run_file(CONFORMANCE / "interpret" / "quantized_ops.mlir")
+    results = run_file(find_conformance_dir() / "interpret" / "quantized_ops.mlir")
     assert results and all(r.passed for r in results), [r.line() for r in results if not r.passed]
 
 
@@ -212,10 +201,9 @@ _SMALL_QUANTIZED = ["add_qi8.mlir", "sine_qi8.mlir", "convolution_qi8.mlir", "ga
                     "floor_qi8.mlir", "mul_dtypes_lhs_float32_20_20__rhs_float32_20_20_qi8.mlir"]
 
 
-@pytest.mark.skipif(not CONFORMANCE.exists(), reason="conformance suite not present")
 @pytest.mark.parametrize("name", _SMALL_QUANTIZED)
 def test_testdata_quantized_files(name):
     from jaxlib._src.tools.conformance import run_file
 
-    results = run_file(CONFORMANCE / "testdata" / "quantized" / name)
+    results = run_file(find_conformance_dir() / "testdata" / "quantized" / name)
     assert results and all(r.passed for r in results), [r.line() for r in results if not r.passed]

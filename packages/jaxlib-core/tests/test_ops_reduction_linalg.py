@@ -1,16 +1,15 @@
 """Reductions, linear algebra and FFT ops: the StableHLO interpreter suites,
 XLA CPU numerics edge cases, and compile-time errors."""
 
-from pathlib import Path
 
 import ml_dtypes
 import numpy as np
 import pytest
+from conftest import find_conformance_dir
 
 from jaxlib import xla_client
 from jaxlib.xla_client import XlaRuntimeError
 
-INTERPRET = Path("/work/shared/conformance/stablehlo/interpret")
 SUITES = ["reduce", "reduce_window", "select_and_scatter", "dot_general", "convolution",
           "triangular_solve", "fft", "chlo__ragged_dot", "dynamic_conv"]
 
@@ -32,12 +31,11 @@ def compile_error(client, text: str) -> str:
     return str(info.value)
 
 
-@pytest.mark.skipif(not INTERPRET.exists(), reason="conformance suite not present")
 @pytest.mark.parametrize("suite", SUITES)
 def test_interpreter_suite_passes(suite):
     from jaxlib._src.tools.conformance import run_file
 
-    results = run_file(INTERPRET / f"{suite}.mlir")
+    results = run_file(find_conformance_dir() / "interpret" / f"{suite}.mlir")
     failures = [r.line() for r in results if not r.passed]
     assert results and not failures
 
