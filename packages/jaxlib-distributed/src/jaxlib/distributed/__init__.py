@@ -1,10 +1,10 @@
 """The distributed runtime (the jaxlib-distributed extra).
 
-Multi-process jaxlib needs a coordination service (key-value store, barriers,
-heartbeats over gRPC) and cross-process CPU collectives (Gloo, MPI). They are
-not implemented in this version: every entry point raises an
-``XlaRuntimeError`` saying so, so that callers learn it at the call, not from
-a hang.
+The coordination service and its clients (key-value store, barriers,
+heartbeats over gRPC) live in ``service.py`` and ``client.py``. Cross-process
+CPU collectives (Gloo, MPI) are not implemented in this version: those entry
+points raise an ``XlaRuntimeError`` saying so, so that callers learn it at the
+call, not from a hang.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from jaxlib._src.runtime.errors import unimplemented
+from jaxlib.distributed.client import DistributedRuntimeClient, get_distributed_runtime_client
+from jaxlib.distributed.service import DistributedRuntimeService, get_distributed_runtime_service
 
 __version__ = "0.1.0"
 
@@ -22,14 +24,6 @@ def _not_yet(what: str):
     )
 
 
-def get_distributed_runtime_service(address: str, num_nodes: int, **options: Any) -> Any:
-    raise _not_yet("the coordination service (get_distributed_runtime_service)")
-
-
-def get_distributed_runtime_client(address: str, node_id: int, **options: Any) -> Any:
-    raise _not_yet("the coordination client (get_distributed_runtime_client)")
-
-
 def make_gloo_tcp_collectives(
     distributed_client: Any, hostname: str | None = None, interface: str | None = None
 ) -> Any:
@@ -38,3 +32,13 @@ def make_gloo_tcp_collectives(
 
 def make_mpi_collectives() -> Any:
     raise _not_yet("MPI collectives (make_mpi_collectives)")
+
+
+__all__ = [
+    "DistributedRuntimeClient",
+    "DistributedRuntimeService",
+    "get_distributed_runtime_client",
+    "get_distributed_runtime_service",
+    "make_gloo_tcp_collectives",
+    "make_mpi_collectives",
+]
