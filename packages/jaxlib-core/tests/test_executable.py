@@ -278,3 +278,23 @@ def test_shape_polymorphic_program_is_refined_per_signature_and_cached(client):
     assert len(exe._compiled.specializations) == 2  # (2, 3) and (5, 3), compiled once each
     with pytest.raises(XlaRuntimeError, match=r"expected float32\[\?, 3\]"):
         exe.execute([_put(client, np.int64(2)), _put(client, np.ones((2, 4), np.float32))])
+
+
+def test_debug_options_dump_the_compiled_module(client, tmp_path):
+    options = xla_client.CompileOptions()
+    debug = options.executable_build_options.debug_options
+    debug.xla_dump_to = str(tmp_path / "dumps")
+    debug.xla_dump_hlo_as_text = True
+    client.compile_and_load(ADD_MLIR, client.devices()[:1], options)
+    dumped = sorted(p.name for p in (tmp_path / "dumps").iterdir())
+    assert [n.rsplit(".", 1)[1] for n in dumped] == ["mlir", "txt"]
+    hlo = next((tmp_path / "dumps").glob("*.txt")).read_text()
+    assert hlo.startswith("HloModule jit_f") and "add(" in hlo
+    debug.xla_dump_hlo_module_re = "^other$"
+    debug.xla_dump_to = str(tmp_path / "none")
+    client.compile_and_load(ADD_MLIR, client.devices()[:1], options)
+    assert not (tmp_path / "none").exists()
+    debug.xla_dump_hlo_module_re = ""
+    debug.xla_dump_hlo_as_proto = True
+    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED: xla_dump_hlo_as_proto"):
+        client.compile_and_load(ADD_MLIR, client.devices()[:1], options)

@@ -15,6 +15,7 @@ from typing import Any
 
 import jaxlib._src.ops  # noqa: F401  (registers every op)
 from jaxlib._src.backends.cpu.lowering import FunctionProgram, ModuleLowering
+from jaxlib._src.compiler.dump import dump_if_requested
 from jaxlib._src.frontends.lexer import ParseError
 from jaxlib._src.ir.core import Function, Module, VerificationError, verify_module
 from jaxlib._src.ir.types import TensorType, TokenType, TupleType
@@ -169,7 +170,9 @@ def compile_program(computation: str | bytes, options: Any = None,
         verify_module(module)
     except VerificationError as err:
         raise invalid_argument(f"program does not verify: {err}") from None
-    return _compile_module(module, text, options, host_callbacks)
+    compiled = _compile_module(module, text, options, host_callbacks)
+    dump_if_requested(compiled, options)
+    return compiled
 
 
 def _compile_module(module: Module, text: str, options: Any,
