@@ -110,8 +110,9 @@ def demo(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """The shared benchmark programs, ours and the reference jaxlib's in the same
     run (the reference in a venv of its own), written to docs/performance.md;
-    then transfer micro-benchmarks."""
-    _install_from_wheelhouse(session, "core")
+    then batched linear algebra (jaxlib-linalg against the reference), then transfer
+    micro-benchmarks."""
+    _install_from_wheelhouse(session, "core", "linalg")
     reference = ROOT / ".nox" / "bench-reference"
     python = reference / "bin" / "python"
     if not python.exists():
@@ -121,4 +122,6 @@ def bench(session: nox.Session) -> None:
     session.run("python", str(ROOT / "benchmarks" / "programs.py"), "--reference-python",
                 str(python), "--write", str(ROOT / "docs" / "performance.md"),
                 *session.posargs)
+    session.run("python", str(ROOT / "benchmarks" / "linalg_bench.py"), "--reference-python",
+                str(python), "--write", str(ROOT / "docs" / "performance.md"))
     session.run("python", str(ROOT / "benchmarks" / "run.py"))

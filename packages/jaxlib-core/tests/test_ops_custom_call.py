@@ -388,8 +388,9 @@ def test_lapack_target_points_at_jaxlib_linalg(client):
 
 
 def test_sparse_target_points_at_jaxlib_sparse(client):
+    # A sparse-style name no kernel provides (jaxlib-sparse may be installed).
     with pytest.raises(XlaRuntimeError, match=r"jaxlib-sparse.*jaxlib-core\[sparse\]"):
-        _compile(client, _program_calling("cpu_csr_sparse_dense_ffi"))
+        _compile(client, _program_calling("cpu_csr_no_such_kernel_ffi"))
 
 
 def test_bad_api_version_does_not_verify(client):

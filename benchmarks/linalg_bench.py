@@ -1,0 +1,88 @@
+"""Benchmark batched linear algebra (solve, Cholesky, SVD; 64 x 64 x 64, float32 and
+float64) on this jaxlib (jaxlib-linalg's LAPACK kernels) and, in the same run, on
+the reference jaxlib in its own virtual environment.
+
+    python benchmarks/linalg_bench.py [--reference-python PATH] [--write docs/performance.md]
+
+The programs are ``benchmarks/linalg/*.mlir``, printed by the reference JAX with
+``benchmarks/linalg/print_programs.py``; inputs, timing protocol and table are
+those of ``benchmarks/programs.py`` (the reference side runs the shared
+``reference_timer.py`` on this folder, after ``linalg/reference_timer.py`` has
+initialized the reference's LAPACK kernels). ``--write`` replaces (or appends) the
+"Linear algebra" section of the markdown file, leaving the rest as it is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from programs import bench_dir, table, time_ours
+
+PROGRAMS_DIR = Path(__file__).resolve().parent / "linalg"
+SECTION = "## Linear algebra (jaxlib-linalg)"
+
+
+def time_reference(python: str, names: list[str]) -> dict[str, dict]:
+    """The shared reference timer (``shared/bench/reference_timer.py``) on this folder,
+    through ``linalg/reference_timer.py`` (which initializes the reference's LAPACK)."""
+    shared_timer = bench_dir() / "reference_timer.py"
+    completed = subprocess.run([python, str(PROGRAMS_DIR / "reference_timer.py"),
+                                str(shared_timer), str(PROGRAMS_DIR), *names],
+                               env=dict(os.environ, JAX_PLATFORMS="cpu"),
+                               capture_output=True, text=True, timeout=3600)
+    if completed.returncode != 0:
+        raise SystemExit(f"the reference timer failed:\n{completed.stderr[-3000:]}")
+    rows = [json.loads(line) for line in completed.stdout.splitlines() if line.startswith("{")]
+    return {row["name"]: row for row in rows}
+
+
+def section_text(body: str) -> str:
+    return (f"{SECTION}\n\nBatched solve / Cholesky / SVD (`benchmarks/linalg_bench.py`, "
+            "programs printed by the reference JAX in `benchmarks/linalg/`): 64 matrices of "
+            "64 x 64. Ours runs jaxlib-linalg's kernels (scipy's LAPACK, batch loop in C++); "
+            "the reference, jaxlib 0.10.2's LAPACK kernels under XLA CPU. The Cholesky "
+            "programs include forming `a a^T + n I`. Ratios are ours / reference.\n\n"
+            f"{body}\n")
+
+
+def write_section(path: Path, body: str) -> None:
+    text = path.read_text() if path.exists() else "# Performance\n"
+    if SECTION in text:  # replace our section, up to the next second-level heading
+        start = text.index(SECTION)
+        end = text.find("\n## ", start + len(SECTION))
+        text = text[:start] + section_text(body) + (text[end + 1:] if end != -1 else "")
+    else:
+        text = text.rstrip("\n") + "\n\n" + section_text(body)
+    path.write_text(text)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("names", nargs="*", help="programs to run (default: all)")
+    parser.add_argument("--reference-python", help="python of a venv with jax/jaxlib 0.10.2")
+    parser.add_argument("--budget", type=float, default=3.0, help="seconds per program")
+    parser.add_argument("--write", help="write the table into this markdown file")
+    args = parser.parse_args(argv)
+
+    names = args.names or sorted(json.loads((PROGRAMS_DIR / "bench.json").read_text()))
+    ours = time_ours(PROGRAMS_DIR, names, args.budget)
+    reference = {}
+    if args.reference_python:
+        reference = time_reference(args.reference_python, names)
+    body = table(ours, reference, names)
+    print(body)
+    if args.write:
+        write_section(Path(args.write), body)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,6 @@
+module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<17xcomplex<f64>>, %arg1: tensor<17xi32>, %arg2: tensor<6xi32>, %arg3: tensor<7x3xcomplex<f64>>) -> (tensor<5x3xcomplex<f64>> {jax.result_info = "result"}) {
+    %0 = stablehlo.custom_call @cpu_csr_sparse_dense_ffi(%arg0, %arg2, %arg1, %arg3) {backend_config = "", mhlo.backend_config = {}, operand_layouts = [dense<0> : tensor<1xindex>, dense<0> : tensor<1xindex>, dense<0> : tensor<1xindex>, dense<[1, 0]> : tensor<2xindex>], result_layouts = [dense<[1, 0]> : tensor<2xindex>]} : (tensor<17xcomplex<f64>>, tensor<6xi32>, tensor<17xi32>, tensor<7x3xcomplex<f64>>) -> tensor<5x3xcomplex<f64>>
+    return %0 : tensor<5x3xcomplex<f64>>
+  }
+}

@@ -1,0 +1,6 @@
+module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<16xf64>, %arg1: tensor<16xi64>, %arg2: tensor<6xi64>, %arg3: tensor<7xf64>) -> (tensor<5xf64> {jax.result_info = "result"}) {
+    %0 = stablehlo.custom_call @cpu_csr_sparse_dense_ffi(%arg0, %arg2, %arg1, %arg3) {backend_config = "", mhlo.backend_config = {}, operand_layouts = [dense<0> : tensor<1xindex>, dense<0> : tensor<1xindex>, dense<0> : tensor<1xindex>, dense<0> : tensor<1xindex>], result_layouts = [dense<0> : tensor<1xindex>]} : (tensor<16xf64>, tensor<6xi64>, tensor<16xi64>, tensor<7xf64>) -> tensor<5xf64>
+    return %0 : tensor<5xf64>
+  }
+}
