@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from programs import bench_dir, table, time_ours
+from report import write_section
 
 PROGRAMS_DIR = Path(__file__).resolve().parent / "linalg"
 SECTION = "## Linear algebra (jaxlib-linalg)"
@@ -44,23 +45,12 @@ def time_reference(python: str, names: list[str]) -> dict[str, dict]:
 
 
 def section_text(body: str) -> str:
-    return (f"{SECTION}\n\nBatched solve / Cholesky / SVD (`benchmarks/linalg_bench.py`, "
+    return ("Batched solve / Cholesky / SVD (`benchmarks/linalg_bench.py`, "
             "programs printed by the reference JAX in `benchmarks/linalg/`): 64 matrices of "
             "64 x 64. Ours runs jaxlib-linalg's kernels (scipy's LAPACK, batch loop in C++); "
             "the reference, jaxlib 0.10.2's LAPACK kernels under XLA CPU. The Cholesky "
             "programs include forming `a a^T + n I`. Ratios are ours / reference.\n\n"
             f"{body}\n")
-
-
-def write_section(path: Path, body: str) -> None:
-    text = path.read_text() if path.exists() else "# Performance\n"
-    if SECTION in text:  # replace our section, up to the next second-level heading
-        start = text.index(SECTION)
-        end = text.find("\n## ", start + len(SECTION))
-        text = text[:start] + section_text(body) + (text[end + 1:] if end != -1 else "")
-    else:
-        text = text.rstrip("\n") + "\n\n" + section_text(body)
-    path.write_text(text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     body = table(ours, reference, names)
     print(body)
     if args.write:
-        write_section(Path(args.write), body)
+        write_section(Path(args.write), SECTION, section_text(body))
     return 0
 
 

@@ -25,8 +25,10 @@ import time
 from pathlib import Path
 
 import numpy as np
+from report import write_section
 
 ROOT = Path(__file__).resolve().parents[1]
+SECTION = "## Shared benchmark programs"
 
 
 def bench_dir() -> Path:
@@ -143,11 +145,11 @@ def main(argv: list[str] | None = None) -> int:
         when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
         machine = (f"{platform.machine()}, {os.cpu_count()} cores, "
                    f"{platform.python_implementation()} {platform.python_version()}")
-        header = (f"# Performance\n\nMeasured {when} on {machine} by `nox -s bench` "
-                  "(benchmarks/programs.py): this jaxlib and the reference jaxlib 0.10.2 "
-                  "(XLA CPU) in the same run, on the programs of `shared/bench`. Ratios are "
-                  "ours / reference: below 1 is faster.\n\n")
-        Path(args.write).write_text(header + text + "\n")
+        intro = (f"Measured {when} on {machine} by `nox -s bench` (benchmarks/programs.py): "
+                 "this jaxlib and the reference jaxlib 0.10.2 (XLA CPU) in the same run, on "
+                 "the programs of `shared/bench`. Ratios are ours / reference: below 1 is "
+                 "faster.")
+        write_section(Path(args.write), SECTION, f"{intro}\n\n{text}")
     return 0
 
 
