@@ -1,6 +1,7 @@
 """Runs coordination scenarios in real processes on 127.0.0.1.
 
-Each worker is ``python coordination_worker.py SCENARIO ADDRESS NODE_ID PARAMS``;
+Each worker is ``python coordination_worker.py SCENARIO ADDRESS NODE_ID PARAMS``
+(or another ``script`` taking the same arguments);
 it prints ``READY`` lines when asked to, and its result as one JSON line last.
 """
 
@@ -27,10 +28,11 @@ def free_address() -> str:
 
 
 class Worker:
-    def __init__(self, scenario: str, address: str, node_id: int, **params):
+    def __init__(self, scenario: str, address: str, node_id: int, *,
+                 script: Path = WORKER, **params):
         self.node_id = node_id
         self.process = subprocess.Popen(
-            [sys.executable, str(WORKER), scenario, address, str(node_id), json.dumps(params)],
+            [sys.executable, str(script), scenario, address, str(node_id), json.dumps(params)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._all_lines: list[str] = []

@@ -2,9 +2,9 @@
 
 The coordination service and its clients (key-value store, barriers,
 heartbeats over gRPC) live in ``service.py`` and ``client.py``. Cross-process
-CPU collectives (Gloo, MPI) are not implemented in this version: those entry
-points raise an ``XlaRuntimeError`` saying so, so that callers learn it at the
-call, not from a hang.
+CPU collectives over the real Gloo library live in ``gloo_collectives.py``
+(its C++ extension is ``_gloo``). MPI collectives are not implemented in this
+version: that entry point raises an ``XlaRuntimeError`` saying so.
 """
 
 from __future__ import annotations
@@ -13,6 +13,11 @@ from typing import Any
 
 from jaxlib._src.runtime.errors import unimplemented
 from jaxlib.distributed.client import DistributedRuntimeClient, get_distributed_runtime_client
+from jaxlib.distributed.gloo_collectives import (
+    GlooCollectives,
+    GlooCommunicator,
+    make_gloo_tcp_collectives,
+)
 from jaxlib.distributed.service import DistributedRuntimeService, get_distributed_runtime_service
 
 __version__ = "0.1.0"
@@ -24,12 +29,6 @@ def _not_yet(what: str):
     )
 
 
-def make_gloo_tcp_collectives(
-    distributed_client: Any, hostname: str | None = None, interface: str | None = None
-) -> Any:
-    raise _not_yet("Gloo TCP collectives (make_gloo_tcp_collectives)")
-
-
 def make_mpi_collectives() -> Any:
     raise _not_yet("MPI collectives (make_mpi_collectives)")
 
@@ -37,6 +36,8 @@ def make_mpi_collectives() -> Any:
 __all__ = [
     "DistributedRuntimeClient",
     "DistributedRuntimeService",
+    "GlooCollectives",
+    "GlooCommunicator",
     "get_distributed_runtime_client",
     "get_distributed_runtime_service",
     "make_gloo_tcp_collectives",
