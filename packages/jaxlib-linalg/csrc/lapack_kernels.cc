@@ -22,6 +22,7 @@
 #include <complex>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -629,6 +630,180 @@ void Gtsv(py::array dl, py::array d, py::array du, py::array b, py::array info) 
   }
 }
 
+// -- tridiagonal_solve_perturbed: jaxlib's own tridiagonal solve ------------------------
+//
+// Not a LAPACK routine (it follows the ideas of xLAGTF + xLAGTS): Gaussian elimination
+// with row pivoting on a tridiagonal matrix, where a tiny pivot of U is nudged by about
+// eps * max|U| instead of failing, so a (numerically) singular T still gives a finite,
+// large solution. Inverse iteration (eigh_tridiagonal's eigenvectors) solves
+// (T - lambda I) x = r with lambda an eigenvalue, which is exactly such a system.
+
+// LAPACK's xLAMCH('S'): the smallest x with 1/x finite.
+template <typename R> R SafeMinimum() {
+  const R tiny = std::numeric_limits<R>::min();
+  const R small = R(1) / std::numeric_limits<R>::max();
+  return small < tiny ? tiny : small * (R(1) + std::numeric_limits<R>::epsilon());
+}
+
+// Makes `pivot` safe to divide `row` (k entries) by: while
+// |pivot| < 1 and row / pivot could overflow, adds `perturb` (with the sign of the
+// pivot's real part, doubling each time); a pivot that is tiny but not zero is instead
+// scaled up together with the row when that suffices. As in LAPACK's xLAGTS.
+template <typename T>
+void PerturbPivot(RealOf<T> perturb, T& pivot, T* row, int64_t k) {
+  using R = RealOf<T>;
+  const R one(1);
+  R size = std::abs(pivot);
+  if (!(size < one)) return;  // also leaves NaN alone
+  const R safe_min = SafeMinimum<R>();
+  const R big = one / safe_min;
+  R step = std::copysign(std::max(std::abs(perturb), safe_min), std::real(pivot));
+  R row_max(0);
+  for (int64_t j = 0; j < k; ++j) row_max = std::max(row_max, R(std::abs(row[j])));
+  while (size < one) {
+    if (size < safe_min) {
+      if (size == R(0) || row_max * safe_min > size) {
+        pivot += step;
+        step *= R(2);
+      } else {  // tiny but representable reciprocal: rescale instead of perturbing
+        pivot *= big;
+        for (int64_t j = 0; j < k; ++j) row[j] *= big;
+        return;
+      }
+    } else if (row_max > size * big) {
+      pivot += step;
+      step *= R(2);
+    } else {
+      return;
+    }
+    size = std::abs(pivot);
+  }
+}
+
+// One system: dl, d, du of length n (dl[0], du[n-1] unused), rhs and x column-major
+// n x k. `u` (3n) holds U's diagonal and two superdiagonals; `row` (k) is scratch.
+template <typename T>
+void SolveTridiagonalPerturbed(int64_t n, int64_t k, const T* dl, const T* d, const T* du,
+                               const T* rhs, T* x, T* u_diag, T* u_sup1, T* u_sup2, T* row) {
+  using R = RealOf<T>;
+  const T zero(0);
+  const R eps = std::numeric_limits<R>::epsilon();
+  // Row i of a column-major n x k matrix: entries m[i + j * n].
+  auto copy_row = [&](const T* from, int64_t i_from, T* to, int64_t i_to) {
+    for (int64_t j = 0; j < k; ++j) to[i_to + j * n] = from[i_from + j * n];
+  };
+  if (n == 0 || k == 0) return;
+  if (n == 1) {
+    T pivot = d[0];
+    for (int64_t j = 0; j < k; ++j) row[j] = rhs[j * n];
+    PerturbPivot<T>(eps * std::abs(pivot), pivot, row, k);
+    for (int64_t j = 0; j < k; ++j) x[j * n] = row[j] / pivot;
+    return;
+  }
+  std::fill_n(u_diag, n, zero);
+  std::fill_n(u_sup1, n, zero);
+  std::fill_n(u_sup2, n, zero);
+
+  // Factorization fused with the forward solve L z = P rhs (z kept in x), choosing at
+  // each step the row with the larger entry relative to its row's size.
+  u_diag[0] = d[0];
+  u_sup1[0] = du[0];
+  R max_u = std::max(std::abs(u_diag[0]), std::abs(u_sup1[0]));
+  R scale_k = std::abs(u_diag[0]) + std::abs(u_sup1[0]);
+  copy_row(rhs, 0, x, 0);
+  for (int64_t i = 0; i + 1 < n; ++i) {
+    const bool has_next_super = i + 2 < n;  // du[n-1] is outside the matrix
+    const T sub = dl[i + 1];
+    u_diag[i + 1] = d[i + 1];
+    R scale_next = std::abs(sub) + std::abs(u_diag[i + 1]);
+    if (has_next_super) scale_next += std::abs(du[i + 1]);
+    if (sub == zero) {  // nothing to eliminate
+      scale_k = scale_next;
+      u_sup1[i + 1] = du[i + 1];
+      u_sup2[i] = zero;
+      copy_row(rhs, i + 1, x, i + 1);
+    } else {
+      const R relative_k = u_diag[i] == zero ? R(0) : std::abs(u_diag[i]) / scale_k;
+      const R relative_next = std::abs(sub) / scale_next;
+      if (relative_next <= relative_k) {  // keep row i as the pivot row
+        scale_k = scale_next;
+        const T factor = sub / u_diag[i];
+        u_diag[i + 1] -= factor * u_sup1[i];
+        u_sup1[i + 1] = du[i + 1];
+        u_sup2[i] = zero;
+        for (int64_t j = 0; j < k; ++j) {
+          x[i + 1 + j * n] = rhs[i + 1 + j * n] - factor * x[i + j * n];
+        }
+      } else {  // row i + 1 becomes the pivot row
+        const T factor = u_diag[i] / sub;
+        const T old_sup1 = u_sup1[i];
+        u_diag[i] = sub;
+        u_diag[i + 1] = old_sup1 - factor * d[i + 1];
+        u_sup1[i] = d[i + 1];
+        if (has_next_super) {
+          u_sup2[i] = du[i + 1];
+          u_sup1[i + 1] = -factor * du[i + 1];
+        }
+        for (int64_t j = 0; j < k; ++j) {
+          const T z_i = x[i + j * n];
+          x[i + 1 + j * n] = z_i - factor * rhs[i + 1 + j * n];
+          x[i + j * n] = rhs[i + 1 + j * n];
+        }
+        scale_k = std::abs(u_diag[i + 1]) + std::abs(u_sup1[i + 1]);
+      }
+    }
+    if (has_next_super) {  // the reference's max|U| skips row n-2's final values
+      max_u = std::max({max_u, R(std::abs(u_diag[i])), R(std::abs(u_sup1[i])),
+                        R(std::abs(u_sup2[i]))});
+    }
+  }
+  max_u = std::max(max_u, R(std::abs(u_diag[n - 1])));
+
+  // Back substitution U x = z, row by row from the bottom, perturbing tiny pivots.
+  const R perturb = eps * max_u;
+  for (int64_t i = n - 1; i >= 0; --i) {
+    for (int64_t j = 0; j < k; ++j) {
+      T value = x[i + j * n];
+      if (i + 1 < n) value -= u_sup1[i] * x[i + 1 + j * n];
+      if (i + 2 < n) value -= u_sup2[i] * x[i + 2 + j * n];
+      row[j] = value;
+    }
+    T pivot = u_diag[i];
+    PerturbPivot<T>(perturb, pivot, row, k);
+    const T inverse = T(1) / pivot;
+    for (int64_t j = 0; j < k; ++j) x[i + j * n] = row[j] * inverse;
+  }
+}
+
+// dl, d, du: (..., n); b and x: (..., k, n) column-major (b is only read).
+template <typename T>
+void TridiagonalSolvePerturbed(py::array dl, py::array d, py::array du, py::array b,
+                               py::array x) {
+  Batch bb = MatrixBatch(b, "tridiagonal_solve_perturbed b");
+  const T* dl_data = Data<T>(dl, "tridiagonal_solve_perturbed dl");
+  const T* d_data = Data<T>(d, "tridiagonal_solve_perturbed d");
+  const T* du_data = Data<T>(du, "tridiagonal_solve_perturbed du");
+  const T* b_data = Data<T>(b, "tridiagonal_solve_perturbed b");
+  T* x_data = Data<T>(x, "tridiagonal_solve_perturbed x");
+  const int64_t n = bb.rows, k = bb.cols;
+  for (py::array* diagonal : {&dl, &d, &du}) {
+    if (diagonal->size() != bb.count * n) {
+      throw std::invalid_argument("tridiagonal_solve_perturbed: the diagonals must have shape "
+                                  "b.shape[:-1]");
+    }
+  }
+  if (x.size() != b.size()) {
+    throw std::invalid_argument("tridiagonal_solve_perturbed: x must have b's shape");
+  }
+  py::gil_scoped_release release;
+  std::vector<T> u(3 * std::max<int64_t>(1, n)), row(std::max<int64_t>(1, k));
+  for (int64_t i = 0; i < bb.count; ++i) {
+    SolveTridiagonalPerturbed<T>(n, k, dl_data + i * n, d_data + i * n, du_data + i * n,
+                                 b_data + i * n * k, x_data + i * n * k, u.data(),
+                                 u.data() + n, u.data() + 2 * n, row.data());
+  }
+}
+
 // -- bindings -----------------------------------------------------------------------------
 
 void GetrfAny(py::array a, py::array ipiv, py::array info) { DISPATCH(a, Getrf, a, ipiv, info); }
@@ -669,6 +844,10 @@ void SytrdAny(char uplo, py::array a, py::array d, py::array e, py::array tau, p
 void GtsvAny(py::array dl, py::array d, py::array du, py::array b, py::array info) {
   DISPATCH(b, Gtsv, dl, d, du, b, info);
 }
+void TridiagonalSolvePerturbedAny(py::array dl, py::array d, py::array du, py::array b,
+                                  py::array x) {
+  DISPATCH(b, TridiagonalSolvePerturbed, dl, d, du, b, x);
+}
 
 }  // namespace
 
@@ -705,4 +884,7 @@ PYBIND11_MODULE(_lapack_kernels, m) {
         py::arg("tau"), py::arg("info"));
   m.def("gtsv", &GtsvAny, py::arg("dl"), py::arg("d"), py::arg("du"), py::arg("b"),
         py::arg("info"));
+  m.def("tridiagonal_solve_perturbed", &TridiagonalSolvePerturbedAny, py::arg("dl"),
+        py::arg("d"), py::arg("du"), py::arg("b"), py::arg("x"),
+        "jaxlib's tridiagonal solve that perturbs tiny pivots (no LAPACK routine).");
 }

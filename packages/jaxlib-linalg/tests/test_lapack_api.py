@@ -40,7 +40,8 @@ def test_registrations_cover_the_reference_lapack_targets():
     expected = {f"lapack_{p}{b}_ffi" for p in "sdcz" for b in bases}
     expected |= {f"lapack_{p}{b}_ffi" for p in "sd" for b in ("orgqr", "ormqr", "syevd", "sytrd")}
     expected |= {f"lapack_{p}{b}_ffi" for p in "cz" for b in ("ungqr", "unmqr", "heevd", "hetrd")}
-    assert names == expected  # 60 of the reference's 61: not tridiagonal_solve_perturbed_ffi
+    expected.add("tridiagonal_solve_perturbed_ffi")  # jaxlib's own kernel, one for all dtypes
+    assert names == expected and len(names) == 61  # all of the reference's CPU targets
     assert lapack.batch_partitionable_targets() == sorted(expected)
     from jaxlib import xla_client
 
@@ -107,6 +108,25 @@ def test_svd_mode_o_is_an_explicit_error():
         _call("lapack_dgesdd_ffi", [a], results, mode=np.uint8(ord("O")))
 
 
+def test_tridiagonal_solve_perturbed_solves_and_keeps_singular_systems_finite():
+    # Batch of two 3x3 systems: tridiag(1, 4, 1) (regular) and tridiag(1, 0, 1) - whose
+    # eigenvalue 0 makes it singular: the zero pivot is perturbed, not divided by.
+    dl = np.array([[0.0, 1, 1], [0, 1, 1]])
+    d = np.array([[4.0, 4, 4], [0, 0, 0]])
+    du = np.array([[1.0, 1, 0], [1, 1, 0]])
+    b = np.array([[[1.0], [2], [3]], [[1], [0], [0]]])  # [1, 0, 0]: not in the range
+    for operand in (dl, d, du, b):
+        operand.flags.writeable = False
+    (x,) = _call("tridiagonal_solve_perturbed_ffi", [dl, d, du, b], [np.zeros((2, 3, 1))])
+    dense = np.diag(d[0]) + np.diag(dl[0, 1:], -1) + np.diag(du[0, :-1], 1)
+    np.testing.assert_allclose(dense @ x[0], b[0], rtol=1e-14)
+    assert np.isfinite(x[1]).all() and np.abs(x[1]).max() > 1e14  # ~ 1 / (eps * max|U|)
+    # x is (nearly) the null vector [1, 0, -1] / sqrt(2) scaled up: T x is tiny beside x.
+    singular = np.diag(dl[1, 1:], -1) + np.diag(du[1, :-1], 1)
+    assert np.abs(singular @ x[1]).max() < 1e-12 * np.abs(x[1]).max()
+    np.testing.assert_allclose(x[1, 0] / x[1, 2], -1.0, rtol=1e-12)
+
+
 def test_kernels_reject_a_wrong_result_dtype():
     a = np.eye(2, dtype=np.float32)
     with pytest.raises(ValueError, match="potrf info: expected dtype int32"):
@@ -118,7 +138,7 @@ def test_registrations_list_only_present_kernels():
     regs = lapack.registrations()
     assert set(regs) == {"cpu"}
     for name, fn, api_version in regs["cpu"]:
-        assert name.startswith("lapack_") and api_version == 1 and fn is not None
+        assert name.endswith("_ffi") and api_version == 1 and fn is not None
     assert isinstance(lapack.batch_partitionable_targets(), list)
     for module in (gpu_linalg, gpu_solver):
         assert set(module.registrations()) == {"CUDA", "ROCM"}

@@ -270,11 +270,23 @@ def _gtsv(operands, results, attributes) -> None:
     _store(b_out, work)
 
 
+def _tridiagonal_solve_perturbed(operands, results, attributes) -> None:
+    # jaxlib's own kernel (no LAPACK routine): a pivoted tridiagonal solve that perturbs
+    # tiny pivots rather than failing, so it has no info result.
+    dl, d, du, b = operands
+    (x,) = results
+    x_work = _column_major_like(x)
+    initialize().tridiagonal_solve_perturbed(_vector_copy(dl), _vector_copy(d),
+                                             _vector_copy(du), _column_major(b), x_work)
+    _store(x, x_work)
+
+
 def _per_dtype(fn_base: str, handler: Callable, prefixes: str = "sdcz") -> dict[str, Callable]:
     return {f"lapack_{p}{fn_base}_ffi": handler for p in prefixes}
 
 
-# Target name -> handler: exactly the kernels this package provides.
+# Target name -> handler: exactly the kernels this package provides (the names the
+# reference's CPU lowering emits).
 _KERNELS: dict[str, Callable] = {
     **_per_dtype("getrf", _getrf),
     **_per_dtype("potrf", _potrf),
@@ -295,6 +307,8 @@ _KERNELS: dict[str, Callable] = {
     **_per_dtype("sytrd", _sytrd, "sd"),
     **_per_dtype("hetrd", _sytrd, "cz"),
     **_per_dtype("gtsv", _gtsv),
+    # One target for every dtype (the kernel dispatches on it), as in the reference.
+    "tridiagonal_solve_perturbed_ffi": _tridiagonal_solve_perturbed,
 }
 
 

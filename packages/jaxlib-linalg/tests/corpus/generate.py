@@ -35,6 +35,11 @@ at most 6 x 6, so ``rtol = atol = 2e-4`` (float32/complex64, eps 1.2e-7) and
 expected error, with ``atol`` scaled by ``max(1, max|reference|)``. The singular
 and non-positive-definite programs produce NaN/inf exactly where the reference
 does (the LAPACK ``info`` codes decide them), compared with ``equal_nan``.
+The ``tridiagonal_solve_perturbed_*`` programs (``perturb_singular=True``, jaxlib's own
+kernel) include exactly singular systems: their huge-but-finite solutions come from
+the same deterministic steps (which pivot is perturbed, by how much), so the same
+relative tolerances apply; ``eigh_tridiagonal_vectors_*`` compares eigenvectors as values
+because inverse iteration starts from a fixed PRNG key and the eigenvalues are simple.
 """
 
 from __future__ import annotations
@@ -247,6 +252,13 @@ def _define_programs():
         add(f"expm_{tag}", jsl.expm, lambda r, dt=dt: [rand(r, (4, 4), dt) * 0.5], tag)
         add(f"tridiagonal_solve_{tag}", _tridiagonal_solve,
             lambda r, dt=dt: _tridiagonal_args(r, dt, (2,)), tag)
+        add(f"tridiagonal_solve_perturbed_{tag}", _tridiagonal_solve_perturbed,
+            lambda r, dt=dt: _tridiagonal_args(r, dt, (2,)), tag,
+            description="tridiagonal_solve(perturb_singular=True) of nonsingular systems")
+        add(f"tridiagonal_solve_perturbed_pivoting_{tag}", _tridiagonal_solve_perturbed,
+            lambda r, dt=dt: _tridiagonal_pivoting_args(r, dt), tag,
+            description="perturb_singular=True with sub-diagonals larger than the diagonal "
+                        "(row swaps) and zero sub-diagonal entries")
 
     # Singular / non-positive-definite / non-finite inputs: NaN, inf and info codes.
     for tag in ("f32", "f64", "c64", "c128"):
@@ -271,9 +283,33 @@ def _define_programs():
             lambda r, dt=dt: [np.zeros(3, dt), np.zeros(3, dt), np.zeros(3, dt),
                               np.ones((3, 1), dt)], tag,
             description="gtsv with a zero diagonal (info > 0: NaN)")
+        add(f"tridiagonal_solve_perturbed_singular_{tag}", _tridiagonal_solve_perturbed,
+            lambda r, dt=dt: _tridiagonal_singular_args(dt), tag,
+            description="perturb_singular=True with exactly singular systems (zero pivots "
+                        "perturbed by ~eps*max|U|: large but finite), a tiny pivot and NaN")
+        add(f"tridiagonal_solve_perturbed_1x1_{tag}", _tridiagonal_solve_perturbed,
+            lambda r, dt=dt: [np.zeros((3, 1), dt), np.array([[0], [2], [1e-30]], dt),
+                              np.zeros((3, 1), dt), np.ones((3, 1, 2), dt)], tag,
+            description="perturb_singular=True, 1x1 systems: zero, regular and tiny pivots")
         add(f"svd_nan_{tag}", lambda a: jnp.linalg.svd(a, compute_uv=False),
             lambda r, dt=dt: [np.array([[1, np.nan], [3, 4]], dt)], tag,
             description="singular values of a matrix with NaN")
+
+
+    # eigh_tridiagonal's eigenvectors: inverse iteration, solving (T - lambda I) x = v with
+    # perturb_singular=True (real tridiagonal matrices only).
+    for tag in ("f32", "f64"):
+        dt = DTYPES[tag]
+        add(f"eigh_tridiagonal_vectors_{tag}",
+            lambda d, e: tuple(jsl.eigh_tridiagonal(d, e, eigvals_only=False)),
+            lambda r, dt=dt: [rand(r, (6,), dt), rand(r, (5,), dt)], tag,
+            description="eigh_tridiagonal with eigenvectors (inverse iteration from a fixed "
+                        "PRNG key: the vectors, signs included, are determined)")
+        add(f"eigh_tridiagonal_vectors_exact_{tag}",
+            lambda d, e: tuple(jsl.eigh_tridiagonal(d, e, eigvals_only=False)),
+            lambda r, dt=dt: [np.array([2, 2, 2, 2], dt), np.array([1, 1, 1], dt)], tag,
+            description="eigh_tridiagonal with eigenvectors of the 1-D Laplacian-like "
+                        "matrix tridiag(1, 2, 1)")
 
 
 def _sorted_eigvals(w):
@@ -291,6 +327,34 @@ def _ormqr_roundtrip(a, c):
 
 def _tridiagonal_solve(dl, d, du, b):
     return lax.linalg.tridiagonal_solve(dl, d, du, b)
+
+
+def _tridiagonal_solve_perturbed(dl, d, du, b):
+    return lax.linalg.tridiagonal_solve(dl, d, du, b, perturb_singular=True)
+
+
+def _tridiagonal_pivoting_args(r, dt):
+    n = 6
+    dl = (rand(r, (3, n), dt) * 4).astype(dt)  # larger than d: elimination swaps rows
+    d = rand(r, (3, n), dt)
+    du = rand(r, (3, n), dt)
+    dl[:, 0] = 0
+    du[:, -1] = 0
+    dl[1, 2] = dl[1, 4] = 0  # nothing to eliminate in those rows
+    return [dl, d, du, rand(r, (3, n, 3), dt)]
+
+
+def _tridiagonal_singular_args(dt):
+    """Five 4x4 systems: all zero; tridiag(1, 0, 1) (3x3, eigenvalue 0: singular, a zero
+    pivot after elimination) next to a 1; two singular 2x2 blocks of ones; a tiny (1e-30)
+    pivot; a NaN on the diagonal."""
+    dl = np.array([[0, 0, 0, 0], [0, 1, 1, 0], [0, 1, 0, 1], [0, 1, 0, 1], [0, 1, 1, 1]], dt)
+    d = np.array([[0, 0, 0, 0], [0, 0, 0, 1], [1, 1, 1, 1], [1e-30, 1, 2, 3],
+                  [1, np.nan, 1, 1]], dt)
+    du = np.array([[0, 0, 0, 0], [1, 1, 0, 0], [1, 0, 1, 0], [0, 1, 1, 0], [1, 1, 1, 0]], dt)
+    b = np.stack([np.ones((4, 2)), np.arange(8).reshape(4, 2), np.ones((4, 2)),
+                  np.ones((4, 2)), np.ones((4, 2))]).astype(dt)
+    return [dl, d, du, b]
 
 
 def _tridiagonal_args(r, dt, batch):
