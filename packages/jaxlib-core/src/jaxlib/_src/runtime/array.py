@@ -43,10 +43,13 @@ class ShapedArray:
         return f"ShapedArray({self.dtype.name}{list(self.shape)})"
 
 
-def _single_device_sharding(device: Device, memory_kind: str | None = None):
+def single_device_array(buffer: Buffer, committed: bool = True) -> ArrayImpl:
+    """An array over one buffer, on its device and memory."""
     from jaxlib._src.runtime.sharding import SingleDeviceSharding
 
-    return SingleDeviceSharding(device, memory_kind=memory_kind)
+    sharding = SingleDeviceSharding(buffer.device, memory_kind=buffer.memory_kind)
+    return ArrayImpl(ShapedArray(buffer.shape, buffer.dtype), sharding, [buffer], committed,
+                     _skip_checks=True)
 
 
 def _buffers_of(arrays: Sequence[Any]) -> list[Buffer]:
@@ -144,9 +147,7 @@ class ArrayImpl:
         return [self._single(b) for b in self._buffers]
 
     def _single(self, buffer: Buffer) -> ArrayImpl:
-        aval = ShapedArray(buffer.shape, buffer.dtype)
-        sharding = _single_device_sharding(buffer.device, buffer.memory_kind)
-        return ArrayImpl(aval, sharding, [buffer], self._committed, _skip_checks=True)
+        return single_device_array(buffer, self._committed)
 
     def addressable_data(self, index: int) -> ArrayImpl:
         return self._arrays[index]

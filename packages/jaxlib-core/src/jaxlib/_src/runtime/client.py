@@ -15,7 +15,7 @@ import numpy as np
 from jaxlib import _native
 from jaxlib._src.compiler.pipeline import compile_program
 from jaxlib._src.runtime import profile
-from jaxlib._src.runtime.array import ArrayImpl, ShapedArray
+from jaxlib._src.runtime.array import ArrayImpl, ShapedArray, single_device_array
 from jaxlib._src.runtime.buffer import Buffer, HostBufferSemantics
 from jaxlib._src.runtime.device import CpuDevice, Device, Memory
 from jaxlib._src.runtime.errors import invalid_argument, unimplemented
@@ -54,6 +54,7 @@ class Client:
         num_processes: int = 1,
         distributed_client: Any = None,
         collectives: Any = None,
+        devices_per_process: Sequence[int] | None = None,
     ):
         if num_devices < 1:
             raise invalid_argument(f"num_devices must be at least 1, got {num_devices}")
@@ -62,13 +63,19 @@ class Client:
         self._num_processes = num_processes
         self.distributed_client = distributed_client
         self.collectives = collectives
+        if devices_per_process is None:
+            devices_per_process = [num_devices if p == process_index else 0
+                                   for p in range(num_processes)]
+        # Global device ids follow process order; local_hardware_id counts within a process.
         self._devices: list[Device] = []
-        for i in range(num_devices):
-            device = CpuDevice(
-                self, id=i, process_index=process_index, local_hardware_id=i
-            )
-            device._alloc_key = next(_alloc_keys)
-            self._devices.append(device)
+        for process, count in enumerate(devices_per_process):
+            for local in range(count):
+                device = CpuDevice(self, id=len(self._devices), process_index=process,
+                                   local_hardware_id=local)
+                if process == process_index:
+                    device._alloc_key = next(_alloc_keys)
+                self._devices.append(device)
+        self._executions = itertools.count()  # numbers the multi-process executions
         self._streams: dict[int, Any] = {}
         self._lock = threading.Lock()
         self._buffers: weakref.WeakSet = weakref.WeakSet()
@@ -98,7 +105,7 @@ class Client:
         self, num_replicas: int, num_partitions: int = 1
     ) -> list[list[Device]] | list[Device]:
         needed = num_replicas * num_partitions
-        devices = self.local_devices()
+        devices = self.devices()
         if needed > len(devices):
             raise invalid_argument(
                 f"Requested {needed} devices ({num_replicas} replicas x "
@@ -110,13 +117,22 @@ class Client:
         ]
         return grid
 
-    def _check_own_device(self, device: Device) -> None:
+    def _check_client_device(self, device: Device) -> None:
         if not isinstance(device, Device) or device.client is not self:
             raise invalid_argument(f"{device!r} is not a device of this client")
+
+    def _check_own_device(self, device: Device) -> None:
+        self._check_client_device(device)
         if device.process_index != self._process_index:
-            raise invalid_argument(f"{device!r} is not addressable from this process")
+            raise invalid_argument(
+                f"{device!r} belongs to process {device.process_index} and is not "
+                f"addressable from this process ({self._process_index})")
+
+    def _next_execution_number(self) -> int:
+        return next(self._executions)
 
     def _memory_stats(self, device: Device) -> dict[str, int]:
+        self._check_own_device(device)
         stats = dict(_native.memory_stats(device._alloc_key))
         stats["bytes_limit"] = _physical_memory_bytes()
         return stats
@@ -173,16 +189,7 @@ class Client:
 
     def live_arrays(self) -> list[ArrayImpl]:
         """One single-device array per live buffer."""
-        from jaxlib._src.runtime.sharding import SingleDeviceSharding
-
-        return [
-            ArrayImpl(
-                ShapedArray(b.shape, b.dtype),
-                SingleDeviceSharding(b.device, memory_kind=b.memory_kind),
-                [b], committed=True, _skip_checks=True,
-            )
-            for b in self.live_buffers()
-        ]
+        return [single_device_array(b) for b in self.live_buffers()]
 
     def live_executables(self) -> list[Any]:
         return list(self._executables)
@@ -216,7 +223,7 @@ class Client:
         options = _compile_options(compile_options)
         devices = executable.device_list(executable_devices)
         for device in devices:
-            self._check_own_device(device)
+            self._check_client_device(device)
         compiled = compile_program(computation, options, host_callbacks)
         return executable.LoadedExecutable(self, compiled, devices, options, host_callbacks)
 
@@ -240,7 +247,7 @@ class Client:
         compiled, stored_options = executable.deserialize_compiled(serialized, host_callbacks)
         devices = executable.device_list(executable_devices)
         for device in devices:
-            self._check_own_device(device)
+            self._check_client_device(device)
         return executable.LoadedExecutable(
             self, compiled, devices, options if options is not None else stored_options,
             host_callbacks)
@@ -292,20 +299,87 @@ def make_cpu_client(
     get_global_topology_timeout_minutes: int | None = None,
     transfer_server_factory: Any = None,
 ) -> Client:
+    """A CPU client; with ``distributed_client`` (and ``num_nodes`` > 1) one
+    process of a multi-process client whose ``devices()`` are every process's.
+
+    The processes publish their device counts in the coordination service's
+    key-value store and number the devices in process order.
+    ``collectives`` (e.g. ``make_gloo_tcp_collectives(distributed_client)``)
+    carries the collectives of programs whose devices span processes.
+    """
     if num_devices is None:
         num_devices = 1
-    if not isinstance(num_devices, int) or num_devices < 1:
+    if isinstance(num_devices, bool) or not isinstance(num_devices, int) or num_devices < 1:
         raise invalid_argument(f"num_devices must be a positive int, got {num_devices!r}")
-    if distributed_client is not None or num_nodes != 1:
-        raise unimplemented(
-            "multi-process CPU clients (distributed_client / num_nodes > 1) are not "
-            "supported yet: they come with the jaxlib-distributed runtime"
-        )
+    for name, value in (("node_id", node_id), ("num_nodes", num_nodes)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise invalid_argument(f"{name} must be an int, got {value!r}")
+    if num_nodes < 1:
+        raise invalid_argument(f"num_nodes must be at least 1, got {num_nodes}")
     if not 0 <= node_id < num_nodes:
         raise invalid_argument(f"node_id {node_id} is out of range for {num_nodes} nodes")
     if transfer_server_factory is not None:
         raise unimplemented("transfer servers are not supported by the CPU client")
+    if num_nodes > 1 and distributed_client is None:
+        raise invalid_argument(
+            f"a CPU client of {num_nodes} nodes needs a distributed_client (from "
+            "get_distributed_runtime_client) to exchange the processes' devices")
+    if collectives is not None and not callable(getattr(collectives, "communicator", None)):
+        raise invalid_argument(
+            "collectives must be cross-process CPU collectives (e.g. from "
+            f"make_gloo_tcp_collectives), got {type(collectives).__name__}")
+    devices_per_process = None
+    if distributed_client is not None:
+        timeout_minutes = get_global_topology_timeout_minutes or 5
+        devices_per_process = _exchange_topology(
+            distributed_client, node_id, num_nodes, num_devices, timeout_minutes)
     return Client(
         num_devices=num_devices, asynchronous=asynchronous, process_index=node_id,
-        num_processes=num_nodes, collectives=collectives,
+        num_processes=num_nodes, distributed_client=distributed_client,
+        collectives=collectives, devices_per_process=devices_per_process,
     )
+
+
+# Several clients may share one coordination client: each process numbers its
+# clients in creation order, so their topology keys differ and match across processes.
+_clients_per_coordinator: weakref.WeakKeyDictionary[Any, itertools.count] = (
+    weakref.WeakKeyDictionary())
+_clients_lock = threading.Lock()
+
+
+def _exchange_topology(distributed_client: Any, node_id: int, num_nodes: int,
+                       num_devices: int, timeout_minutes: float) -> list[int]:
+    """Every process's local device count, in process order, through the
+    coordination service's key-value store."""
+    for method in ("key_value_set", "blocking_key_value_get"):
+        if not callable(getattr(distributed_client, method, None)):
+            raise invalid_argument(
+                "distributed_client must be a DistributedRuntimeClient (from "
+                f"get_distributed_runtime_client), got {type(distributed_client).__name__}")
+    own = getattr(distributed_client, "node_id", node_id)
+    if own != node_id:
+        raise invalid_argument(
+            f"node_id {node_id} differs from the distributed client's node_id {own}")
+    _connect_once(distributed_client)
+    with _clients_lock:
+        counter = _clients_per_coordinator.setdefault(distributed_client, itertools.count())
+        prefix = f"jaxlib/cpu_client/{next(counter)}"
+    distributed_client.key_value_set(f"{prefix}/devices/{node_id}", str(num_devices))
+    timeout_ms = int(timeout_minutes * 60_000)
+    counts = []
+    for node in range(num_nodes):
+        text = distributed_client.blocking_key_value_get(f"{prefix}/devices/{node}",
+                                                         timeout_ms)
+        counts.append(int(text))
+    return counts
+
+
+def _connect_once(distributed_client: Any) -> None:
+    """Connects a client that was not connected yet (as the seed's setup expects)."""
+    from jaxlib._src.runtime.errors import XlaRuntimeError
+
+    try:
+        distributed_client.connect()
+    except XlaRuntimeError as err:
+        if "already connected" not in str(err):
+            raise

@@ -25,7 +25,7 @@ from jaxlib._src.compiler.pipeline import CompiledProgram, compile_program
 from jaxlib._src.ir.types import TensorType, TokenType, numpy_dtype
 from jaxlib._src.ops.registry import TOKEN
 from jaxlib._src.passes.refine_shapes import dimension_argument_indices
-from jaxlib._src.runtime.array import ArrayImpl, ShapedArray
+from jaxlib._src.runtime.array import ArrayImpl, single_device_array
 from jaxlib._src.runtime.buffer import Buffer, wait_for_event
 from jaxlib._src.runtime.device import Device, DeviceList
 from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
@@ -171,10 +171,7 @@ class ExecuteResults:
 
     @staticmethod
     def _single(buffer: Buffer) -> ArrayImpl:
-        from jaxlib._src.runtime.sharding import SingleDeviceSharding
-
-        return ArrayImpl(ShapedArray(buffer.shape, buffer.dtype),
-                         SingleDeviceSharding(buffer.device), [buffer], True, True)
+        return single_device_array(buffer)
 
     def disassemble_into_single_device_arrays(self) -> list[list[ArrayImpl]]:
         return [[self._single(b) for b in per_device] for per_device in self._take()]
@@ -316,10 +313,19 @@ class LoadedExecutable(Executable):
                 f"the program needs {replicas} replicas x {partitions} partitions = "
                 f"{replicas * partitions} devices, but {len(self._devices)} were given")
         self._global_view = partitions > 1
+        # The devices this process runs; the others belong to other processes
+        # of a multi-process client and run their own replicas.
+        own = client.process_index()
+        self._addressable = [d for d in self._devices if d.process_index == own]
+        self._multi_process = len(self._addressable) != len(self._devices)
+        if self._multi_process and self._global_view:
+            raise XlaRuntimeError(
+                "UNIMPLEMENTED: SPMD programs with num_partitions > 1 on devices of "
+                "several processes; run them per replica (num_partitions = 1)")
         client._track_executable(self)
 
     def local_devices(self) -> list[Device]:
-        return list(self._devices)
+        return list(self._addressable)
 
     def keep_alive(self) -> None:
         self._kept_alive = True
@@ -434,10 +440,7 @@ class LoadedExecutable(Executable):
         return compiled.specialize(types, dims)
 
     def _wrap(self, buffers: list[Buffer]) -> list[ArrayImpl]:
-        from jaxlib._src.runtime.sharding import SingleDeviceSharding
-
-        return [ArrayImpl(ShapedArray(b.shape, b.dtype), SingleDeviceSharding(b.device),
-                          [b], True, True) for b in buffers]
+        return [single_device_array(b) for b in buffers]
 
     def execute(self, arguments: Sequence[ArrayImpl]) -> list[ArrayImpl]:
         outputs, _ = self._execute_one(arguments)
@@ -448,7 +451,7 @@ class LoadedExecutable(Executable):
         return outputs, Token([event])
 
     def _execute_one(self, arguments: Sequence[ArrayImpl]) -> tuple[list[ArrayImpl], Any]:
-        if len(self._devices) != 1:
+        if len(self._devices) != 1 or self._multi_process:
             raise invalid_argument(
                 f"execute() runs on one device, but this executable has {len(self._devices)};"
                 " use execute_sharded()")
@@ -471,11 +474,13 @@ class LoadedExecutable(Executable):
         else:
             outputs_by_device = []
             tokens = {}
-            rendezvous = Rendezvous()
             count = len(self._devices)
             checked = [self._check_arguments(args, device)
-                       for device, args in zip(self._devices, per_device)]
-            for index, (device, inputs) in enumerate(zip(self._devices, checked)):
+                       for device, args in zip(self._addressable, per_device)]
+            rendezvous = self._rendezvous()
+            for device, inputs in zip(self._addressable, checked):
+                # The replica id is the device's position among all the devices.
+                index = self._devices.index(device)
                 compiled = self._specialized(inputs)
                 outs = self._allocate_outputs(
                     device, [value_spec(t) for t in compiled.result_types])
@@ -497,10 +502,22 @@ class LoadedExecutable(Executable):
             token.block_until_ready()
         return ExecuteResults(outputs, token)
 
+    def _rendezvous(self) -> Rendezvous:
+        """Where this execution's replicas meet: across processes when the
+        devices span processes of a multi-process client."""
+        if not self._multi_process:
+            return Rendezvous()
+        from jaxlib._src.backends.cpu.cross_process import CrossProcessRendezvous
+
+        return CrossProcessRendezvous(
+            [d.process_index for d in self._devices], self.client.process_index(),
+            self.client.collectives, self.client._next_execution_number())
+
     def _per_device_arguments(self, arguments: Sequence[Any]) -> list[list[ArrayImpl]]:
         """Accepts argument-major lists (``[arg][device]``, or sharded arrays) and
-        device-major lists (``[device][arg]``); returns ``[device][arg]``."""
-        n = len(self._devices)
+        device-major lists (``[device][arg]``) over this process's devices;
+        returns ``[device][arg]``."""
+        n = len(self._addressable)
         arg_major = []
         for arg in arguments:
             if isinstance(arg, ArrayImpl):
@@ -508,7 +525,7 @@ class LoadedExecutable(Executable):
                 arg_major.append(arg._arrays)
             else:
                 arg_major.append(list(arg))
-        devices = self._devices
+        devices = self._addressable
 
         def placed(rows: list[list[ArrayImpl]]) -> bool:
             return all(len(row) == n and all(
