@@ -104,8 +104,16 @@ def test_default_device_assignment(client):
 def test_bad_client_arguments():
     with pytest.raises(XlaRuntimeError, match="num_devices"):
         xla_client.make_cpu_client(num_devices=0)
-    with pytest.raises(XlaRuntimeError, match="multi-process"):
+    with pytest.raises(XlaRuntimeError, match="INVALID_ARGUMENT: .*2 nodes needs a "
+                       "distributed_client"):
         xla_client.make_cpu_client(num_nodes=2, node_id=1)
+    with pytest.raises(XlaRuntimeError, match="node_id 2 is out of range for 2 nodes"):
+        xla_client.make_cpu_client(num_nodes=2, node_id=2)
+    with pytest.raises(XlaRuntimeError, match="distributed_client must be a "
+                       "DistributedRuntimeClient"):
+        xla_client.make_cpu_client(distributed_client=object(), num_nodes=2, node_id=0)
+    with pytest.raises(XlaRuntimeError, match="collectives must be cross-process"):
+        xla_client.make_cpu_client(collectives=object())
 
 
 def test_gpu_client_without_gpu_package():

@@ -151,7 +151,11 @@ class _FunctionLowering:
             return kernel_for(op, self, factory)
         except XlaRuntimeError:
             raise
-        except (ValueError, TypeError, KeyError, NotImplementedError) as err:
+        except NotImplementedError as err:  # a variant this backend does not support
+            raise XlaRuntimeError(
+                f"UNIMPLEMENTED: cannot compile {op.name}{_where(op)}: {err}"
+            ) from err
+        except (ValueError, TypeError, KeyError) as err:
             raise XlaRuntimeError(
                 f"INVALID_ARGUMENT: cannot compile {op.name}{_where(op)}: {err}"
             ) from err
