@@ -24,25 +24,32 @@ class Frame:
 class Traceback:
     """An immutable list of frames, innermost first."""
 
-    # Capture is cheap (a frame walk); it can be switched off globally.
+    # Capture is cheap: the walk keeps (code, line) pairs and Frame objects are
+    # built only when someone reads them. It can be switched off globally.
     enabled: bool = True
 
-    def __init__(self, frames: tuple[Frame, ...]):
-        self.frames = frames
+    def __init__(self, frames: tuple[Frame, ...] = (), _raw: tuple | None = None):
+        self._frames: tuple[Frame, ...] | None = tuple(frames) if _raw is None else None
+        self._raw = _raw
+
+    @property
+    def frames(self) -> tuple[Frame, ...]:
+        if self._frames is None:
+            self._frames = tuple(
+                Frame(code.co_filename, code.co_name, code.co_firstlineno, line)
+                for code, line in self._raw)
+        return self._frames
 
     @staticmethod
     def get_traceback() -> Traceback | None:
         if not Traceback.enabled:
             return None
-        frames = []
+        raw = []
         frame = sys._getframe(1)
         while frame is not None:
-            code = frame.f_code
-            frames.append(
-                Frame(code.co_filename, code.co_name, code.co_firstlineno, frame.f_lineno)
-            )
+            raw.append((frame.f_code, frame.f_lineno))
             frame = frame.f_back
-        return Traceback(tuple(frames))
+        return Traceback(_raw=tuple(raw))
 
     def raw_frames(self) -> tuple[list[str], list[int]]:
         return [f.file_name for f in self.frames], [f.line_num for f in self.frames]
