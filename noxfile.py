@@ -69,6 +69,10 @@ def _package_session(package: str):
     def session_fn(session: nox.Session) -> None:
         packages = ["core"] if package == "core" else ["core", package]
         _install_from_wheelhouse(session, *packages)
+        if package == "distributed":
+            # The `mpi` extra of jaxlib-distributed (MPI collectives); it builds
+            # against the system's OpenMPI, which .ci/run installs.
+            session.install("mpi4py>=3.1")
         # Run from the package folder so the tests import the installed wheel.
         session.chdir(ROOT / "packages" / f"jaxlib-{package}")
         _pytest(session, "tests")
@@ -88,6 +92,7 @@ def tests(session: nox.Session) -> None:
     session.install("-e", str(ROOT / "packages" / "jaxlib-core"))
     for package in PACKAGES[1:]:
         session.install("-e", str(ROOT / "packages" / f"jaxlib-{package}"))
+    session.install("mpi4py>=3.1")  # jaxlib-distributed's `mpi` extra
     paths = [str(ROOT / "packages" / f"jaxlib-{p}" / "tests") for p in PACKAGES]
     _pytest(session, *paths, str(ROOT / "tests"))
 

@@ -1,15 +1,12 @@
-"""The distributed extra: reachable from xla_client, explicit about what is missing."""
+"""The distributed extra: reachable from xla_client."""
 
-import pytest
 from coordination_harness import free_address
 
 from jaxlib import xla_client
 from jaxlib.distributed import (
     DistributedRuntimeClient,
     DistributedRuntimeService,
-    __version__,
 )
-from jaxlib.xla_client import XlaRuntimeError
 
 
 def test_coordination_is_reachable_from_xla_client():
@@ -25,8 +22,3 @@ def test_coordination_is_reachable_from_xla_client():
         client.shutdown()
     finally:
         service.shutdown()
-
-
-def test_mpi_collectives_say_they_are_not_implemented():
-    with pytest.raises(XlaRuntimeError, match=f"UNIMPLEMENTED: .*MPI.*{__version__}"):
-        xla_client.make_mpi_collectives()
