@@ -298,3 +298,22 @@ def test_debug_options_dump_the_compiled_module(client, tmp_path):
     debug.xla_dump_hlo_as_proto = True
     with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED: xla_dump_hlo_as_proto"):
         client.compile_and_load(ADD_MLIR, client.devices()[:1], options)
+
+
+def test_compilations_are_cached_in_memory(client):
+    from jaxlib._src.compiler import pipeline
+
+    pipeline.clear_compilation_cache()
+    first = client.compile_and_load(ADD_MLIR, client.devices()[:1])
+    again = client.compile_and_load(ADD_MLIR, client.devices()[:1])
+    assert again._compiled is first._compiled
+    assert pipeline.compilation_cache_size() == 1
+    options = xla_client.CompileOptions()
+    options.executable_build_options.debug_options.xla_backend_optimization_level = 1
+    other = client.compile_and_load(ADD_MLIR, client.devices()[:1], options)
+    assert other._compiled is not first._compiled  # options are part of the key
+    pipeline.clear_compilation_cache()
+    fresh = client.compile_and_load(ADD_MLIR, client.devices()[:1])
+    assert fresh._compiled is not first._compiled
+    args = [_put(client, np.float32([1, 2, 3])), _put(client, np.float32([1, 1, 1]))]
+    np.testing.assert_array_equal(np.asarray(again.execute(args)[0]), [2, 3, 4])

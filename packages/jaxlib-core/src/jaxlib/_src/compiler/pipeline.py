@@ -9,6 +9,8 @@ replica and partition counts).
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -160,11 +162,50 @@ def _check_types_supported_leaf(t: Any, entry: Function) -> None:
         raise unimplemented(f"@{entry.name}: parameters/results of type {t} are not supported")
 
 
+# Compiled programs by (program fingerprint, serialized options, callbacks): a
+# program compiled again (jax re-jitting, deserialization) is not recompiled.
+_CACHE_SIZE = 256
+_cache: OrderedDict[tuple, CompiledProgram] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def _cache_key(text: str, options: Any, host_callbacks: Sequence[Any]) -> tuple:
+    serialized = options.SerializeAsString() if options is not None else b""
+    return (hashlib.sha256(text.encode("utf-8")).digest(), serialized,
+            tuple(id(cb) for cb in host_callbacks))
+
+
+def clear_compilation_cache() -> None:
+    with _cache_lock:
+        _cache.clear()
+
+
+def compilation_cache_size() -> int:
+    with _cache_lock:
+        return len(_cache)
+
+
 def compile_program(computation: str | bytes, options: Any = None,
                     host_callbacks: Sequence[Any] = ()) -> CompiledProgram:
     """``host_callbacks`` are the Python callables the program's host-callback
-    custom calls invoke (by index)."""
+    custom calls invoke (by index). Results are cached in memory."""
     text = program_text(computation)
+    key = _cache_key(text, options, host_callbacks)
+    with _cache_lock:
+        cached = _cache.get(key)
+        if cached is not None:
+            _cache.move_to_end(key)
+            return cached
+    compiled = _compile_uncached(text, options, host_callbacks)
+    with _cache_lock:
+        _cache[key] = compiled
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return compiled
+
+
+def _compile_uncached(text: str, options: Any, host_callbacks: Sequence[Any]
+                      ) -> CompiledProgram:
     module = parse_program(text)
     try:
         verify_module(module)
