@@ -17,7 +17,6 @@ A communicator that failed stays failed.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import re
 import threading
@@ -28,10 +27,14 @@ from typing import Any
 import numpy as np
 
 from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
+from jaxlib.distributed.call_agreement import (
+    DESCRIPTION_BYTES,
+    check_agreement,
+    describe_call,
+)
 
 DEFAULT_TIMEOUT_S = 30.0
 REDUCTIONS = ("sum", "prod", "min", "max")
-_DESCRIPTION_BYTES = 256
 _INSTALL_HINT = ("install the Gloo library (Debian/Ubuntu: apt-get install libgloo-dev), "
                  "then reinstall jaxlib-distributed so that its extension is built")
 
@@ -169,24 +172,15 @@ class GlooCommunicator:
 
     def _agree(self, what: str, x: np.ndarray | None, details: dict[str, Any]) -> None:
         """Makes every participant check that all of them make the same call."""
-        mine = what if x is None else f"{what} of {x.dtype.name}{list(x.shape)}"
-        mine += "".join(f" {k}={v}" for k, v in sorted(details.items()))
-        encoded = mine.encode()
-        if len(encoded) > _DESCRIPTION_BYTES:
-            encoded = hashlib.sha256(encoded).hexdigest().encode()
-        description = np.zeros(_DESCRIPTION_BYTES, np.uint8)
-        description[:len(encoded)] = np.frombuffer(encoded, np.uint8)
-        gathered = np.empty((self.size, _DESCRIPTION_BYTES), np.uint8)
+        description = describe_call(what, x, details)
+        gathered = np.empty((self.size, DESCRIPTION_BYTES), np.uint8)
         try:
             self._context.all_gather(description, gathered)
         except RuntimeError as err:
             # Name the collective the caller asked for, not the agreement step.
             message = _with_code(str(err)).replace("Gloo all_gather", f"Gloo {what}", 1)
             raise XlaRuntimeError(message) from None
-        calls = [bytes(row).rstrip(b"\0").decode(errors="replace") for row in gathered]
-        if len(set(calls)) > 1:
-            listing = "; ".join(f"process {p}: {c}" for p, c in zip(self._process_ids, calls))
-            raise invalid_argument(f"the processes of a Gloo collective disagree: {listing}")
+        check_agreement("a Gloo", self._process_ids, gathered)
 
 
 class GlooCollectives:

@@ -17,7 +17,6 @@ ends the job); an MPI error is ``INTERNAL`` and leaves the communicator failed.
 from __future__ import annotations
 
 import functools
-import hashlib
 import threading
 import zlib
 from collections.abc import Callable, Sequence
@@ -26,9 +25,12 @@ from typing import Any
 import numpy as np
 
 from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
+from jaxlib.distributed.call_agreement import (
+    check_agreement,
+    describe_call,
+)
 from jaxlib.distributed.gloo_collectives import _process_ids, _reduction
 
-_DESCRIPTION_BYTES = 256
 INSTALL_HINT = ("install mpi4py over an MPI library: pip install 'jaxlib-distributed[mpi]' "
                 "(Debian/Ubuntu first: apt-get install libopenmpi-dev openmpi-bin), then "
                 "start the processes with mpirun")
@@ -204,18 +206,9 @@ class MpiCommunicator:
 
     def _agree(self, what: str, x: np.ndarray | None, details: dict[str, Any]) -> None:
         """Makes every participant check that all of them make the same call."""
-        mine = what if x is None else f"{what} of {x.dtype.name}{list(x.shape)}"
-        mine += "".join(f" {k}={v}" for k, v in sorted(details.items()))
-        encoded = mine.encode()
-        if len(encoded) > _DESCRIPTION_BYTES:
-            encoded = hashlib.sha256(encoded).hexdigest().encode()
-        description = np.zeros(_DESCRIPTION_BYTES, np.uint8)
-        description[:len(encoded)] = np.frombuffer(encoded, np.uint8)
+        description = describe_call(what, x, details)
         gathered = self._gather(description)
-        calls = [bytes(row).rstrip(b"\0").decode(errors="replace") for row in gathered]
-        if len(set(calls)) > 1:
-            listing = "; ".join(f"process {p}: {c}" for p, c in zip(self._process_ids, calls))
-            raise invalid_argument(f"the processes of an MPI collective disagree: {listing}")
+        check_agreement("an MPI", self._process_ids, gathered)
 
 
 class MpiCollectives:
