@@ -115,8 +115,8 @@ def demo(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """The shared benchmark programs, ours and the reference jaxlib's in the same
     run (the reference in a venv of its own), written to docs/performance.md;
-    then batched linear algebra (jaxlib-linalg against the reference), then transfer
-    micro-benchmarks."""
+    then batched linear algebra (jaxlib-linalg against the reference), resident memory
+    over 10,000 executions, then transfer micro-benchmarks."""
     _install_from_wheelhouse(session, "core", "linalg")
     reference = ROOT / ".nox" / "bench-reference"
     python = reference / "bin" / "python"
@@ -129,4 +129,6 @@ def bench(session: nox.Session) -> None:
                 *session.posargs)
     session.run("python", str(ROOT / "benchmarks" / "linalg_bench.py"), "--reference-python",
                 str(python), "--write", str(ROOT / "docs" / "performance.md"))
+    session.run("python", str(ROOT / "benchmarks" / "rss.py"), "--write",
+                str(ROOT / "docs" / "performance.md"))
     session.run("python", str(ROOT / "benchmarks" / "run.py"))

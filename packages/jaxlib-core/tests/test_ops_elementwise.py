@@ -309,11 +309,22 @@ def test_f8_and_f4_arithmetic(client):
         [2.0, 1.0])
 
 
-def test_f32_transcendentals_are_correctly_rounded(client):
+def _ulp_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Distance in float32 units in the last place (same-sign values)."""
+    def ordered(v):
+        bits = v.view(np.int32).astype(np.int64)
+        return np.where(bits < 0, -(bits & 0x7FFFFFFF), bits)
+    return np.abs(ordered(a) - ordered(b))
+
+
+def test_f32_transcendentals_are_within_2_ulp_of_correctly_rounded(client):
+    # The issue's accuracy bar (XLA CPU uses approximations too).
     x = np.linspace(-20, 20, 401).astype(np.float32)
     for op, fn in [("stablehlo.tanh", np.tanh), ("stablehlo.sine", np.sin),
                    ("stablehlo.logistic", scipy.special.expit)]:
-        same_bits(unary(client, op, x, "f32"), fn(x.astype(np.float64)).astype(np.float32))
+        got = unary(client, op, x, "f32")
+        want = fn(x.astype(np.float64)).astype(np.float32)
+        assert _ulp_distance(got, want).max() <= 2, op
 
 
 def test_complex_functions_near_zero_keep_precision(client):

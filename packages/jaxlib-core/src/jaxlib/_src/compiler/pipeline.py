@@ -17,6 +17,7 @@ from typing import Any
 
 import jaxlib._src.ops  # noqa: F401  (registers every op)
 from jaxlib._src.backends.cpu.lowering import FunctionProgram, ModuleLowering
+from jaxlib._src.backends.cpu.plan import NativeProgram, build_entry_program
 from jaxlib._src.compiler.dump import dump_if_requested
 from jaxlib._src.frontends.lexer import ParseError
 from jaxlib._src.ir.core import Function, Module, VerificationError, verify_module
@@ -33,7 +34,7 @@ _MLIR_BYTECODE_MAGIC = b"ML\xefR"
 class CompiledProgram:
     module: Module
     entry: Function
-    program: FunctionProgram | None
+    program: NativeProgram | FunctionProgram | None
     source: str
     num_replicas: int = 1
     num_partitions: int = 1
@@ -232,7 +233,7 @@ def _compile_module(module: Module, text: str, options: Any,
         # ``module`` itself stays as written (it is what the executable prints).
         lowered = rewrite_manual_regions(module, num_partitions)
         lowering = ModuleLowering(lowered, options, lookup_custom_call_target, host_callbacks)
-        program = lowering.function(entry.name)
+        program = build_entry_program(lowering, lowered.function(entry.name))
     aliases = {}
     donated = set()
     for index, attrs in enumerate(entry.arg_attrs):

@@ -90,6 +90,19 @@ class ArrayImpl:
         self._npy_value: np.ndarray | None = None
         self.traceback = buffers[0].traceback if buffers else None
 
+    @classmethod
+    def _of_buffer(cls, aval: Any, sharding: Any, buffer: Buffer) -> ArrayImpl:
+        """A committed single-device array over ``buffer`` (no checks: the
+        caller built both for each other)."""
+        array = cls.__new__(cls)
+        array.aval = aval
+        array.sharding = sharding
+        array._committed = True
+        array._buffers = [buffer]
+        array._npy_value = None
+        array.traceback = buffer.traceback
+        return array
+
     def _check_and_rearrange(self, buffers: list[Buffer]) -> list[Buffer]:
         devices = list(self.sharding._internal_device_list.addressable_device_list)
         if len(buffers) != len(devices):

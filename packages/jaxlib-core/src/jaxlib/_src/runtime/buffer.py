@@ -57,7 +57,7 @@ class Buffer:
 
     __slots__ = (
         "device", "shape", "dtype", "memory_kind", "traceback", "_storage",
-        "_view", "_event", "_keepalive", "_failure", "_deleted", "_donated", "__weakref__",
+        "_view_cache", "_event", "_keepalive", "_failure", "_deleted", "_donated", "__weakref__",
     )
 
     def __init__(
@@ -73,7 +73,7 @@ class Buffer:
         self.memory_kind = memory_kind or device.default_memory().kind
         self.traceback = Traceback.get_traceback()
         self._storage: Any = None  # HostBuffer, or the aliased numpy array
-        self._view: np.ndarray | None = None
+        self._view_cache: np.ndarray | None = None
         self._event: Any = None
         self._keepalive: Any = None
         self._failure: list[BaseException] | None = None
@@ -91,7 +91,16 @@ class Buffer:
         buf._storage = storage
         view = _view_of(storage, buf.shape, buf.dtype)
         view.flags.writeable = False  # device memory changes only through the runtime
-        buf._view = view
+        buf._view_cache = view
+        return buf
+
+    @classmethod
+    def _allocate_bytes(cls, device: Device, shape: tuple[int, ...], dtype: np.dtype,
+                        nbytes: int) -> Buffer:
+        """``allocate`` for callers that know the byte size; the numpy view is
+        made when first needed."""
+        buf = cls(device, shape, dtype)
+        buf._storage = _native.HostBuffer(device._alloc_key, nbytes)
         return buf
 
     @classmethod
@@ -101,7 +110,7 @@ class Buffer:
         buf._storage = value
         view = value.view()
         view.flags.writeable = False
-        buf._view = view
+        buf._view_cache = view
         return buf
 
     @classmethod
@@ -162,6 +171,20 @@ class Buffer:
         self._event = event
         self._keepalive = keepalive
         self._failure = failure
+
+    @property
+    def _view(self) -> np.ndarray | None:
+        """A read-only numpy view of the storage (made on first use)."""
+        view = self._view_cache
+        if view is None and self._storage is not None:
+            view = _view_of(self._storage, self.shape, self.dtype)
+            view.flags.writeable = False
+            self._view_cache = view
+        return view
+
+    @_view.setter
+    def _view(self, view: np.ndarray | None) -> None:
+        self._view_cache = view
 
     def _writable_view(self) -> np.ndarray:
         return _view_of(self._storage, self.shape, self.dtype)

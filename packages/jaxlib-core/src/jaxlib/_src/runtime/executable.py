@@ -25,10 +25,11 @@ from jaxlib._src.compiler.pipeline import CompiledProgram, compile_program
 from jaxlib._src.ir.types import TensorType, TokenType, numpy_dtype
 from jaxlib._src.ops.registry import TOKEN
 from jaxlib._src.passes.refine_shapes import dimension_argument_indices
-from jaxlib._src.runtime.array import ArrayImpl, single_device_array
+from jaxlib._src.runtime.array import ArrayImpl, ShapedArray, single_device_array
 from jaxlib._src.runtime.buffer import Buffer, wait_for_event
 from jaxlib._src.runtime.device import Device, DeviceList
 from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
+from jaxlib._src.runtime.sharding import SingleDeviceSharding
 from jaxlib._src.runtime.traceback import Traceback
 from jaxlib._src.runtime.types import Layout
 
@@ -58,6 +59,16 @@ def _from_program_value(t: Any, value: Any) -> np.ndarray:
     if isinstance(t, TokenType):
         return np.zeros((0,), np.bool_)
     return value
+
+
+@dataclass
+class _FastPath:
+    program: Any
+    device: Device
+    params: list[tuple[tuple[int, ...], np.dtype]]
+    results: list[tuple[tuple[int, ...], np.dtype, int, ShapedArray]]
+    sharding: Any
+    donates: bool
 
 
 @dataclass
@@ -121,6 +132,31 @@ class HloModule:
 
 
 # -- execution results and tokens -----------------------------------------------
+
+
+class _FailedRun:
+    """The completion event of a program that failed while running inline."""
+
+    def __init__(self, error: BaseException):
+        self._error = error
+
+    def wait(self) -> None:
+        pass
+
+    def is_ready(self) -> bool:
+        return True
+
+    def error(self) -> str:
+        return str(self._error)
+
+
+def _fail_outputs(outputs: list[Buffer], error: BaseException) -> tuple[Any, list]:
+    """Marks outputs of a failed inline run so that awaiting them raises."""
+    failure = [error]
+    event = _FailedRun(error)
+    for out in outputs:
+        out._set_pending(event, None, failure)
+    return event, failure
 
 
 class Token:
@@ -323,6 +359,66 @@ class LoadedExecutable(Executable):
                 "UNIMPLEMENTED: SPMD programs with num_partitions > 1 on devices of "
                 "several processes; run them per replica (num_partitions = 1)")
         client._track_executable(self)
+        self._fast = self._fast_path_setup()
+
+    def _fast_path_setup(self) -> _FastPath | None:
+        """What a single-device execute of a small native program needs,
+        computed once (see ``_execute_fast``)."""
+        compiled = self._compiled
+        program = compiled.program
+        if (len(self._devices) != 1 or self._multi_process or self._global_view
+                or compiled.polymorphic or not getattr(program, "runs_inline", False)):
+            return None
+        device = self._devices[0]
+        results = []
+        for t in compiled.result_types:
+            shape, dtype = value_spec(t)
+            nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+            results.append((shape, dtype, nbytes, ShapedArray(shape, dtype)))
+        params = [(tuple(shape), dtype) for shape, dtype in self._param_specs]
+        return _FastPath(program, device, params, results,
+                         SingleDeviceSharding(device, memory_kind=device.default_memory().kind),
+                         bool(compiled.donated_parameters))
+
+    def _execute_fast(self, arguments: Sequence[Any]) -> list[ArrayImpl] | None:
+        """Runs a small all-native program at once on the calling thread;
+        None when any argument needs the general path (which also reports
+        every error)."""
+        fast = self._fast
+        if len(arguments) != len(fast.params):
+            return None
+        storages = []
+        for arg, (shape, dtype) in zip(arguments, fast.params):
+            if type(arg) is not ArrayImpl or len(arg._buffers) != 1:
+                return None
+            buffer = arg._buffers[0]
+            if (buffer.device is not fast.device or buffer._deleted or buffer.shape != shape
+                    or buffer.dtype != dtype):
+                return None
+            if buffer._event is not None:
+                if not buffer.is_ready():
+                    return None
+                buffer.block_until_ready()
+            storages.append(buffer._storage)
+        device = fast.device
+        outputs = [Buffer._allocate_bytes(device, shape, dtype, nbytes)
+                   for shape, dtype, nbytes, _ in fast.results]
+        program = fast.program
+        try:
+            if program.python_steps:  # reference kernels may read the replica context
+                with running_as(ReplicaContext()):
+                    program.run_into(storages, [b._storage for b in outputs])
+            else:
+                program.run_into(storages, [b._storage for b in outputs])
+        except Exception as err:  # surfaces where the outputs are awaited, as if async
+            if not self.client.asynchronous:
+                raise
+            _fail_outputs(outputs, err)
+        if fast.donates:
+            self._donate(arguments)
+        sharding = fast.sharding
+        return [ArrayImpl._of_buffer(aval, sharding, b)
+                for (_, _, _, aval), b in zip(fast.results, outputs)]
 
     def local_devices(self) -> list[Device]:
         return list(self._addressable)
@@ -396,10 +492,16 @@ class LoadedExecutable(Executable):
 
         def run() -> None:
             values = assemble(views) if assemble else views
-            args = [_to_program_value(t, v) for t, v in zip(param_types, values)]
+            program = compiled.program
             # XLA's CPU runtime flushes denormals to zero while a program runs.
             previous = _native.set_flush_denormals(True)
             try:
+                if scatter is None and hasattr(program, "run_into"):
+                    # The native executor writes results into the outputs.
+                    with running_as(context or ReplicaContext()):
+                        program.run_into(values, [out._writable_view() for out in outputs])
+                    return
+                args = [_to_program_value(t, v) for t, v in zip(param_types, values)]
                 with running_as(context or ReplicaContext()):
                     results = compiled.program(*args)
             finally:
@@ -411,10 +513,21 @@ class LoadedExecutable(Executable):
                 np.copyto(out._writable_view(), _from_program_value(t, value), casting="no")
 
         alone = context is None or context.num_replicas * context.num_partitions == 1
-        if not self.client.asynchronous and alone:
+        # Small native programs whose inputs are ready run at once on the
+        # calling thread: handing them to the stream costs more than running.
+        inline = alone and (not self.client.asynchronous or (
+            getattr(compiled.program, "runs_inline", False)
+            and all(b.is_ready() for b in inputs)))
+        if inline:
             for b in inputs:
                 b.block_until_ready()
-            task()
+            if not self.client.asynchronous:
+                task()
+                return None
+            try:
+                task()
+            except Exception as err:  # surfaces where the outputs are awaited, as if async
+                return _fail_outputs(outputs, err)
             return None
         # Replicas run concurrently (they may meet in collectives) even when the
         # client is synchronous; execute_sharded then waits for them.
@@ -443,6 +556,10 @@ class LoadedExecutable(Executable):
         return [single_device_array(b) for b in buffers]
 
     def execute(self, arguments: Sequence[ArrayImpl]) -> list[ArrayImpl]:
+        if self._fast is not None:
+            outputs = self._execute_fast(arguments)
+            if outputs is not None:
+                return outputs
         outputs, _ = self._execute_one(arguments)
         return outputs
 

@@ -1,0 +1,475 @@
+// The step executor: runs a program lowered by backends/cpu/plan.py.
+//
+// A plan is a set of regions (the entry function's body, loop bodies and
+// branches; calls are inlined by the planner), each a list of steps over
+// numbered slots. A slot is one SSA value with a static type. Its storage
+// ("home") is decided at compile time: an offset into the plan's arena
+// (temporaries, shared by values whose lifetimes do not overlap), a
+// caller-provided output buffer, a constant, a parameter, or none (the
+// slot then points at storage produced by another step: an alias or the
+// array a Python kernel returned).
+//
+// Steps: a native kernel; a Python kernel (the reference semantics, for ops
+// without a native kernel); an alias (reshape); while; case/if. Loops and
+// branches run here, so a small loop body costs no Python per iteration.
+#include <pybind11/stl.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+#include "py_common.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <xmmintrin.h>
+#endif
+
+namespace jaxcpu {
+namespace {
+
+py::object& ErrorType() {
+  static auto* type = new py::object(py::reinterpret_borrow<py::object>(PyExc_RuntimeError));
+  return *type;
+}
+
+[[noreturn]] void RaiseRuntimeError(const std::string& message) {
+  PyErr_SetString(ErrorType().ptr(), message.c_str());
+  throw py::error_already_set();
+}
+
+// Sets FTZ/DAZ for the scope (and, through ParallelFor, on the workers).
+class FlushDenormals {
+ public:
+#if defined(__x86_64__) || defined(__i386__)
+  FlushDenormals() : saved_(_mm_getcsr()) { _mm_setcsr(saved_ | 0x8040); }
+  ~FlushDenormals() { _mm_setcsr(saved_); }
+
+ private:
+  unsigned saved_;
+#endif
+};
+
+enum class Home : int { kNone = 0, kArena = 1, kOutput = 2, kConstant = 3, kParam = 4 };
+enum class StepKind : int { kKernel, kPython, kAlias, kWhile, kCase };
+
+// Kernels touching more than this many bytes run without the GIL.
+constexpr int64_t kReleaseGilBytes = 1 << 16;
+
+struct SlotInfo {
+  Home home = Home::kNone;
+  int64_t location = 0;  // arena offset, or output / constant / parameter index
+  int64_t nbytes = 0;
+  py::dtype dtype;
+  std::vector<py::ssize_t> shape;
+};
+
+struct Step {
+  StepKind kind = StepKind::kKernel;
+  std::string name;  // the op and its location, for errors
+  std::shared_ptr<Kernel> kernel;
+  bool release_gil = false;
+  py::object fn;
+  std::vector<int> ins, outs;
+  // while: cond/body regions; case: branches (region, result slots)
+  int cond_region = -1, cond_result = -1, body_region = -1;
+  std::vector<int> body_results;
+  bool index_is_pred = false;
+  std::vector<int> branch_regions;
+  std::vector<std::vector<int>> branch_results;
+};
+
+std::vector<int> IntList(const py::handle& h) {
+  std::vector<int> out;
+  for (auto v : h) out.push_back(py::cast<int>(v));
+  return out;
+}
+
+struct Frame {
+  std::vector<void*> data;
+  std::vector<py::object> owners;  // what keeps data alive, for non-arena slots
+  char* arena = nullptr;
+  py::object arena_owner;          // base object of numpy views into the arena
+};
+
+class Plan {
+ public:
+  Plan(const py::list& slots, const py::list& regions, int entry_region,
+       const py::list& params, const py::list& results, int64_t arena_size,
+       const py::list& constants)
+      : entry_region_(entry_region), arena_size_(arena_size) {
+    for (auto s : slots) {
+      py::tuple t = py::reinterpret_borrow<py::tuple>(s);
+      SlotInfo info;
+      info.home = static_cast<Home>(py::cast<int>(t[0]));
+      info.location = py::cast<int64_t>(t[1]);
+      info.nbytes = py::cast<int64_t>(t[2]);
+      info.dtype = py::dtype::from_args(t[3]);
+      for (auto d : t[4]) info.shape.push_back(py::cast<py::ssize_t>(d));
+      slots_.push_back(std::move(info));
+    }
+    for (auto r : regions) {
+      std::vector<Step> steps;
+      for (auto s : r) steps.push_back(ParseStep(py::reinterpret_borrow<py::tuple>(s)));
+      regions_.push_back(std::move(steps));
+    }
+    params_ = IntList(params);
+    results_ = IntList(results);
+    for (auto c : constants) {
+      py::array a = py::array::ensure(c, py::array::c_style);
+      if (!a) throw py::value_error("plan constants must be arrays");
+      constants_.push_back(a);
+    }
+    if (entry_region_ < 0 || entry_region_ >= static_cast<int>(regions_.size())) {
+      throw py::value_error("plan entry region out of range");
+    }
+  }
+
+  ~Plan() {
+    for (char* a : arena_pool_) std::free(a);
+  }
+
+  void Run(const py::list& inputs, const py::list& outputs) {
+    if (inputs.size() != params_.size() || outputs.size() != results_.size()) {
+      throw py::value_error("plan: wrong number of inputs or outputs");
+    }
+    Frame frame;
+    frame.data.assign(slots_.size(), nullptr);
+    frame.owners.resize(slots_.size());
+    frame.arena = AcquireArena();
+    struct ArenaReturn {
+      Plan* plan;
+      char* arena;
+      ~ArenaReturn() { plan->ReleaseArena(arena); }
+    } arena_return{this, frame.arena};
+
+    std::vector<void*> in_ptrs(inputs.size()), out_ptrs(outputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      in_ptrs[i] = ExternalPointer(inputs[i], slots_[params_[i]], "input", i, false);
+    }
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      out_ptrs[i] = ExternalPointer(outputs[i], slots_[results_[i]], "output", i, true);
+    }
+    for (size_t s = 0; s < slots_.size(); ++s) {
+      const SlotInfo& info = slots_[s];
+      switch (info.home) {
+        case Home::kArena:
+          frame.data[s] = frame.arena + info.location;
+          break;
+        case Home::kOutput:
+          frame.data[s] = out_ptrs[info.location];
+          break;
+        case Home::kConstant:
+          frame.data[s] = const_cast<void*>(constants_[info.location].data());
+          frame.owners[s] = constants_[info.location];
+          break;
+        case Home::kParam:
+          frame.data[s] = in_ptrs[info.location];
+          frame.owners[s] = py::reinterpret_borrow<py::object>(inputs[info.location]);
+          break;
+        case Home::kNone:
+          break;
+      }
+    }
+    FlushDenormals flush;  // XLA's CPU runtime computes with FTZ/DAZ
+    RunRegion(entry_region_, frame);
+    // Results whose slot is not the output buffer itself are copied out.
+    for (size_t i = 0; i < results_.size(); ++i) {
+      void* dst = out_ptrs[i];
+      const void* src = frame.data[results_[i]];
+      if (src != dst && slots_[results_[i]].nbytes > 0) {
+        std::memcpy(dst, src, slots_[results_[i]].nbytes);
+      }
+    }
+  }
+
+  int64_t arena_size() const { return arena_size_; }
+  size_t num_slots() const { return slots_.size(); }
+
+ private:
+  Step ParseStep(const py::tuple& t) {
+    Step step;
+    std::string kind = py::cast<std::string>(t[0]);
+    if (kind == "kernel") {  // ("kernel", handle, ins, outs, name)
+      step.kind = StepKind::kKernel;
+      const KernelHandle& handle = py::cast<const KernelHandle&>(t[1]);
+      step.kernel = handle.kernel;
+      step.release_gil = handle.kernel->Cost() >= kReleaseGilBytes;
+      step.ins = IntList(t[2]);
+      step.outs = IntList(t[3]);
+      step.name = py::cast<std::string>(t[4]);
+      if (step.ins.size() != handle.inputs.size() || step.outs.size() != handle.outputs.size()) {
+        throw py::value_error("plan: kernel step arity differs from its kernel: " + step.name);
+      }
+    } else if (kind == "python") {  // ("python", fn, ins, outs, name)
+      step.kind = StepKind::kPython;
+      step.fn = py::reinterpret_borrow<py::object>(t[1]);
+      step.ins = IntList(t[2]);
+      step.outs = IntList(t[3]);
+      step.name = py::cast<std::string>(t[4]);
+    } else if (kind == "alias") {  // ("alias", in, out)
+      step.kind = StepKind::kAlias;
+      step.ins = {py::cast<int>(t[1])};
+      step.outs = {py::cast<int>(t[2])};
+    } else if (kind == "while") {
+      // ("while", operands, outs, cond_region, cond_result, body_region, body_results)
+      step.kind = StepKind::kWhile;
+      step.ins = IntList(t[1]);
+      step.outs = IntList(t[2]);
+      step.cond_region = py::cast<int>(t[3]);
+      step.cond_result = py::cast<int>(t[4]);
+      step.body_region = py::cast<int>(t[5]);
+      step.body_results = IntList(t[6]);
+      if (step.ins.size() != step.outs.size() || step.body_results.size() != step.outs.size()) {
+        throw py::value_error("plan: malformed while step");
+      }
+    } else if (kind == "case") {
+      // ("case", index_slot, index_is_pred, outs, [region...], [[result slots]...])
+      step.kind = StepKind::kCase;
+      step.ins = {py::cast<int>(t[1])};
+      step.index_is_pred = py::cast<bool>(t[2]);
+      step.outs = IntList(t[3]);
+      step.branch_regions = IntList(t[4]);
+      for (auto r : t[5]) step.branch_results.push_back(IntList(r));
+      if (step.branch_regions.empty() ||
+          step.branch_regions.size() != step.branch_results.size()) {
+        throw py::value_error("plan: malformed case step");
+      }
+    } else {
+      throw py::value_error("plan: unknown step kind " + kind);
+    }
+    return step;
+  }
+
+  // The memory of a caller's buffer: a numpy array or any object exporting
+  // the buffer protocol (the runtime's HostBuffer), of exactly the slot's size.
+  void* ExternalPointer(const py::handle& h, const SlotInfo& info, const char* what, size_t i,
+                        bool writable) {
+    Py_buffer view;
+    int flags = PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(h.ptr(), &view, flags) != 0) {
+      PyErr_Clear();
+      RaiseRuntimeError(std::string("INVALID_ARGUMENT: ") + what + " " + std::to_string(i) +
+                        " is not a C-contiguous" + (writable ? " writable" : "") + " buffer");
+    }
+    void* ptr = view.buf;
+    int64_t len = view.len;
+    PyBuffer_Release(&view);  // the owner keeps the memory alive for the run
+    if (len != info.nbytes) {
+      RaiseRuntimeError(std::string("INVALID_ARGUMENT: ") + what + " " + std::to_string(i) +
+                        " has " + std::to_string(len) + " bytes, the program expects " +
+                        std::to_string(info.nbytes));
+    }
+    return ptr;
+  }
+
+  char* AcquireArena() {
+    {
+      std::lock_guard<std::mutex> lock(arena_mutex_);
+      if (!arena_pool_.empty()) {
+        char* a = arena_pool_.back();
+        arena_pool_.pop_back();
+        return a;
+      }
+    }
+    size_t size = static_cast<size_t>((arena_size_ + 63) / 64 * 64);
+    char* a = static_cast<char*>(std::aligned_alloc(64, size == 0 ? 64 : size));
+    if (a == nullptr) RaiseRuntimeError("RESOURCE_EXHAUSTED: cannot allocate the program's temporaries");
+    return a;
+  }
+
+  void ReleaseArena(char* arena) {
+    std::lock_guard<std::mutex> lock(arena_mutex_);
+    if (arena_pool_.size() < 2) {
+      arena_pool_.push_back(arena);
+    } else {
+      std::free(arena);
+    }
+  }
+
+  // A numpy view of a slot, for Python kernels.
+  py::array View(Frame& frame, int slot) {
+    const SlotInfo& info = slots_[slot];
+    py::handle base = frame.owners[slot];
+    if (!base) {
+      if (!frame.arena_owner) frame.arena_owner = py::capsule(frame.arena, "jaxlib.cpu.arena");
+      base = frame.arena_owner;
+    }
+    return py::array(info.dtype, info.shape, frame.data[slot], base);
+  }
+
+  void SetFromPython(Frame& frame, int slot, py::handle value, const Step& step) {
+    const SlotInfo& info = slots_[slot];
+    py::array a = py::array::ensure(value, py::array::c_style);
+    if (!a) {
+      PyErr_Clear();
+      RaiseRuntimeError("INTERNAL: " + step.name + " returned a value that is not an array");
+    }
+    if (!a.dtype().is(info.dtype) && !a.dtype().equal(info.dtype)) {
+      a = py::array::ensure(a.attr("astype")(info.dtype), py::array::c_style);
+    }
+    if (static_cast<int64_t>(a.nbytes()) != info.nbytes) {
+      RaiseRuntimeError("INTERNAL: " + step.name + " returned " + std::to_string(a.nbytes()) +
+                        " bytes for a result of " + std::to_string(info.nbytes));
+    }
+    if (info.home == Home::kArena || info.home == Home::kOutput) {
+      if (info.nbytes > 0) std::memcpy(frame.data[slot], a.data(), info.nbytes);
+    } else {
+      const char* data = static_cast<const char*>(a.data());
+      if (data >= frame.arena && data < frame.arena + arena_size_) {
+        // A view of a temporary whose bytes may be reused: keep a copy.
+        a = py::array::ensure(a.attr("copy")(), py::array::c_style);
+      }
+      frame.data[slot] = const_cast<void*>(a.data());
+      frame.owners[slot] = a;
+    }
+  }
+
+  // Copies `from[i]` into the homes of `to[i]`; stages through a scratch copy
+  // when a source is another destination (a loop that permutes its values).
+  void CopyInto(Frame& frame, const std::vector<int>& from, const std::vector<int>& to) {
+    bool stage = false;
+    for (size_t i = 0; i < from.size() && !stage; ++i) {
+      for (size_t j = 0; j < to.size(); ++j) {
+        if (i != j && frame.data[from[i]] == frame.data[to[j]] && slots_[to[j]].nbytes > 0) {
+          stage = true;
+          break;
+        }
+      }
+    }
+    if (!stage) {
+      for (size_t i = 0; i < from.size(); ++i) {
+        void* dst = frame.data[to[i]];
+        const void* src = frame.data[from[i]];
+        if (dst != src && slots_[to[i]].nbytes > 0) std::memcpy(dst, src, slots_[to[i]].nbytes);
+      }
+      return;
+    }
+    std::vector<std::vector<char>> scratch(from.size());
+    for (size_t i = 0; i < from.size(); ++i) {
+      const char* src = static_cast<const char*>(frame.data[from[i]]);
+      scratch[i].assign(src, src + slots_[to[i]].nbytes);
+    }
+    for (size_t i = 0; i < from.size(); ++i) {
+      if (!scratch[i].empty()) std::memcpy(frame.data[to[i]], scratch[i].data(), scratch[i].size());
+    }
+  }
+
+  void RunKernel(const Step& step, Frame& frame) {
+    constexpr size_t kInline = 32;
+    const void* in_inline[kInline];
+    void* out_inline[kInline];
+    std::vector<const void*> in_heap;
+    std::vector<void*> out_heap;
+    const void** in = in_inline;
+    void** out = out_inline;
+    if (step.ins.size() > kInline) {
+      in_heap.resize(step.ins.size());
+      in = in_heap.data();
+    }
+    if (step.outs.size() > kInline) {
+      out_heap.resize(step.outs.size());
+      out = out_heap.data();
+    }
+    for (size_t i = 0; i < step.ins.size(); ++i) in[i] = frame.data[step.ins[i]];
+    for (size_t i = 0; i < step.outs.size(); ++i) out[i] = frame.data[step.outs[i]];
+    std::string failure;
+    try {
+      if (step.release_gil) {
+        py::gil_scoped_release release;
+        step.kernel->Run(in, out);
+      } else {
+        step.kernel->Run(in, out);
+      }
+    } catch (const RuntimeFailure& err) {
+      failure = err.what();
+    } catch (const std::exception& err) {
+      failure = std::string("internal error: ") + err.what();
+    }
+    if (!failure.empty()) RaiseRuntimeError("INTERNAL: " + step.name + ": " + failure);
+  }
+
+  void RunPython(const Step& step, Frame& frame) {
+    py::tuple args(step.ins.size());
+    for (size_t i = 0; i < step.ins.size(); ++i) args[i] = View(frame, step.ins[i]);
+    py::object result = step.fn(*args);
+    py::tuple values = py::reinterpret_borrow<py::tuple>(result);
+    if (!py::isinstance<py::tuple>(result) || values.size() != step.outs.size()) {
+      RaiseRuntimeError("INTERNAL: " + step.name + " returned the wrong number of results");
+    }
+    for (size_t i = 0; i < step.outs.size(); ++i) SetFromPython(frame, step.outs[i], values[i], step);
+  }
+
+  void RunWhile(const Step& step, Frame& frame) {
+    CopyInto(frame, step.ins, step.outs);
+    for (;;) {
+      RunRegion(step.cond_region, frame);
+      if (*static_cast<const uint8_t*>(frame.data[step.cond_result]) == 0) break;
+      RunRegion(step.body_region, frame);
+      CopyInto(frame, step.body_results, step.outs);
+    }
+  }
+
+  void RunCase(const Step& step, Frame& frame) {
+    const void* index = frame.data[step.ins[0]];
+    int64_t branches = static_cast<int64_t>(step.branch_regions.size());
+    int64_t chosen;
+    if (step.index_is_pred) {
+      chosen = *static_cast<const uint8_t*>(index) ? 0 : 1;  // if: true runs the first region
+    } else {
+      int32_t i = *static_cast<const int32_t*>(index);
+      chosen = (i < 0 || i >= branches) ? branches - 1 : i;  // out of range: the last branch
+    }
+    RunRegion(step.branch_regions[chosen], frame);
+    CopyInto(frame, step.branch_results[chosen], step.outs);
+  }
+
+  void RunRegion(int region, Frame& frame) {
+    for (const Step& step : regions_[region]) {
+      switch (step.kind) {
+        case StepKind::kKernel:
+          RunKernel(step, frame);
+          break;
+        case StepKind::kPython:
+          RunPython(step, frame);
+          break;
+        case StepKind::kAlias:
+          frame.data[step.outs[0]] = frame.data[step.ins[0]];
+          frame.owners[step.outs[0]] = frame.owners[step.ins[0]];
+          break;
+        case StepKind::kWhile:
+          RunWhile(step, frame);
+          break;
+        case StepKind::kCase:
+          RunCase(step, frame);
+          break;
+      }
+    }
+  }
+
+  std::vector<SlotInfo> slots_;
+  std::vector<std::vector<Step>> regions_;
+  int entry_region_;
+  std::vector<int> params_, results_;
+  int64_t arena_size_;
+  std::vector<py::array> constants_;
+  std::mutex arena_mutex_;
+  std::vector<char*> arena_pool_;
+};
+
+}  // namespace
+
+void RegisterExecutor(py::module_& m) {
+  m.def("set_error_type", [](py::object type) { ErrorType() = type; },
+        "Sets the exception type raised for run-time failures (XlaRuntimeError).");
+  py::class_<Plan>(m, "Plan")
+      .def(py::init<const py::list&, const py::list&, int, const py::list&, const py::list&,
+                    int64_t, const py::list&>(),
+           py::arg("slots"), py::arg("regions"), py::arg("entry_region"), py::arg("params"),
+           py::arg("results"), py::arg("arena_size"), py::arg("constants"))
+      .def("run", &Plan::Run, py::arg("inputs"), py::arg("outputs"),
+           "Runs the program: reads `inputs`, writes every result into `outputs`.")
+      .def_property_readonly("arena_size", &Plan::arena_size)
+      .def_property_readonly("num_slots", &Plan::num_slots);
+}
+
+}  // namespace jaxcpu

@@ -1,0 +1,782 @@
+// The fused-kernel interpreter ("fused"): runs the register bytecode that
+// backends/cpu/fusion.py emits for a group of elementwise ops (optionally
+// ending in a reduction) over tiles of the group's index space.
+//
+// Code layout (params["code"], one int64 list):
+//   1, ndims, dims[ndims]                 the domain, collapsed by fusion.py
+//   red_op, red_begin, red_end, init      reduction (red_op -1: none): domain
+//                                         dims [red_begin, red_end) are reduced
+//                                         with binary opcode red_op; init is
+//                                         the init value's bits (see Scalar)
+//   nslots, dtype[nslots]                 value slots (jaxcpu::DType codes)
+//   nloads, {slot, kind, arg, strides[ndims]}...
+//                                         kind 0: input `arg` read at linear
+//                                         offset sum(strides * index); 1: the
+//                                         constant `arg`; 2: iota, the value
+//                                         sum(strides * index)
+//   ninstr, {opcode, aux, dst, a, b, c}... opcodes as fusion.OPCODES; aux is
+//                                         the compare direction (+8: total order)
+//   1, out_slot                           the output (the reduction's operand)
+//
+// Every instruction is a tight loop over one tile (kTile elements) between
+// per-thread scratch buffers, which stay in L1/L2. Contiguous inputs are read
+// in place and the last instruction writes straight into the output.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "kernel.h"
+#include "vmath.h"
+
+namespace jaxcpu {
+namespace fused {
+
+// The order of fusion.py's _OPCODE_NAMES.
+enum Opcode : int {
+  kNeg, kAbs, kSign, kFloor, kCeil, kRoundEven, kRoundAfz, kNot, kPopcnt, kClz, kIsFinite,
+  kSquare, kExp, kExpm1, kLog, kLog1p, kTanh, kLogistic, kSin, kCos, kTan, kSqrt, kRsqrt,
+  kCbrt, kErf, kErfInv, kConvert, kCopy,
+  kAdd, kSub, kMul, kDiv, kRem, kMax, kMin, kPow, kAtan2, kAnd, kOr, kXor, kShl,
+  kShrLogical, kShrArith, kCmp,
+  kSelect, kClamp, kNumOpcodes
+};
+
+struct Instr;
+using LoopFn = void (*)(const Instr& in, void* const* slots, int64_t n);
+
+struct Instr {
+  int op = 0, aux = 0, dst = -1, a = -1, b = -1, c = -1;
+  LoopFn fn = nullptr;
+};
+
+struct ReduceFns {
+  void (*lanes)(void* lanes, const void* data, int64_t n) = nullptr;
+  void (*combine)(void* acc, const void* data, int64_t n) = nullptr;
+};
+
+namespace avx2 {
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+#include "fused_loops.h"
+#pragma GCC pop_options
+}  // namespace avx2
+
+namespace generic {
+#include "fused_loops.h"
+}  // namespace generic
+
+namespace {
+
+constexpr int64_t kTile = 512;                 // elements per instruction loop
+constexpr int64_t kTileBytes = kTile * 8;      // one scratch buffer
+constexpr int kMaxSlots = 256;
+constexpr int kMaxDims = 16;
+constexpr int64_t kGrainElements = 16384;      // >= 64 KB of f32 per parallel chunk
+constexpr int64_t kColumnBlock = 64;           // reduced rows summed per partial
+constexpr int kLanes = generic::kLanes;
+
+bool UseAvx2() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  static const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return avx2;
+#else
+  return false;
+#endif
+}
+
+LoopFn PickLoop(int op, int aux, DType t, DType to) {
+  return UseAvx2() ? avx2::PickLoop(op, aux, t, to) : generic::PickLoop(op, aux, t, to);
+}
+
+ReduceFns PickReduce(int op, DType t) {
+  return UseAvx2() ? avx2::PickReduce(op, t) : generic::PickReduce(op, t);
+}
+
+bool IsFloatType(DType t) { return t == DType::kF32 || t == DType::kF64; }
+bool IsSignedType(DType t) {
+  return t == DType::kS8 || t == DType::kS16 || t == DType::kS32 || t == DType::kS64;
+}
+
+// A scalar of type t from the code's int64 encoding (double bits for floats,
+// the two's-complement value for integers), stored in `out` (8 bytes).
+void Scalar(int64_t bits, DType t, void* out) {
+  double d;
+  std::memcpy(&d, &bits, 8);
+  switch (t) {
+    case DType::kF32: { float f = static_cast<float>(d); std::memcpy(out, &f, 4); return; }
+    case DType::kF64: std::memcpy(out, &d, 8); return;
+    case DType::kPred: { uint8_t v = bits != 0; std::memcpy(out, &v, 1); return; }
+    default: {
+      uint64_t v = static_cast<uint64_t>(bits);  // little endian: low bytes first
+      std::memcpy(out, &v, static_cast<size_t>(std::min<int64_t>(DTypeSize(t), 8)));
+    }
+  }
+}
+
+// The identity of a reduction (so that lanes can start from it).
+void Identity(int op, DType t, void* out) {
+  const int64_t size = DTypeSize(t);
+  const bool fp = IsFloatType(t), is_signed = IsSignedType(t);
+  std::memset(out, 0, 8);
+  auto set_double = [&](double v) {
+    int64_t bits;
+    std::memcpy(&bits, &v, 8);
+    Scalar(bits, t, out);
+  };
+  auto set_int = [&](uint64_t v) { std::memcpy(out, &v, static_cast<size_t>(std::min<int64_t>(size, 8))); };
+  const uint64_t all_ones = size == 8 ? ~uint64_t(0) : (uint64_t(1) << (size * 8)) - 1;
+  const uint64_t sign = uint64_t(1) << (size * 8 - 1);
+  switch (op) {
+    case kAdd: if (fp) set_double(-0.0); return;      // -0 + x == x, even for x = -0
+    case kMul: if (fp) set_double(1.0); else set_int(1); return;
+    case kMax:
+      if (fp) set_double(-INFINITY);
+      else if (t == DType::kPred) set_int(0);
+      else set_int(is_signed ? sign : 0);
+      return;
+    case kMin:
+      if (fp) set_double(INFINITY);
+      else if (t == DType::kPred) set_int(1);
+      else set_int(is_signed ? sign - 1 : all_ones);
+      return;
+    case kAnd: set_int(t == DType::kPred ? 1 : all_ones); return;
+    default: return;  // or, xor: 0
+  }
+}
+
+void Fill(void* dst, const void* value, int64_t size, int64_t n) {
+  switch (size) {
+    case 1: std::memset(dst, *static_cast<const uint8_t*>(value), static_cast<size_t>(n)); return;
+    case 2: { uint16_t v; std::memcpy(&v, value, 2); std::fill_n(static_cast<uint16_t*>(dst), n, v); return; }
+    case 4: { uint32_t v; std::memcpy(&v, value, 4); std::fill_n(static_cast<uint32_t*>(dst), n, v); return; }
+    default: { uint64_t v; std::memcpy(&v, value, 8); std::fill_n(static_cast<uint64_t*>(dst), n, v); return; }
+  }
+}
+
+template <typename T>
+void StridedCopy(const T* src, int64_t step, T* dst, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) dst[i] = src[i * step];
+}
+
+// A per-thread scratch area, grown once and reused by every run (no heap
+// traffic per call).
+char* ThreadScratch(size_t bytes) {
+  struct Area {
+    char* data = nullptr;
+    size_t capacity = 0;
+    ~Area() { std::free(data); }
+  };
+  thread_local Area area;
+  if (area.capacity < bytes) {
+    std::free(area.data);
+    size_t capacity = std::max(bytes, area.capacity * 2);
+    capacity = (capacity + 63) / 64 * 64;
+    area.data = static_cast<char*>(std::aligned_alloc(64, capacity));
+    if (area.data == nullptr) throw RuntimeFailure("fused: out of memory for scratch");
+    area.capacity = capacity;
+  }
+  return area.data;
+}
+
+enum LoadKind { kLoadInput = 0, kLoadConstant = 1, kLoadIota = 2 };
+enum Access { kContiguous, kScalar, kStrided };
+
+struct Load {
+  int slot = -1;
+  int kind = kLoadInput;
+  int64_t arg = 0;
+  std::vector<int64_t> strides;
+  Access access = kStrided;
+  int64_t size = 0;  // bytes per element
+  DType dtype = DType::kOther;
+  // Constant along the innermost dimension (a column broadcast): its buffer is
+  // kept, and refilled only when a tile moves to another value.
+  bool row_constant = false;
+};
+
+// What a row-constant load's buffer holds: `count` copies of the element at
+// `offset` (-1: nothing yet).
+struct FillCache {
+  int64_t offset, count;  // left uninitialised: ResetCaches sets those in use
+};
+
+class Cursor {
+ public:
+  explicit Cursor(const std::vector<int64_t>& code) : code_(code) {}
+  int64_t Next() {
+    if (pos_ >= code_.size()) throw Unsupported("fused: truncated code");
+    return code_[pos_++];
+  }
+  int64_t Next(int64_t lo, int64_t hi, const char* what) {
+    int64_t v = Next();
+    if (v < lo || v > hi) throw Unsupported(std::string("fused: bad ") + what);
+    return v;
+  }
+  bool done() const { return pos_ == code_.size(); }
+
+ private:
+  const std::vector<int64_t>& code_;
+  size_t pos_ = 0;
+};
+
+class FusedKernel final : public Kernel {
+ public:
+  FusedKernel(const Params& params, const std::vector<TensorSpec>& inputs,
+              const std::vector<TensorSpec>& outputs) {
+    Parse(params.get_ints("code"), inputs, outputs);
+    Plan();
+    int64_t cost = 0;
+    for (const auto& s : inputs) cost += s.nbytes();
+    for (const auto& s : outputs) cost += s.nbytes();
+    set_cost(cost);
+  }
+
+  void Run(const void* const* inputs, void* const* outputs) override {
+    if (red_op_ < 0) {
+      RunElementwise(inputs, outputs[0]);
+    } else if (inner_ == 1) {
+      RunRows(inputs, outputs[0]);
+    } else {
+      RunColumns(inputs, outputs[0]);
+    }
+  }
+
+ private:
+  // ---- building ----------------------------------------------------------------
+
+  void Parse(const std::vector<int64_t>& code, const std::vector<TensorSpec>& inputs,
+             const std::vector<TensorSpec>& outputs) {
+    Cursor in(code);
+    if (in.Next() != 1) throw Unsupported("fused: unknown code version");
+    const int ndims = static_cast<int>(in.Next(1, kMaxDims, "rank"));
+    total_ = 1;
+    for (int k = 0; k < ndims; ++k) {
+      dims_.push_back(in.Next(0, int64_t(1) << 40, "dimension"));
+      total_ *= dims_.back();
+      if (total_ > (int64_t(1) << 48)) throw Unsupported("fused: domain too large");
+    }
+    red_op_ = static_cast<int>(in.Next(-1, kNumOpcodes - 1, "reduce op"));
+    int64_t red_begin = in.Next(-1, ndims, "reduce range");
+    int64_t red_end = in.Next(-1, ndims, "reduce range");
+    int64_t init_bits = in.Next();
+    if (red_op_ >= 0) {
+      if (red_begin < 0 || red_end < red_begin) throw Unsupported("fused: bad reduce range");
+      outer_ = red_ = inner_ = 1;
+      for (int k = 0; k < ndims; ++k) {
+        (k < red_begin ? outer_ : k < red_end ? red_ : inner_) *= dims_[k];
+      }
+    }
+    const int nslots = static_cast<int>(in.Next(1, kMaxSlots - 1, "slot count"));
+    for (int s = 0; s < nslots; ++s) {
+      DType t = static_cast<DType>(in.Next(0, static_cast<int>(DType::kOther), "dtype"));
+      if (DTypeSize(t) == 0 || t == DType::kF16 || t == DType::kBF16 || t == DType::kC64 ||
+          t == DType::kC128) {
+        throw Unsupported("fused: unsupported element type");
+      }
+      slot_types_.push_back(t);
+    }
+    std::vector<bool> defined(nslots, false);
+    auto define = [&](int64_t slot) {
+      if (slot < 0 || slot >= nslots || defined[slot]) throw Unsupported("fused: bad slot");
+      defined[slot] = true;
+      return static_cast<int>(slot);
+    };
+    auto use = [&](int64_t slot) {
+      if (slot < 0 || slot >= nslots || !defined[slot]) throw Unsupported("fused: bad operand");
+      return static_cast<int>(slot);
+    };
+
+    const int64_t nloads = in.Next(0, kMaxSlots, "load count");
+    for (int64_t i = 0; i < nloads; ++i) {
+      Load load;
+      load.slot = define(in.Next());
+      load.kind = static_cast<int>(in.Next(0, 2, "load kind"));
+      load.arg = in.Next();
+      load.dtype = slot_types_[load.slot];
+      load.size = DTypeSize(load.dtype);
+      bool contiguous = true, scalar = true;
+      int64_t step = 1, last = 0;
+      std::vector<int64_t> strides(ndims);
+      for (int k = 0; k < ndims; ++k) strides[k] = in.Next(0, int64_t(1) << 48, "stride");
+      for (int k = ndims - 1; k >= 0; --k) {
+        if (dims_[k] == 1) strides[k] = 0;
+        contiguous = contiguous && (dims_[k] == 1 || strides[k] == step);
+        scalar = scalar && strides[k] == 0;
+        step *= dims_[k];
+        if (dims_[k] > 0) last += strides[k] * (dims_[k] - 1);
+      }
+      load.strides = strides;
+      if (load.kind == kLoadInput) {
+        if (load.arg < 0 || load.arg >= static_cast<int64_t>(inputs.size())) {
+          throw Unsupported("fused: bad input index");
+        }
+        const TensorSpec& spec = inputs[load.arg];
+        if (spec.dtype != load.dtype) throw Unsupported("fused: input type mismatch");
+        if (total_ > 0 && last >= spec.num_elements()) {
+          throw Unsupported("fused: load reads past its input");
+        }
+        load.access = contiguous && spec.num_elements() == total_ ? kContiguous
+                      : scalar                                     ? kScalar
+                                                                   : kStrided;
+        load.row_constant = load.access == kStrided && strides[ndims - 1] == 0;
+      } else if (load.kind == kLoadConstant) {
+        load.access = kScalar;
+      } else {
+        load.access = kStrided;
+      }
+      loads_.push_back(std::move(load));
+    }
+
+    const int64_t ninstr = in.Next(0, kMaxSlots, "instruction count");
+    for (int64_t i = 0; i < ninstr; ++i) {
+      Instr instr;
+      instr.op = static_cast<int>(in.Next(0, kNumOpcodes - 1, "opcode"));
+      instr.aux = static_cast<int>(in.Next(0, 15, "aux"));
+      int64_t dst = in.Next(), a = in.Next(), b = in.Next(), c = in.Next();
+      const int arity = instr.op >= kSelect ? 3 : instr.op >= kAdd ? 2 : 1;
+      instr.a = use(a);
+      if (arity >= 2) instr.b = use(b);
+      if (arity >= 3) instr.c = use(c);
+      instr.dst = define(dst);
+      CheckTypes(instr);
+      DType t = slot_types_[instr.op == kSelect ? instr.b : instr.a];
+      instr.fn = PickLoop(instr.op, instr.aux, t, slot_types_[instr.dst]);
+      if (instr.fn == nullptr) throw Unsupported("fused: unsupported op/type");
+      instrs_.push_back(instr);
+    }
+    if (in.Next() != 1) throw Unsupported("fused: expected one output");
+    out_slot_ = use(in.Next());
+    if (!in.done()) throw Unsupported("fused: trailing code");
+
+    if (outputs.size() != 1) throw Unsupported("fused: expected one output");
+    const TensorSpec& out = outputs[0];
+    const DType out_type = slot_types_[out_slot_];
+    if (out.dtype != out_type) throw Unsupported("fused: output type mismatch");
+    if (out.num_elements() != (red_op_ >= 0 ? outer_ * inner_ : total_)) {
+      throw Unsupported("fused: output size mismatch");
+    }
+    if (red_op_ >= 0) {
+      reduce_ = PickReduce(red_op_, out_type);
+      if (reduce_.lanes == nullptr) throw Unsupported("fused: unsupported reduction");
+      Scalar(init_bits, out_type, init_);
+      Identity(red_op_, out_type, identity_);
+    }
+  }
+
+  void CheckTypes(const Instr& in) const {
+    auto t = [&](int slot) { return slot_types_[slot]; };
+    bool ok;
+    switch (in.op) {
+      case kConvert: ok = true; break;
+      case kIsFinite: ok = t(in.dst) == DType::kPred; break;
+      case kCmp: ok = t(in.a) == t(in.b) && t(in.dst) == DType::kPred; break;
+      case kSelect:
+        ok = t(in.a) == DType::kPred && t(in.b) == t(in.c) && t(in.b) == t(in.dst);
+        break;
+      case kClamp: ok = t(in.a) == t(in.b) && t(in.b) == t(in.c) && t(in.b) == t(in.dst); break;
+      default:
+        ok = t(in.a) == t(in.dst) && (in.op < kAdd || t(in.b) == t(in.a));
+    }
+    if (!ok) throw Unsupported("fused: operand types do not match");
+  }
+
+  // Assigns scratch buffers to slots: constants and scalars get their own
+  // (filled once per chunk), other values share buffers by lifetime.
+  void Plan() {
+    const int nslots = static_cast<int>(slot_types_.size());
+    if (red_op_ < 0) {
+      int producer = -1;
+      for (size_t i = 0; i < instrs_.size(); ++i) {
+        if (instrs_[i].dst == out_slot_) producer = static_cast<int>(i);
+      }
+      if (producer < 0) {  // the output is a load: copy it
+        Instr copy;
+        copy.op = kCopy;
+        copy.a = out_slot_;
+        copy.dst = nslots;
+        slot_types_.push_back(slot_types_[out_slot_]);
+        copy.fn = PickLoop(kCopy, 0, slot_types_[out_slot_], slot_types_[out_slot_]);
+        if (copy.fn == nullptr) throw Unsupported("fused: cannot copy the output");
+        instrs_.push_back(copy);
+        out_slot_ = copy.dst;
+        producer = static_cast<int>(instrs_.size()) - 1;
+      }
+      direct_ = producer;
+    }
+    const int total_slots = static_cast<int>(slot_types_.size());
+    if (total_slots >= kMaxSlots) throw Unsupported("fused: too many slots");
+    std::vector<int> last_use(total_slots, -1);
+    for (size_t i = 0; i < instrs_.size(); ++i) {
+      for (int s : {instrs_[i].a, instrs_[i].b, instrs_[i].c}) {
+        if (s >= 0) last_use[s] = static_cast<int>(i);
+      }
+    }
+    if (red_op_ >= 0) last_use[out_slot_] = std::numeric_limits<int>::max();
+    buffer_of_.assign(total_slots, -1);
+    std::vector<int> free_buffers;
+    auto allocate = [&]() {
+      if (!free_buffers.empty()) {
+        int b = free_buffers.back();
+        free_buffers.pop_back();
+        return b;
+      }
+      return num_buffers_++;
+    };
+    std::vector<bool> shared(total_slots, false);  // buffer may be recycled
+    for (const Load& load : loads_) {
+      bool in_place = load.kind == kLoadInput && load.access == kContiguous;
+      if (!in_place) buffer_of_[load.slot] = allocate();
+      shared[load.slot] = load.access == kStrided && !load.row_constant;
+      (load.access == kStrided || in_place ? per_tile_ : persistent_).push_back(&load);
+    }
+    for (size_t i = 0; i < instrs_.size(); ++i) {
+      const Instr& instr = instrs_[i];
+      // The destination is allocated before the operands die: a widening
+      // instruction (pred -> i32) would overwrite its operand as it reads it.
+      if (static_cast<int>(i) != direct_) {
+        buffer_of_[instr.dst] = allocate();
+        shared[instr.dst] = true;
+      }
+      for (int s : {instr.a, instr.b, instr.c}) {
+        if (s >= 0 && last_use[s] == static_cast<int>(i) && shared[s] && buffer_of_[s] >= 0) {
+          free_buffers.push_back(buffer_of_[s]);
+          shared[s] = false;  // freed once even if read twice
+        }
+      }
+      if (static_cast<int>(i) != direct_ && last_use[instr.dst] < 0) {  // dead value
+        free_buffers.push_back(buffer_of_[instr.dst]);
+        shared[instr.dst] = false;
+      }
+    }
+    // Two extra buffers: the column reduction's accumulators.
+    scratch_bytes_ = static_cast<size_t>(num_buffers_ + 2) * kTileBytes;
+    if (red_op_ < 0) fill_count_ = std::min(kTile, total_);
+    else fill_count_ = std::min(kTile, inner_ == 1 ? red_ : inner_);
+  }
+
+  // ---- running -------------------------------------------------------------------
+
+  // Points slots at this thread's scratch and fills constants and scalars.
+  char* SetUpChunk(const void* const* inputs, void** slots) const {
+    char* scratch = ThreadScratch(scratch_bytes_);
+    for (size_t s = 0; s < buffer_of_.size(); ++s) {
+      if (buffer_of_[s] >= 0) slots[s] = scratch + buffer_of_[s] * kTileBytes;
+    }
+    for (const Load* load : persistent_) {
+      alignas(8) char value[8];
+      if (load->kind == kLoadConstant) {
+        Scalar(load->arg, load->dtype, value);
+      } else {
+        std::memcpy(value, inputs[load->arg], static_cast<size_t>(load->size));
+      }
+      Fill(slots[load->slot], value, load->size, fill_count_);
+    }
+    return scratch + static_cast<size_t>(num_buffers_) * kTileBytes;
+  }
+
+  void ResetCaches(FillCache* caches) const {
+    for (size_t i = 0; i < per_tile_.size(); ++i) caches[i] = FillCache{-1, 0};
+  }
+
+  // Calls emit(position in tile, offset, step, run length) for each stretch of
+  // the tile [start, start + n) along the innermost domain dimension.
+  template <typename Emit>
+  void ForEachRun(const std::vector<int64_t>& strides, int64_t start, int64_t n,
+                  Emit&& emit) const {
+    const int r = static_cast<int>(dims_.size());
+    int64_t index[kMaxDims];
+    int64_t rest = start, offset = 0;
+    for (int k = r - 1; k >= 0; --k) {
+      index[k] = rest % dims_[k];
+      rest /= dims_[k];
+      offset += index[k] * strides[k];
+    }
+    const int64_t inner = dims_[r - 1], step = strides[r - 1];
+    int64_t pos = 0;
+    while (true) {
+      const int64_t run = std::min(n - pos, inner - index[r - 1]);
+      emit(pos, offset, step, run);
+      pos += run;
+      if (pos >= n) return;
+      offset -= index[r - 1] * step;
+      index[r - 1] = 0;
+      for (int k = r - 2; k >= 0; --k) {
+        offset += strides[k];
+        if (++index[k] < dims_[k]) break;
+        offset -= dims_[k] * strides[k];
+        index[k] = 0;
+      }
+    }
+  }
+
+  void* LoadStrided(const Load& load, const void* input, int64_t start, int64_t n,
+                    void* buffer, FillCache* cache) const {
+    const char* base = static_cast<const char*>(input);
+    const int64_t size = load.size;
+    const int r = static_cast<int>(dims_.size());
+    const int64_t inner = dims_[r - 1];
+    if (start % inner + n <= inner) {
+      // The tile lies in one innermost run.
+      int64_t offset = 0, rest = start;
+      for (int k = r - 1; k >= 0; --k) {
+        offset += (rest % dims_[k]) * load.strides[k];
+        rest /= dims_[k];
+      }
+      if (load.strides[r - 1] == 1) {  // contiguous: read in place
+        return const_cast<char*>(base + offset * size);
+      }
+      if (load.row_constant) {
+        if (cache->offset != offset || cache->count < n) {
+          Fill(buffer, base + offset * size, size, n);
+          cache->offset = offset;
+          cache->count = n;
+        }
+        return buffer;
+      }
+    }
+    cache->offset = -1;
+    char* out = static_cast<char*>(buffer);
+    ForEachRun(load.strides, start, n, [&](int64_t pos, int64_t offset, int64_t step,
+                                           int64_t run) {
+      const char* src = base + offset * size;
+      char* dst = out + pos * size;
+      if (step == 0) {
+        Fill(dst, src, size, run);
+      } else if (step == 1) {
+        std::memcpy(dst, src, static_cast<size_t>(run * size));
+      } else {
+        switch (size) {
+          case 1: StridedCopy(reinterpret_cast<const uint8_t*>(src), step,
+                              reinterpret_cast<uint8_t*>(dst), run); break;
+          case 2: StridedCopy(reinterpret_cast<const uint16_t*>(src), step,
+                              reinterpret_cast<uint16_t*>(dst), run); break;
+          case 4: StridedCopy(reinterpret_cast<const uint32_t*>(src), step,
+                              reinterpret_cast<uint32_t*>(dst), run); break;
+          default: StridedCopy(reinterpret_cast<const uint64_t*>(src), step,
+                               reinterpret_cast<uint64_t*>(dst), run); break;
+        }
+      }
+    });
+    return buffer;
+  }
+
+  template <typename T>
+  static void StoreIota(void* out, int64_t pos, int64_t value, int64_t step, int64_t run) {
+    T* dst = static_cast<T*>(out) + pos;
+    for (int64_t i = 0; i < run; ++i) {
+      const int64_t v = value + i * step;
+      if constexpr (std::is_same_v<T, bool>) dst[i] = v != 0;
+      else dst[i] = static_cast<T>(v);
+    }
+  }
+
+  void LoadIota(const Load& load, int64_t start, int64_t n, void* buffer) const {
+    ForEachRun(load.strides, start, n, [&](int64_t pos, int64_t value, int64_t step,
+                                           int64_t run) {
+      switch (load.dtype) {
+        case DType::kPred: StoreIota<bool>(buffer, pos, value, step, run); break;
+        case DType::kS8: StoreIota<int8_t>(buffer, pos, value, step, run); break;
+        case DType::kS16: StoreIota<int16_t>(buffer, pos, value, step, run); break;
+        case DType::kS32: StoreIota<int32_t>(buffer, pos, value, step, run); break;
+        case DType::kS64: StoreIota<int64_t>(buffer, pos, value, step, run); break;
+        case DType::kU8: StoreIota<uint8_t>(buffer, pos, value, step, run); break;
+        case DType::kU16: StoreIota<uint16_t>(buffer, pos, value, step, run); break;
+        case DType::kU32: StoreIota<uint32_t>(buffer, pos, value, step, run); break;
+        case DType::kU64: StoreIota<uint64_t>(buffer, pos, value, step, run); break;
+        case DType::kF32: StoreIota<float>(buffer, pos, value, step, run); break;
+        default: StoreIota<double>(buffer, pos, value, step, run); break;
+      }
+    });
+  }
+
+  // Evaluates the program on domain elements [start, start + n) (n <= kTile);
+  // `out` (or null) receives the output slot's values.
+  void EvalTile(const void* const* inputs, void** slots, char* scratch, FillCache* caches,
+                int64_t start, int64_t n, void* out) const {
+    for (size_t i = 0; i < per_tile_.size(); ++i) {
+      const Load* load = per_tile_[i];
+      if (load->kind == kLoadIota) {
+        LoadIota(*load, start, n, scratch + buffer_of_[load->slot] * kTileBytes);
+        slots[load->slot] = scratch + buffer_of_[load->slot] * kTileBytes;
+      } else if (load->access == kContiguous) {
+        slots[load->slot] =
+            const_cast<char*>(static_cast<const char*>(inputs[load->arg])) + start * load->size;
+      } else {
+        slots[load->slot] = LoadStrided(*load, inputs[load->arg], start, n,
+                                        scratch + buffer_of_[load->slot] * kTileBytes,
+                                        &caches[i]);
+      }
+    }
+    const int count = static_cast<int>(instrs_.size());
+    for (int i = 0; i < count; ++i) {
+      const Instr& instr = instrs_[i];
+      if (i == direct_) slots[instr.dst] = out;
+      instr.fn(instr, slots, n);
+    }
+  }
+
+  void RunElementwise(const void* const* inputs, void* output) const {
+    if (total_ == 0) return;
+    const int64_t out_size = DTypeSize(slot_types_[out_slot_]);
+    auto run_tiles = [&](int64_t first, int64_t last) {
+      void* slots[kMaxSlots];
+      FillCache caches[kMaxSlots];
+      ResetCaches(caches);
+      char* scratch = ThreadScratch(scratch_bytes_);
+      SetUpChunk(inputs, slots);
+      for (int64_t t = first; t < last; ++t) {
+        const int64_t start = t * kTile, n = std::min(kTile, total_ - start);
+        EvalTile(inputs, slots, scratch, caches, start, n,
+                 static_cast<char*>(output) + start * out_size);
+      }
+    };
+    const int64_t tiles = (total_ + kTile - 1) / kTile;
+    const int64_t grain = std::max<int64_t>(1, kGrainElements / kTile);
+    if (tiles <= grain) {
+      run_tiles(0, tiles);
+    } else {
+      ParallelFor(tiles, grain, run_tiles);
+    }
+  }
+
+  // Reduces elements [begin, end) of row `row` into `lanes` (kLanes values).
+  void AccumulateRow(const void* const* inputs, void** slots, char* scratch, FillCache* caches,
+                     int64_t row, int64_t begin, int64_t end, void* lanes) const {
+    const int64_t size = DTypeSize(slot_types_[out_slot_]);
+    Fill(lanes, identity_, size, kLanes);
+    for (int64_t k = begin; k < end; k += kTile) {
+      const int64_t n = std::min(kTile, end - k);
+      EvalTile(inputs, slots, scratch, caches, row * red_ + k, n, nullptr);
+      reduce_.lanes(lanes, slots[out_slot_], n);
+    }
+    // Fold the lanes as a tree: lanes[j] op= lanes[j + width].
+    char* l = static_cast<char*>(lanes);
+    for (int width = kLanes / 2; width >= 1; width /= 2) {
+      reduce_.combine(l, l + width * size, width);
+    }
+  }
+
+  void RunRows(const void* const* inputs, void* output) const {
+    const int64_t size = DTypeSize(slot_types_[out_slot_]);
+    char* out = static_cast<char*>(output);
+    if (outer_ == 0) return;
+    // Long rows with few of them are split into parts reduced in parallel.
+    const int64_t parts = outer_ >= NumThreads() ? 1
+        : std::max<int64_t>(1, std::min<int64_t>(NumThreads() * 4, red_ / (4 * kGrainElements)));
+    const int64_t part_length = (red_ + parts - 1) / parts;
+    std::vector<char> partial_storage;
+    char* partials = nullptr;
+    if (parts > 1) {
+      partial_storage.resize(static_cast<size_t>(outer_ * parts * 8));
+      partials = partial_storage.data();
+    }
+    auto run = [&](int64_t first, int64_t last) {
+      void* slots[kMaxSlots];
+      FillCache caches[kMaxSlots];
+      ResetCaches(caches);
+      char* scratch = ThreadScratch(scratch_bytes_);
+      SetUpChunk(inputs, slots);
+      alignas(64) char lanes[kLanes * 8];
+      for (int64_t unit = first; unit < last; ++unit) {
+        const int64_t row = unit / parts, part = unit % parts;
+        const int64_t begin = part * part_length, end = std::min(red_, begin + part_length);
+        AccumulateRow(inputs, slots, scratch, caches, row, begin, end, lanes);
+        if (parts > 1) {
+          std::memcpy(partials + unit * size, lanes, static_cast<size_t>(size));
+        } else {
+          std::memcpy(out + row * size, init_, static_cast<size_t>(size));
+          reduce_.combine(out + row * size, lanes, 1);
+        }
+      }
+    };
+    const int64_t units = outer_ * parts;
+    const int64_t grain = parts > 1 ? 1 : std::max<int64_t>(1, kGrainElements / std::max<int64_t>(red_, 1));
+    if (units <= grain) run(0, units);
+    else ParallelFor(units, grain, run);
+    if (parts > 1) {
+      for (int64_t row = 0; row < outer_; ++row) {
+        char* acc = partials + row * parts * size;
+        for (int64_t part = 1; part < parts; ++part) {
+          reduce_.combine(acc, acc + part * size, 1);
+        }
+        std::memcpy(out + row * size, init_, static_cast<size_t>(size));
+        reduce_.combine(out + row * size, acc, 1);
+      }
+    }
+  }
+
+  void RunColumns(const void* const* inputs, void* output) const {
+    const int64_t size = DTypeSize(slot_types_[out_slot_]);
+    char* out = static_cast<char*>(output);
+    const int64_t chunks = (inner_ + kTile - 1) / kTile;
+    const int64_t units = outer_ * chunks;
+    if (units == 0) return;
+    auto run = [&](int64_t first, int64_t last) {
+      void* slots[kMaxSlots];
+      FillCache caches[kMaxSlots];
+      ResetCaches(caches);
+      char* scratch = ThreadScratch(scratch_bytes_);
+      char* total = SetUpChunk(inputs, slots);
+      char* block = total + kTileBytes;
+      for (int64_t unit = first; unit < last; ++unit) {
+        const int64_t o = unit / chunks, i0 = (unit % chunks) * kTile;
+        const int64_t n = std::min(kTile, inner_ - i0);
+        Fill(total, identity_, size, n);
+        // Partial sums over blocks of reduced rows keep float sums accurate.
+        for (int64_t k0 = 0; k0 < red_; k0 += kColumnBlock) {
+          Fill(block, identity_, size, n);
+          for (int64_t k = k0; k < std::min(red_, k0 + kColumnBlock); ++k) {
+            EvalTile(inputs, slots, scratch, caches, (o * red_ + k) * inner_ + i0, n, nullptr);
+            reduce_.combine(block, slots[out_slot_], n);
+          }
+          reduce_.combine(total, block, n);
+        }
+        char* dst = out + (o * inner_ + i0) * size;
+        Fill(dst, init_, size, n);
+        reduce_.combine(dst, total, n);
+      }
+    };
+    const int64_t grain =
+        std::max<int64_t>(1, kGrainElements / std::max<int64_t>(red_ * std::min(kTile, inner_), 1));
+    if (units <= grain) run(0, units);
+    else ParallelFor(units, grain, run);
+  }
+
+  std::vector<int64_t> dims_;
+  int64_t total_ = 0;
+  int red_op_ = -1;
+  int64_t outer_ = 1, red_ = 1, inner_ = 1;
+  ReduceFns reduce_;
+  alignas(8) char init_[8] = {};
+  alignas(8) char identity_[8] = {};
+  std::vector<DType> slot_types_;
+  std::vector<Load> loads_;
+  std::vector<Instr> instrs_;
+  int out_slot_ = -1;
+  int direct_ = -1;  // the instruction that writes the output in place
+  std::vector<int> buffer_of_;
+  int num_buffers_ = 0;
+  size_t scratch_bytes_ = 0;
+  int64_t fill_count_ = 0;
+  std::vector<const Load*> persistent_, per_tile_;
+};
+
+std::unique_ptr<Kernel> MakeFusedKernel(const Params& params,
+                                        const std::vector<TensorSpec>& inputs,
+                                        const std::vector<TensorSpec>& outputs) {
+  if (!params.has("code")) throw Unsupported("fused: missing code");
+  return std::make_unique<FusedKernel>(params, inputs, outputs);
+}
+
+JAXCPU_REGISTER_KERNEL("fused", MakeFusedKernel);
+
+}  // namespace
+}  // namespace fused
+}  // namespace jaxcpu

@@ -1,0 +1,510 @@
+// The per-element semantics of the fused interpreter's instructions and
+// reductions, as tight loops over one tile. Included twice by fused.cc, inside
+// namespace `avx2` (compiled for AVX2+FMA) and `generic` (baseline x86-64), so
+// it has no include guard and no includes of its own (fused.cc includes them).
+//
+// Semantics follow the reference kernels (ops/elementwise.py, conversions.py):
+// integers wrap, x/0 = -1 (all ones), x%0 = x, INT_MIN/-1 = INT_MIN, shifts
+// past the width give 0 (arithmetic: the sign), float max/min propagate NaN and
+// order -0 < +0, float -> int converts truncate and saturate with NaN -> 0.
+// Loops never contract a*b+c (each instruction rounds once).
+
+// ---- bit helpers ----------------------------------------------------------------
+
+template <int kBytes> struct UIntOf;
+template <> struct UIntOf<1> { using type = uint8_t; };
+template <> struct UIntOf<2> { using type = uint16_t; };
+template <> struct UIntOf<4> { using type = uint32_t; };
+template <> struct UIntOf<8> { using type = uint64_t; };
+template <typename T> using UInt = typename UIntOf<sizeof(T)>::type;
+template <typename T> using SInt = std::make_signed_t<UInt<T>>;
+
+template <typename T> inline UInt<T> ToBits(T x) { return __builtin_bit_cast(UInt<T>, x); }
+template <typename T> inline T FromBits(UInt<T> x) { return __builtin_bit_cast(T, x); }
+template <typename T> constexpr UInt<T> kSignBit = UInt<T>(1) << (sizeof(T) * 8 - 1);
+
+// Integer arithmetic modulo 2**bits, without C++'s signed overflow.
+template <typename T> inline T WrapAdd(T a, T b) { return T(uint64_t(a) + uint64_t(b)); }
+template <typename T> inline T WrapSub(T a, T b) { return T(uint64_t(a) - uint64_t(b)); }
+template <typename T> inline T WrapMul(T a, T b) { return T(uint64_t(a) * uint64_t(b)); }
+
+// IEEE maximum / minimum: NaN wins, and -0 < +0 (the equal case combines the
+// bit patterns: AND keeps +0, OR keeps -0).
+template <typename T> inline T FloatMax(T a, T b) {
+  T r = a > b ? a : b;
+  r = a == b ? FromBits<T>(ToBits(a) & ToBits(b)) : r;
+  return a != a ? a : r;
+}
+template <typename T> inline T FloatMin(T a, T b) {
+  T r = a < b ? a : b;
+  r = a == b ? FromBits<T>(ToBits(a) | ToBits(b)) : r;
+  return a != a ? a : r;
+}
+
+template <typename T> inline T Max(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) return FloatMax(a, b); else return a > b ? a : b;
+}
+template <typename T> inline T Min(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) return FloatMin(a, b); else return a < b ? a : b;
+}
+
+// ---- loop shapes ------------------------------------------------------------------
+
+#define FUSED_SRC(T, x) static_cast<const T*>(slots[in.x])
+#define FUSED_DST(T) static_cast<T*>(slots[in.dst])
+
+template <typename T, typename R, typename F>
+void UnaryLoop(const Instr& in, void* const* slots, int64_t n) {
+  const T* a = FUSED_SRC(T, a);
+  R* d = FUSED_DST(R);
+  for (int64_t i = 0; i < n; ++i) d[i] = F::Apply(a[i]);
+}
+
+template <typename T, typename R, typename F>
+void BinaryLoop(const Instr& in, void* const* slots, int64_t n) {
+  const T* a = FUSED_SRC(T, a);
+  const T* b = FUSED_SRC(T, b);
+  R* d = FUSED_DST(R);
+  for (int64_t i = 0; i < n; ++i) d[i] = F::Apply(a[i], b[i]);
+}
+
+// ---- unary ops --------------------------------------------------------------------
+
+struct NegF { template <typename T> static T Apply(T x) {
+  if constexpr (std::is_floating_point_v<T>) return FromBits<T>(ToBits(x) ^ kSignBit<T>);
+  else return WrapSub(T(0), x);
+} };
+struct AbsF { template <typename T> static T Apply(T x) {
+  if constexpr (std::is_floating_point_v<T>) return FromBits<T>(ToBits(x) & ~kSignBit<T>);
+  else return x < 0 ? WrapSub(T(0), x) : x;
+} };
+struct SignF { template <typename T> static T Apply(T x) {
+  if constexpr (std::is_floating_point_v<T>) {
+    // NaN stays; ±0 (and, with DAZ, subnormals, which compare equal to 0) give
+    // a zero of their sign, as XLA computes it.
+    if (x != x) return x;
+    return x == 0 ? std::copysign(T(0), x) : (x < 0 ? T(-1) : T(1));
+  } else {
+    return T((x > 0) - (x < 0));
+  }
+} };
+struct FloorF { template <typename T> static T Apply(T x) { return std::floor(x); } };
+struct CeilF { template <typename T> static T Apply(T x) { return std::ceil(x); } };
+struct RoundEvenF { template <typename T> static T Apply(T x) { return std::nearbyint(x); } };
+struct RoundAfzF { template <typename T> static T Apply(T x) {
+  T whole = std::trunc(x);
+  // x - trunc(x) is exact, so halves are recognised exactly.
+  return std::fabs(x - whole) >= T(0.5) ? whole + std::copysign(T(1), x) : whole;
+} };
+struct NotF { template <typename T> static T Apply(T x) { return T(~x); } };
+struct NotPredF { static uint8_t Apply(uint8_t x) { return x ^ 1; } };
+struct PopcntF { template <typename T> static T Apply(T x) {
+  return T(__builtin_popcountll(uint64_t(UInt<T>(x))));
+} };
+struct ClzF { template <typename T> static T Apply(T x) {
+  uint64_t bits = UInt<T>(x);
+  return T(bits == 0 ? int(sizeof(T) * 8) : __builtin_clzll(bits) - int(64 - sizeof(T) * 8));
+} };
+struct IsFiniteF { template <typename T> static uint8_t Apply(T x) {
+  return std::fabs(x) <= std::numeric_limits<T>::max();
+} };
+struct SquareF { template <typename T> static T Apply(T x) {
+  if constexpr (std::is_floating_point_v<T>) return x * x; else return WrapMul(x, x);
+} };
+
+template <typename S, typename D> struct ConvertF { static D Apply(S x) {
+  if constexpr (std::is_floating_point_v<S> && std::is_integral_v<D>) {
+    // Truncate toward zero and saturate; NaN -> 0 (as XLA and the reference).
+    double t = std::trunc(double(x));
+    constexpr double kLow = double(std::numeric_limits<D>::min());
+    // max + 1 is a power of two, so exact in double (max itself may not be).
+    constexpr double kHighPlusOne = double(std::numeric_limits<D>::max() / 2 + 1) * 2.0;
+    if (t != t) return D(0);
+    if (t < kLow) return std::numeric_limits<D>::min();
+    if (t >= kHighPlusOne) return std::numeric_limits<D>::max();
+    return D(t);
+  } else {
+    return static_cast<D>(x);  // int -> int wraps; -> float rounds once
+  }
+} };
+template <typename S> struct ToPredF { static uint8_t Apply(S x) { return x != 0; } };
+
+// ---- binary ops -------------------------------------------------------------------
+
+struct AddF { static constexpr bool kIntegerOnly = false; template <typename T> static T Apply(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) return a + b; else return WrapAdd(a, b);
+} };
+struct SubF { template <typename T> static T Apply(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) return a - b; else return WrapSub(a, b);
+} };
+struct MulF { static constexpr bool kIntegerOnly = false; template <typename T> static T Apply(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) return a * b; else return WrapMul(a, b);
+} };
+struct DivF { template <typename T> static T Apply(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return a / b;
+  } else if constexpr (std::is_signed_v<T>) {
+    if (b == 0) return T(-1);
+    if (b == -1) return WrapSub(T(0), a);  // INT_MIN / -1 wraps to INT_MIN
+    return T(a / b);
+  } else {
+    return b == 0 ? std::numeric_limits<T>::max() : T(a / b);
+  }
+} };
+struct RemF { template <typename T> static T Apply(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return std::fmod(a, b);
+  } else if constexpr (std::is_signed_v<T>) {
+    if (b == 0) return a;
+    if (b == -1) return T(0);
+    return T(a % b);
+  } else {
+    return b == 0 ? a : T(a % b);
+  }
+} };
+struct MaxF { static constexpr bool kIntegerOnly = false; template <typename T> static T Apply(T a, T b) { return Max(a, b); } };
+struct MinF { static constexpr bool kIntegerOnly = false; template <typename T> static T Apply(T a, T b) { return Min(a, b); } };
+struct AndF { static constexpr bool kIntegerOnly = true; template <typename T> static T Apply(T a, T b) { return T(a & b); } };
+struct OrF { static constexpr bool kIntegerOnly = true; template <typename T> static T Apply(T a, T b) { return T(a | b); } };
+struct XorF { static constexpr bool kIntegerOnly = true; template <typename T> static T Apply(T a, T b) { return T(a ^ b); } };
+struct IntPowF { template <typename T> static T Apply(T a, T b) {
+  // Square-and-multiply modulo 2**64; negative exponents give 0 except for
+  // bases ±1 (integer 1/a^n), as the reference does.
+  uint64_t base = uint64_t(int64_t(a));
+  uint64_t exponent;
+  if constexpr (std::is_signed_v<T>) {
+    exponent = b < 0 ? uint64_t(0) - uint64_t(int64_t(b)) : uint64_t(b);
+  } else {
+    base = uint64_t(a);
+    exponent = uint64_t(b);
+  }
+  uint64_t result = 1;
+  while (exponent) {
+    if (exponent & 1) result *= base;
+    base *= base;
+    exponent >>= 1;
+  }
+  if constexpr (std::is_signed_v<T>) {
+    if (b < 0 && a != 1 && a != -1) return T(0);
+  }
+  return T(result);
+} };
+
+template <typename T> inline bool ShiftInRange(T b) {
+  if constexpr (std::is_signed_v<T>) return b >= 0 && b < T(sizeof(T) * 8);
+  else return b < sizeof(T) * 8;
+}
+struct ShlF { template <typename T> static T Apply(T a, T b) {
+  return ShiftInRange(b) ? T(UInt<T>(UInt<T>(a) << int(b))) : T(0);
+} };
+struct ShrLogicalF { template <typename T> static T Apply(T a, T b) {
+  return ShiftInRange(b) ? T(UInt<T>(a) >> int(b)) : T(0);
+} };
+struct ShrArithF { template <typename T> static T Apply(T a, T b) {
+  int count = ShiftInRange(b) ? int(b) : int(sizeof(T) * 8 - 1);
+  return T(SInt<T>(a) >> count);
+} };
+
+// IEEE totalOrder as a signed integer order of the bit patterns.
+template <typename T> inline SInt<T> TotalOrderKey(T x) {
+  SInt<T> s = SInt<T>(ToBits(x));
+  return s ^ SInt<T>(UInt<T>(s >> (sizeof(T) * 8 - 1)) >> 1);
+}
+
+template <int kDirection> struct CompareF {
+  template <typename T> static uint8_t Apply(T a, T b) {
+    if constexpr (kDirection == 0) return a == b;
+    if constexpr (kDirection == 1) return a != b;
+    if constexpr (kDirection == 2) return a >= b;
+    if constexpr (kDirection == 3) return a > b;
+    if constexpr (kDirection == 4) return a <= b;
+    return a < b;
+  }
+};
+template <int kDirection> struct TotalCompareF {
+  template <typename T> static uint8_t Apply(T a, T b) {
+    return CompareF<kDirection>::Apply(TotalOrderKey(a), TotalOrderKey(b));
+  }
+};
+
+// ---- vector math and ternary ops ----------------------------------------------------
+
+template <typename T, void (*kFn)(const T*, T*, int64_t)>
+void VMathLoop(const Instr& in, void* const* slots, int64_t n) {
+  kFn(FUSED_SRC(T, a), FUSED_DST(T), n);
+}
+template <typename T, void (*kFn)(const T*, const T*, T*, int64_t)>
+void VMathBinaryLoop(const Instr& in, void* const* slots, int64_t n) {
+  kFn(FUSED_SRC(T, a), FUSED_SRC(T, b), FUSED_DST(T), n);
+}
+
+template <typename T>
+void SelectLoop(const Instr& in, void* const* slots, int64_t n) {
+  const uint8_t* p = FUSED_SRC(uint8_t, a);
+  const T* a = FUSED_SRC(T, b);
+  const T* b = FUSED_SRC(T, c);
+  T* d = FUSED_DST(T);
+  for (int64_t i = 0; i < n; ++i) d[i] = p[i] ? a[i] : b[i];
+}
+
+template <typename T, typename MaxOp, typename MinOp>
+void ClampLoop(const Instr& in, void* const* slots, int64_t n) {
+  const T* lo = FUSED_SRC(T, a);
+  const T* x = FUSED_SRC(T, b);
+  const T* hi = FUSED_SRC(T, c);
+  T* d = FUSED_DST(T);
+  for (int64_t i = 0; i < n; ++i) d[i] = MinOp::Apply(MaxOp::Apply(x[i], lo[i]), hi[i]);
+}
+
+template <typename T>
+void CopyLoop(const Instr& in, void* const* slots, int64_t n) {
+  std::memcpy(slots[in.dst], slots[in.a], size_t(n) * sizeof(T));
+}
+
+#undef FUSED_SRC
+#undef FUSED_DST
+
+// ---- reductions -------------------------------------------------------------------
+
+// Row reduction: 32 independent lanes (vectorisable, and for float sums far
+// more accurate than one running total); Finish folds them as a tree.
+constexpr int kLanes = 32;
+
+template <typename T, typename F>
+void AccumulateLanes(void* lanes_data, const void* data, int64_t n) {
+  T* lanes = static_cast<T*>(lanes_data);
+  const T* v = static_cast<const T*>(data);
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) {
+    for (int j = 0; j < kLanes; ++j) lanes[j] = F::Apply(lanes[j], v[i + j]);
+  }
+  for (int j = 0; i < n; ++i, ++j) lanes[j] = F::Apply(lanes[j], v[i]);
+}
+
+// acc[i] = f(acc[i], v[i]): reductions over a leading dimension.
+template <typename T, typename F>
+void CombineInto(void* acc_data, const void* data, int64_t n) {
+  T* acc = static_cast<T*>(acc_data);
+  const T* v = static_cast<const T*>(data);
+  for (int64_t i = 0; i < n; ++i) acc[i] = F::Apply(acc[i], v[i]);
+}
+
+// ---- dispatch tables ----------------------------------------------------------------
+
+template <typename T, typename F> LoopFn U() { return &UnaryLoop<T, T, F>; }
+template <typename T, typename F> LoopFn B() { return &BinaryLoop<T, T, F>; }
+
+inline bool IsFloatDType(DType t) { return t == DType::kF32 || t == DType::kF64; }
+
+// Calls fn.template operator()<T>() for the C++ type of `dtype`.
+template <typename Fn>
+LoopFn ForType(DType dtype, Fn fn) {
+  switch (dtype) {
+    case DType::kPred: return fn(uint8_t());
+    case DType::kS8: return fn(int8_t());
+    case DType::kS16: return fn(int16_t());
+    case DType::kS32: return fn(int32_t());
+    case DType::kS64: return fn(int64_t());
+    case DType::kU8: return fn(uint8_t());
+    case DType::kU16: return fn(uint16_t());
+    case DType::kU32: return fn(uint32_t());
+    case DType::kU64: return fn(uint64_t());
+    case DType::kF32: return fn(float());
+    case DType::kF64: return fn(double());
+    default: return nullptr;
+  }
+}
+
+// As ForType, for integer types only (ops that have no float form).
+template <typename Fn>
+LoopFn ForIntType(DType dtype, Fn fn) {
+  return IsFloatDType(dtype) ? nullptr : ForType(dtype, [&](auto x) -> LoopFn {
+    if constexpr (std::is_integral_v<decltype(x)>) return fn(x); else return nullptr;
+  });
+}
+
+inline bool IsFloat(DType t) { return t == DType::kF32 || t == DType::kF64; }
+inline bool IsSigned(DType t) {
+  return t == DType::kS8 || t == DType::kS16 || t == DType::kS32 || t == DType::kS64;
+}
+inline bool IsUnsigned(DType t) {
+  return t == DType::kU8 || t == DType::kU16 || t == DType::kU32 || t == DType::kU64;
+}
+inline bool IsInteger(DType t) { return IsSigned(t) || IsUnsigned(t); }
+
+// The unsigned type of the same width: wrapping ops ignore signedness.
+inline DType Unsigned(DType t) {
+  switch (t) {
+    case DType::kS8: case DType::kPred: return DType::kU8;
+    case DType::kS16: return DType::kU16;
+    case DType::kS32: return DType::kU32;
+    case DType::kS64: return DType::kU64;
+    default: return t;
+  }
+}
+
+#define FUSED_VMATH(name)                                        \
+  (t == DType::kF32   ? &VMathLoop<float, &vmath::name>         \
+   : t == DType::kF64 ? &VMathLoop<double, &vmath::name>        \
+                      : LoopFn(nullptr))
+
+template <typename S>
+LoopFn ConvertFrom(DType to) {
+  switch (to) {
+    case DType::kPred: return &UnaryLoop<S, uint8_t, ToPredF<S>>;
+    case DType::kS8: return &UnaryLoop<S, int8_t, ConvertF<S, int8_t>>;
+    case DType::kS16: return &UnaryLoop<S, int16_t, ConvertF<S, int16_t>>;
+    case DType::kS32: return &UnaryLoop<S, int32_t, ConvertF<S, int32_t>>;
+    case DType::kS64: return &UnaryLoop<S, int64_t, ConvertF<S, int64_t>>;
+    case DType::kU8: return &UnaryLoop<S, uint8_t, ConvertF<S, uint8_t>>;
+    case DType::kU16: return &UnaryLoop<S, uint16_t, ConvertF<S, uint16_t>>;
+    case DType::kU32: return &UnaryLoop<S, uint32_t, ConvertF<S, uint32_t>>;
+    case DType::kU64: return &UnaryLoop<S, uint64_t, ConvertF<S, uint64_t>>;
+    case DType::kF32: return &UnaryLoop<S, float, ConvertF<S, float>>;
+    case DType::kF64: return &UnaryLoop<S, double, ConvertF<S, double>>;
+    default: return nullptr;
+  }
+}
+
+template <template <int> class Cmp>
+LoopFn CompareFor(int direction, DType t) {
+  return ForType(t, [&](auto x) -> LoopFn {
+    using T = decltype(x);
+    switch (direction) {
+      case 0: return &BinaryLoop<T, uint8_t, Cmp<0>>;
+      case 1: return &BinaryLoop<T, uint8_t, Cmp<1>>;
+      case 2: return &BinaryLoop<T, uint8_t, Cmp<2>>;
+      case 3: return &BinaryLoop<T, uint8_t, Cmp<3>>;
+      case 4: return &BinaryLoop<T, uint8_t, Cmp<4>>;
+      case 5: return &BinaryLoop<T, uint8_t, Cmp<5>>;
+      default: return nullptr;
+    }
+  });
+}
+
+// The loop of one instruction: `t` is its first operand's type (the value
+// operand's for select and clamp), `to` its result's. nullptr: unsupported.
+inline LoopFn PickLoop(int op, int aux, DType t, DType to) {
+  const bool pred = t == DType::kPred, fp = IsFloat(t), integer = IsInteger(t);
+  const DType u = Unsigned(t);
+  auto floats = [&](auto f) -> LoopFn {
+    using F = decltype(f);
+    if (t == DType::kF32) return U<float, F>();
+    if (t == DType::kF64) return U<double, F>();
+    return nullptr;
+  };
+  auto numeric_unary = [&](auto f, DType as) -> LoopFn {
+    using F = decltype(f);
+    return ForType(as, [](auto x) -> LoopFn { return U<decltype(x), F>(); });
+  };
+  auto numeric_binary = [&](auto f, DType as) -> LoopFn {
+    using F = decltype(f);
+    return ForType(as, [](auto x) -> LoopFn { return B<decltype(x), F>(); });
+  };
+  auto int_unary = [&](auto f, DType as) -> LoopFn {
+    using F = decltype(f);
+    return ForIntType(as, [](auto x) -> LoopFn { return U<decltype(x), F>(); });
+  };
+  auto int_binary = [&](auto f, DType as) -> LoopFn {
+    using F = decltype(f);
+    return ForIntType(as, [](auto x) -> LoopFn { return B<decltype(x), F>(); });
+  };
+  switch (op) {
+    case kNeg: return pred ? nullptr : numeric_unary(NegF(), fp ? t : u);
+    case kAbs: return (fp || IsSigned(t)) ? numeric_unary(AbsF(), t) : nullptr;
+    case kSign: return (fp || IsSigned(t)) ? numeric_unary(SignF(), t) : nullptr;
+    case kFloor: return floats(FloorF());
+    case kCeil: return floats(CeilF());
+    case kRoundEven: return floats(RoundEvenF());
+    case kRoundAfz: return floats(RoundAfzF());
+    case kNot:
+      if (pred) return &UnaryLoop<uint8_t, uint8_t, NotPredF>;
+      return integer ? int_unary(NotF(), u) : nullptr;
+    case kPopcnt: return integer ? int_unary(PopcntF(), u) : nullptr;
+    case kClz: return integer ? int_unary(ClzF(), u) : nullptr;
+    case kIsFinite:
+      if (t == DType::kF32) return &UnaryLoop<float, uint8_t, IsFiniteF>;
+      if (t == DType::kF64) return &UnaryLoop<double, uint8_t, IsFiniteF>;
+      return nullptr;
+    case kSquare: return pred ? nullptr : numeric_unary(SquareF(), fp ? t : u);
+    case kExp: return FUSED_VMATH(Exp);
+    case kExpm1: return FUSED_VMATH(Expm1);
+    case kLog: return FUSED_VMATH(Log);
+    case kLog1p: return FUSED_VMATH(Log1p);
+    case kTanh: return FUSED_VMATH(Tanh);
+    case kLogistic: return FUSED_VMATH(Logistic);
+    case kSin: return FUSED_VMATH(Sin);
+    case kCos: return FUSED_VMATH(Cos);
+    case kTan: return FUSED_VMATH(Tan);
+    case kSqrt: return FUSED_VMATH(Sqrt);
+    case kRsqrt: return FUSED_VMATH(Rsqrt);
+    case kCbrt: return FUSED_VMATH(Cbrt);
+    case kErf: return FUSED_VMATH(Erf);
+    case kErfInv: return FUSED_VMATH(ErfInv);
+    case kConvert:
+      return ForType(t, [&](auto x) -> LoopFn { return ConvertFrom<decltype(x)>(to); });
+    case kCopy: return ForType(u, [](auto x) -> LoopFn { return &CopyLoop<decltype(x)>; });
+    case kAdd: return pred ? B<uint8_t, OrF>() : numeric_binary(AddF(), fp ? t : u);
+    case kSub: return pred ? nullptr : numeric_binary(SubF(), fp ? t : u);
+    case kMul: return pred ? B<uint8_t, AndF>() : numeric_binary(MulF(), fp ? t : u);
+    case kDiv: return pred ? nullptr : numeric_binary(DivF(), t);
+    case kRem: return pred ? nullptr : numeric_binary(RemF(), t);
+    case kMax: return pred ? B<uint8_t, OrF>() : numeric_binary(MaxF(), t);
+    case kMin: return pred ? B<uint8_t, AndF>() : numeric_binary(MinF(), t);
+    case kPow:
+      if (t == DType::kF32) return &VMathBinaryLoop<float, &vmath::Pow>;
+      if (t == DType::kF64) return &VMathBinaryLoop<double, &vmath::Pow>;
+      return integer ? int_binary(IntPowF(), t) : nullptr;
+    case kAtan2:
+      if (t == DType::kF32) return &VMathBinaryLoop<float, &vmath::Atan2>;
+      if (t == DType::kF64) return &VMathBinaryLoop<double, &vmath::Atan2>;
+      return nullptr;
+    case kAnd: return fp ? nullptr : int_binary(AndF(), u);
+    case kOr: return fp ? nullptr : int_binary(OrF(), u);
+    case kXor: return fp ? nullptr : int_binary(XorF(), u);
+    case kShl: return integer ? int_binary(ShlF(), t) : nullptr;
+    case kShrLogical: return integer ? int_binary(ShrLogicalF(), t) : nullptr;
+    case kShrArith: return integer ? int_binary(ShrArithF(), t) : nullptr;
+    case kCmp:
+      if (aux & 8) return fp ? CompareFor<TotalCompareF>(aux & 7, t) : nullptr;
+      return CompareFor<CompareF>(aux, t);
+    case kSelect:
+      return ForType(u, [](auto x) -> LoopFn { return &SelectLoop<decltype(x)>; });
+    case kClamp:
+      if (pred) return &ClampLoop<uint8_t, OrF, AndF>;
+      return ForType(t, [](auto x) -> LoopFn {
+        return &ClampLoop<decltype(x), MaxF, MinF>;
+      });
+    default: return nullptr;
+  }
+}
+#undef FUSED_VMATH
+
+// Reduction loops for body op `op` over elements of type t.
+inline ReduceFns PickReduce(int op, DType t) {
+  const bool pred = t == DType::kPred, fp = IsFloat(t);
+  const DType u = Unsigned(t);
+  auto make = [&](auto f, DType as) -> ReduceFns {
+    using F = decltype(f);
+    ReduceFns fns;
+    ForType(as, [&](auto x) -> LoopFn {
+      using T = decltype(x);
+      if constexpr (std::is_integral_v<T> || !F::kIntegerOnly) {
+        fns.lanes = &AccumulateLanes<T, F>;
+        fns.combine = &CombineInto<T, F>;
+      }
+      return nullptr;
+    });
+    return fns;
+  };
+  switch (op) {
+    case kAdd: return pred ? make(OrF(), u) : make(AddF(), fp ? t : u);
+    case kMul: return pred ? make(AndF(), u) : make(MulF(), fp ? t : u);
+    case kMax: return pred ? make(OrF(), u) : make(MaxF(), t);
+    case kMin: return pred ? make(AndF(), u) : make(MinF(), t);
+    case kAnd: return fp ? ReduceFns() : make(AndF(), u);
+    case kOr: return fp ? ReduceFns() : make(OrF(), u);
+    case kXor: return fp ? ReduceFns() : make(XorF(), u);
+    default: return ReduceFns();
+  }
+}

@@ -1,0 +1,673 @@
+"""Loop fusion for the CPU backend: runs of elementwise ops (with broadcasts,
+splat constants, iota, converts and relabelling reshapes) and simple
+reductions become one native ``fused`` kernel each.
+
+:func:`fuse_block` groups a block's ops XLA style, from consumers back to
+producers: an op joins the group(s) of its users when every user is fused
+(it is then recomputed inside each of them, at most a few, instead of being
+written to memory), and starts a group of its own otherwise. Within a group
+every value is evaluated over the group's *domain* (the root's shape, or the
+reduce operand's shape) through an index map: strides from domain
+coordinates to the value's linear index. Broadcasts and reshapes only change
+these maps, so they cost nothing; the group's inputs are read through them.
+
+The kernel is a small register bytecode (see ``csrc/cpu/kernels/fused.cc``
+for the encoding) that the native interpreter runs over tiles of the domain.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from jaxlib._src.backends.cpu import native
+from jaxlib._src.ir.attributes import ComparisonDirection, ComparisonType, DenseElements
+from jaxlib._src.ir.core import Block, Operation, Value
+from jaxlib._src.ir.types import TensorType, numpy_dtype
+
+Strides = tuple[int, ...]
+
+
+@dataclass
+class FusedGroup:
+    """A fused run of ops: one native kernel from ``inputs`` to ``outputs``."""
+
+    ops: list[Operation]  # fused ops in program order
+    inputs: list[Value]  # values defined outside the group, in kernel-input order
+    outputs: list[Value]  # group values used after the group, in kernel-output order
+    kernel: Any  # the built native kernel
+
+
+# ---------------------------------------------------------------------------------
+# The bytecode's vocabulary (mirrors fused.cc)
+# ---------------------------------------------------------------------------------
+
+# Element type codes: jaxcpu::DType's order.
+_DTYPE_CODES = {"bool": 0, "int8": 1, "int16": 2, "int32": 3, "int64": 4, "uint8": 5,
+                "uint16": 6, "uint32": 7, "uint64": 8, "float32": 11, "float64": 12}
+_FLOAT_CODES = frozenset({11, 12})
+_SIGNED_CODES = frozenset({1, 2, 3, 4})
+_UNSIGNED_CODES = frozenset({5, 6, 7, 8})
+_INT_CODES = _SIGNED_CODES | _UNSIGNED_CODES
+_ALL_CODES = frozenset(_DTYPE_CODES.values())
+
+_OPCODE_NAMES = (
+    # unary
+    "neg abs sign floor ceil round_even round_afz not popcnt clz is_finite square "
+    "exp expm1 log log1p tanh logistic sin cos tan sqrt rsqrt cbrt erf erf_inv convert copy "
+    # binary
+    "add sub mul div rem max min pow atan2 and or xor shl shr_logical shr_arith cmp "
+    # ternary
+    "select clamp"
+).split()
+OPCODES = {name: code for code, name in enumerate(_OPCODE_NAMES)}
+
+_F, _S, _U, _B = _FLOAT_CODES, _SIGNED_CODES, _UNSIGNED_CODES, frozenset({0})
+_NUM = _F | _S | _U
+
+# op name -> (opcode, element types accepted for its first operand)
+_UNARY = {
+    "stablehlo.negate": ("neg", _NUM), "stablehlo.abs": ("abs", _F | _S),
+    "stablehlo.sign": ("sign", _F | _S), "stablehlo.floor": ("floor", _F),
+    "stablehlo.ceil": ("ceil", _F), "stablehlo.round_nearest_even": ("round_even", _F),
+    "stablehlo.round_nearest_afz": ("round_afz", _F), "stablehlo.not": ("not", _B | _S | _U),
+    "stablehlo.popcnt": ("popcnt", _S | _U),
+    "stablehlo.count_leading_zeros": ("clz", _S | _U),
+    "stablehlo.is_finite": ("is_finite", _F), "chlo.square": ("square", _NUM),
+    "stablehlo.exponential": ("exp", _F), "stablehlo.exponential_minus_one": ("expm1", _F),
+    "stablehlo.log": ("log", _F), "stablehlo.log_plus_one": ("log1p", _F),
+    "stablehlo.tanh": ("tanh", _F), "stablehlo.logistic": ("logistic", _F),
+    "stablehlo.sine": ("sin", _F), "stablehlo.cosine": ("cos", _F),
+    "stablehlo.tan": ("tan", _F), "chlo.tan": ("tan", _F), "stablehlo.sqrt": ("sqrt", _F),
+    "stablehlo.rsqrt": ("rsqrt", _F), "stablehlo.cbrt": ("cbrt", _F),
+    "chlo.erf": ("erf", _F), "chlo.erf_inv": ("erf_inv", _F),
+    "stablehlo.convert": ("convert", _ALL_CODES),
+}
+_BINARY = {
+    "stablehlo.add": ("add", _ALL_CODES), "stablehlo.subtract": ("sub", _NUM),
+    "stablehlo.multiply": ("mul", _ALL_CODES), "stablehlo.divide": ("div", _NUM),
+    "stablehlo.remainder": ("rem", _NUM), "stablehlo.maximum": ("max", _ALL_CODES),
+    "stablehlo.minimum": ("min", _ALL_CODES), "stablehlo.power": ("pow", _NUM),
+    "stablehlo.atan2": ("atan2", _F), "stablehlo.and": ("and", _B | _S | _U),
+    "stablehlo.or": ("or", _B | _S | _U), "stablehlo.xor": ("xor", _B | _S | _U),
+    "stablehlo.shift_left": ("shl", _S | _U),
+    "stablehlo.shift_right_logical": ("shr_logical", _S | _U),
+    "stablehlo.shift_right_arithmetic": ("shr_arith", _S | _U),
+    "stablehlo.compare": ("cmp", _ALL_CODES),
+}
+_TERNARY = {"stablehlo.select": "select", "stablehlo.clamp": "clamp"}
+_LAYOUT_OPS = frozenset({"stablehlo.broadcast_in_dim", "stablehlo.reshape"})
+
+# Ops worth recomputing per element only when each element is used once: a
+# broadcast would repeat them for every element of the broadcast dimensions.
+_EXPENSIVE = frozenset({"exp", "expm1", "log", "log1p", "tanh", "logistic", "sin", "cos",
+                        "tan", "sqrt", "rsqrt", "cbrt", "erf", "erf_inv", "pow", "atan2",
+                        "div", "rem"})
+# How many consumer groups may each recompute one op instead of reading it from memory.
+_MAX_DUPLICATES = 2
+
+_DIRECTIONS = {"EQ": 0, "NE": 1, "GE": 2, "GT": 3, "LE": 4, "LT": 5}
+_TOTAL_ORDER_FLAG = 8
+# Reduce bodies the kernel runs: body op -> binary opcode.
+_REDUCERS = {"stablehlo.add": "add", "stablehlo.multiply": "mul", "stablehlo.maximum": "max",
+             "stablehlo.minimum": "min", "stablehlo.and": "and", "stablehlo.or": "or",
+             "stablehlo.xor": "xor"}
+_RETURNS = frozenset({"stablehlo.return", "mhlo.return"})
+
+_LOAD_INPUT, _LOAD_CONSTANT, _LOAD_IOTA = 0, 1, 2
+
+
+# ---------------------------------------------------------------------------------
+# Types and index maps
+# ---------------------------------------------------------------------------------
+
+
+def _type_code(t: Any) -> int | None:
+    """The element type code of a static tensor type, or None if not fusible."""
+    if not isinstance(t, TensorType) or not t.is_static or not isinstance(t.element_type, str):
+        return None
+    try:
+        name = np.dtype(numpy_dtype(t.element_type)).name
+    except (ValueError, TypeError):
+        return None
+    return _DTYPE_CODES.get(name)
+
+
+def _shape(value: Value) -> tuple[int, ...]:
+    return tuple(int(d) for d in value.type.shape)
+
+
+def _linear_strides(shape: Sequence[int]) -> list[int]:
+    strides, step = [0] * len(shape), 1
+    for k in range(len(shape) - 1, -1, -1):
+        strides[k] = step
+        step *= shape[k]
+    return strides
+
+
+def _identity_map(domain: Sequence[int]) -> Strides:
+    """Each domain element reading the element of the same linear index (strides
+    of size-1 dimensions are 0 so that equal maps compare equal)."""
+    return tuple(0 if n <= 1 else s for n, s in zip(domain, _linear_strides(domain)))
+
+
+def _decompose(strides: Strides, shape: Sequence[int],
+               domain: Sequence[int]) -> dict[int, int] | None:
+    """Which dimension of ``shape`` each domain dimension walks along under
+    ``strides`` (a linear-index map into ``shape``), or None when the map mixes
+    dimensions (a reshape that split or merged them)."""
+    linear = _linear_strides(shape)
+    mapping: dict[int, int] = {}
+    for k, (s, n) in enumerate(zip(strides, domain)):
+        if n <= 1 or s == 0:
+            continue
+        candidates = [j for j, size in enumerate(shape) if size > 1 and linear[j] == s]
+        if len(candidates) != 1 or n > shape[candidates[0]] or candidates[0] in mapping.values():
+            return None
+        mapping[k] = candidates[0]
+    return mapping
+
+
+def _broadcast_operand_map(op: Operation, result_map: Strides,
+                           domain: Sequence[int]) -> Strides | None:
+    """The map of a broadcast_in_dim's operand, given its result's map."""
+    result_shape = _shape(op.results[0])
+    mapping = _decompose(result_map, result_shape, domain)
+    if mapping is None:
+        return None
+    dims = _int_list(op.attributes.get("broadcast_dimensions"))
+    operand_shape = _shape(op.operands[0])
+    operand_linear = _linear_strides(operand_shape)
+    source = {d: i for i, d in enumerate(dims)}  # result dim -> operand dim
+    strides = [0] * len(domain)
+    for k, j in mapping.items():
+        i = source.get(j)
+        if i is not None and operand_shape[i] > 1:
+            strides[k] = operand_linear[i]
+    return tuple(strides)
+
+
+def _int_list(value: Any) -> tuple[int, ...]:
+    if value is None:
+        return ()
+    if hasattr(value, "array"):
+        return tuple(int(v) for v in np.asarray(value.array).reshape(-1))
+    return tuple(int(v) for v in value)
+
+
+# ---------------------------------------------------------------------------------
+# Which ops fuse
+# ---------------------------------------------------------------------------------
+
+_ELEMENTWISE, _FREE, _REDUCE = "elementwise", "free", "reduce"
+
+
+def _splat_constant(op: Operation) -> bool:
+    value = op.attributes.get("value")
+    return (isinstance(value, DenseElements) and value.array.size > 0
+            and (value.array.size == 1 or value.is_splat))
+
+
+def _compare_code(op: Operation, code: int) -> int | None:
+    direction = op.attributes.get("comparison_direction")
+    if not isinstance(direction, ComparisonDirection):
+        return None
+    compare_type = op.attributes.get("compare_type")
+    name = compare_type.value if isinstance(compare_type, ComparisonType) else "NOTYPE"
+    expected = ("FLOAT", "TOTALORDER") if code in _FLOAT_CODES else (
+        ("SIGNED",) if code in _SIGNED_CODES else ("UNSIGNED",))
+    if name != "NOTYPE" and name not in expected:
+        return None
+    return _DIRECTIONS[direction.value] + (_TOTAL_ORDER_FLAG if name == "TOTALORDER" else 0)
+
+
+def _reduce_opcode(op: Operation) -> str | None:
+    """The reducer of a fusible reduce: one operand, a constant init and a body
+    that is a single known op of its two arguments; None otherwise."""
+    if len(op.operands) != 2 or len(op.results) != 1 or len(op.regions) != 1:
+        return None
+    init = op.operands[1].owner
+    if not isinstance(init, Operation) or init.name != "stablehlo.constant":
+        return None
+    code = _type_code(op.operands[0].type)
+    if code is None or any(_type_code(t) != code for t in (op.operands[1].type,
+                                                             op.results[0].type)):
+        return None
+    block = op.regions[0].entry
+    if len(block.operations) != 2 or len(block.arguments) != 2:
+        return None
+    body, terminator = block.operations
+    if terminator.name not in _RETURNS or len(terminator.operands) != 1:
+        return None
+    if terminator.operands[0] is not body.results[0] or body.name not in _REDUCERS:
+        return None
+    if {id(v) for v in body.operands} != {id(a) for a in block.arguments}:
+        return None
+    if any(_type_code(a.type) != code for a in block.arguments):
+        return None
+    dims = sorted(_int_list(op.attributes.get("dimensions")))
+    shape = _shape(op.operands[0])
+    # The reduced dimensions must be adjacent once size-1 dimensions are dropped.
+    significant = [d for d in range(len(shape)) if shape[d] != 1]
+    reduced = [i for i, d in enumerate(significant) if d in dims]
+    if reduced and reduced != list(range(reduced[0], reduced[-1] + 1)):
+        return None
+    return _REDUCERS[body.name]
+
+
+def _classify(op: Operation) -> str | None:
+    """How ``op`` takes part in fusion (None: it does not)."""
+    if len(op.results) != 1 or op.regions and op.name != "stablehlo.reduce":
+        return None
+    codes = [_type_code(v.type) for v in (*op.operands, *op.results)]
+    if any(c is None for c in codes):
+        return None
+    name = op.name
+    if name == "stablehlo.constant":
+        return _FREE if _splat_constant(op) else None
+    if name == "stablehlo.iota":
+        return _FREE
+    if name == "stablehlo.reduce":
+        return _REDUCE if _reduce_opcode(op) is not None else None
+    if name in _LAYOUT_OPS:
+        return _ELEMENTWISE if codes[0] == codes[-1] and len(op.operands) == 1 else None
+    if name in _UNARY:
+        return _ELEMENTWISE if len(op.operands) == 1 and codes[0] in _UNARY[name][1] else None
+    if name in _BINARY:
+        if len(op.operands) != 2 or codes[0] not in _BINARY[name][1]:
+            return None
+        if name == "stablehlo.compare" and _compare_code(op, codes[0]) is None:
+            return None
+        return _ELEMENTWISE
+    if name in _TERNARY:
+        return _ELEMENTWISE if len(op.operands) == 3 else None
+    return None
+
+
+def _opcode_of(op: Operation) -> str | None:
+    for table in (_UNARY, _BINARY):
+        if op.name in table:
+            return table[op.name][0]
+    return _TERNARY.get(op.name)
+
+
+# ---------------------------------------------------------------------------------
+# Grouping
+# ---------------------------------------------------------------------------------
+
+_EXTERNAL = None  # a use by an unfused op, a nested region or the terminator
+
+
+@dataclass(eq=False)
+class _Draft:
+    """A group being formed: its root, domain and each member's index map."""
+
+    root: Operation
+    domain: tuple[int, ...]
+    maps: dict[int, Strides | None] = field(default_factory=dict)  # id(op) -> map
+    members: list[Operation] = field(default_factory=list)
+
+    def add(self, op: Operation, strides: Strides | None) -> None:
+        self.maps[id(op)] = strides
+        self.members.append(op)
+
+
+def _operand_map(user: Operation, index: int, draft: _Draft) -> Strides | None | str:
+    """The index map under which ``user`` (a member of ``draft``) reads its
+    operand ``index``; "init" for a reduce's init value; None if it has none."""
+    domain = draft.domain
+    if user.name == "stablehlo.reduce":
+        return _identity_map(domain) if index == 0 else "init"
+    user_map = draft.maps[id(user)]
+    if user_map is None:  # constants and iota have no operands
+        return None
+    if user.name == "stablehlo.broadcast_in_dim":
+        return _broadcast_operand_map(user, user_map, domain)
+    if user.name == "stablehlo.reshape":
+        return user_map
+    if not user.operands[index].type.shape and user.results[0].type.shape:
+        return (0,) * len(domain)  # a scalar operand of select/clamp
+    return user_map
+
+
+def _uses(block: Block) -> dict[int, list[tuple[Operation | None, int]]]:
+    """Every use of every value in ``block``: (user, operand index), with user
+    None for the terminator and for ops whose nested regions read the value."""
+    uses: dict[int, list[tuple[Operation | None, int]]] = {}
+    ops = block.operations
+    for position, op in enumerate(ops):
+        terminator = position == len(ops) - 1
+        for index, value in enumerate(op.operands):
+            uses.setdefault(id(value), []).append((None if terminator else op, index))
+        for region in op.regions:
+            for nested in region.walk():
+                for value in nested.operands:
+                    uses.setdefault(id(value), []).append((_EXTERNAL, -1))
+    return uses
+
+
+def _plan_groups(block: Block) -> tuple[list[_Draft], dict[int, Operation]]:
+    """Forms groups from the last op back; returns them and the ops that stay
+    in the block as they are (by id)."""
+    ops = block.operations
+    uses = _uses(block)
+    drafts: list[_Draft] = []
+    membership: dict[int, list[_Draft]] = {}  # id(op) -> groups holding it
+    kept: dict[int, Operation] = {}
+    for op in reversed(ops[:-1] if ops else []):
+        kind = _classify(op)
+        if kind is None:
+            kept[id(op)] = op
+            continue
+        if kind == _REDUCE:
+            draft = _Draft(op, _shape(op.operands[0]))
+            draft.add(op, None)
+            drafts.append(draft)
+            membership[id(op)] = [draft]
+            continue
+        external = False
+        wanted: dict[int, tuple[_Draft, set]] = {}  # id(draft) -> (draft, maps wanted)
+        for user, index in uses.get(id(op.results[0]), []):
+            if user is None or id(user) not in membership:
+                external = True
+                continue
+            for draft in membership[id(user)]:
+                entry = wanted.setdefault(id(draft), (draft, set()))
+                entry[1].add(_operand_map(user, index, draft))
+        targets = [draft for draft, _ in wanted.values()]
+        if kind == _FREE:
+            # Constants and iota are recomputed wherever they are read.
+            placed = []
+            for draft, maps in wanted.values():
+                strides = _free_map(op, maps, draft)
+                if strides is False:
+                    external = True
+                    continue
+                draft.add(op, strides)
+                placed.append(draft)
+            if placed:
+                membership[id(op)] = placed
+            if external or not placed:
+                kept[id(op)] = op
+            continue
+        if not external and targets and _can_join(op, wanted):
+            for draft, maps in wanted.values():
+                draft.add(op, next(iter(maps)))
+            membership[id(op)] = targets
+            continue
+        draft = _Draft(op, _shape(op.results[0]))
+        draft.add(op, _identity_map(draft.domain))
+        drafts.append(draft)
+        membership[id(op)] = [draft]
+    return drafts, kept
+
+
+def _free_map(op: Operation, maps: set, draft: _Draft) -> Strides | None | bool:
+    """The map a constant or iota takes in ``draft`` (None for a constant);
+    False when it cannot be placed there."""
+    if op.name == "stablehlo.constant":
+        return None
+    maps.discard("init")
+    if len(maps) != 1 or None in maps:
+        return False
+    strides = next(iter(maps))
+    mapping = _decompose(strides, _shape(op.results[0]), draft.domain)
+    dim = int(op.attributes.get("iota_dimension", 0))
+    if mapping is None:
+        return False
+    return strides if dim < len(_shape(op.results[0])) else False
+
+
+def _can_join(op: Operation, wanted: dict[int, tuple[_Draft, set]]) -> bool:
+    """Whether ``op`` may be computed inside each of the groups reading it."""
+    if len(wanted) > _MAX_DUPLICATES:
+        return False
+    elements = math.prod(_shape(op.results[0]))
+    expensive = _opcode_of(op) in _EXPENSIVE
+    for draft, maps in wanted.values():
+        if len(maps) != 1:
+            return False  # needed under two different maps
+        strides = next(iter(maps))
+        if strides is None or strides == "init":
+            return False
+        if expensive and math.prod(draft.domain) > elements:
+            return False  # would be recomputed for every broadcast copy
+        if op.name == "stablehlo.broadcast_in_dim" and _broadcast_operand_map(
+                op, strides, draft.domain) is None:
+            return False  # its operand would have no index map
+    return True
+
+
+# ---------------------------------------------------------------------------------
+# Bytecode emission
+# ---------------------------------------------------------------------------------
+
+
+def _constant_bits(value: Any, code: int) -> int:
+    """A scalar as the int64 the kernel decodes: double bits for floats, the
+    two's-complement value for integers."""
+    if code in _FLOAT_CODES:
+        return struct.unpack("<q", struct.pack("<d", float(value)))[0]
+    integer = int(value)
+    return integer - (1 << 64) if integer >= 1 << 63 else integer
+
+
+def _scalar_of(op: Operation) -> Any:
+    return np.asarray(op.attributes["value"].array).reshape(-1)[0]
+
+
+class _Emitter:
+    """Turns a draft into the kernel's code (see fused.cc for the layout)."""
+
+    def __init__(self, draft: _Draft, order: dict[int, int]):
+        self.draft = draft
+        self.domain = draft.domain
+        self.members = sorted(draft.members, key=lambda op: order[id(op)])
+        self.slot_types: list[int] = []
+        self.loads: list[tuple[int, int, int, Strides]] = []
+        self.instructions: list[tuple[int, int, int, int, int, int]] = []
+        self.inputs: list[Value] = []
+        self.input_index: dict[int, int] = {}
+        self.load_slots: dict[tuple[int, Strides], int] = {}
+        self.value_slots: dict[int, int] = {}
+        self.constant_slots: dict[tuple[int, int], int] = {}
+
+    def new_slot(self, code: int) -> int:
+        self.slot_types.append(code)
+        return len(self.slot_types) - 1
+
+    def operand_slot(self, op: Operation, index: int) -> int:
+        value = op.operands[index]
+        owner = value.owner
+        if isinstance(owner, Operation) and id(owner) in self.draft.maps:
+            if owner.name == "stablehlo.constant":
+                return self.constant_slot(owner)
+            if id(value) in self.value_slots:
+                return self.value_slots[id(value)]
+        strides = _operand_map(op, index, self.draft)
+        if not isinstance(strides, tuple):
+            raise NotImplementedError("operand without an index map")
+        key = (id(value), strides)
+        if key not in self.load_slots:
+            if id(value) not in self.input_index:
+                self.input_index[id(value)] = len(self.inputs)
+                self.inputs.append(value)
+            slot = self.new_slot(_type_code(value.type))
+            self.loads.append((slot, _LOAD_INPUT, self.input_index[id(value)], strides))
+            self.load_slots[key] = slot
+        return self.load_slots[key]
+
+    def constant_slot(self, op: Operation) -> int:
+        code = _type_code(op.results[0].type)
+        bits = _constant_bits(_scalar_of(op), code)
+        key = (code, bits)
+        if key not in self.constant_slots:
+            slot = self.new_slot(code)
+            self.loads.append((slot, _LOAD_CONSTANT, bits, (0,) * len(self.domain)))
+            self.constant_slots[key] = slot
+        return self.constant_slots[key]
+
+    def instruction(self, opcode: str, aux: int, code: int, *sources: int) -> int:
+        dst = self.new_slot(code)
+        padded = list(sources) + [-1] * (3 - len(sources))
+        self.instructions.append((OPCODES[opcode], aux, dst, *padded))
+        return dst
+
+    def emit_member(self, op: Operation) -> None:
+        result = op.results[0]
+        code = _type_code(result.type)
+        if op.name == "stablehlo.constant":
+            return  # emitted where it is read
+        if op.name == "stablehlo.iota":
+            strides = self.draft.maps[id(op)]
+            mapping = _decompose(strides, _shape(result), self.domain) or {}
+            dim = int(op.attributes.get("iota_dimension", 0))
+            coefficients = tuple(1 if mapping.get(k) == dim else 0
+                                 for k in range(len(self.domain)))
+            slot = self.new_slot(code)
+            self.loads.append((slot, _LOAD_IOTA, 0, coefficients))
+            self.value_slots[id(result)] = slot
+            return
+        if op.name == "stablehlo.reduce":
+            self.value_slots[id(result)] = self.operand_slot(op, 0)
+            return
+        sources = [self.operand_slot(op, i) for i in range(len(op.operands))]
+        if op.name in _LAYOUT_OPS or (op.name == "stablehlo.convert"
+                                      and self.slot_types[sources[0]] == code):
+            self.value_slots[id(result)] = sources[0]
+            return
+        opcode = _opcode_of(op)
+        aux = _compare_code(op, self.slot_types[sources[0]]) if opcode == "cmp" else 0
+        self.value_slots[id(result)] = self.instruction(opcode, aux, code, *sources)
+
+    def code(self) -> tuple[list[int], list[Value]]:
+        for op in self.members:
+            self.emit_member(op)
+        root = self.draft.root
+        out_slot = self.value_slots[id(root.results[0])]
+        reducer = None
+        if root.name == "stablehlo.reduce":
+            reducer = root
+        return self._encode(out_slot, reducer), self.inputs
+
+    def _encode(self, out_slot: int, reducer: Operation | None) -> list[int]:
+        domain = list(self.domain) or [1]
+        patterns = [list(strides) or [0] for _, _, _, strides in self.loads]
+        reduced = [False] * len(domain)
+        if reducer is not None:
+            for d in _int_list(reducer.attributes.get("dimensions")):
+                reduced[d] = True
+        dims, patterns, reduced = _collapse(domain, patterns, reduced)
+        code = [1, len(dims), *dims]
+        if reducer is None:
+            code += [-1, -1, -1, 0]
+        else:
+            begin = reduced.index(True) if True in reduced else len(dims)
+            end = begin + sum(reduced)
+            init = reducer.operands[1].owner
+            bits = _constant_bits(_scalar_of(init), _type_code(init.results[0].type))
+            code += [OPCODES[_reduce_opcode(reducer)], begin, end, bits]
+        code += [len(self.slot_types), *self.slot_types]
+        code.append(len(self.loads))
+        for (slot, kind, arg, _), pattern in zip(self.loads, patterns):
+            code += [slot, kind, arg, *pattern]
+        code.append(len(self.instructions))
+        for instruction in self.instructions:
+            code += list(instruction)
+        code += [1, out_slot]
+        return code
+
+
+def _collapse(dims: list[int], patterns: list[list[int]],
+              reduced: list[bool]) -> tuple[list[int], list[list[int]], list[bool]]:
+    """Drops size-1 domain dimensions and merges neighbours that every load
+    walks as one (so the common cases become 1-D or 2-D loops)."""
+    if math.prod(dims) == 0:
+        # Nothing to read: keep only the outer / reduced / inner extents.
+        if any(reduced):
+            first = reduced.index(True)
+            last = len(reduced) - reduced[::-1].index(True)
+            outer = math.prod(dims[:first])
+            red = math.prod(dims[first:last])
+            inner = math.prod(dims[last:])
+            return ([outer, red, inner], [[0, 0, 0] for _ in patterns],
+                    [False, True, False])
+        return [0], [[0] for _ in patterns], [False]
+    keep = [k for k, n in enumerate(dims) if n != 1]
+    if not keep:
+        return [1], [[0] for _ in patterns], [False]
+    out_dims = [dims[keep[0]]]
+    out_patterns = [[p[keep[0]]] for p in patterns]
+    out_reduced = [reduced[keep[0]]]
+    for k in keep[1:]:
+        n = dims[k]
+        mergeable = out_reduced[-1] == reduced[k] and all(
+            q[-1] == p[k] * n for p, q in zip(patterns, out_patterns))
+        if mergeable:
+            out_dims[-1] *= n
+            for p, q in zip(patterns, out_patterns):
+                q[-1] = p[k]
+        else:
+            out_dims.append(n)
+            for p, q in zip(patterns, out_patterns):
+                q.append(p[k])
+            out_reduced.append(reduced[k])
+    return out_dims, out_patterns, out_reduced
+
+
+# ---------------------------------------------------------------------------------
+# The pass
+# ---------------------------------------------------------------------------------
+
+
+def _only_layout(draft: _Draft) -> bool:
+    """A lone reshape of an input: a plain copy, better left to its own kernel."""
+    return all(op.name == "stablehlo.reshape" or op.name == "stablehlo.constant"
+               for op in draft.members)
+
+
+def build_group(draft: _Draft, order: dict[int, int]) -> FusedGroup:
+    """Builds the native kernel of one draft; raises NotImplementedError when
+    the native side lacks a variant."""
+    emitter = _Emitter(draft, order)
+    code, inputs = emitter.code()
+    root = draft.root.results[0]
+    kernel = native.build_kernel(native.NativeKernel("fused", {"code": code}),
+                                 [v.type for v in inputs], [root.type])
+    return FusedGroup(ops=list(emitter.members), inputs=inputs, outputs=[root], kernel=kernel)
+
+
+def fuse_block(block: Block) -> list[Operation | FusedGroup]:
+    """The block's operations in an executable order, fused runs replaced by
+    groups (the terminator stays last)."""
+    ops = block.operations
+    if not ops:
+        return []
+    order = {id(op): i for i, op in enumerate(ops)}
+    drafts, kept = _plan_groups(block)
+    groups: dict[int, FusedGroup] = {}  # id(root) -> group
+    for draft in drafts:
+        if _only_layout(draft):
+            failed = True
+        else:
+            try:
+                groups[id(draft.root)] = build_group(draft, order)
+                failed = False
+            except NotImplementedError:
+                failed = True
+        if failed:
+            for op in draft.members:
+                kept[id(op)] = op  # run as it is
+    schedule: list[Operation | FusedGroup] = []
+    for op in ops[:-1]:
+        if id(op) in groups:
+            schedule.append(groups[id(op)])
+        elif id(op) in kept:
+            schedule.append(op)
+    schedule.append(ops[-1])
+    return schedule

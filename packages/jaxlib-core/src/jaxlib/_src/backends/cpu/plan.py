@@ -1,0 +1,438 @@
+"""Planning a function for the native step executor (``csrc/cpu/executor.cc``).
+
+The planner walks the entry function once at compile time and produces:
+
+- slots: one per SSA value, with its static type and its storage ("home"):
+  a parameter, a constant, an output buffer, an offset into the arena of
+  temporaries, or none (aliases and arrays returned by Python kernels);
+- regions: step lists for the body, loop bodies and branches. Calls are
+  inlined; while/if/case run in C++; every other op runs its native kernel
+  when the fusion pass or a native lowering provides one, else its reference
+  kernel through Python;
+- the arena layout: temporaries whose live ranges do not overlap share bytes
+  (live ranges are positions in a depth-first order of all steps; values used
+  inside a loop live until the loop ends).
+
+Functions the executor cannot run (tokens, tuples, quantized or dynamic types
+anywhere) are left to the Python step loop of ``lowering.py``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from jaxlib._src.backends.cpu import native
+from jaxlib._src.backends.cpu.lowering import ModuleLowering
+from jaxlib._src.ir.core import Block, Function, Operation, Value
+from jaxlib._src.ir.types import numpy_dtype
+from jaxlib._src.runtime.errors import XlaRuntimeError
+
+native.cpu.set_error_type(XlaRuntimeError)
+
+# Slot homes, as executor.cc numbers them.
+HOME_NONE, HOME_ARENA, HOME_OUTPUT, HOME_CONSTANT, HOME_PARAM = range(5)
+
+_ALIGN = 64
+_MAX_INLINE_DEPTH = 64
+_INLINE_BYTES = 1 << 22
+_ALIAS_OPS = {"stablehlo.reshape"}
+_TERMINATORS = {"func.return", "stablehlo.return"}
+
+
+class NotPlannable(Exception):
+    """The function needs the Python step loop (the message says why)."""
+
+
+@dataclass
+class _Slot:
+    dtype: np.dtype
+    shape: tuple[int, ...]
+    nbytes: int
+    home: int = HOME_NONE
+    location: int = 0
+    defined: int = 0
+    last_use: int = 0
+    alias_of: int | None = None  # the slot whose storage an alias shares
+
+
+@dataclass
+class _Loop:
+    start: int
+    captured: set[int] = field(default_factory=set)
+
+
+class _Scope:
+    """SSA values visible in a region: its own, then its parent's."""
+
+    def __init__(self, parent: _Scope | None = None):
+        self.parent = parent
+        self.values: dict[int, int] = {}
+
+    def bind(self, value: Value, slot: int) -> None:
+        self.values[id(value)] = slot
+
+    def lookup(self, value: Value) -> int:
+        scope: _Scope | None = self
+        while scope is not None:
+            slot = scope.values.get(id(value))
+            if slot is not None:
+                return slot
+            scope = scope.parent
+        raise NotPlannable(f"value {value} is used outside its scope")
+
+
+def _where(op: Operation) -> str:
+    return f"{op.name} at {op.location}" if op.location else op.name
+
+
+def _strict() -> bool:
+    """``$JAXLIB_CPU_STRICT=1``: failures of native lowerings raise instead of
+    falling back to reference kernels (for testing the native kernels)."""
+    return os.environ.get("JAXLIB_CPU_STRICT") == "1"
+
+
+def _fuse(block: Block) -> list[Any]:
+    """The block's ops with fusible runs replaced by fused groups."""
+    if os.environ.get("JAXLIB_CPU_FUSION", "1") == "0":
+        return list(block.operations)
+    try:
+        from jaxlib._src.backends.cpu.fusion import fuse_block
+    except ImportError:
+        return list(block.operations)
+    try:
+        return fuse_block(block)
+    except Exception:
+        if _strict():
+            raise
+        return list(block.operations)
+
+
+def _native_kernel(op: Operation) -> Any | None:
+    try:
+        return native.lower_op(op)
+    except Exception:
+        if _strict():
+            raise
+        return None
+
+
+def _python_step_kernel(kernel: Any, op: Operation, frame_size: Any) -> Any:
+    """Wraps a reference kernel as the executor calls it: positional numpy
+    operands in, a tuple out, failures as XlaRuntimeError naming the op."""
+    needs_frame = getattr(kernel, "needs_frame", False)
+
+    def run(*operands: np.ndarray) -> tuple:
+        try:
+            if needs_frame:
+                # Regions of these ops are isolated from above: a private frame.
+                return tuple(kernel([None] * frame_size(), *operands))
+            return tuple(kernel(*operands))
+        except XlaRuntimeError:
+            raise
+        except Exception as err:
+            raise XlaRuntimeError(
+                f"INTERNAL: {_where(op)} failed at run time: {type(err).__name__}: {err}"
+            ) from err
+
+    return run
+
+
+class _Planner:
+    def __init__(self, lowering: ModuleLowering, function: Function):
+        self.lowering = lowering
+        self.function = function
+        self.kernels = lowering.kernel_builder(function)  # reference kernels
+        self.slots: list[_Slot] = []
+        self.regions: list[list[tuple]] = []
+        self.constants: list[np.ndarray] = []
+        self.position = 0
+        self.loops: list[_Loop] = []
+        self.python_steps = 0
+        self.native_steps = 0
+
+    # -- slots -------------------------------------------------------------------
+
+    def new_slot(self, value: Value, home: int = HOME_ARENA) -> int:
+        try:
+            dtype_name, shape = native.tensor_spec(value.type)
+        except NotImplementedError as err:
+            raise NotPlannable(str(err)) from None
+        dtype = np.dtype(numpy_dtype(value.type.element_type))
+        nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+        self.slots.append(_Slot(dtype, shape, nbytes, home, defined=self.position,
+                                last_use=self.position))
+        return len(self.slots) - 1
+
+    def use(self, slot: int, position: int | None = None) -> None:
+        position = self.position if position is None else position
+        while slot is not None:
+            info = self.slots[slot]
+            info.last_use = max(info.last_use, position)
+            for loop in self.loops:
+                if info.defined < loop.start:
+                    loop.captured.add(slot)
+            slot = info.alias_of
+
+    def operands(self, op: Operation, scope: _Scope) -> list[int]:
+        slots = [scope.lookup(v) for v in op.operands]
+        for slot in slots:
+            self.use(slot)
+        return slots
+
+    # -- regions -----------------------------------------------------------------
+
+    def new_region(self) -> int:
+        self.regions.append([])
+        return len(self.regions) - 1
+
+    def emit_block(self, block: Block, scope: _Scope, region: int, depth: int) -> list[int]:
+        """Emits the block's steps into ``region``; returns its yielded slots."""
+        for item in _fuse(block):
+            if isinstance(item, Operation):
+                if item.name in _TERMINATORS:
+                    return self.operands(item, scope)
+                self.emit_op(item, scope, region, depth)
+            else:
+                self.emit_group(item, scope, region)
+        raise NotPlannable("block without a terminator")
+
+    def emit_group(self, group: Any, scope: _Scope, region: int) -> None:
+        ins = [scope.lookup(v) for v in group.inputs]
+        for slot in ins:
+            self.use(slot)
+        outs = []
+        for value in group.outputs:
+            slot = self.new_slot(value)
+            scope.bind(value, slot)
+            outs.append(slot)
+        name = "fusion(" + ", ".join(op.name for op in group.ops[:4]) + \
+            (", ..." if len(group.ops) > 4 else "") + ")"
+        self.regions[region].append(("kernel", group.kernel, ins, outs, name))
+        self.native_steps += 1
+        self.position += 1
+
+    def emit_op(self, op: Operation, scope: _Scope, region: int, depth: int) -> None:
+        name = op.name
+        if name == "func.call":
+            self.inline_call(op, scope, region, depth)
+            return
+        if name == "stablehlo.while":
+            self.emit_while(op, scope, region, depth)
+            return
+        if name in ("stablehlo.if", "stablehlo.case"):
+            self.emit_case(op, scope, region, depth)
+            return
+        if name == "stablehlo.constant":
+            slot = self.new_slot(op.results[0], HOME_CONSTANT)
+            (value,) = self.kernels._kernel(op)()
+            self.slots[slot].location = len(self.constants)
+            self.constants.append(np.ascontiguousarray(value, dtype=self.slots[slot].dtype))
+            scope.bind(op.results[0], slot)
+            return
+        if name in _ALIAS_OPS or name == "stablehlo.optimization_barrier":
+            ins = self.operands(op, scope)
+            for source, result in zip(ins, op.results):
+                slot = self.new_slot(result, HOME_NONE)
+                self.slots[slot].alias_of = source
+                scope.bind(result, slot)
+                self.regions[region].append(("alias", source, slot))
+                self.position += 1
+            return
+        ins = self.operands(op, scope)
+        kernel = _native_kernel(op)
+        if kernel is not None:
+            outs = [self.new_slot(r) for r in op.results]
+            self.regions[region].append(("kernel", kernel, ins, outs, _where(op)))
+            self.native_steps += 1
+        else:
+            outs = [self.new_slot(r, HOME_NONE) for r in op.results]
+            reference = self.kernels._kernel(op)
+            builder = self.kernels
+            step = _python_step_kernel(reference, op, lambda: len(builder.slots))
+            self.regions[region].append(("python", step, ins, outs, _where(op)))
+            self.python_steps += 1
+        for result, slot in zip(op.results, outs):
+            scope.bind(result, slot)
+        self.position += 1
+
+    def inline_call(self, op: Operation, scope: _Scope, region: int, depth: int) -> None:
+        if depth >= _MAX_INLINE_DEPTH:
+            raise NotPlannable("calls nested too deeply to inline")
+        callee_name = op.attributes["callee"].name
+        try:
+            callee = self.lowering.module.function(callee_name)
+        except KeyError:
+            raise NotPlannable(f"no function @{callee_name}") from None
+        if callee.body is None:
+            raise NotPlannable(f"@{callee_name} has no body")
+        ins = self.operands(op, scope)
+        callee_scope = _Scope()  # functions see only their arguments
+        for argument, slot in zip(callee.body.entry.arguments, ins):
+            callee_scope.bind(argument, slot)
+        returned = self.emit_block(callee.body.entry, callee_scope, region, depth + 1)
+        for result, slot in zip(op.results, returned):
+            scope.bind(result, slot)
+
+    def emit_while(self, op: Operation, scope: _Scope, region: int, depth: int) -> None:
+        ins = self.operands(op, scope)
+        start = self.position
+        outs = [self.new_slot(r) for r in op.results]
+        self.position += 1
+        loop = _Loop(start)
+        self.loops.append(loop)
+        cond_region, body_region = self.new_region(), self.new_region()
+        cond_scope, body_scope = _Scope(scope), _Scope(scope)
+        for argument, slot in zip(op.regions[0].entry.arguments, outs):
+            cond_scope.bind(argument, slot)
+        for argument, slot in zip(op.regions[1].entry.arguments, outs):
+            body_scope.bind(argument, slot)
+        self._single_block(op)
+        (cond_result,) = self.emit_block(op.regions[0].entry, cond_scope, cond_region, depth)
+        body_results = self.emit_block(op.regions[1].entry, body_scope, body_region, depth)
+        end = self.position
+        self.loops.pop()
+        for slot in [*loop.captured, *outs, cond_result, *body_results]:
+            self.use(slot, end)
+        self.regions[region].append(("while", ins, outs, cond_region, cond_result, body_region,
+                                     body_results))
+        for result, slot in zip(op.results, outs):
+            scope.bind(result, slot)
+        self.position += 1
+
+    def emit_case(self, op: Operation, scope: _Scope, region: int, depth: int) -> None:
+        (index,) = self.operands(op, scope)
+        outs = [self.new_slot(r) for r in op.results]
+        self.position += 1
+        self._single_block(op)
+        branch_regions, branch_results = [], []
+        for branch in op.regions:
+            branch_region = self.new_region()
+            results = self.emit_block(branch.entry, _Scope(scope), branch_region, depth)
+            for slot in results:
+                self.use(slot)
+            branch_regions.append(branch_region)
+            branch_results.append(results)
+            self.position += 1
+        self.regions[region].append(("case", index, op.name == "stablehlo.if", outs,
+                                     branch_regions, branch_results))
+        for result, slot in zip(op.results, outs):
+            scope.bind(result, slot)
+        self.position += 1
+
+    @staticmethod
+    def _single_block(op: Operation) -> None:
+        for r in op.regions:
+            if len(r.blocks) != 1:
+                raise NotPlannable(f"{op.name} has a region with {len(r.blocks)} blocks")
+
+    # -- the whole function ------------------------------------------------------
+
+    def plan(self) -> NativeProgram:
+        body = self.function.body
+        if body is None or len(body.blocks) != 1:
+            raise NotPlannable("the entry function needs exactly one block")
+        entry = self.new_region()
+        scope = _Scope()
+        params = []
+        for i, argument in enumerate(body.entry.arguments):
+            slot = self.new_slot(argument, HOME_PARAM)
+            self.slots[slot].location = i
+            scope.bind(argument, slot)
+            params.append(slot)
+        results = self.emit_block(body.entry, scope, entry, 0)
+        for slot in results:
+            self.use(slot, self.position + 1)
+        bound: set[int] = set()
+        for i, slot in enumerate(results):
+            if self.slots[slot].home == HOME_ARENA and slot not in bound:
+                self.slots[slot].home = HOME_OUTPUT
+                self.slots[slot].location = i
+                bound.add(slot)
+        arena_size = self._assign_arena()
+        slot_specs = [(s.home, s.location, s.nbytes, s.dtype, s.shape) for s in self.slots]
+        plan = native.cpu.Plan(slot_specs, self.regions, entry, params, results, arena_size,
+                               self.constants)
+        result_specs = [(self.slots[s].shape, self.slots[s].dtype) for s in results]
+        touched = arena_size + sum(self.slots[s].nbytes for s in (*params, *results))
+        return NativeProgram(self.function.name, plan, result_specs,
+                             python_steps=self.python_steps, native_steps=self.native_steps,
+                             runs_inline=touched <= _INLINE_BYTES)
+
+    def _assign_arena(self) -> int:
+        """Offsets for arena slots: first fit over live ranges (by definition)."""
+        arena = sorted((i for i, s in enumerate(self.slots) if s.home == HOME_ARENA),
+                       key=lambda i: (self.slots[i].defined, i))
+        active: list[tuple[int, int, int]] = []  # (last_use, offset, size)
+        free: list[tuple[int, int]] = []  # (size, offset)
+        top = 0
+        for index in arena:
+            slot = self.slots[index]
+            still = []
+            for last_use, offset, size in active:
+                if last_use < slot.defined:
+                    free.append((size, offset))
+                else:
+                    still.append((last_use, offset, size))
+            active = still
+            size = max(_ALIGN, -(-slot.nbytes // _ALIGN) * _ALIGN)
+            fits = [block for block in free if block[0] >= size]
+            if fits:
+                block = min(fits)
+                free.remove(block)
+                offset = block[1]
+                if block[0] > size:
+                    free.append((block[0] - size, offset + size))
+            else:
+                offset = top
+                top += size
+            slot.location = offset
+            active.append((slot.last_use, offset, size))
+        return top
+
+
+class NativeProgram:
+    """A function planned for the native executor. Called like the Python
+    step loop's FunctionProgram; ``run_into`` writes results into the
+    caller's buffers directly."""
+
+    def __init__(self, name: str, plan: Any, result_specs: list[tuple[tuple[int, ...], Any]],
+                 python_steps: int, native_steps: int, runs_inline: bool = False):
+        self.name = name
+        # Small enough that dispatching to the device stream costs more than
+        # running on the caller's thread.
+        self.runs_inline = runs_inline
+        self.plan = plan
+        self.result_specs = result_specs
+        self.python_steps = python_steps
+        self.native_steps = native_steps
+
+    @property
+    def all_native(self) -> bool:
+        return self.python_steps == 0
+
+    def run_into(self, args: list[np.ndarray], outputs: list[np.ndarray]) -> None:
+        if self.python_steps:
+            with np.errstate(all="ignore"):  # XLA semantics: overflow and NaN are values
+                self.plan.run(args, outputs)
+        else:
+            self.plan.run(args, outputs)
+
+    def __call__(self, *args: Any) -> tuple:
+        outputs = [np.empty(shape, dtype) for shape, dtype in self.result_specs]
+        self.run_into([np.require(a, requirements="C") for a in args], outputs)
+        return tuple(outputs)
+
+
+def build_entry_program(lowering: ModuleLowering, function: Function) -> Any:
+    """The native program for ``function``, or its Python step loop when the
+    native executor cannot run it (or ``$JAXLIB_CPU_EXECUTOR=python``)."""
+    if os.environ.get("JAXLIB_CPU_EXECUTOR", "native") != "python":
+        try:
+            return _Planner(lowering, function).plan()
+        except NotPlannable:
+            pass
+    return lowering.function(function.name)

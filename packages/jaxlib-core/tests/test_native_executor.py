@@ -1,0 +1,220 @@
+"""The native step executor (csrc/cpu/executor.cc, backends/cpu/plan.py)
+against the Python step loop, which stays the oracle."""
+
+import numpy as np
+import pytest
+
+from jaxlib import xla_client
+from jaxlib._src.backends.cpu.lowering import ModuleLowering
+from jaxlib._src.backends.cpu.plan import NativeProgram
+from jaxlib._src.compiler.pipeline import compile_program
+from jaxlib.xla_client import XlaRuntimeError
+
+
+def _both(text: str):
+    compiled = compile_program(text)
+    assert isinstance(compiled.program, NativeProgram), "the program was not planned"
+    python = ModuleLowering(compiled.module).function(compiled.entry.name)
+    return compiled.program, python
+
+
+def _check(text: str, *args):
+    native, python = _both(text)
+    got = native(*args)
+    want = python(*args)
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, w)
+        assert g.dtype == w.dtype
+    return got
+
+
+WHILE_PERMUTES = """
+func.func public @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>,
+                                                                  tensor<i32>) {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %c1 = stablehlo.constant dense<1> : tensor<i32>
+  %n = stablehlo.constant dense<5> : tensor<i32>
+  %r:3 = stablehlo.while(%i = %c0, %x = %a, %y = %b) : tensor<i32>, tensor<4xf32>, tensor<4xf32>
+  cond {
+    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %j = stablehlo.add %i, %c1 : tensor<i32>
+    %s = stablehlo.add %x, %a : tensor<4xf32>
+    stablehlo.return %j, %y, %s : tensor<i32>, tensor<4xf32>, tensor<4xf32>
+  }
+  return %r#1, %r#2, %r#0 : tensor<4xf32>, tensor<4xf32>, tensor<i32>
+}
+"""
+
+
+def test_while_that_swaps_its_values_and_reads_captured_ones():
+    a = np.arange(4, dtype=np.float32)
+    b = np.full(4, 10, np.float32)
+    x, y, i = _check(WHILE_PERMUTES, a, b)
+    assert int(i) == 5
+
+
+NESTED = """
+func.func public @main(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %c1 = stablehlo.constant dense<1> : tensor<i32>
+  %n = stablehlo.constant dense<3> : tensor<i32>
+  %r:2 = stablehlo.while(%i = %c0, %acc = %x) : tensor<i32>, tensor<3xf32>
+  cond {
+    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %inner:2 = stablehlo.while(%k = %c0, %v = %acc) : tensor<i32>, tensor<3xf32>
+    cond {
+      %q = stablehlo.compare LT, %k, %i, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %q : tensor<i1>
+    } do {
+      %k1 = stablehlo.add %k, %c1 : tensor<i32>
+      %v1 = stablehlo.multiply %v, %x : tensor<3xf32>
+      stablehlo.return %k1, %v1 : tensor<i32>, tensor<3xf32>
+    }
+    %i1 = stablehlo.add %i, %c1 : tensor<i32>
+    stablehlo.return %i1, %inner#1 : tensor<i32>, tensor<3xf32>
+  }
+  return %r#1 : tensor<3xf32>
+}
+"""
+
+
+def test_nested_loops():
+    _check(NESTED, np.array([1.0, 2.0, -1.5], np.float32))
+
+
+CASES = """
+func.func public @main(%i: tensor<i32>, %x: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
+  %r = "stablehlo.case"(%i) ({
+    %a = stablehlo.add %x, %x : tensor<2xf32>
+    stablehlo.return %a : tensor<2xf32>
+  }, {
+    %m = stablehlo.multiply %x, %x : tensor<2xf32>
+    stablehlo.return %m : tensor<2xf32>
+  }, {
+    stablehlo.return %x : tensor<2xf32>
+  }) : (tensor<i32>) -> tensor<2xf32>
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %p = stablehlo.compare GT, %i, %zero, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  %s = "stablehlo.if"(%p) ({
+    stablehlo.return %r : tensor<2xf32>
+  }, {
+    %n = stablehlo.negate %r : tensor<2xf32>
+    stablehlo.return %n : tensor<2xf32>
+  }) : (tensor<i1>) -> tensor<2xf32>
+  return %r, %s : tensor<2xf32>, tensor<2xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("index", [-1, 0, 1, 2, 7])
+def test_case_and_if_including_out_of_range_indices(index):
+    _check(CASES, np.array(index, np.int32), np.array([3.0, -2.0], np.float32))
+
+
+CALLS = """
+func.func public @main(%x: tensor<2x3xf32>) -> (tensor<3x2xf32>, tensor<2x3xf32>, tensor<2x3xf32>,
+                                                 tensor<f32>, tensor<3x2xf32>) {
+  %a = func.call @twice(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %b = func.call @twice(%a) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %r = stablehlo.reshape %b : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %c = stablehlo.constant dense<2.5> : tensor<f32>
+  return %r, %x, %b, %c, %r : tensor<3x2xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<f32>,
+      tensor<3x2xf32>
+}
+func.func private @twice(%y: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %s = stablehlo.add %y, %y : tensor<2x3xf32>
+  return %s : tensor<2x3xf32>
+}
+"""
+
+
+def test_inlined_calls_aliases_parameters_constants_and_repeated_results():
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    r, same_x, b, c, r2 = _check(CALLS, x)
+    np.testing.assert_array_equal(b, 4 * x)
+    np.testing.assert_array_equal(r, r2)
+    assert float(c) == 2.5
+
+
+CHAIN = """
+func.func public @main(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<32xf32>) {
+  %a = stablehlo.add %x, %x : tensor<64xf32>
+  %s = stablehlo.slice %a [0:64:2] : (tensor<64xf32>) -> tensor<32xf32>
+  %b = stablehlo.multiply %a, %a : tensor<64xf32>
+  %c = stablehlo.subtract %b, %x : tensor<64xf32>
+  %d = stablehlo.multiply %c, %c : tensor<64xf32>
+  %e = stablehlo.add %d, %b : tensor<64xf32>
+  %f = stablehlo.slice %e [0:64:2] : (tensor<64xf32>) -> tensor<32xf32>
+  %g = stablehlo.add %f, %s : tensor<32xf32>
+  return %e, %g : tensor<64xf32>, tensor<32xf32>
+}
+"""
+
+
+def test_temporaries_share_the_arena_without_clobbering_live_values():
+    _check(CHAIN, np.linspace(-2, 2, 64, dtype=np.float32))
+
+
+def test_a_failing_step_raises_xla_runtime_error():
+    text = """
+    func.func public @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+      %r = stablehlo.custom_call @no_such_target_anywhere(%x) : (tensor<2xf32>) -> tensor<2xf32>
+      return %r : tensor<2xf32>
+    }
+    """
+    with pytest.raises(XlaRuntimeError):
+        compiled = compile_program(text)
+        compiled.program(np.zeros(2, np.float32))
+
+
+def test_programs_with_tokens_stay_on_the_python_step_loop():
+    text = """
+    func.func public @main(%t: !stablehlo.token, %x: tensor<2xf32>) -> (!stablehlo.token,
+                                                                      tensor<2xf32>) {
+      %t2 = stablehlo.after_all %t : !stablehlo.token
+      return %t2, %x : !stablehlo.token, tensor<2xf32>
+    }
+    """
+    assert not isinstance(compile_program(text).program, NativeProgram)
+
+
+def test_the_python_executor_can_be_forced(monkeypatch):
+    monkeypatch.setenv("JAXLIB_CPU_EXECUTOR", "python")
+    compiled = compile_program(CHAIN + "\n// forced python\n")
+    assert not isinstance(compiled.program, NativeProgram)
+
+
+def test_client_execute_runs_native_programs_and_checks_arguments():
+    client = xla_client.make_cpu_client()
+    device = client.devices()[0]
+    executable = client.compile_and_load(WHILE_PERMUTES, [device])
+    a = np.arange(4, dtype=np.float32)
+    b = np.ones(4, np.float32)
+    outs = executable.execute([client.buffer_from_pyval(a, device),
+                               client.buffer_from_pyval(b, device)])
+    want = ModuleLowering(executable._compiled.module).function("main")(a, b)
+    for o, w in zip(outs, want):
+        np.testing.assert_array_equal(np.asarray(o), w)
+    with pytest.raises(XlaRuntimeError, match="argument 1"):
+        executable.execute([client.buffer_from_pyval(a, device),
+                            client.buffer_from_pyval(np.ones(3, np.float32), device)])
+    with pytest.raises(XlaRuntimeError):
+        executable.execute([client.buffer_from_pyval(a, device)])
+
+
+def test_repeated_executions_reuse_temporaries_correctly():
+    client = xla_client.make_cpu_client()
+    device = client.devices()[0]
+    executable = client.compile_and_load(CHAIN, [device])
+    python = ModuleLowering(executable._compiled.module).function("main")
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        x = rng.standard_normal(64).astype(np.float32)
+        outs = executable.execute([client.buffer_from_pyval(x, device)])
+        for o, w in zip(outs, python(x)):
+            np.testing.assert_array_equal(np.asarray(o), w)

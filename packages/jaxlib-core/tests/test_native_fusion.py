@@ -1,0 +1,618 @@
+"""The fusion pass (backends/cpu/fusion.py) and the native fused-kernel
+interpreter (csrc/cpu/kernels/fused.cc), checked against the reference kernels.
+
+Every test parses a small program, runs the fused schedule of its main block
+(groups natively, other ops by their reference kernels) and compares with the
+reference evaluation of the whole program.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from jaxlib._src.backends.cpu import fusion, native
+from jaxlib._src.backends.cpu.lowering import ModuleLowering
+from jaxlib._src.frontends.mlir_text import parse_module
+from jaxlib._src.ir.types import numpy_dtype
+from jaxlib._src.ops import registry
+
+pytestmark = pytest.mark.skipif("fused" not in native.cpu.registered_kernels(),
+                                reason="the fused kernel is not built")
+
+BENCH = Path(__file__).resolve().parents[3].parent / "shared" / "bench"
+
+FLOATS = ["f32", "f64"]
+SIGNED = ["i8", "i16", "i32", "i64"]
+UNSIGNED = ["ui8", "ui16", "ui32", "ui64"]
+INTS = SIGNED + UNSIGNED
+ALL = ["i1"] + INTS + FLOATS
+
+
+# ---------------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------------
+
+
+def tensor(shape: tuple[int, ...], element_type: str) -> str:
+    return f"tensor<{''.join(f'{d}x' for d in shape)}{element_type}>"
+
+
+def run_schedule(module, args, function="main"):
+    """Runs ``function``'s fused schedule: groups natively, other ops with their
+    reference kernels. Returns (results, schedule)."""
+    lowering = ModuleLowering(module)
+    func = module.function(function)
+    ctx = lowering.kernel_builder(func)
+    block = func.body.entry
+    schedule = fusion.fuse_block(block)
+    kernels = {}
+    for item in schedule[:-1]:
+        if not isinstance(item, fusion.FusedGroup):
+            kernels[id(item)] = registry.REFERENCE_KERNELS[item.name](item, ctx)
+    for op in block.operations:
+        for value in op.results:
+            ctx.slot(value)
+    for value in block.arguments:
+        ctx.slot(value)
+    frame = [None] * (len(ctx.slots) + 8)
+    for value, array in zip(block.arguments, args):
+        frame[ctx.slot(value)] = np.asarray(array)
+    with np.errstate(all="ignore"):
+        for item in schedule[:-1]:
+            if isinstance(item, fusion.FusedGroup):
+                inputs = [frame[ctx.slot(v)] for v in item.inputs]
+                outputs = native.run_native(item.kernel, inputs,
+                                            [native.tensor_spec(v.type) for v in item.outputs])
+                for value, array in zip(item.outputs, outputs):
+                    frame[ctx.slot(value)] = array
+            else:
+                kernel = kernels[id(item)]
+                operands = [frame[ctx.slot(v)] for v in item.operands]
+                if getattr(kernel, "needs_frame", False):
+                    results = kernel(frame, *operands)
+                else:
+                    results = kernel(*operands)
+                for value, array in zip(item.results, results):
+                    frame[ctx.slot(value)] = array
+    results = [frame[ctx.slot(v)] for v in schedule[-1].operands]
+    return results, schedule
+
+
+def reference(module, args, function="main"):
+    return [np.asarray(r) for r in ModuleLowering(module).function(function)(*args)]
+
+
+def groups(schedule):
+    return [item for item in schedule if isinstance(item, fusion.FusedGroup)]
+
+
+def check(text: str, args, *, rtol: float = 0.0, atol: float = 0.0, function: str = "main",
+          fused: int | None = 1):
+    """Fused and reference results agree (exactly, or within rtol/atol for
+    floats; atol is relative to the largest expected magnitude); ``fused`` is
+    the number of groups expected (None: any). Also checks the schedule's
+    invariants."""
+    module = parse_module(text)
+    expected = reference(module, args, function)
+    actual, schedule = run_schedule(module, args, function)
+    check_invariants(module.function(function).body.entry, schedule)
+    if fused is not None:
+        assert len(groups(schedule)) == fused, schedule
+    for a, e in zip(actual, expected):
+        assert a.shape == e.shape and a.dtype == e.dtype
+        if (rtol or atol) and a.dtype.kind == "f":
+            finite = np.abs(e[np.isfinite(e)])
+            scale = float(finite.max()) if finite.size else 0.0
+            np.testing.assert_allclose(a, e, rtol=rtol, atol=atol * scale, equal_nan=True)
+        else:
+            np.testing.assert_array_equal(a, e)
+    return schedule
+
+
+def values(element_type: str, shape: tuple[int, ...], seed: int = 0,
+           special: bool = True) -> np.ndarray:
+    """Random values of a type, with its edge cases mixed in."""
+    rng = np.random.default_rng(seed)
+    dtype = np.dtype(numpy_dtype(element_type))
+    size = int(np.prod(shape))
+    if dtype == np.bool_:
+        return rng.integers(0, 2, size).astype(bool).reshape(shape)
+    if dtype.kind == "f":
+        x = (rng.standard_normal(size) * 3).astype(dtype)
+        edges = np.array([0.0, -0.0, 0.5, -0.5, 1.5, -2.5, np.inf, -np.inf, np.nan, 1e30,
+                          -1e-30, 3e9, -3e9], dtype)
+    else:
+        info = np.iinfo(dtype)
+        x = rng.integers(info.min, info.max, size, dtype=dtype, endpoint=True)
+        edges = np.array([0, 1, info.max, info.min, 2, 7] + ([-1] if info.min < 0 else []),
+                         dtype)
+    if special and size:
+        x[rng.integers(0, size, min(size, 4 * len(edges)))] = np.resize(edges,
+                                                                        min(size, 4 * len(edges)))
+    return x.reshape(shape)
+
+
+def unary_program(op: str, shape, in_type: str, out_type: str | None = None) -> str:
+    out_type = out_type or in_type
+    t_in, t_out = tensor(shape, in_type), tensor(shape, out_type)
+    return (f"func.func @main(%x: {t_in}) -> {t_out} {{\n"
+            f"  %0 = {op} %x : ({t_in}) -> {t_out}\n"
+            f"  return %0 : {t_out}\n}}")
+
+
+def binary_program(op: str, shape, element_type: str, out_type: str | None = None,
+                   suffix: str = "") -> str:
+    out_type = out_type or element_type
+    t, t_out = tensor(shape, element_type), tensor(shape, out_type)
+    return (f"func.func @main(%a: {t}, %b: {t}) -> {t_out} {{\n"
+            f"  %0 = {op} %a, %b{suffix} : ({t}, {t}) -> {t_out}\n"
+            f"  return %0 : {t_out}\n}}")
+
+
+SHAPES = [(3, 700), (5,), (), (0, 4)]
+
+# ---------------------------------------------------------------------------------
+# Elementwise ops
+# ---------------------------------------------------------------------------------
+
+EXACT_UNARY = {
+    "negate": INTS + FLOATS, "abs": SIGNED + FLOATS, "sign": SIGNED + FLOATS,
+    "floor": FLOATS, "ceil": FLOATS, "round_nearest_even": FLOATS,
+    "round_nearest_afz": FLOATS, "not": ["i1"] + INTS, "popcnt": INTS,
+    "count_leading_zeros": INTS, "sqrt": FLOATS,
+}
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("op", sorted(EXACT_UNARY))
+def test_exact_unary(op, shape):
+    for element_type in EXACT_UNARY[op]:
+        x = values(element_type, shape)
+        check(unary_program(f"stablehlo.{op}", shape, element_type), [x])
+
+
+def test_is_finite_and_square():
+    for element_type in FLOATS:
+        x = values(element_type, (3, 700))
+        check(unary_program("stablehlo.is_finite", (3, 700), element_type, "i1"), [x])
+    for element_type in INTS + FLOATS:
+        x = values(element_type, (3, 700))
+        check(unary_program("chlo.square", (3, 700), element_type), [x])
+
+
+TRANSCENDENTAL = ["exponential", "exponential_minus_one", "log", "log_plus_one", "tanh",
+                  "logistic", "sine", "cosine", "tan", "rsqrt", "cbrt"]
+
+
+@pytest.mark.parametrize("op", TRANSCENDENTAL)
+@pytest.mark.parametrize("element_type", FLOATS)
+def test_transcendental_unary(op, element_type):
+    x = values(element_type, (3, 700))
+    rtol = 4e-6 if element_type == "f32" else 1e-13
+    check(unary_program(f"stablehlo.{op}", (3, 700), element_type), [x], rtol=rtol)
+
+
+@pytest.mark.parametrize("op", ["chlo.erf", "chlo.erf_inv"])
+def test_chlo_special(op):
+    for element_type in FLOATS:
+        x = values(element_type, (2, 600), special=False)
+        if op == "chlo.erf_inv":
+            x = np.tanh(x).astype(x.dtype)
+        rtol = 1e-5 if element_type == "f32" else 1e-12
+        check(unary_program(op, (2, 600), element_type), [x], rtol=rtol)
+
+
+EXACT_BINARY = {
+    "add": ALL, "subtract": INTS + FLOATS, "multiply": ALL, "divide": INTS + FLOATS,
+    "remainder": INTS + FLOATS, "maximum": ALL, "minimum": ALL, "power": INTS,
+    "and": ["i1"] + INTS, "or": ["i1"] + INTS, "xor": ["i1"] + INTS,
+    "shift_left": INTS, "shift_right_logical": INTS, "shift_right_arithmetic": INTS,
+}
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("op", sorted(EXACT_BINARY))
+def test_exact_binary(op, shape):
+    for element_type in EXACT_BINARY[op]:
+        a, b = values(element_type, shape, 1), values(element_type, shape, 2)
+        if op.startswith("shift") and a.size:
+            b = (np.arange(b.size).reshape(shape) % 70 - 3).astype(b.dtype)  # in and out of range
+        if op == "power" and a.size:
+            b = (np.arange(b.size).reshape(shape) % 40 - 5).astype(b.dtype)
+            a = (np.arange(a.size).reshape(shape) % 7 - 3).astype(a.dtype)
+        check(binary_program(f"stablehlo.{op}", shape, element_type), [a, b])
+
+
+def test_integer_division_edges():
+    for element_type in SIGNED:
+        info = np.iinfo(numpy_dtype(element_type))
+        a = np.array([info.min, info.min, 7, -7, 7, -7, 0, 5], numpy_dtype(element_type))
+        b = np.array([-1, 0, 2, 2, -2, -2, 0, 0], numpy_dtype(element_type))
+        for op in ("divide", "remainder"):
+            check(binary_program(f"stablehlo.{op}", (8,), element_type), [a, b])
+
+
+@pytest.mark.parametrize("op", ["power", "atan2"])
+def test_float_power_atan2(op):
+    for element_type in FLOATS:
+        a = np.abs(values(element_type, (3, 500), 1, special=False))
+        b = values(element_type, (3, 500), 2, special=False)
+        rtol = 1e-5 if element_type == "f32" else 1e-12
+        check(binary_program(f"stablehlo.{op}", (3, 500), element_type), [a, b], rtol=rtol)
+
+
+@pytest.mark.parametrize("direction", ["EQ", "NE", "GE", "GT", "LE", "LT"])
+def test_compare(direction):
+    cases = [(t, "SIGNED") for t in SIGNED] + [(t, "UNSIGNED") for t in UNSIGNED + ["i1"]]
+    cases += [(t, "FLOAT") for t in FLOATS] + [(t, "TOTALORDER") for t in FLOATS]
+    for element_type, compare_type in cases:
+        a, b = values(element_type, (3, 400), 1), values(element_type, (3, 400), 2)
+        b[:, ::3] = a[:, ::3]  # some equal pairs
+        if element_type in FLOATS:
+            a[0, :8] = [0.0, -0.0, np.nan, -np.nan, np.inf, 1, -0.0, np.nan]
+            b[0, :8] = [-0.0, 0.0, np.nan, 1, np.inf, np.nan, -0.0, -np.nan]
+        text = binary_program(f"stablehlo.compare {direction},", (3, 400), element_type, "i1",
+                              suffix=f", {compare_type}")
+        check(text, [a, b])
+
+
+@pytest.mark.parametrize("source", ALL)
+def test_convert(source):
+    x = values(source, (3, 300))
+    if source in FLOATS:
+        x[0, :6] = [2.0**31, -2.0**31 - 1, 2.0**64, 255.7, -128.9, np.nan]
+    for target in ALL:
+        if target != source:
+            check(unary_program("stablehlo.convert", (3, 300), source, target), [x])
+
+
+def test_select_and_clamp_with_scalars():
+    for element_type in ["i1", "i8", "i32", "ui64", "f32", "f64"]:
+        shape = (4, 300)
+        t, s = tensor(shape, element_type), tensor((), element_type)
+        p, ps = tensor(shape, "i1"), tensor((), "i1")
+        text = (f"func.func @main(%p: {p}, %q: {ps}, %a: {t}, %b: {t}, %lo: {s}, %hi: {t})"
+                f" -> ({t}, {t}, {t}) {{\n"
+                f"  %0 = stablehlo.select %p, %a, %b : {p}, {t}\n"
+                f"  %1 = stablehlo.select %q, %a, %b : {ps}, {t}\n"
+                f"  %2 = stablehlo.clamp %lo, %a, %hi : ({s}, {t}, {t}) -> {t}\n"
+                f"  return %0, %1, %2 : {t}, {t}, {t}\n}}")
+        args = [values("i1", shape, 3), np.array(True), values(element_type, shape, 4),
+                values(element_type, shape, 5), values(element_type, (), 6)[()],
+                values(element_type, shape, 7)]
+        args[4] = np.asarray(args[4])
+        check(text, args, fused=3)
+
+
+# ---------------------------------------------------------------------------------
+# Layout: broadcasts, iota, reshape, constants
+# ---------------------------------------------------------------------------------
+
+
+def test_broadcast_patterns():
+    text = """
+    func.func @main(%x: tensor<4x5x600xf32>, %s: tensor<f32>, %row: tensor<600xf32>,
+                    %col: tensor<4xf32>, %mid: tensor<5xf32>, %t: tensor<600x4xf32>)
+        -> tensor<4x5x600xf32> {
+      %0 = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> tensor<4x5x600xf32>
+      %1 = stablehlo.broadcast_in_dim %row, dims = [2] : (tensor<600xf32>) -> tensor<4x5x600xf32>
+      %2 = stablehlo.broadcast_in_dim %col, dims = [0] : (tensor<4xf32>) -> tensor<4x5x600xf32>
+      %3 = stablehlo.broadcast_in_dim %mid, dims = [1] : (tensor<5xf32>) -> tensor<4x5x600xf32>
+      %4 = stablehlo.broadcast_in_dim %t, dims = [2, 0] : (tensor<600x4xf32>) -> tensor<4x5x600xf32>
+      %5 = stablehlo.add %x, %0 : tensor<4x5x600xf32>
+      %6 = stablehlo.multiply %5, %1 : tensor<4x5x600xf32>
+      %7 = stablehlo.subtract %6, %2 : tensor<4x5x600xf32>
+      %8 = stablehlo.add %7, %3 : tensor<4x5x600xf32>
+      %9 = stablehlo.maximum %8, %4 : tensor<4x5x600xf32>
+      return %9 : tensor<4x5x600xf32>
+    }"""
+    args = [values("f32", s, i, special=False) for i, s in
+            enumerate([(4, 5, 600), (), (600,), (4,), (5,), (600, 4)])]
+    check(text, args)
+
+
+def test_broadcast_of_computed_values_and_reshape():
+    text = """
+    func.func @main(%x: tensor<6x200xf32>, %v: tensor<6xf32>) -> tensor<6x200xf32> {
+      %c = stablehlo.constant dense<2.0> : tensor<6xf32>
+      %0 = stablehlo.multiply %v, %c : tensor<6xf32>
+      %1 = stablehlo.reshape %0 : (tensor<6xf32>) -> tensor<6x1xf32>
+      %2 = stablehlo.broadcast_in_dim %1, dims = [0, 1] : (tensor<6x1xf32>) -> tensor<6x200xf32>
+      %3 = stablehlo.add %x, %2 : tensor<6x200xf32>
+      %4 = stablehlo.negate %3 : tensor<6x200xf32>
+      return %4 : tensor<6x200xf32>
+    }"""
+    args = [values("f32", (6, 200), 1, special=False), values("f32", (6,), 2, special=False)]
+    schedule = check(text, args)
+    assert len(groups(schedule)[0].ops) == 6
+
+
+def test_flattening_reshape_fuses_elementwise_chains():
+    text = """
+    func.func @main(%x: tensor<6x200xi32>, %y: tensor<1200xi32>) -> tensor<3x400xi32> {
+      %0 = stablehlo.reshape %x : (tensor<6x200xi32>) -> tensor<1200xi32>
+      %1 = stablehlo.add %0, %y : tensor<1200xi32>
+      %2 = stablehlo.reshape %1 : (tensor<1200xi32>) -> tensor<3x400xi32>
+      %3 = stablehlo.negate %2 : tensor<3x400xi32>
+      return %3 : tensor<3x400xi32>
+    }"""
+    check(text, [values("i32", (6, 200), 1), values("i32", (1200,), 2)])
+
+
+def test_lone_reshape_is_left_alone():
+    text = """
+    func.func @main(%x: tensor<6x200xi32>) -> tensor<1200xi32> {
+      %0 = stablehlo.reshape %x : (tensor<6x200xi32>) -> tensor<1200xi32>
+      return %0 : tensor<1200xi32>
+    }"""
+    check(text, [values("i32", (6, 200), 1)], fused=0)
+
+
+@pytest.mark.parametrize("element_type", ["i32", "ui8", "i64", "f32", "f64", "i1"])
+def test_iota(element_type):
+    t = tensor((3, 4, 300), element_type)
+    text = f"""
+    func.func @main(%x: {t}) -> ({t}, {t}, {t}) {{
+      %0 = stablehlo.iota dim = 0 : {t}
+      %1 = stablehlo.iota dim = 1 : {t}
+      %2 = stablehlo.iota dim = 2 : {t}
+      %3 = stablehlo.add %x, %0 : {t}
+      %4 = stablehlo.add %x, %1 : {t}
+      %5 = stablehlo.add %x, %2 : {t}
+      return %3, %4, %5 : {t}, {t}, {t}
+    }}"""
+    check(text, [values(element_type, (3, 4, 300))], fused=3)
+
+
+def test_splat_constants_of_every_type():
+    for element_type in ALL:
+        t = tensor((700,), element_type)
+        value = {"i1": "true", "f32": "-1.5", "f64": "2.25"}.get(element_type, "-3")
+        if element_type.startswith("ui"):
+            value = "200"
+        text = f"""
+        func.func @main(%x: {t}) -> {t} {{
+          %c = stablehlo.constant dense<{value}> : {t}
+          %0 = stablehlo.maximum %x, %c : {t}
+          return %0 : {t}
+        }}"""
+        check(text, [values(element_type, (700,))])
+
+
+def test_non_splat_constant_is_an_input():
+    text = """
+    func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
+      %c = stablehlo.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+      %0 = stablehlo.add %x, %c : tensor<3xf32>
+      return %0 : tensor<3xf32>
+    }"""
+    schedule = check(text, [np.array([1, 2, 3], np.float32)])
+    assert schedule[0].name == "stablehlo.constant"
+    assert len(groups(schedule)[0].inputs) == 2
+
+
+def test_large_elementwise_runs_threaded():
+    shape = (1024, 1031)
+    text = binary_program("stablehlo.multiply", shape, "f32")
+    check(text, [values("f32", shape, 1), values("f32", shape, 2)])
+    text = unary_program("stablehlo.convert", shape, "f32", "i32")
+    check(text, [values("f32", shape, 3)])
+
+
+# ---------------------------------------------------------------------------------
+# Reductions
+# ---------------------------------------------------------------------------------
+
+
+def reduce_program(shape, dims, element_type, body, init, producer=None):
+    t = tensor(shape, element_type)
+    kept = tuple(n for i, n in enumerate(shape) if i not in dims)
+    r, s = tensor(kept, element_type), tensor((), element_type)
+    source = "%x"
+    extra = ""
+    if producer:
+        extra = f"  %p = {producer} %x : {t}\n"
+        source = "%p"
+    return (f"func.func @main(%x: {t}) -> {r} {{\n"
+            f"  %init = stablehlo.constant dense<{init}> : {s}\n{extra}"
+            f"  %0 = stablehlo.reduce({source} init: %init) applies {body} across dimensions = "
+            f"{list(dims)} : ({t}, {s}) -> {r}\n"
+            f"  return %0 : {r}\n}}")
+
+
+REDUCE_SHAPES = [((7, 1000), (1,)), ((1000, 7), (0,)), ((3, 600, 5), (1,)),
+                 ((4, 5, 6), (0, 1, 2)), ((3, 0), (1,)), ((0, 3), (1,)), ((6, 1, 4), (1,)),
+                 ((2, 3, 4, 5), (2, 3)), ((2, 3, 4, 5), (0, 1))]
+
+
+@pytest.mark.parametrize("shape,dims", REDUCE_SHAPES)
+def test_reduce_shapes(shape, dims):
+    for element_type in ["i32", "ui8", "i64"]:
+        for body, init in [("stablehlo.add", "3"), ("stablehlo.maximum", "0"),
+                           ("stablehlo.minimum", "100"), ("stablehlo.multiply", "1"),
+                           ("stablehlo.and", "-1" if element_type[0] == "i" else "255"),
+                           ("stablehlo.or", "0"), ("stablehlo.xor", "0")]:
+            check(reduce_program(shape, dims, element_type, body, init),
+                  [values(element_type, shape)])
+    for element_type in FLOATS:
+        for body, init in [("stablehlo.add", "0.5"), ("stablehlo.maximum", "0xFF800000"
+                            if element_type == "f32" else "0xFFF0000000000000"),
+                           ("stablehlo.minimum", "1.0e30")]:
+            x = values(element_type, shape, special=False)
+            check(reduce_program(shape, dims, element_type, body, init), [x], rtol=1e-5,
+                  atol=1e-6)
+    for body, init in [("stablehlo.and", "true"), ("stablehlo.or", "false"),
+                       ("stablehlo.add", "false"), ("stablehlo.minimum", "true")]:
+        check(reduce_program(shape, dims, "i1", body, init), [values("i1", shape)])
+
+
+def test_reduce_nan_propagates():
+    x = values("f32", (4, 700), special=False)
+    x[1, 300] = np.nan
+    check(reduce_program((4, 700), (1,), "f32", "stablehlo.maximum", "0xFF800000"), [x])
+    check(reduce_program((4, 700), (0,), "f32", "stablehlo.minimum", "0x7F800000"), [x])
+
+
+@pytest.mark.parametrize("shape,dims", [((1, 300000), (1,)), ((300000,), (0,)),
+                                        ((64, 4096), (1,)), ((4096, 64), (0,)),
+                                        ((16, 500, 40), (1,))])
+def test_large_float_sums_are_accurate(shape, dims):
+    x = values("f32", shape, special=False)
+    check(reduce_program(shape, dims, "f32", "stablehlo.add", "0.0", "stablehlo.exponential"),
+          [x], rtol=2e-5)
+    check(reduce_program(shape, dims, "f64", "stablehlo.add", "0.0"),
+          [x.astype(np.float64)], rtol=1e-12, atol=1e-14)
+    check(reduce_program(shape, dims, "i32", "stablehlo.add", "0"), [values("i32", shape)])
+
+
+def test_reduce_with_broadcast_producer():
+    text = """
+    func.func @main(%x: tensor<8x1000xf32>, %m: tensor<8xf32>) -> tensor<8xf32> {
+      %init = stablehlo.constant dense<0.0> : tensor<f32>
+      %0 = stablehlo.broadcast_in_dim %m, dims = [0] : (tensor<8xf32>) -> tensor<8x1000xf32>
+      %1 = stablehlo.subtract %x, %0 : tensor<8x1000xf32>
+      %2 = stablehlo.exponential %1 : tensor<8x1000xf32>
+      %3 = stablehlo.reduce(%2 init: %init) applies stablehlo.add across dimensions = [1]
+          : (tensor<8x1000xf32>, tensor<f32>) -> tensor<8xf32>
+      return %3 : tensor<8xf32>
+    }"""
+    schedule = check(text, [values("f32", (8, 1000), special=False),
+                            values("f32", (8,), special=False)], rtol=1e-5)
+    assert len(groups(schedule)[0].inputs) == 2
+
+
+def test_unsupported_reduce_stays_an_op():
+    text = """
+    func.func @main(%x: tensor<4x6xf32>, %i: tensor<f32>) -> tensor<4xf32> {
+      %0 = stablehlo.reduce(%x init: %i) applies stablehlo.add across dimensions = [1]
+          : (tensor<4x6xf32>, tensor<f32>) -> tensor<4xf32>
+      %1 = stablehlo.reduce(%x init: %i) applies stablehlo.add across dimensions = [0]
+          : (tensor<4x6xf32>, tensor<f32>) -> tensor<6xf32>
+      return %0 : tensor<4xf32>
+    }"""
+    schedule = check(text, [values("f32", (4, 6)), np.float32(1.5)], fused=0)
+    assert [op.name for op in schedule] == ["stablehlo.reduce", "stablehlo.reduce", "func.return"]
+
+
+# ---------------------------------------------------------------------------------
+# Schedules
+# ---------------------------------------------------------------------------------
+
+
+def check_invariants(block, schedule):
+    """Inputs are defined before their group, outputs used only after it, the
+    terminator is last, and every op runs (directly or inside a group)."""
+    assert schedule[-1] is block.operations[-1]
+    defined = {id(a) for a in block.arguments}
+    covered = set()
+    for item in schedule[:-1]:
+        if isinstance(item, fusion.FusedGroup):
+            for v in item.inputs:
+                assert id(v) in defined
+            defined.update(id(v) for v in item.outputs)
+            covered.update(id(op) for op in item.ops)
+        else:
+            for v in item.operands:
+                assert id(v) in defined, item
+            for region in item.regions:
+                for nested in region.walk():
+                    for v in nested.operands:
+                        owner = v.owner
+                        if getattr(owner, "regions", None) is not None and owner in \
+                                block.operations:
+                            assert id(v) in defined
+            defined.update(id(r) for r in item.results)
+            covered.add(id(item))
+    for v in schedule[-1].operands:
+        assert id(v) in defined
+    assert {id(op) for op in block.operations[:-1]} <= covered
+
+
+def test_multiple_uses_nested_capture_and_returned_intermediates():
+    text = """
+    func.func @main(%x: tensor<64xf32>, %p: tensor<i1>) -> (tensor<64xf32>, tensor<64xf32>,
+                                                          tensor<64xf32>) {
+      %0 = stablehlo.exponential %x : tensor<64xf32>
+      %1 = stablehlo.add %0, %x : tensor<64xf32>
+      %2 = stablehlo.multiply %0, %0 : tensor<64xf32>
+      %3 = stablehlo.negate %1 : tensor<64xf32>
+      %4 = "stablehlo.if"(%p) ({
+        %5 = stablehlo.abs %3 : tensor<64xf32>
+        stablehlo.return %5 : tensor<64xf32>
+      }, {
+        stablehlo.return %2 : tensor<64xf32>
+      }) : (tensor<i1>) -> tensor<64xf32>
+      %6 = stablehlo.add %4, %1 : tensor<64xf32>
+      %7 = stablehlo.sqrt %2 : tensor<64xf32>
+      return %6, %7, %1 : tensor<64xf32>, tensor<64xf32>, tensor<64xf32>
+    }"""
+    for flag in (True, False):
+        args = [values("f32", (64,), special=False), np.array(flag)]
+        check(text, args, fused=None, rtol=1e-6)
+    block = parse_module(text).function("main").body.entry
+    schedule = fusion.fuse_block(block)
+    outputs = {id(v) for g in groups(schedule) for v in g.outputs}
+    by_name = {op.results[0].name_hint: op for op in block.operations[:-1]}
+    # %1 (returned), %2 and %3 (captured by the if) must be materialised.
+    for name in ("1", "2", "3"):
+        assert id(by_name[name].results[0]) in outputs
+
+
+def test_unfusible_consumer_splits_groups():
+    text = """
+    func.func @main(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
+      %0 = stablehlo.tanh %x : tensor<8x8xf32>
+      %1 = stablehlo.transpose %0, dims = [1, 0] : (tensor<8x8xf32>) -> tensor<8x8xf32>
+      %2 = stablehlo.add %1, %0 : tensor<8x8xf32>
+      return %2 : tensor<8x8xf32>
+    }"""
+    check(text, [values("f32", (8, 8), special=False)], fused=2, rtol=1e-6)
+
+
+# ---------------------------------------------------------------------------------
+# Benchmark programs (smaller)
+# ---------------------------------------------------------------------------------
+
+
+def bench_program(name: str, replacements: dict[str, str]) -> str:
+    path = BENCH / f"{name}.mlir"
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    text = path.read_text()
+    for old, new in replacements.items():
+        text = text.replace(old, new)
+    return text
+
+
+def test_gelu_body():
+    text = bench_program("gelu_4m", {"2048x2048": "64x96"})
+    schedule = check(text, [values("f32", (64, 96), special=False)], rtol=1e-5)
+    assert len(schedule) == 2
+
+
+def test_softmax_body():
+    text = bench_program("softmax_1024x4096", {"1024x4096": "16x1200", "1024x1": "16x1",
+                                               "1024xf32": "16xf32"})
+    x = values("f32", (16, 1200), special=False)
+    check(text, [x], rtol=1e-5, fused=3)
+
+
+def test_layernorm_body():
+    text = bench_program("layernorm_4096x1024", {"4096": "24", "1024x": "900x",
+                                                 "1.024000e+03": "9.000000e+02"})
+    x = values("f32", (24, 900), special=False)
+    check(text, [x], rtol=1e-5, atol=1e-6, fused=None)
+    module = parse_module(text)
+    for function in ("main", "_var"):
+        block = module.function(function).body.entry
+        check_invariants(block, fusion.fuse_block(block))
+
+
+def test_fori_body():
+    text = bench_program("fori_10k_small", {})
+    x = values("f32", (16,), special=False)
+    schedule = check(text, [x], function="closed_call", rtol=0)
+    assert len(schedule) == 2
