@@ -218,3 +218,58 @@ def test_repeated_executions_reuse_temporaries_correctly():
         outs = executable.execute([client.buffer_from_pyval(x, device)])
         for o, w in zip(outs, python(x)):
             np.testing.assert_array_equal(np.asarray(o), w)
+
+
+def _counted_loop(n: int, start: int = 0, counter: str = "i32", shape: str = "16",
+                  body: str = "%m = stablehlo.multiply %x, %c : tensor<{s}xf32>\n"
+                              "    %y = stablehlo.add %m, %d : tensor<{s}xf32>") -> str:
+    s = shape
+    return f"""
+func.func public @main(%x0: tensor<{s}xf32>, %keep: tensor<3xi32>) -> (tensor<{s}xf32>,
+                                                                        tensor<{counter}>,
+                                                                        tensor<3xi32>) {{
+  %c0 = stablehlo.constant dense<{start}> : tensor<{counter}>
+  %r:3 = stablehlo.while(%i = %c0, %x = %x0, %k = %keep) : tensor<{counter}>, tensor<{s}xf32>,
+      tensor<3xi32>
+  cond {{
+    %n = stablehlo.constant dense<{n}> : tensor<{counter}>
+    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<{counter}>, tensor<{counter}>)
+        -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }} do {{
+    %c = stablehlo.constant dense<0.999> : tensor<{s}xf32>
+    %d = stablehlo.constant dense<0.001> : tensor<{s}xf32>
+    {body.format(s=s)}
+    %one = stablehlo.constant dense<1> : tensor<{counter}>
+    %j = stablehlo.add %i, %one : tensor<{counter}>
+    stablehlo.return %j, %y, %k : tensor<{counter}>, tensor<{s}xf32>, tensor<3xi32>
+  }}
+  return %r#1, %r#0, %r#2 : tensor<{s}xf32>, tensor<{counter}>, tensor<3xi32>
+}}
+"""
+
+
+@pytest.mark.parametrize("n, start, counter, shape", [
+    (100, 0, "i32", "16"), (7, 3, "i64", "16"), (0, 0, "i32", "16"), (5, 9, "i32", "16"),
+    (3, -2, "i32", "3000"), (40, 0, "i32", "70000"),
+])
+def test_counted_elementwise_loops_run_as_one_kernel(n, start, counter, shape):
+    text = _counted_loop(n, start, counter, shape)
+    native, _ = _both(text)
+    assert native.python_steps == 0
+    assert any("counted loop" in step for step, *_ in native.plan.profile())
+    size = int(shape)
+    x = np.linspace(-1, 1, size, dtype=np.float32)
+    keep = np.array([4, 5, 6], np.int32)
+    y, i, k = _check(text, x, keep)
+    assert int(i) == max(n, start)
+    np.testing.assert_array_equal(k, keep)
+
+
+def test_loops_whose_body_reads_the_counter_still_run():
+    body = ("%f = stablehlo.convert %i : (tensor<i32>) -> tensor<f32>\n"
+            "    %b = stablehlo.broadcast_in_dim %f, dims = [] : (tensor<f32>) -> tensor<{s}xf32>\n"
+            "    %m = stablehlo.multiply %x, %c : tensor<{s}xf32>\n"
+            "    %y = stablehlo.add %m, %b : tensor<{s}xf32>")
+    text = _counted_loop(10, 0, "i32", "8", body)
+    _check(text, np.ones(8, np.float32), np.zeros(3, np.int32))

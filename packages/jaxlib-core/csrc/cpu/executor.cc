@@ -14,6 +14,7 @@
 // branches run here, so a small loop body costs no Python per iteration.
 #include <pybind11/stl.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -76,6 +77,9 @@ struct Step {
   bool index_is_pred = false;
   std::vector<int> branch_regions;
   std::vector<std::vector<int>> branch_results;
+  // Profiling (Plan::set_profiling): calls and seconds spent in this step.
+  mutable int64_t calls = 0;
+  mutable double seconds = 0;
 };
 
 std::vector<int> IntList(const py::handle& h) {
@@ -425,6 +429,19 @@ class Plan {
 
   void RunRegion(int region, Frame& frame) {
     for (const Step& step : regions_[region]) {
+      if (profiling_ && (step.kind == StepKind::kKernel || step.kind == StepKind::kPython)) {
+        auto start = std::chrono::steady_clock::now();
+        RunStep(step, frame);
+        step.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+                            .count();
+        ++step.calls;
+      } else {
+        RunStep(step, frame);
+      }
+    }
+  }
+
+  void RunStep(const Step& step, Frame& frame) {
       switch (step.kind) {
         case StepKind::kKernel:
           RunKernel(step, frame);
@@ -443,8 +460,26 @@ class Plan {
           RunCase(step, frame);
           break;
       }
-    }
   }
+
+ public:
+  void set_profiling(bool enable) { profiling_ = enable; }
+
+  // (step name, kind, calls, seconds) for every kernel and Python step.
+  py::list Profile() const {
+    py::list out;
+    for (const auto& region : regions_) {
+      for (const Step& step : region) {
+        if (step.kind != StepKind::kKernel && step.kind != StepKind::kPython) continue;
+        out.append(py::make_tuple(step.name, step.kind == StepKind::kKernel ? "native" : "python",
+                                  step.calls, step.seconds));
+      }
+    }
+    return out;
+  }
+
+ private:
+  bool profiling_ = false;
 
   std::vector<SlotInfo> slots_;
   std::vector<std::vector<Step>> regions_;
@@ -468,6 +503,10 @@ void RegisterExecutor(py::module_& m) {
            py::arg("results"), py::arg("arena_size"), py::arg("constants"))
       .def("run", &Plan::Run, py::arg("inputs"), py::arg("outputs"),
            "Runs the program: reads `inputs`, writes every result into `outputs`.")
+      .def("set_profiling", &Plan::set_profiling, py::arg("enable"),
+           "Times every kernel and Python step from now on (see profile()).")
+      .def("profile", &Plan::Profile,
+           "[(step, 'native' | 'python', calls, seconds)] since profiling was enabled.")
       .def_property_readonly("arena_size", &Plan::arena_size)
       .def_property_readonly("num_slots", &Plan::num_slots);
 }

@@ -230,7 +230,39 @@ class FusedKernel final : public Kernel {
  public:
   FusedKernel(const Params& params, const std::vector<TensorSpec>& inputs,
               const std::vector<TensorSpec>& outputs) {
-    Parse(params.get_ints("code"), inputs, outputs);
+    if (params.has("loop")) {
+      // A counted loop whose body is this group: see RunLoop.
+      const std::vector<int64_t>& loop = params.get_ints("loop");
+      if (loop.size() != 3) throw Unsupported("fused: loop takes [feedback, counter, limit]");
+      loop_ = true;
+      feedback_arg_ = loop[0];
+      counter_arg_ = loop[1];
+      limit_ = loop[2];
+      if (counter_arg_ < 0 || counter_arg_ >= static_cast<int64_t>(inputs.size()) ||
+          feedback_arg_ < 0 || feedback_arg_ >= static_cast<int64_t>(inputs.size()) ||
+          outputs.size() != 2 || inputs[counter_arg_].num_elements() != 1 ||
+          outputs[1].dtype != inputs[counter_arg_].dtype ||
+          (outputs[1].dtype != DType::kS32 && outputs[1].dtype != DType::kS64) ||
+          outputs[1].num_elements() != 1 || inputs[feedback_arg_].dtype != outputs[0].dtype ||
+          inputs[feedback_arg_].num_elements() != outputs[0].num_elements()) {
+        throw Unsupported("fused: malformed loop");
+      }
+      counter_is_64_ = outputs[1].dtype == DType::kS64;
+    }
+    Parse(params.get_ints("code"), inputs,
+          loop_ ? std::vector<TensorSpec>{outputs[0]} : outputs);
+    if (loop_) {
+      if (red_op_ >= 0) throw Unsupported("fused: loops of reductions");
+      for (const Load& load : loads_) {
+        if (load.kind == kLoadInput && load.arg == feedback_arg_) {
+          if (load.access != kContiguous || feedback_slot_ >= 0) {
+            throw Unsupported("fused: the loop value must be read once, elementwise");
+          }
+          feedback_slot_ = load.slot;
+        }
+      }
+      if (feedback_slot_ < 0) throw Unsupported("fused: the loop value is never read");
+    }
     Plan();
     int64_t cost = 0;
     for (const auto& s : inputs) cost += s.nbytes();
@@ -239,7 +271,9 @@ class FusedKernel final : public Kernel {
   }
 
   void Run(const void* const* inputs, void* const* outputs) override {
-    if (red_op_ < 0) {
+    if (loop_) {
+      RunLoop(inputs, outputs);
+    } else if (red_op_ < 0) {
       RunElementwise(inputs, outputs[0]);
     } else if (inner_ == 1) {
       RunRows(inputs, outputs[0]);
@@ -408,6 +442,8 @@ class FusedKernel final : public Kernel {
         out_slot_ = copy.dst;
         producer = static_cast<int>(instrs_.size()) - 1;
       }
+      // (A loop's last instruction writes the loop value's buffer in place:
+      // elementwise, it reads each element before writing it.)
       direct_ = producer;
     }
     const int total_slots = static_cast<int>(slot_types_.size());
@@ -418,7 +454,7 @@ class FusedKernel final : public Kernel {
         if (s >= 0) last_use[s] = static_cast<int>(i);
       }
     }
-    if (red_op_ >= 0) last_use[out_slot_] = std::numeric_limits<int>::max();
+    if (red_op_ >= 0 || loop_) last_use[out_slot_] = std::numeric_limits<int>::max();
     buffer_of_.assign(total_slots, -1);
     std::vector<int> free_buffers;
     auto allocate = [&]() {
@@ -431,9 +467,13 @@ class FusedKernel final : public Kernel {
     };
     std::vector<bool> shared(total_slots, false);  // buffer may be recycled
     for (const Load& load : loads_) {
-      bool in_place = load.kind == kLoadInput && load.access == kContiguous;
+      // A loop's value lives in its own buffer; a loop's loads are read by
+      // every iteration, so none of their buffers is recycled.
+      bool in_place = load.kind == kLoadInput && load.access == kContiguous &&
+                      load.slot != feedback_slot_;
       if (!in_place) buffer_of_[load.slot] = allocate();
-      shared[load.slot] = load.access == kStrided && !load.row_constant;
+      if (load.slot == feedback_slot_) continue;  // RunLoop fills it
+      shared[load.slot] = load.access == kStrided && !load.row_constant && !loop_;
       (load.access == kStrided || in_place ? per_tile_ : persistent_).push_back(&load);
     }
     for (size_t i = 0; i < instrs_.size(); ++i) {
@@ -600,6 +640,12 @@ class FusedKernel final : public Kernel {
   // `out` (or null) receives the output slot's values.
   void EvalTile(const void* const* inputs, void** slots, char* scratch, FillCache* caches,
                 int64_t start, int64_t n, void* out) const {
+    EvalTileLoads(inputs, slots, scratch, caches, start, n);
+    RunInstructions(slots, n, out);
+  }
+
+  void EvalTileLoads(const void* const* inputs, void** slots, char* scratch,
+                     FillCache* caches, int64_t start, int64_t n) const {
     for (size_t i = 0; i < per_tile_.size(); ++i) {
       const Load* load = per_tile_[i];
       if (load->kind == kLoadIota) {
@@ -614,11 +660,59 @@ class FusedKernel final : public Kernel {
                                         &caches[i]);
       }
     }
+  }
+
+  void RunInstructions(void** slots, int64_t n, void* out) const {
     const int count = static_cast<int>(instrs_.size());
     for (int i = 0; i < count; ++i) {
       const Instr& instr = instrs_[i];
       if (i == direct_) slots[instr.dst] = out;
       instr.fn(instr, slots, n);
+    }
+  }
+
+  // A counted loop `while (counter < limit) { value = f(value); ++counter }`
+  // whose body f is this group: every element evolves on its own, so each
+  // tile runs all the iterations while it stays in L1.
+  void RunLoop(const void* const* inputs, void* const* outputs) const {
+    const void* counter_in = inputs[counter_arg_];
+    int64_t counter = counter_is_64_ ? *static_cast<const int64_t*>(counter_in)
+                                     : *static_cast<const int32_t*>(counter_in);
+    const int64_t trips = limit_ > counter ? limit_ - counter : 0;
+    if (counter_is_64_) {
+      *static_cast<int64_t*>(outputs[1]) = counter + trips;
+    } else {
+      *static_cast<int32_t*>(outputs[1]) = static_cast<int32_t>(counter + trips);
+    }
+    const int64_t size = DTypeSize(slot_types_[out_slot_]);
+    const char* initial = static_cast<const char*>(inputs[feedback_arg_]);
+    char* result = static_cast<char*>(outputs[0]);
+    if (trips == 0 || total_ == 0) {
+      if (total_ > 0) std::memcpy(result, initial, static_cast<size_t>(total_ * size));
+      return;
+    }
+    auto run_tiles = [&](int64_t first, int64_t last) {
+      void* slots[kMaxSlots];
+      FillCache caches[kMaxSlots];
+      ResetCaches(caches);
+      char* scratch = ThreadScratch(scratch_bytes_);
+      SetUpChunk(inputs, slots);
+      for (int64_t t = first; t < last; ++t) {
+        const int64_t start = t * kTile, n = std::min(kTile, total_ - start);
+        char* value = scratch + buffer_of_[feedback_slot_] * kTileBytes;
+        // Loads (the loop value's in-place pointer is replaced below).
+        EvalTileLoads(inputs, slots, scratch, caches, start, n);
+        std::memcpy(value, initial + start * size, static_cast<size_t>(n * size));
+        slots[feedback_slot_] = value;
+        for (int64_t i = 0; i < trips; ++i) RunInstructions(slots, n, value);
+        std::memcpy(result + start * size, value, static_cast<size_t>(n * size));
+      }
+    };
+    const int64_t tiles = (total_ + kTile - 1) / kTile;
+    if (tiles <= 1) {
+      run_tiles(0, tiles);
+    } else {
+      ParallelFor(tiles, 1, run_tiles);
     }
   }
 
@@ -761,6 +855,10 @@ class FusedKernel final : public Kernel {
   std::vector<Instr> instrs_;
   int out_slot_ = -1;
   int direct_ = -1;  // the instruction that writes the output in place
+  // Loop mode (params["loop"]): the group is the body of a counted loop.
+  bool loop_ = false, counter_is_64_ = false;
+  int64_t feedback_arg_ = -1, counter_arg_ = -1, limit_ = 0;
+  int feedback_slot_ = -1;
   std::vector<int> buffer_of_;
   int num_buffers_ = 0;
   size_t scratch_bytes_ = 0;

@@ -41,6 +41,7 @@ class FusedGroup:
     inputs: list[Value]  # values defined outside the group, in kernel-input order
     outputs: list[Value]  # group values used after the group, in kernel-output order
     kernel: Any  # the built native kernel
+    params: dict = field(default_factory=dict)  # its "fused" kernel parameters
 
 
 # ---------------------------------------------------------------------------------
@@ -109,6 +110,9 @@ _EXPENSIVE = frozenset({"exp", "expm1", "log", "log1p", "tanh", "logistic", "sin
                         "tan", "sqrt", "rsqrt", "cbrt", "erf", "erf_inv", "pow", "atan2",
                         "div", "rem"})
 # How many consumer groups may each recompute one op instead of reading it from memory.
+# Domains from this size on compute the (smaller) values they broadcast in a
+# group of their own rather than once per element.
+_MATERIALIZE_UNDER_BROADCAST = 1 << 16
 _MAX_DUPLICATES = 2
 
 _DIRECTIONS = {"EQ": 0, "NE": 1, "GE": 2, "GT": 3, "LE": 4, "LT": 5}
@@ -435,8 +439,12 @@ def _can_join(op: Operation, wanted: dict[int, tuple[_Draft, set]]) -> bool:
         strides = next(iter(maps))
         if strides is None or strides == "init":
             return False
-        if expensive and math.prod(draft.domain) > elements:
-            return False  # would be recomputed for every broadcast copy
+        domain = math.prod(draft.domain)
+        if domain > elements and (expensive or (domain >= _MATERIALIZE_UNDER_BROADCAST
+                                                and op.name not in _LAYOUT_OPS)):
+            # It would be recomputed for every broadcast copy: in a big group
+            # computing it once into a small buffer is cheaper.
+            return False
         if op.name == "stablehlo.broadcast_in_dim" and _broadcast_operand_map(
                 op, strides, draft.domain) is None:
             return False  # its operand would have no index map
@@ -637,9 +645,11 @@ def build_group(draft: _Draft, order: dict[int, int]) -> FusedGroup:
     emitter = _Emitter(draft, order)
     code, inputs = emitter.code()
     root = draft.root.results[0]
-    kernel = native.build_kernel(native.NativeKernel("fused", {"code": code}),
+    params = {"code": code}
+    kernel = native.build_kernel(native.NativeKernel("fused", params),
                                  [v.type for v in inputs], [root.type])
-    return FusedGroup(ops=list(emitter.members), inputs=inputs, outputs=[root], kernel=kernel)
+    return FusedGroup(ops=list(emitter.members), inputs=inputs, outputs=[root], kernel=kernel,
+                      params=params)
 
 
 def fuse_block(block: Block) -> list[Operation | FusedGroup]:

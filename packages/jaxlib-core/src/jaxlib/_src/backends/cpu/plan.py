@@ -153,6 +153,7 @@ class _Planner:
         self.loops: list[_Loop] = []
         self.python_steps = 0
         self.native_steps = 0
+        self.groups: dict[int, Any] = {}  # id(kernel step) -> its FusedGroup
 
     # -- slots -------------------------------------------------------------------
 
@@ -211,7 +212,9 @@ class _Planner:
             outs.append(slot)
         name = "fusion(" + ", ".join(op.name for op in group.ops[:4]) + \
             (", ..." if len(group.ops) > 4 else "") + ")"
-        self.regions[region].append(("kernel", group.kernel, ins, outs, name))
+        step = ("kernel", group.kernel, ins, outs, name)
+        self.regions[region].append(step)
+        self.groups[id(step)] = group
         self.native_steps += 1
         self.position += 1
 
@@ -297,8 +300,14 @@ class _Planner:
         self.loops.pop()
         for slot in [*loop.captured, *outs, cond_result, *body_results]:
             self.use(slot, end)
-        self.regions[region].append(("while", ins, outs, cond_region, cond_result, body_region,
-                                     body_results))
+        loop_steps = _counted_elementwise_loop(self, op, ins, outs, body_region, body_results,
+                                               start)
+        if loop_steps is not None:
+            self.regions[region].extend(loop_steps)
+            self.native_steps += 1
+        else:
+            self.regions[region].append(("while", ins, outs, cond_region, cond_result,
+                                         body_region, body_results))
         for result, slot in zip(op.results, outs):
             scope.bind(result, slot)
         self.position += 1
@@ -392,6 +401,107 @@ class _Planner:
             slot.location = offset
             active.append((slot.last_use, offset, size))
         return top
+
+
+def _constant_int(value: Value) -> int | None:
+    owner = value.owner
+    if not isinstance(owner, Operation) or owner.name != "stablehlo.constant":
+        return None
+    array = np.asarray(owner.attributes["value"].array)
+    if array.size != 1 or array.dtype.kind not in "iu":
+        return None
+    return int(array.reshape(-1)[0])
+
+
+def _counter_index(op: Operation) -> tuple[int, int] | None:
+    """(k, limit) when ``op`` is ``while (arg_k < limit) {...; arg_k += 1}``
+    with a constant limit and a signed scalar counter."""
+    cond, body = op.regions[0].entry, op.regions[1].entry
+    (predicate,) = cond.operations[-1].operands
+    compare = predicate.owner
+    if not isinstance(compare, Operation) or compare.name != "stablehlo.compare":
+        return None
+    direction = compare.attributes.get("comparison_direction")
+    compare_type = compare.attributes.get("compare_type")
+    if getattr(direction, "value", None) != "LT" or getattr(
+            compare_type, "value", "SIGNED") not in ("SIGNED", "NOTYPE"):
+        return None
+    lhs, rhs = compare.operands
+    if lhs not in cond.arguments:
+        return None
+    k = cond.arguments.index(lhs)
+    limit = _constant_int(rhs)
+    counter_type = op.operands[k].type
+    if limit is None or counter_type.shape != () or counter_type.element_type not in ("i32",
+                                                                                       "i64"):
+        return None
+    step = body.operations[-1].operands[k].owner
+    if not isinstance(step, Operation) or step.name != "stablehlo.add":
+        return None
+    a, b = step.operands
+    counter = body.arguments[k]
+    if not ((a is counter and _constant_int(b) == 1) or (b is counter and _constant_int(a) == 1)):
+        return None
+    return k, limit
+
+
+def _counted_elementwise_loop(planner: _Planner, op: Operation, ins: list[int], outs: list[int],
+                              body_region: int, body_results: list[int], start: int
+                              ) -> list[tuple] | None:
+    """A counted loop whose body updates one value by one fused elementwise
+    group (``fori_loop(0, n, lambda i, x: f(x))``) becomes one "fused" kernel
+    in loop mode, which runs every iteration per tile; None otherwise."""
+    found = _counter_index(op)
+    if found is None:
+        return None
+    k, limit = found
+    body = op.regions[1].entry
+    yields = body.operations[-1].operands
+    updated = [j for j, v in enumerate(yields) if j != k and v is not body.arguments[j]]
+    if len(updated) != 1:
+        return None
+    (u,) = updated
+    kernels = [step for step in planner.regions[body_region] if step[0] == "kernel"]
+    if len(kernels) != len(planner.regions[body_region]) or len(kernels) != 2:
+        return None
+    (group_step,) = [s for s in kernels if s[3] == [body_results[u]]] or [None]
+    group = planner.groups.get(id(group_step)) if group_step is not None else None
+    if group is None or not group.params:
+        return None
+    inputs = []
+    feedback = None
+    for i, slot in enumerate(group_step[2]):
+        if slot == outs[u]:
+            if feedback is not None:
+                return None
+            feedback = i
+            inputs.append(ins[u])
+        elif slot in outs or planner.slots[slot].defined >= start:
+            return None  # reads another loop value or something the body computes
+        else:
+            inputs.append(slot)
+    if feedback is None:
+        return None
+    counter = len(inputs)
+    inputs.append(ins[k])
+    params = dict(group.params, loop=[feedback, counter, limit])
+    try:
+        kernel = native.build_kernel(native.NativeKernel("fused", params),
+                                     [v.type for v in group.inputs] + [op.operands[k].type],
+                                     [op.results[u].type, op.results[k].type])
+    except NotImplementedError:
+        return None
+    steps = [("kernel", kernel, inputs, [outs[u], outs[k]],
+              f"{_where(op)} (counted loop of one fused group)")]
+    for j, (operand, out) in enumerate(zip(ins, outs)):
+        if j not in (k, u):  # values the body passes through unchanged
+            planner.slots[out].home = HOME_NONE
+            planner.slots[out].alias_of = operand
+            planner.use(operand, planner.slots[out].last_use)
+            steps.append(("alias", operand, out))
+    for slot in inputs:
+        planner.use(slot)
+    return steps
 
 
 class NativeProgram:

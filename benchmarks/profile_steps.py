@@ -1,0 +1,48 @@
+"""Where a benchmark program's time goes: per-step times from the native
+executor's profiler (``Plan.set_profiling``).
+
+    python benchmarks/profile_steps.py softmax_1024x4096 [runs]
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from programs import bench_dir, inputs_for
+
+
+def main(argv: list[str]) -> int:
+    from jaxlib import xla_client
+
+    name = argv[0]
+    runs = int(argv[1]) if len(argv) > 1 else 20
+    directory = bench_dir()
+    meta = json.loads((directory / "bench.json").read_text())
+    client = xla_client.make_cpu_client()
+    device = client.devices()[0]
+    executable = client.compile_and_load((directory / f"{name}.mlir").read_text(), [device])
+    program = executable._compiled.program
+    if not hasattr(program, "plan"):
+        print(f"{name} runs on the Python step loop; nothing to profile")
+        return 1
+    args = [client.buffer_from_pyval(a, device) for a in inputs_for(meta[name])]
+    for out in executable.execute(args):
+        out.block_until_ready()
+    program.plan.set_profiling(True)
+    for _ in range(runs):
+        for out in executable.execute(args):
+            out.block_until_ready()
+    steps = program.plan.profile()
+    total = sum(seconds for *_, seconds in steps)
+    print(f"{name}: {total / runs * 1e3:.3f} ms per run in {len(steps)} steps")
+    for step, kind, calls, seconds in sorted(steps, key=lambda s: -s[3]):
+        print(f"  {seconds / runs * 1e3:8.3f} ms  {calls // runs:6d} calls  {kind:6s}  {step}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
