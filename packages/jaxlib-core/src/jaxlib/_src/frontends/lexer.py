@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
 
 
 class ParseError(ValueError):
@@ -23,18 +22,38 @@ class ParseError(ValueError):
         self.reason = message
 
 
-@dataclass(frozen=True)
 class Token:
-    kind: str  # value, symbol, caret, hash, bang, string, float, hex, int, ident, punct, eof
-    text: str
-    pos: int
-    line: int
-    column: int
+    """One token; its line and column are worked out only when asked for
+    (error messages), which keeps lexing cheap."""
+
+    __slots__ = ("kind", "text", "pos", "_lexer")
+
+    def __init__(self, kind: str, text: str, pos: int, lexer: Lexer) -> None:
+        # kind: value, symbol, caret, hash, bang, string, float, hex, int, ident, punct, eof
+        self.kind = kind
+        self.text = text
+        self.pos = pos
+        self._lexer = lexer
+
+    @property
+    def line(self) -> int:
+        return self._lexer.line_column(self.pos)[0]
+
+    @property
+    def column(self) -> int:
+        return self._lexer.line_column(self.pos)[1]
+
+    def __repr__(self) -> str:
+        return f"Token({self.kind!r}, {self.text!r}, {self.pos})"
 
 
 _SKIP_RE = re.compile(r"(?:\s+|//[^\n]*)*")
+# Leading blanks and comments, then one token (its group names its kind). A
+# comment runs to the end of its line: backtracking must not find tokens in it.
 _TOKEN_RE = re.compile(
     r"""
+    (?:\s+|//[^\n]*(?![^\n]))*
+    (?:
     (?P<value>%[\w$.\-]+(?:\#\d+)?)
   | (?P<symbol>@(?:[\w$.\-]+|"(?:[^"\\\n]|\\.)*"))
   | (?P<caret>\^[\w$.\-]+)
@@ -46,6 +65,7 @@ _TOKEN_RE = re.compile(
   | (?P<int>\d+)
   | (?P<ident>[A-Za-z_][\w$.]*)
   | (?P<punct>->|::|\{-\#|\#-\}|[()\[\]{}<>,=:*?+\-|])
+    )
     """,
     re.VERBOSE,
 )
@@ -74,14 +94,15 @@ class Lexer:
     # --- scanning -------------------------------------------------------------
 
     def _lex_at(self, pos: int) -> Token:
-        pos = _SKIP_RE.match(self.text, pos).end()  # type: ignore[union-attr]
-        line, column = self.line_column(pos)
-        if pos >= len(self.text):
-            return Token("eof", "", pos, line, column)
         match = _TOKEN_RE.match(self.text, pos)
-        if match is None:
-            raise ParseError(f"unexpected character {self.text[pos]!r}", line, column)
-        return Token(match.lastgroup or "", match.group(), pos, line, column)
+        if match is not None:
+            kind = match.lastgroup or ""
+            return Token(kind, match.group(kind), match.start(kind), self)
+        pos = _SKIP_RE.match(self.text, pos).end()  # type: ignore[union-attr]
+        if pos >= len(self.text):
+            return Token("eof", "", pos, self)
+        line, column = self.line_column(pos)
+        raise ParseError(f"unexpected character {self.text[pos]!r}", line, column)
 
     def advance(self) -> Token:
         """Moves to the next token; returns the one it leaves."""

@@ -333,6 +333,9 @@ def make_cpu_client(
         timeout_minutes = get_global_topology_timeout_minutes or 5
         devices_per_process = _exchange_topology(
             distributed_client, node_id, num_nodes, num_devices, timeout_minutes)
+    from jaxlib._src.backends.cpu import native
+
+    native.warm_up()  # backend set-up belongs to the client, not to the first compile
     return Client(
         num_devices=num_devices, asynchronous=asynchronous, process_index=node_id,
         num_processes=num_nodes, distributed_client=distributed_client,

@@ -28,7 +28,7 @@ import numpy as np
 from jaxlib._src.backends.cpu import native
 from jaxlib._src.ir.attributes import ComparisonDirection, ComparisonType, DenseElements
 from jaxlib._src.ir.core import Block, Operation, Value
-from jaxlib._src.ir.types import TensorType, numpy_dtype
+from jaxlib._src.ir.types import TensorType
 
 Strides = tuple[int, ...]
 
@@ -136,7 +136,7 @@ def _type_code(t: Any) -> int | None:
     if not isinstance(t, TensorType) or not t.is_static or not isinstance(t.element_type, str):
         return None
     try:
-        name = np.dtype(numpy_dtype(t.element_type)).name
+        name = native.dtype_name(t.element_type)
     except (ValueError, TypeError):
         return None
     return _DTYPE_CODES.get(name)

@@ -11,6 +11,7 @@ development build of the extension to load instead of the installed one
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import sys
@@ -66,11 +67,17 @@ def native_lowering(*op_names: str) -> Callable[[NativeLowering], NativeLowering
     return register
 
 
+@functools.cache
+def dtype_name(element_type: str) -> str:
+    """The numpy name of an IR element type (``f32`` -> ``float32``)."""
+    return np.dtype(numpy_dtype(element_type)).name
+
+
 def tensor_spec(t: Any) -> tuple[str, tuple[int, ...]]:
     """The (numpy dtype name, shape) spec of a static tensor type."""
     if not isinstance(t, TensorType) or not t.is_static or not isinstance(t.element_type, str):
         raise NotImplementedError(f"{t} is not a statically shaped tensor of a plain type")
-    return np.dtype(numpy_dtype(t.element_type)).name, tuple(int(d) for d in t.shape)
+    return dtype_name(t.element_type), tuple(int(d) for d in t.shape)
 
 
 def build_kernel(kernel: NativeKernel, operand_types: list[Any], result_types: list[Any]) -> Any:
@@ -100,6 +107,15 @@ def run_native(kernel: Any, inputs: list[np.ndarray], output_specs: list[Any]) -
     outputs = [np.empty(shape, dtype) for dtype, shape in output_specs]
     cpu.run_kernel(kernel, [np.require(a, requirements="C") for a in inputs], outputs)
     return outputs
+
+
+def warm_up() -> None:
+    """One-time set-up of the native kernels (BLAS function lookups), so that
+    the first compilation does not pay for it."""
+    from jaxlib._src.backends.cpu.native_ops import dot
+
+    for element_type in ("f32", "f64"):
+        dot.gemm_address(element_type)
 
 
 def _register_families() -> None:

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxlib._src.backends.cpu import native
+from jaxlib._src.backends.cpu import fusion, native
 from jaxlib._src.backends.cpu.lowering import ModuleLowering
 from jaxlib._src.ir.core import Block, Function, Operation, Value
 from jaxlib._src.ir.types import numpy_dtype
@@ -100,11 +100,7 @@ def _fuse(block: Block) -> list[Any]:
     if os.environ.get("JAXLIB_CPU_FUSION", "1") == "0":
         return list(block.operations)
     try:
-        from jaxlib._src.backends.cpu.fusion import fuse_block
-    except ImportError:
-        return list(block.operations)
-    try:
-        return fuse_block(block)
+        return fusion.fuse_block(block)
     except Exception:
         if _strict():
             raise
