@@ -273,3 +273,62 @@ def test_loops_whose_body_reads_the_counter_still_run():
             "    %y = stablehlo.add %m, %b : tensor<{s}xf32>")
     text = _counted_loop(10, 0, "i32", "8", body)
     _check(text, np.ones(8, np.float32), np.zeros(3, np.int32))
+
+
+@pytest.mark.parametrize("perm, lhs_shape, dims", [
+    ([1, 0], "8x5", "contracting_dims = [1] x [0]"),
+    ([0, 2, 1], "2x7x3", "batching_dims = [0] x [0], contracting_dims = [2] x [1]"),
+    ([2, 0, 1], "7x2x3", "batching_dims = [0] x [0], contracting_dims = [2] x [1]"),
+])
+def test_dots_read_transposed_operands_in_place(perm, lhs_shape, dims):
+    lhs = [int(d) for d in lhs_shape.split("x")]
+    source = [0] * len(lhs)
+    for d, p in enumerate(perm):
+        source[p] = lhs[d]
+    rhs = ([lhs[0], lhs[-1], 4] if len(lhs) == 3 else [lhs[-1], 4])
+    result = ([lhs[0], lhs[1], 4] if len(lhs) == 3 else [lhs[0], 4])
+    t = "x".join(map(str, source))
+    r = "x".join(map(str, rhs))
+    o = "x".join(map(str, result))
+    text = f"""
+    func.func public @main(%a: tensor<{t}xf32>, %b: tensor<{r}xf32>) -> tensor<{o}xf32> {{
+      %t = stablehlo.transpose %a, dims = {perm} : (tensor<{t}xf32>) -> tensor<{lhs_shape}xf32>
+      %d = stablehlo.dot_general %t, %b, {dims} : (tensor<{lhs_shape}xf32>, tensor<{r}xf32>)
+          -> tensor<{o}xf32>
+      return %d : tensor<{o}xf32>
+    }}"""
+    native, _ = _both(text)
+    steps = [step for step, *_ in native.plan.profile()]
+    assert len(steps) == 1 and "transposed operands" in steps[0]
+    rng = np.random.default_rng(1)
+    got = _check_close(text, rng.standard_normal(source).astype(np.float32),
+                       rng.standard_normal(rhs).astype(np.float32))
+    assert got[0].shape == tuple(result)
+
+
+def _check_close(text: str, *args):
+    native, python = _both(text)
+    got = native(*args)
+    for g, w in zip(got, python(*args)):
+        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5)
+    return got
+
+
+def test_transposed_dot_results_come_from_swapped_operands():
+    text = """
+    func.func public @main(%a: tensor<6x5xf32>, %b: tensor<6x7xf32>) -> (tensor<7x5xf32>,
+                                                                        tensor<5x7xf32>) {
+      %d = stablehlo.dot_general %a, %b, contracting_dims = [0] x [0]
+          : (tensor<6x5xf32>, tensor<6x7xf32>) -> tensor<5x7xf32>
+      %t = stablehlo.transpose %d, dims = [1, 0] : (tensor<5x7xf32>) -> tensor<7x5xf32>
+      %e = stablehlo.dot_general %a, %b, contracting_dims = [0] x [0]
+          : (tensor<6x5xf32>, tensor<6x7xf32>) -> tensor<5x7xf32>
+      return %t, %e : tensor<7x5xf32>, tensor<5x7xf32>
+    }"""
+    native, _ = _both(text)
+    steps = [step for step, *_ in native.plan.profile()]
+    assert len(steps) == 2 and any("swapping" in step for step in steps)
+    rng = np.random.default_rng(2)
+    t, e = _check_close(text, rng.standard_normal((6, 5)).astype(np.float32),
+                        rng.standard_normal((6, 7)).astype(np.float32))
+    np.testing.assert_allclose(t, e.T, rtol=1e-6)

@@ -150,6 +150,11 @@ class _Planner:
         self.python_steps = 0
         self.native_steps = 0
         self.groups: dict[int, Any] = {}  # id(kernel step) -> its FusedGroup
+        self.users: dict[int, list[Operation | None]] = {}  # id(value) -> its users
+        # Transposes read in place by their one user, a dot (id(result) -> op, scope).
+        self.deferred: dict[int, tuple[Operation, _Scope]] = {}
+        # Transposes whose value a swapped dot already computed (id(result) -> slot).
+        self.computed: dict[int, int] = {}
 
     # -- slots -------------------------------------------------------------------
 
@@ -188,6 +193,7 @@ class _Planner:
 
     def emit_block(self, block: Block, scope: _Scope, region: int, depth: int) -> list[int]:
         """Emits the block's steps into ``region``; returns its yielded slots."""
+        self.users.update(_users(block))
         for item in _fuse(block):
             if isinstance(item, Operation):
                 if item.name in _TERMINATORS:
@@ -232,6 +238,17 @@ class _Planner:
             self.constants.append(np.ascontiguousarray(value, dtype=self.slots[slot].dtype))
             scope.bind(op.results[0], slot)
             return
+        if name == "stablehlo.transpose" and self._feeds_one_dot(op):
+            self.deferred[id(op.results[0])] = (op, scope)
+            return
+        if name == "stablehlo.dot_general" and any(id(v) in self.deferred for v in op.operands):
+            self.emit_dot_reading_transposes(op, scope, region, depth)
+            return
+        if name == "stablehlo.dot_general" and self.emit_transposed_dot(op, scope, region):
+            return
+        if name == "stablehlo.transpose" and id(op.results[0]) in self.computed:
+            scope.bind(op.results[0], self.computed.pop(id(op.results[0])))
+            return
         if name in _ALIAS_OPS or name == "stablehlo.optimization_barrier":
             ins = self.operands(op, scope)
             for source, result in zip(ins, op.results):
@@ -257,6 +274,106 @@ class _Planner:
         for result, slot in zip(op.results, outs):
             scope.bind(result, slot)
         self.position += 1
+
+    def _feeds_one_dot(self, op: Operation) -> bool:
+        users = self.users.get(id(op.results[0]), [])
+        return (len(users) == 1 and users[0] is not None
+                and users[0].name == "stablehlo.dot_general")
+
+    def emit_dot_reading_transposes(self, op: Operation, scope: _Scope, region: int,
+                                    depth: int) -> None:
+        """A dot whose operands are transposes used by it alone reads the
+        transposes' inputs through strides (no transposed copy is made);
+        when the kernel cannot, the transposes run first."""
+        from jaxlib._src.backends.cpu.native_ops.dot import lower_dot_general
+        from jaxlib._src.ops.data_movement import int_list
+
+        sources, transposes = [], []
+        for value in op.operands:
+            deferred = self.deferred.get(id(value))
+            if deferred is None:
+                sources.append(value)
+                transposes.append(None)
+            else:
+                t_op, _ = deferred
+                sources.append(t_op.operands[0])
+                transposes.append([int(d) for d in int_list(t_op, "permutation")])
+        kernel = None
+        try:
+            spec = lower_dot_general(op, transposes)
+            if spec is not None:
+                kernel = native.build_kernel(spec, [v.type for v in sources],
+                                             [r.type for r in op.results])
+        except NotImplementedError:
+            kernel = None
+        except Exception:
+            if _strict():
+                raise
+            kernel = None
+        if kernel is None:  # run the transposes after all
+            for value in op.operands:
+                deferred = self.deferred.pop(id(value), None)
+                if deferred is not None:
+                    self.emit_op(deferred[0], deferred[1], region, depth)
+            self.emit_op(op, scope, region, depth)
+            return
+        ins = []
+        for value, source in zip(op.operands, sources):
+            deferred = self.deferred.pop(id(value), None)
+            slot = (deferred[1] if deferred else scope).lookup(source)
+            self.use(slot)
+            ins.append(slot)
+        outs = [self.new_slot(r) for r in op.results]
+        self.regions[region].append(("kernel", kernel, ins, outs,
+                                     f"{_where(op)} (reading transposed operands)"))
+        self.native_steps += 1
+        for result, slot in zip(op.results, outs):
+            scope.bind(result, slot)
+        self.position += 1
+
+    def emit_transposed_dot(self, op: Operation, scope: _Scope, region: int) -> bool:
+        """``transpose(dot(a, b))`` that only swaps the free dims of a dot
+        without batch dims is ``dot(b, a)``: computed so, into the slot of the
+        transpose (the dot's own result is never made). False when it does
+        not apply."""
+        from jaxlib._src.backends.cpu.native_ops.dot import (
+            blas_element_type,
+            dot_dimensions,
+            dot_kernel,
+        )
+        from jaxlib._src.ops.data_movement import int_list
+
+        users = self.users.get(id(op.results[0]), [])
+        if len(users) != 1 or users[0] is None or users[0].name != "stablehlo.transpose":
+            return False
+        transpose = users[0]
+        dims = dot_dimensions(op)
+        if dims is None or dims[0]:
+            return False
+        lhs_shape, rhs_shape = (tuple(t.shape) for t in op.operand_types)
+        lhs_free = len(lhs_shape) - len(dims[2])
+        rhs_free = len(rhs_shape) - len(dims[3])
+        swap = [*range(lhs_free, lhs_free + rhs_free), *range(lhs_free)]
+        if [int(d) for d in int_list(transpose, "permutation")] != swap:
+            return False
+        result = transpose.results[0]
+        spec = dot_kernel(blas_element_type(op), rhs_shape, lhs_shape, tuple(result.type.shape),
+                          ((), (), dims[3], dims[2]))
+        if spec is None:
+            return False
+        try:
+            kernel = native.build_kernel(spec, [op.operand_types[1], op.operand_types[0]],
+                                         [result.type])
+        except NotImplementedError:
+            return False
+        lhs, rhs = self.operands(op, scope)
+        slot = self.new_slot(result)
+        self.regions[region].append(("kernel", kernel, [rhs, lhs], [slot],
+                                     f"{_where(op)} (transposed by swapping its operands)"))
+        self.native_steps += 1
+        self.computed[id(result)] = slot
+        self.position += 1
+        return True
 
     def inline_call(self, op: Operation, scope: _Scope, region: int, depth: int) -> None:
         if depth >= _MAX_INLINE_DEPTH:
@@ -397,6 +514,22 @@ class _Planner:
             slot.location = offset
             active.append((slot.last_use, offset, size))
         return top
+
+
+def _users(block: Block) -> dict[int, list[Operation | None]]:
+    """id(value) -> the ops of ``block`` reading it (None: the terminator or a
+    nested region, which must see the value itself)."""
+    users: dict[int, list[Operation | None]] = {}
+    operations = block.operations
+    for position, op in enumerate(operations):
+        direct = None if position == len(operations) - 1 else op
+        for value in op.operands:
+            users.setdefault(id(value), []).append(direct)
+        for region in op.regions:
+            for nested in region.walk():
+                for value in nested.operands:
+                    users.setdefault(id(value), []).append(None)
+    return users
 
 
 def _constant_int(value: Value) -> int | None:

@@ -92,17 +92,29 @@ def matrix_layout(shape: Sequence[int], strides: Sequence[int], row_dims: Sequen
 
 
 def operand_params(side: str, shape: Sequence[int], batch: Sequence[int],
-                   row_dims: Sequence[int], col_dims: Sequence[int]) -> dict:
+                   row_dims: Sequence[int], col_dims: Sequence[int],
+                   transpose: Sequence[int] | None = None) -> dict:
     """Kernel params reading one operand as a batch of rows x cols matrices,
-    packing it (batch, rows, cols order) when it cannot be read in place."""
-    strides = row_major_strides(shape)
+    packing it (batch, rows, cols order) when it cannot be read in place.
+    With ``transpose``, the operand is that transpose of the buffer the kernel
+    gets (dim d of the operand is dim transpose[d] of the buffer), read in
+    place through strides instead of being transposed first."""
+    if transpose is None:
+        strides = row_major_strides(shape)
+    else:
+        source_shape = [0] * len(shape)
+        for d, s in zip(transpose, shape):
+            source_shape[d] = s
+        source_strides = row_major_strides(source_shape)
+        strides = [source_strides[d] for d in transpose]
     layout = matrix_layout(shape, strides, row_dims, col_dims)
     params: dict = {f"{side}_pack": 0}
     if layout is None:
         perm = [*batch, *row_dims, *col_dims]
         params[f"{side}_pack"] = 1
         if perm:
-            params[f"{side}_perm"] = perm
+            # The kernel packs its buffer, so the order is in buffer dims.
+            params[f"{side}_perm"] = perm if transpose is None else [transpose[d] for d in perm]
         shape = [shape[d] for d in perm]
         strides = row_major_strides(shape)
         n_batch, n_rows = len(batch), len(row_dims)
@@ -127,7 +139,9 @@ def _contract_orders(lhs_contract: Sequence[int], rhs_contract: Sequence[int]):
 
 def dot_general_params(lhs_shape: Sequence[int], rhs_shape: Sequence[int],
                        lhs_batch: Sequence[int], rhs_batch: Sequence[int],
-                       lhs_contract: Sequence[int], rhs_contract: Sequence[int]) -> dict:
+                       lhs_contract: Sequence[int], rhs_contract: Sequence[int],
+                       lhs_transpose: Sequence[int] | None = None,
+                       rhs_transpose: Sequence[int] | None = None) -> dict:
     """The ``dot_general`` kernel params (without the gemm address)."""
     lhs_free = [d for d in range(len(lhs_shape)) if d not in lhs_batch and d not in lhs_contract]
     rhs_free = [d for d in range(len(rhs_shape)) if d not in rhs_batch and d not in rhs_contract]
@@ -141,8 +155,8 @@ def dot_general_params(lhs_shape: Sequence[int], rhs_shape: Sequence[int],
     best = None
     for pairs in _contract_orders(lhs_contract, rhs_contract):
         lc, rc = [p[0] for p in pairs], [p[1] for p in pairs]
-        candidate = {**operand_params("lhs", lhs_shape, lhs_batch, lhs_free, lc),
-                     **operand_params("rhs", rhs_shape, rhs_batch, rc, rhs_free)}
+        candidate = {**operand_params("lhs", lhs_shape, lhs_batch, lhs_free, lc, lhs_transpose),
+                     **operand_params("rhs", rhs_shape, rhs_batch, rc, rhs_free, rhs_transpose)}
         packed = (candidate["lhs_pack"] * math.prod(lhs_shape)
                   + candidate["rhs_pack"] * math.prod(rhs_shape))
         if best is None or packed < best[0]:
@@ -173,25 +187,33 @@ def _valid_dot(lhs_shape, rhs_shape, result_shape, lhs_batch, rhs_batch, lhs_con
     return list(result_shape) == expected
 
 
-@native_lowering("stablehlo.dot_general", "stablehlo.dot")
-def lower_dot_general(op: Operation) -> NativeKernel | None:
-    element_type = blas_element_type(op)
-    if element_type is None or len(op.operands) != 2:
-        return None
+def dot_dimensions(op: Operation) -> tuple[tuple[int, ...], ...] | None:
+    """(lhs batch, rhs batch, lhs contracting, rhs contracting) of a dot."""
     lhs_shape, rhs_shape = (tuple(t.shape) for t in op.operand_types)
     if op.name == "stablehlo.dot":
         if len(lhs_shape) not in (1, 2) or len(rhs_shape) not in (1, 2):
             return None
-        dims = ((), (), (len(lhs_shape) - 1,), (0,))
-    else:
-        numbers = op.attributes.get("dot_dimension_numbers")
-        if not isinstance(numbers, DotDimensionNumbers):
-            return None
-        dims = (numbers.lhs_batching_dimensions, numbers.rhs_batching_dimensions,
-                numbers.lhs_contracting_dimensions, numbers.rhs_contracting_dimensions)
-    lhs_batch, rhs_batch, lhs_contract, rhs_contract = (tuple(int(d) for d in ds) for ds in dims)
-    if not _valid_dot(lhs_shape, rhs_shape, tuple(op.result_types[0].shape), lhs_batch,
-                      rhs_batch, lhs_contract, rhs_contract):
+        return (), (), (len(lhs_shape) - 1,), (0,)
+    numbers = op.attributes.get("dot_dimension_numbers")
+    if not isinstance(numbers, DotDimensionNumbers):
+        return None
+    dims = (numbers.lhs_batching_dimensions, numbers.rhs_batching_dimensions,
+            numbers.lhs_contracting_dimensions, numbers.rhs_contracting_dimensions)
+    return tuple(tuple(int(d) for d in ds) for ds in dims)
+
+
+def dot_kernel(element_type: str | None, lhs_shape: Sequence[int], rhs_shape: Sequence[int],
+               result_shape: Sequence[int], dims: tuple[tuple[int, ...], ...],
+               transposes: Sequence[Sequence[int] | None] = (None, None)
+               ) -> NativeKernel | None:
+    """The dot_general kernel for these shapes and dimension numbers;
+    ``transposes[i]``: operand i is that transpose of the buffer the kernel
+    gets instead (see operand_params)."""
+    if element_type is None:
+        return None
+    lhs_batch, rhs_batch, lhs_contract, rhs_contract = dims
+    if not _valid_dot(lhs_shape, rhs_shape, tuple(result_shape), lhs_batch, rhs_batch,
+                      lhs_contract, rhs_contract):
         return None
     k = math.prod(lhs_shape[d] for d in lhs_contract)
     if element_type.startswith("complex") and k <= SEQUENTIAL_COMPLEX_LIMIT:
@@ -199,9 +221,23 @@ def lower_dot_general(op: Operation) -> NativeKernel | None:
         # blocked cgemm would differ in the last bits.
         return None
     params = dot_general_params(lhs_shape, rhs_shape, lhs_batch, rhs_batch,
-                                lhs_contract, rhs_contract)
+                                lhs_contract, rhs_contract, *transposes)
     params["gemm"] = gemm_address(element_type)
     return NativeKernel("dot_general", params)
+
+
+@native_lowering("stablehlo.dot_general", "stablehlo.dot")
+def lower_dot_general(op: Operation,
+                      transposes: Sequence[Sequence[int] | None] = (None, None)
+                      ) -> NativeKernel | None:
+    if len(op.operands) != 2:
+        return None
+    dims = dot_dimensions(op)
+    if dims is None:
+        return None
+    lhs_shape, rhs_shape = (tuple(t.shape) for t in op.operand_types)
+    return dot_kernel(blas_element_type(op), lhs_shape, rhs_shape,
+                      tuple(op.result_types[0].shape), dims, transposes)
 
 
 @native_lowering("stablehlo.convolution")
