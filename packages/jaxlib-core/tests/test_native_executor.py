@@ -332,3 +332,19 @@ def test_transposed_dot_results_come_from_swapped_operands():
     t, e = _check_close(text, rng.standard_normal((6, 5)).astype(np.float32),
                         rng.standard_normal((6, 7)).astype(np.float32))
     np.testing.assert_allclose(t, e.T, rtol=1e-6)
+
+
+def test_freed_large_blocks_are_reused_and_memory_stats_stay_exact():
+    from jaxlib import _native
+
+    client = xla_client.make_cpu_client()
+    device = client.devices()[0]
+    before = device.memory_stats()["bytes_in_use"]
+    first = _native.HostBuffer(device._alloc_key, 3 << 20)
+    address = first.address
+    assert device.memory_stats()["bytes_in_use"] == before + (3 << 20)
+    del first
+    assert device.memory_stats()["bytes_in_use"] == before
+    second = _native.HostBuffer(device._alloc_key, 3 << 20)
+    assert second.address == address  # the same block, without new page faults
+    del second

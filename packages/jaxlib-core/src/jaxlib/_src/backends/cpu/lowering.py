@@ -1,9 +1,14 @@
-"""Lowering of the IR to a CPU program: a flat list of kernel steps over slots.
+"""The Python step loop: the IR as a flat list of reference-kernel steps over slots.
+
+Programs run on the native executor (``plan.py``) whenever it can plan them;
+this loop runs the rest (tokens, tuples, quantized or dynamic types), builds
+the reference kernels the native plan falls back to, and is the oracle the
+native executor is tested against.
 
 Each function becomes a :class:`FunctionProgram`. Every SSA value gets a slot
 in the function's frame (a Python list allocated per call); each op becomes a
-step ``(kernel, operand slots, result slots)`` whose kernel comes from the CPU
-kernel table or, failing that, the op's reference semantics. Nested regions
+step ``(kernel, operand slots, result slots)`` whose kernel is the op's
+reference semantics. Nested regions
 are compiled against the same frame layout, so they can read values of the
 enclosing region (implicit capture, as ``if``/``case`` bodies do).
 
@@ -21,9 +26,6 @@ import numpy as np
 from jaxlib._src.ir.core import Block, Function, Module, Operation, Region, Value
 from jaxlib._src.ops import registry
 from jaxlib._src.runtime.errors import XlaRuntimeError
-
-# Faster CPU kernels registered by name; ops missing here use their reference.
-CPU_KERNELS: dict[str, registry.KernelFactory] = {}
 
 _STRUCTURAL_OPS = {"func.return", "stablehlo.return", "chlo.return", "mhlo.return",
                    "sdy.return"}
@@ -138,7 +140,7 @@ class _FunctionLowering:
         return program
 
     def _kernel(self, op: Operation) -> Callable[..., tuple]:
-        factory = CPU_KERNELS.get(op.name) or registry.REFERENCE_KERNELS.get(op.name)
+        factory = registry.REFERENCE_KERNELS.get(op.name)
         if factory is None:
             raise XlaRuntimeError(
                 f"UNIMPLEMENTED: op {op.name}{_where(op)} is not supported by the CPU backend"

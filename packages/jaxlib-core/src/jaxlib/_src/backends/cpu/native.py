@@ -12,6 +12,7 @@ development build of the extension to load instead of the installed one
 from __future__ import annotations
 
 import functools
+import importlib
 import importlib.util
 import os
 import sys
@@ -116,6 +117,9 @@ def warm_up() -> None:
 
     for element_type in ("f32", "f64"):
         dot.gemm_address(element_type)
+    # Modules the first compilation would otherwise import.
+    importlib.import_module("jaxlib._src.frontends.stablehlo_syntax")
+    importlib.import_module("jaxlib._src.runtime.executable")
 
 
 def _register_families() -> None:
