@@ -69,6 +69,7 @@ struct Step {
   std::string name;  // the op and its location, for errors
   std::shared_ptr<Kernel> kernel;
   bool release_gil = false;
+  bool in_place = false;
   py::object fn;
   std::vector<int> ins, outs;
   // while: cond/body regions; case: branches (region, result slots)
@@ -193,8 +194,11 @@ class Plan {
   Step ParseStep(const py::tuple& t) {
     Step step;
     std::string kind = py::cast<std::string>(t[0]);
-    if (kind == "kernel") {  // ("kernel", handle, ins, outs, name)
+    if (kind == "kernel" || kind == "kernel_in_place") {
+      // ("kernel", handle, ins, outs, name); in place: output 0 takes input 0's
+      // storage (its value is dead) and the kernel updates it.
       step.kind = StepKind::kKernel;
+      step.in_place = kind == "kernel_in_place";
       const KernelHandle& handle = py::cast<const KernelHandle&>(t[1]);
       step.kernel = handle.kernel;
       step.release_gil = handle.kernel->Cost() >= kReleaseGilBytes;
@@ -359,6 +363,10 @@ class Plan {
   }
 
   void RunKernel(const Step& step, Frame& frame) {
+    if (step.in_place) {
+      frame.data[step.outs[0]] = frame.data[step.ins[0]];
+      frame.owners[step.outs[0]] = frame.owners[step.ins[0]];
+    }
     constexpr size_t kInline = 32;
     const void* in_inline[kInline];
     void* out_inline[kInline];

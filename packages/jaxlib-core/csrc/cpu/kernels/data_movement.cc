@@ -379,7 +379,8 @@ class DynamicUpdateSliceKernel : public Kernel {
         bytes_(bytes) {}
   void Run(const void* const* inputs, void* const* outputs) override {
     char* out = static_cast<char*>(outputs[0]);
-    strided::ParallelMemcpy(out, static_cast<const char*>(inputs[0]), bytes_);
+    // The executor runs this in place (out == operand) when the operand is dead.
+    if (out != inputs[0]) strided::ParallelMemcpy(out, static_cast<const char*>(inputs[0]), bytes_);
     if (copy_.count() == 0) return;
     const int64_t offset = window_.Compute(inputs);
     copy_.Run(inputs[1], out + offset * elem_size_);

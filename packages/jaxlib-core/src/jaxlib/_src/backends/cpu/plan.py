@@ -40,6 +40,8 @@ _ALIGN = 64
 _MAX_INLINE_DEPTH = 64
 _INLINE_BYTES = 1 << 22
 _ALIAS_OPS = {"stablehlo.reshape"}
+# Ops whose native kernels may update their operand 0 in place.
+_IN_PLACE_OPS = {"stablehlo.dynamic_update_slice", "stablehlo.scatter"}
 _TERMINATORS = {"func.return", "stablehlo.return"}
 
 
@@ -151,6 +153,7 @@ class _Planner:
         self.native_steps = 0
         self.groups: dict[int, Any] = {}  # id(kernel step) -> its FusedGroup
         self.users: dict[int, list[Operation | None]] = {}  # id(value) -> its users
+        self.blocks_seen: set[int] = set()
         # Transposes read in place by their one user, a dot (id(result) -> op, scope).
         self.deferred: dict[int, tuple[Operation, _Scope]] = {}
         # Transposes whose value a swapped dot already computed (id(result) -> slot).
@@ -193,7 +196,11 @@ class _Planner:
 
     def emit_block(self, block: Block, scope: _Scope, region: int, depth: int) -> list[int]:
         """Emits the block's steps into ``region``; returns its yielded slots."""
-        self.users.update(_users(block))
+        if id(block) not in self.blocks_seen:  # (an inlined callee's block comes again)
+            self.blocks_seen.add(id(block))
+            for key, users in _users(block).items():
+                # A value captured by a nested region already has a None user.
+                self.users.setdefault(key, []).extend(users)
         for item in _fuse(block):
             if isinstance(item, Operation):
                 if item.name in _TERMINATORS:
@@ -260,7 +267,14 @@ class _Planner:
             return
         ins = self.operands(op, scope)
         kernel = _native_kernel(op)
-        if kernel is not None:
+        if kernel is not None and self._updates_in_place(op, ins):
+            # The operand's value is dead after this op: update its storage.
+            (out,) = outs = [self.new_slot(op.results[0], HOME_NONE)]
+            self.slots[out].alias_of = ins[0]
+            self.regions[region].append(("kernel_in_place", kernel, ins, outs,
+                                         f"{_where(op)} (in place)"))
+            self.native_steps += 1
+        elif kernel is not None:
             outs = [self.new_slot(r) for r in op.results]
             self.regions[region].append(("kernel", kernel, ins, outs, _where(op)))
             self.native_steps += 1
@@ -274,6 +288,24 @@ class _Planner:
         for result, slot in zip(op.results, outs):
             scope.bind(result, slot)
         self.position += 1
+
+    def _updates_in_place(self, op: Operation, ins: list[int]) -> bool:
+        """Whether ``op`` (an update of its operand 0) may write operand 0's
+        storage: its only reader is this op, and that storage is ours to
+        change (a temporary, a loop's carried value, or an output being built;
+        never a parameter or a constant)."""
+        if op.name not in _IN_PLACE_OPS or len(op.results) != 1:
+            return False
+        users = self.users.get(id(op.operands[0]), [])
+        if len(users) != 1 or users[0] is not op:
+            return False
+        slot = self.slots[ins[0]]
+        if slot.home not in (HOME_ARENA, HOME_OUTPUT) or slot.alias_of is not None:
+            return False
+        if self.loops and slot.defined < self.loops[-1].start:
+            return False  # defined outside the loop: the next iteration reads it again
+        return slot.dtype == np.dtype(numpy_dtype(op.results[0].type.element_type)) and \
+            slot.shape == tuple(int(d) for d in op.results[0].type.shape)
 
     def _feeds_one_dot(self, op: Operation) -> bool:
         users = self.users.get(id(op.results[0]), [])
@@ -526,10 +558,25 @@ def _users(block: Block) -> dict[int, list[Operation | None]]:
         for value in op.operands:
             users.setdefault(id(value), []).append(direct)
         for region in op.regions:
+            inner = _defined_in(region)
             for nested in region.walk():
                 for value in nested.operands:
-                    users.setdefault(id(value), []).append(None)
+                    if id(value) not in inner:  # captured from outside the region
+                        users.setdefault(id(value), []).append(None)
     return users
+
+
+def _defined_in(region: Any) -> set[int]:
+    """ids of the values a region defines (block arguments and results, nested too)."""
+    defined: set[int] = set()
+    for block in region.blocks:
+        defined.update(id(a) for a in block.arguments)
+    for op in region.walk():
+        defined.update(id(r) for r in op.results)
+        for nested in op.regions:
+            for block in nested.blocks:
+                defined.update(id(a) for a in block.arguments)
+    return defined
 
 
 def _constant_int(value: Value) -> int | None:
