@@ -443,3 +443,17 @@ def test_dead_operands_are_updated_in_place_and_live_ones_are_not():
     np.testing.assert_array_equal(last, expected_last)
     # Running twice gives the same: nothing leaked between executions.
     _check(SCAN, xs, outer)
+
+
+def test_transposes_feeding_dots_without_native_kernels_still_run():
+    text = """
+    func.func public @main(%a: tensor<3x4xi32>, %b: tensor<3x5xi32>) -> tensor<4x5xi32> {
+      %t = stablehlo.transpose %a, dims = [1, 0] : (tensor<3x4xi32>) -> tensor<4x3xi32>
+      %d = stablehlo.dot_general %t, %b, contracting_dims = [1] x [0]
+          : (tensor<4x3xi32>, tensor<3x5xi32>) -> tensor<4x5xi32>
+      return %d : tensor<4x5xi32>
+    }"""
+    a = np.arange(12, dtype=np.int32).reshape(3, 4)
+    b = np.arange(15, dtype=np.int32).reshape(3, 5)
+    (d,) = _check(text, a, b)
+    np.testing.assert_array_equal(d, a.T @ b)

@@ -156,6 +156,8 @@ class _Planner:
         self.blocks_seen: set[int] = set()
         # Transposes read in place by their one user, a dot (id(result) -> op, scope).
         self.deferred: dict[int, tuple[Operation, _Scope]] = {}
+        # Deferred transposes that had to run after all (ids of the ops).
+        self.materialized: set[int] = set()
         # Transposes whose value a swapped dot already computed (id(result) -> slot).
         self.computed: dict[int, int] = {}
 
@@ -245,7 +247,8 @@ class _Planner:
             self.constants.append(np.ascontiguousarray(value, dtype=self.slots[slot].dtype))
             scope.bind(op.results[0], slot)
             return
-        if name == "stablehlo.transpose" and self._feeds_one_dot(op):
+        if (name == "stablehlo.transpose" and id(op) not in self.materialized
+                and self._feeds_one_dot(op)):
             self.deferred[id(op.results[0])] = (op, scope)
             return
         if name == "stablehlo.dot_general" and any(id(v) in self.deferred for v in op.operands):
@@ -346,6 +349,7 @@ class _Planner:
             for value in op.operands:
                 deferred = self.deferred.pop(id(value), None)
                 if deferred is not None:
+                    self.materialized.add(id(deferred[0]))
                     self.emit_op(deferred[0], deferred[1], region, depth)
             self.emit_op(op, scope, region, depth)
             return
