@@ -312,6 +312,10 @@ class Stream {
           error = std::string(e.what());
         }
       }
+      // What the task holds (a copy's destination buffer) goes before the
+      // event is set: a waiter that then frees the buffer sees exact stats.
+      task.body = nullptr;
+      task.wait_for.clear();
       task.done->Set(std::move(error));
       {
         std::lock_guard<std::mutex> lock(mu_);
