@@ -691,6 +691,23 @@ class FusedKernel final : public Kernel {
       if (total_ > 0) std::memcpy(result, initial, static_cast<size_t>(total_ * size));
       return;
     }
+    ForEachTile(inputs, 1, [&](void** slots, char* scratch, FillCache* caches, int64_t start,
+                                int64_t n) {
+      char* value = scratch + buffer_of_[feedback_slot_] * kTileBytes;
+      // Loads (the loop value's in-place pointer is replaced below).
+      EvalTileLoads(inputs, slots, scratch, caches, start, n);
+      std::memcpy(value, initial + start * size, static_cast<size_t>(n * size));
+      slots[feedback_slot_] = value;
+      for (int64_t i = 0; i < trips; ++i) RunInstructions(slots, n, value);
+      std::memcpy(result + start * size, value, static_cast<size_t>(n * size));
+    });
+  }
+
+  // Calls body(slots, scratch, caches, start, n) for every tile of the domain,
+  // chunks of at least `grain` tiles to a thread, each thread with its own
+  // scratch set up once per chunk.
+  template <typename Body>
+  void ForEachTile(const void* const* inputs, int64_t grain, Body&& body) const {
     auto run_tiles = [&](int64_t first, int64_t last) {
       void* slots[kMaxSlots];
       FillCache caches[kMaxSlots];
@@ -698,46 +715,26 @@ class FusedKernel final : public Kernel {
       char* scratch = ThreadScratch(scratch_bytes_);
       SetUpChunk(inputs, slots);
       for (int64_t t = first; t < last; ++t) {
-        const int64_t start = t * kTile, n = std::min(kTile, total_ - start);
-        char* value = scratch + buffer_of_[feedback_slot_] * kTileBytes;
-        // Loads (the loop value's in-place pointer is replaced below).
-        EvalTileLoads(inputs, slots, scratch, caches, start, n);
-        std::memcpy(value, initial + start * size, static_cast<size_t>(n * size));
-        slots[feedback_slot_] = value;
-        for (int64_t i = 0; i < trips; ++i) RunInstructions(slots, n, value);
-        std::memcpy(result + start * size, value, static_cast<size_t>(n * size));
+        const int64_t start = t * kTile;
+        body(slots, scratch, caches, start, std::min(kTile, total_ - start));
       }
     };
     const int64_t tiles = (total_ + kTile - 1) / kTile;
-    if (tiles <= 1) {
+    if (tiles <= grain) {
       run_tiles(0, tiles);
     } else {
-      ParallelFor(tiles, 1, run_tiles);
+      ParallelFor(tiles, grain, run_tiles);
     }
   }
 
   void RunElementwise(const void* const* inputs, void* output) const {
     if (total_ == 0) return;
     const int64_t out_size = DTypeSize(slot_types_[out_slot_]);
-    auto run_tiles = [&](int64_t first, int64_t last) {
-      void* slots[kMaxSlots];
-      FillCache caches[kMaxSlots];
-      ResetCaches(caches);
-      char* scratch = ThreadScratch(scratch_bytes_);
-      SetUpChunk(inputs, slots);
-      for (int64_t t = first; t < last; ++t) {
-        const int64_t start = t * kTile, n = std::min(kTile, total_ - start);
-        EvalTile(inputs, slots, scratch, caches, start, n,
-                 static_cast<char*>(output) + start * out_size);
-      }
-    };
-    const int64_t tiles = (total_ + kTile - 1) / kTile;
-    const int64_t grain = std::max<int64_t>(1, kGrainElements / kTile);
-    if (tiles <= grain) {
-      run_tiles(0, tiles);
-    } else {
-      ParallelFor(tiles, grain, run_tiles);
-    }
+    ForEachTile(inputs, std::max<int64_t>(1, kGrainElements / kTile),
+                [&](void** slots, char* scratch, FillCache* caches, int64_t start, int64_t n) {
+                  EvalTile(inputs, slots, scratch, caches, start, n,
+                           static_cast<char*>(output) + start * out_size);
+                });
   }
 
   // Reduces elements [begin, end) of row `row` into `lanes` (kLanes values).
