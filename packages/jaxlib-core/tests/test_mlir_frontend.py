@@ -459,3 +459,12 @@ def test_structural_errors():
     with pytest.raises(ParseError, match=r"^2:1: expected 'func.func' or '}' in module, got "
                                          "end of input"):
         parse_module("module @m {\n")
+
+
+def test_long_runs_of_blanks_and_comments_lex_in_linear_time():
+    # Trailing blanks once sent the token regex into exponential backtracking.
+    body = "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  func.return %a : tensor<2xf32>\n}"
+    module = parse_module(body + " " * 5000 + "\n  // done\n" + "\t \n" * 2000)
+    assert module.functions[0].name == "f"
+    with pytest.raises(ParseError, match=r"^6003:2: unexpected character '\$'"):
+        parse_module(body + " " * 5000 + "\n" * 6000 + " $")

@@ -47,12 +47,14 @@ class Token:
         return f"Token({self.kind!r}, {self.text!r}, {self.pos})"
 
 
-_SKIP_RE = re.compile(r"(?:\s+|//[^\n]*)*")
+_SKIP_RE = re.compile(r"(?:\s|//[^\n]*)*")
 # Leading blanks and comments, then one token (its group names its kind). A
 # comment runs to the end of its line: backtracking must not find tokens in it.
+# One blank per repetition (not \s+): nested quantifiers over a run of blanks
+# backtrack exponentially when no token follows (trailing whitespace).
 _TOKEN_RE = re.compile(
     r"""
-    (?:\s+|//[^\n]*(?![^\n]))*
+    (?:\s|//[^\n]*(?![^\n]))*
     (?:
     (?P<value>%[\w$.\-]+(?:\#\d+)?)
   | (?P<symbol>@(?:[\w$.\-]+|"(?:[^"\\\n]|\\.)*"))
