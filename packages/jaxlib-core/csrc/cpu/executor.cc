@@ -14,10 +14,12 @@
 // branches run here, so a small loop body costs no Python per iteration.
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <string>
 
 #include "py_common.h"
 
@@ -51,7 +53,7 @@ class FlushDenormals {
 };
 
 enum class Home : int { kNone = 0, kArena = 1, kOutput = 2, kConstant = 3, kParam = 4 };
-enum class StepKind : int { kKernel, kPython, kAlias, kWhile, kCase };
+enum class StepKind : int { kKernel, kPython, kAlias, kWhile, kCase, kRows };
 
 // Kernels touching more than this many bytes run without the GIL.
 constexpr int64_t kReleaseGilBytes = 1 << 16;
@@ -78,6 +80,9 @@ struct Step {
   bool index_is_pred = false;
   std::vector<int> branch_regions;
   std::vector<std::vector<int>> branch_results;
+  // rows: kernel steps run one block of `block_rows` rows (of `rows`) at a time
+  std::vector<Step> parts;
+  int64_t rows = 0, block_rows = 0;
   // Profiling (Plan::set_profiling): calls and seconds spent in this step.
   mutable int64_t calls = 0;
   mutable double seconds = 0;
@@ -242,6 +247,31 @@ class Plan {
           step.branch_regions.size() != step.branch_results.size()) {
         throw py::value_error("plan: malformed case step");
       }
+    } else if (kind == "rows") {
+      // ("rows", [kernel steps], rows, block_rows, name): every kernel computes
+      // its parts of rows [r0, r1) before the next block of rows starts.
+      step.kind = StepKind::kRows;
+      int64_t cost = 0;
+      for (auto p : t[1]) {
+        Step part = ParseStep(py::reinterpret_borrow<py::tuple>(p));
+        if (part.kind != StepKind::kKernel || part.in_place) {
+          throw py::value_error("plan: a rows step holds kernel steps only");
+        }
+        cost += part.kernel->Cost();
+        step.parts.push_back(std::move(part));
+      }
+      step.rows = py::cast<int64_t>(t[2]);
+      step.block_rows = py::cast<int64_t>(t[3]);
+      step.name = py::cast<std::string>(t[4]);
+      if (step.parts.empty() || step.rows <= 0 || step.block_rows <= 0) {
+        throw py::value_error("plan: malformed rows step");
+      }
+      for (const Step& part : step.parts) {
+        if (!part.kernel->SupportsRowBlocks(step.rows)) {
+          throw py::value_error("plan: " + part.name + " cannot run in blocks of rows");
+        }
+      }
+      step.release_gil = cost >= kReleaseGilBytes;
     } else {
       throw py::value_error("plan: unknown step kind " + kind);
     }
@@ -400,6 +430,39 @@ class Plan {
     if (!failure.empty()) RaiseRuntimeError("INTERNAL: " + step.name + ": " + failure);
   }
 
+  void RunRows(const Step& step, Frame& frame) {
+    std::vector<std::vector<const void*>> ins(step.parts.size());
+    std::vector<std::vector<void*>> outs(step.parts.size());
+    for (size_t k = 0; k < step.parts.size(); ++k) {
+      for (int slot : step.parts[k].ins) ins[k].push_back(frame.data[slot]);
+      for (int slot : step.parts[k].outs) outs[k].push_back(frame.data[slot]);
+    }
+    const int64_t blocks = (step.rows + step.block_rows - 1) / step.block_rows;
+    std::mutex failure_mutex;
+    std::string failure;
+    auto run_blocks = [&](int64_t first, int64_t last) {
+      try {
+        for (int64_t b = first; b < last; ++b) {
+          const int64_t r0 = b * step.block_rows;
+          const int64_t r1 = std::min(step.rows, r0 + step.block_rows);
+          for (size_t k = 0; k < step.parts.size(); ++k) {
+            step.parts[k].kernel->RunRowBlock(ins[k].data(), outs[k].data(), step.rows, r0, r1);
+          }
+        }
+      } catch (const std::exception& err) {
+        std::lock_guard<std::mutex> lock(failure_mutex);
+        if (failure.empty()) failure = err.what();
+      }
+    };
+    if (step.release_gil) {
+      py::gil_scoped_release release;
+      ParallelFor(blocks, 1, run_blocks);
+    } else {
+      ParallelFor(blocks, 1, run_blocks);
+    }
+    if (!failure.empty()) RaiseRuntimeError("INTERNAL: " + step.name + ": " + failure);
+  }
+
   void RunPython(const Step& step, Frame& frame) {
     py::tuple args(step.ins.size());
     for (size_t i = 0; i < step.ins.size(); ++i) args[i] = View(frame, step.ins[i]);
@@ -437,7 +500,8 @@ class Plan {
 
   void RunRegion(int region, Frame& frame) {
     for (const Step& step : regions_[region]) {
-      if (profiling_ && (step.kind == StepKind::kKernel || step.kind == StepKind::kPython)) {
+      if (profiling_ && (step.kind == StepKind::kKernel || step.kind == StepKind::kPython ||
+                         step.kind == StepKind::kRows)) {
         auto start = std::chrono::steady_clock::now();
         RunStep(step, frame);
         step.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
@@ -467,6 +531,9 @@ class Plan {
         case StepKind::kCase:
           RunCase(step, frame);
           break;
+        case StepKind::kRows:
+          RunRows(step, frame);
+          break;
       }
   }
 
@@ -478,8 +545,11 @@ class Plan {
     py::list out;
     for (const auto& region : regions_) {
       for (const Step& step : region) {
-        if (step.kind != StepKind::kKernel && step.kind != StepKind::kPython) continue;
-        out.append(py::make_tuple(step.name, step.kind == StepKind::kKernel ? "native" : "python",
+        if (step.kind != StepKind::kKernel && step.kind != StepKind::kPython &&
+            step.kind != StepKind::kRows) {
+          continue;
+        }
+        out.append(py::make_tuple(step.name, step.kind == StepKind::kPython ? "python" : "native",
                                   step.calls, step.seconds));
       }
     }

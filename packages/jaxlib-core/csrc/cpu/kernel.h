@@ -83,6 +83,15 @@ class Kernel {
   virtual int64_t Cost() const { return cost_; }
   void set_cost(int64_t cost) { cost_ = cost; }
 
+  // Row blocks (the executor's "rows" steps): a kernel whose results split
+  // into `rows` equal row-major parts of its leading dimensions, part r
+  // computed from part r of its operands, can compute parts [r0, r1) alone,
+  // on the calling thread. Runs of such kernels then go through memory one
+  // block of rows at a time while it is in cache.
+  virtual bool SupportsRowBlocks(int64_t /*rows*/) const { return false; }
+  virtual void RunRowBlock(const void* const* /*inputs*/, void* const* /*outputs*/,
+                           int64_t /*rows*/, int64_t /*r0*/, int64_t /*r1*/) {}
+
  private:
   int64_t cost_ = 0;
 };
@@ -114,10 +123,11 @@ int NumThreads();
 // fn must not throw.
 void ParallelFor(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn);
 
-// Function multiversioning for hot loops: an AVX2+FMA clone chosen at load time,
+// Function multiversioning for hot loops: AVX-512 and AVX2+FMA clones chosen at load time,
 // and the portable baseline (wheels are built without -march=native).
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define JAXCPU_MULTIVERSION __attribute__((target_clones("arch=x86-64-v3", "default")))
+#define JAXCPU_MULTIVERSION \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define JAXCPU_MULTIVERSION
 #endif

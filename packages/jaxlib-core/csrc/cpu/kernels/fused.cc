@@ -61,6 +61,15 @@ struct ReduceFns {
   void (*combine)(void* acc, const void* data, int64_t n) = nullptr;
 };
 
+// AVX-512 loops use 512-bit vectors: GCC's generic tuning would otherwise keep
+// them at 256 bits, and the interpreter's loops are compute bound in L1.
+namespace avx512 {
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw,avx512dq,avx512vl,avx2,fma,prefer-vector-width=512")
+#include "fused_loops.h"
+#pragma GCC pop_options
+}  // namespace avx512
+
 namespace avx2 {
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
@@ -82,21 +91,38 @@ constexpr int64_t kGrainElements = 16384;      // >= 64 KB of f32 per parallel c
 constexpr int64_t kColumnBlock = 64;           // reduced rows summed per partial
 constexpr int kLanes = generic::kLanes;
 
-bool UseAvx2() {
+enum class Isa { kGeneric, kAvx2, kAvx512 };
+
+Isa DetectIsa() {
 #if defined(__x86_64__) && defined(__GNUC__)
-  static const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return avx2;
-#else
-  return false;
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl")) {
+    return Isa::kAvx512;
+  }
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return Isa::kAvx2;
 #endif
+  return Isa::kGeneric;
+}
+
+Isa HostIsa() {
+  static const Isa isa = DetectIsa();
+  return isa;
 }
 
 LoopFn PickLoop(int op, int aux, DType t, DType to) {
-  return UseAvx2() ? avx2::PickLoop(op, aux, t, to) : generic::PickLoop(op, aux, t, to);
+  switch (HostIsa()) {
+    case Isa::kAvx512: return avx512::PickLoop(op, aux, t, to);
+    case Isa::kAvx2: return avx2::PickLoop(op, aux, t, to);
+    default: return generic::PickLoop(op, aux, t, to);
+  }
 }
 
 ReduceFns PickReduce(int op, DType t) {
-  return UseAvx2() ? avx2::PickReduce(op, t) : generic::PickReduce(op, t);
+  switch (HostIsa()) {
+    case Isa::kAvx512: return avx512::PickReduce(op, t);
+    case Isa::kAvx2: return avx2::PickReduce(op, t);
+    default: return generic::PickReduce(op, t);
+  }
 }
 
 bool IsFloatType(DType t) { return t == DType::kF32 || t == DType::kF64; }
@@ -268,6 +294,35 @@ class FusedKernel final : public Kernel {
     for (const auto& s : inputs) cost += s.nbytes();
     for (const auto& s : outputs) cost += s.nbytes();
     set_cost(cost);
+  }
+
+  bool SupportsRowBlocks(int64_t rows) const override {
+    if (loop_ || rows <= 0) return false;
+    return red_op_ < 0 ? total_ % rows == 0 : outer_ % rows == 0;
+  }
+
+  void RunRowBlock(const void* const* inputs, void* const* outputs, int64_t rows, int64_t r0,
+                   int64_t r1) override {
+    if (red_op_ < 0) {
+      const int64_t per_row = total_ / rows;
+      const int64_t out_size = DTypeSize(slot_types_[out_slot_]);
+      char* out = static_cast<char*>(outputs[0]);
+      void* slots[kMaxSlots];
+      FillCache caches[kMaxSlots];
+      ResetCaches(caches);
+      char* scratch = ThreadScratch(scratch_bytes_);
+      SetUpChunk(inputs, slots);
+      for (int64_t start = r0 * per_row, end = r1 * per_row; start < end; start += kTile) {
+        const int64_t n = std::min(kTile, end - start);
+        EvalTile(inputs, slots, scratch, caches, start, n, out + start * out_size);
+      }
+    } else if (inner_ == 1) {
+      const int64_t per_row = outer_ / rows;
+      ReduceRows(inputs, outputs[0], r0 * per_row, r1 * per_row);
+    } else {
+      const int64_t chunks = (inner_ + kTile - 1) / kTile, per_row = outer_ / rows * chunks;
+      ReduceColumns(inputs, outputs[0], r0 * per_row, r1 * per_row);
+    }
   }
 
   void Run(const void* const* inputs, void* const* outputs) override {
@@ -769,6 +824,10 @@ class FusedKernel final : public Kernel {
       partials = partial_storage.data();
     }
     auto run = [&](int64_t first, int64_t last) {
+      if (parts == 1) {
+        ReduceRows(inputs, output, first, last);
+        return;
+      }
       void* slots[kMaxSlots];
       FillCache caches[kMaxSlots];
       ResetCaches(caches);
@@ -779,12 +838,7 @@ class FusedKernel final : public Kernel {
         const int64_t row = unit / parts, part = unit % parts;
         const int64_t begin = part * part_length, end = std::min(red_, begin + part_length);
         AccumulateRow(inputs, slots, scratch, caches, row, begin, end, lanes);
-        if (parts > 1) {
-          std::memcpy(partials + unit * size, lanes, static_cast<size_t>(size));
-        } else {
-          std::memcpy(out + row * size, init_, static_cast<size_t>(size));
-          reduce_.combine(out + row * size, lanes, 1);
-        }
+        std::memcpy(partials + unit * size, lanes, static_cast<size_t>(size));
       }
     };
     const int64_t units = outer_ * parts;
@@ -803,41 +857,64 @@ class FusedKernel final : public Kernel {
     }
   }
 
-  void RunColumns(const void* const* inputs, void* output) const {
+  // Output rows [first, last) of a reduction over whole rows, on this thread.
+  void ReduceRows(const void* const* inputs, void* output, int64_t first, int64_t last) const {
     const int64_t size = DTypeSize(slot_types_[out_slot_]);
     char* out = static_cast<char*>(output);
+    void* slots[kMaxSlots];
+    FillCache caches[kMaxSlots];
+    ResetCaches(caches);
+    char* scratch = ThreadScratch(scratch_bytes_);
+    SetUpChunk(inputs, slots);
+    alignas(64) char lanes[kLanes * 8];
+    for (int64_t row = first; row < last; ++row) {
+      AccumulateRow(inputs, slots, scratch, caches, row, 0, red_, lanes);
+      std::memcpy(out + row * size, init_, static_cast<size_t>(size));
+      reduce_.combine(out + row * size, lanes, 1);
+    }
+  }
+
+  void RunColumns(const void* const* inputs, void* output) const {
     const int64_t chunks = (inner_ + kTile - 1) / kTile;
     const int64_t units = outer_ * chunks;
     if (units == 0) return;
-    auto run = [&](int64_t first, int64_t last) {
-      void* slots[kMaxSlots];
-      FillCache caches[kMaxSlots];
-      ResetCaches(caches);
-      char* scratch = ThreadScratch(scratch_bytes_);
-      char* total = SetUpChunk(inputs, slots);
-      char* block = total + kTileBytes;
-      for (int64_t unit = first; unit < last; ++unit) {
-        const int64_t o = unit / chunks, i0 = (unit % chunks) * kTile;
-        const int64_t n = std::min(kTile, inner_ - i0);
-        Fill(total, identity_, size, n);
-        // Partial sums over blocks of reduced rows keep float sums accurate.
-        for (int64_t k0 = 0; k0 < red_; k0 += kColumnBlock) {
-          Fill(block, identity_, size, n);
-          for (int64_t k = k0; k < std::min(red_, k0 + kColumnBlock); ++k) {
-            EvalTile(inputs, slots, scratch, caches, (o * red_ + k) * inner_ + i0, n, nullptr);
-            reduce_.combine(block, slots[out_slot_], n);
-          }
-          reduce_.combine(total, block, n);
-        }
-        char* dst = out + (o * inner_ + i0) * size;
-        Fill(dst, init_, size, n);
-        reduce_.combine(dst, total, n);
-      }
-    };
+    auto run = [&](int64_t first, int64_t last) { ReduceColumns(inputs, output, first, last); };
     const int64_t grain =
         std::max<int64_t>(1, kGrainElements / std::max<int64_t>(red_ * std::min(kTile, inner_), 1));
     if (units <= grain) run(0, units);
     else ParallelFor(units, grain, run);
+  }
+
+  // Units [first, last) of a reduction over middle dimensions (a unit: one
+  // outer index and one tile of inner ones), on this thread.
+  void ReduceColumns(const void* const* inputs, void* output, int64_t first,
+                     int64_t last) const {
+    const int64_t size = DTypeSize(slot_types_[out_slot_]);
+    char* out = static_cast<char*>(output);
+    const int64_t chunks = (inner_ + kTile - 1) / kTile;
+    void* slots[kMaxSlots];
+    FillCache caches[kMaxSlots];
+    ResetCaches(caches);
+    char* scratch = ThreadScratch(scratch_bytes_);
+    char* total = SetUpChunk(inputs, slots);
+    char* block = total + kTileBytes;
+    for (int64_t unit = first; unit < last; ++unit) {
+      const int64_t o = unit / chunks, i0 = (unit % chunks) * kTile;
+      const int64_t n = std::min(kTile, inner_ - i0);
+      Fill(total, identity_, size, n);
+      // Partial sums over blocks of reduced rows keep float sums accurate.
+      for (int64_t k0 = 0; k0 < red_; k0 += kColumnBlock) {
+        Fill(block, identity_, size, n);
+        for (int64_t k = k0; k < std::min(red_, k0 + kColumnBlock); ++k) {
+          EvalTile(inputs, slots, scratch, caches, (o * red_ + k) * inner_ + i0, n, nullptr);
+          reduce_.combine(block, slots[out_slot_], n);
+        }
+        reduce_.combine(total, block, n);
+      }
+      char* dst = out + (o * inner_ + i0) * size;
+      Fill(dst, init_, size, n);
+      reduce_.combine(dst, total, n);
+    }
   }
 
   std::vector<int64_t> dims_;
