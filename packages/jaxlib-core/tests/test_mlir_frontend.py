@@ -399,6 +399,78 @@ def test_strings_with_escapes_round_trip():
     assert parse_module(print_module(module)).structurally_equals(module)
 
 
+# --- fast paths --------------------------------------------------------------------------
+
+# Statements in the shapes JAX prints, which the parser reads in one match each
+# (constants, operand/keyword/enum ops, calls, `applies` reduces, dot_general).
+PLAIN_PROGRAM = """\
+module @m {
+  func.func public @main(%arg0: $A, %arg1: tensor<8x3xf32>) -> $C {
+    %cst = stablehlo.constant dense<-1.500000e+00> : tensor<f32>
+    %c = stablehlo.constant dense<7> : tensor<i32>
+    %t = stablehlo.constant dense<true> : $P
+    %0 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> $A
+    %1 = stablehlo.compare  GT, %arg0, %0,  FLOAT : ($A, $A) -> $P
+    %2 = stablehlo.compare GT, %arg0, %0, FLOAT : ($A, $A) -> $P
+    %3 = stablehlo.and %1, %t : $P
+    %4 = stablehlo.select %3, %arg0, %0 : $P, $A
+    %5 = chlo.square %4 : $A -> $A
+    %6 = call @double(%5) : ($A) -> $A
+    %7 = stablehlo.reduce(%6 init: %cst) applies stablehlo.add across dimensions = [1] : \
+($A, tensor<f32>) -> tensor<4xf32>
+    %8 = stablehlo.dot_general %6, %arg1, contracting_dims = [1] x [0], \
+precision = [DEFAULT, HIGHEST] : ($A, tensor<8x3xf32>) -> $C
+    %9 = stablehlo.transpose %8, dims = [1, 0] : ($C) -> tensor<3x4xf32>
+    %10 = stablehlo.transpose %9, dims = [1, 0] : (tensor<3x4xf32>) -> $C loc("x")
+    return %10 : $C
+  }
+  func.func private @double(%arg0: $A) -> $A {
+    %0 = stablehlo.add %arg0, %arg0 : $A
+    return %0 : $A
+  }
+}
+""".replace("$A", "tensor<4x8xf32>").replace("$C", "tensor<4x3xf32>").replace(
+    "$P", "tensor<4x8xi1>")
+
+
+def _op_details(module):
+    return [(op.name, op.location, [r.name_hint for r in op.results],
+             [(k, type(v).__name__, repr(v)) for k, v in op.attributes.items()])
+            for op in module.walk()]
+
+
+def test_fast_paths_build_what_the_token_level_parser_builds(monkeypatch):
+    fast = parse_module(PLAIN_PROGRAM)
+    from jaxlib._src.frontends.mlir_text import MlirParser
+
+    monkeypatch.setattr(MlirParser, "_parse_plain_statement", lambda self, statement: None)
+    slow = parse_module(PLAIN_PROGRAM)
+    assert fast.structurally_equals(slow)
+    assert _op_details(fast) == _op_details(slow)
+    verify_module(fast)
+    assert fast.functions[0].body.entry.operations[-2].location == 'loc("x")'
+
+
+def test_errors_in_plain_statements_come_from_the_token_level_parser():
+    # Each statement has a fast-path shape; the error still names its position.
+    cases = {
+        "%0 = stablehlo.add %a, %a : tensor<2x3xf33>": "2:40: unknown element type 'f33'",
+        "%0 = stablehlo.constant dense<1.0> : tensor<2xi32>":
+            "2:25: invalid dense literal for tensor<2xi32>: 1.0 is not an integer",
+        "%0 = call @g(%nope) : (tensor<2x3xf32>) -> tensor<2x3xf32>":
+            "2:14: use of undefined value %nope",
+        "%0 = stablehlo.reduce(%a init: %a) applies stablehlo.bogus across dimensions = [1] : "
+        "(tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2xf32>":
+            "2:44: unknown reducing op 'stablehlo.bogus'",
+        "%0 = stablehlo.add %a, %a : tensor<2x3xf32>, tensor<2x3xf32>":
+            "2:20: stablehlo.add: expected one type or a function type, got 2 types",
+    }
+    for source, message in cases.items():
+        with pytest.raises(ParseError) as info:
+            parse_module("func.func @f(%a: tensor<2x3xf32>) {\n" + source + "\n  func.return\n}")
+        assert str(info.value).startswith(message), (source, str(info.value))
+
+
 # --- errors -----------------------------------------------------------------------------
 
 ERRORS = {

@@ -89,6 +89,11 @@ class Lexer:
         index = bisect.bisect_right(self._line_starts, pos) - 1
         return index + 1 + self.line_offset, pos - self._line_starts[index] + 1
 
+    def location_text(self, pos: int) -> str:
+        """``line:column`` of ``pos`` (what ops without a ``loc(...)`` carry)."""
+        line, column = self.line_column(pos)
+        return f"{line}:{column}"
+
     def error(self, message: str, token: Token | None = None) -> ParseError:
         token = token or self.token
         return ParseError(message, token.line, token.column)
@@ -98,8 +103,10 @@ class Lexer:
     def _lex_at(self, pos: int) -> Token:
         match = _TOKEN_RE.match(self.text, pos)
         if match is not None:
-            kind = match.lastgroup or ""
-            return Token(kind, match.group(kind), match.start(kind), self)
+            kind = match.lastgroup
+            text = match.group(kind)
+            # Every token ends its match (only blanks come before it).
+            return Token(kind, text, match.end() - len(text), self)  # type: ignore[arg-type]
         pos = _SKIP_RE.match(self.text, pos).end()  # type: ignore[union-attr]
         if pos >= len(self.text):
             return Token("eof", "", pos, self)
@@ -111,6 +118,10 @@ class Lexer:
         current = self.token
         self.token = self._lex_at(current.pos + len(current.text))
         return current
+
+    def jump_to(self, pos: int) -> None:
+        """Continues at ``pos`` (the end of text a caller matched itself)."""
+        self.token = self._lex_at(pos)
 
     def scan_raw(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
         """Matches ``pattern`` at the start of the current token, ignoring

@@ -17,6 +17,11 @@ import ml_dtypes
 import numpy as np
 
 from jaxlib._src.frontends.lexer import Lexer, ParseError, Token
+from jaxlib._src.frontends.stablehlo_syntax import (
+    PLAIN_STATEMENT_RE,
+    PRETTY_PARSERS,
+    parse_plain_statement,
+)
 from jaxlib._src.ir.attributes import (
     ENUM_KINDS,
     STRUCTURED_ATTRIBUTES,
@@ -50,6 +55,21 @@ __all__ = ["ParseError", "SourceChunk", "parse_module", "parse_source", "split_s
 
 _SPLIT_RE = re.compile(r"^// -----.*$", re.MULTILINE)
 _DIMS_RE = re.compile(r"(?:(?:\d+|\?)x)*")
+# The common spelling of a tensor type (no encoding, a plain element type),
+# read in one match; anything else goes through the token-level parser.
+_PLAIN_TENSOR_TYPE_RE = re.compile(r"tensor<((?:(?:\d+|\?)x)*)([A-Za-z_][\w$.]*)>")
+# Tensor types by spelling: programs repeat a few types many times, and types
+# are immutable, so every use can share one object.
+_TENSOR_TYPE_CACHE: dict[str, TensorType] = {}
+_TENSOR_TYPE_CACHE_LIMIT = 4096
+# `%r = OP` or `OP` at the start of a statement: which fast path may apply.
+_STATEMENT_HEAD_RE = re.compile(r"(?:%[\w$.\-]+ = )?([A-Za-z_][\w$.]*)")
+# `%c = stablehlo.constant dense<LITERAL> : TYPE` with a scalar literal as the
+# lexer reads numbers (a float has a dot) and a plain tensor type.
+_PLAIN_CONSTANT_RE = re.compile(
+    r"(?P<result>%[\w$.\-]+) = stablehlo\.constant "
+    r"dense<(?P<literal>-?(?:\d+\.\d*(?:[eE][+-]?\d+)?|\d+)|true|false)> : "
+    r"(?P<type>tensor<(?:(?:\d+|\?)x)*[A-Za-z_][\w$.]*>)")
 _CONV_LABEL_RE = re.compile(r"[bfio]\Z|\d+\Z")
 # `call @f` / `return %x` inside func.func mean the func dialect's ops.
 _DEFAULT_DIALECT_OPS = {"call": "func.call", "return": "func.return"}
@@ -354,6 +374,10 @@ class MlirParser:
 
     def parse_operation(self) -> Operation:
         statement = self.token  # an op's position is where its statement starts
+        if statement.kind in ("value", "ident"):
+            op = self._parse_plain_statement(statement)
+            if op is not None:
+                return op
         result_names: list[tuple[Token, int]] = []
         if self.token.kind == "value":
             while True:
@@ -372,8 +396,6 @@ class MlirParser:
             op = self.parse_generic_operation()
         elif op_token.kind == "ident":
             name = _DEFAULT_DIALECT_OPS.get(op_token.text, op_token.text)
-            from jaxlib._src.frontends.stablehlo_syntax import PRETTY_PARSERS
-
             parser = PRETTY_PARSERS.get(name)
             if parser is None:
                 raise self.error(f"unknown operation '{op_token.text}' in custom syntax (write "
@@ -383,7 +405,7 @@ class MlirParser:
         else:
             raise self.error(f"expected an operation, got {_describe(op_token)}")
         location = self.parse_optional_location()
-        op.location = location or f"{statement.line}:{statement.column}"
+        op.location = location or self.lexer.location_text(statement.pos)
         if result_names:
             expected = sum(count for _, count in result_names)
             if expected != len(op.results):
@@ -397,6 +419,72 @@ class MlirParser:
                 self.define(token.text, group, token)
                 start += count
         return op
+
+    def _parse_plain_statement(self, statement: Token) -> Operation | None:
+        """The common statement shapes (see PLAIN_STATEMENT_RE and
+        _PLAIN_CONSTANT_RE) read in one match each; None, with the lexer
+        where it was, when the statement needs the token-level parser."""
+        lexer = self.lexer
+        head = _STATEMENT_HEAD_RE.match(lexer.text, statement.pos)
+        if head is None:
+            return None
+        name = _DEFAULT_DIALECT_OPS.get(head.group(1), head.group(1))
+        if name == "stablehlo.constant":
+            match = _PLAIN_CONSTANT_RE.match(lexer.text, statement.pos)
+            op = None if match is None else self._plain_constant(match)
+        else:
+            parsed = parse_plain_statement(self, name, statement.pos)
+            if parsed is None:
+                return None
+            op, match = parsed
+        if op is None:
+            return None
+        result = match.group("result")  # type: ignore[union-attr]
+        if result is not None and (len(op.results) != 1 or result in self.values):
+            return None
+        lexer.jump_to(match.end())  # type: ignore[union-attr]
+        if (lexer.token.text in (",", "->") and match.re is PLAIN_STATEMENT_RE
+                and match.group("types") is not None and match.group("chlo_results") is None):
+            lexer.token = statement  # the type list goes on: not the plain shape
+            return None
+        location = self.parse_optional_location()
+        op.location = location or lexer.location_text(statement.pos)
+        if result is not None:
+            op.results[0].name_hint = result[1:]
+            self.define(result, op.results[:1], statement)
+        return op
+
+    def _plain_constant(self, match: re.Match[str]) -> Operation | None:
+        """``%c = stablehlo.constant dense<1.0> : tensor<f32>`` (a scalar literal)."""
+        type_ = self._plain_tensor_type(match.group("type"))
+        if type_ is None:
+            return None
+        text = match.group("literal")
+        literal: Any
+        if text in ("true", "false"):
+            literal = text == "true"
+        elif "." in text:
+            literal = float(text)
+        else:
+            literal = int(text)
+        try:
+            value = make_dense(literal, type_)
+        except (ValueError, OverflowError, TypeError):
+            return None
+        return Operation("stablehlo.constant", [], [type_], {"value": value})
+
+    def plain_type_list(self, text: str) -> list[Type] | None:
+        """Plain tensor types ``T, T`` or ``(T, T)`` (as PLAIN_STATEMENT_RE
+        matched them); None if one has an element type the IR does not know."""
+        if text.startswith("("):
+            text = text[1:-1]
+        types = []
+        for spelling in text.split(", ") if text else ():
+            type_ = self._plain_tensor_type(spelling)
+            if type_ is None:
+                return None
+            types.append(type_)
+        return types
 
     def parse_generic_operation(self) -> Operation:
         name = self.parse_string()
@@ -515,7 +603,7 @@ class MlirParser:
         token = self.token
         if token.kind == "ident":
             if token.text == "tensor":
-                return self._parse_tensor_type()
+                return self._parse_plain_tensor_type() or self._parse_tensor_type()
             if token.text == "tuple":
                 self.lexer.advance()
                 self.expect("<", "after 'tuple'")
@@ -560,6 +648,35 @@ class MlirParser:
             self.expect(")", "to close the result types")
             return results
         return [self.parse_type()]
+
+    def _parse_plain_tensor_type(self) -> TensorType | None:
+        """``tensor<2x?xf32>`` in one match (None for any other spelling, which
+        the token-level parser reads and reports errors for)."""
+        lexer = self.lexer
+        match = _PLAIN_TENSOR_TYPE_RE.match(lexer.text, lexer.token.pos)
+        if match is None:
+            return None
+        type_ = self._plain_tensor_type(match.group())
+        if type_ is not None:
+            lexer.jump_to(match.end())
+        return type_
+
+    @staticmethod
+    def _plain_tensor_type(spelling: str) -> TensorType | None:
+        """The type ``spelling`` (all of _PLAIN_TENSOR_TYPE_RE) names; None if
+        its element type is unknown."""
+        type_ = _TENSOR_TYPE_CACHE.get(spelling)
+        if type_ is None:
+            match = _PLAIN_TENSOR_TYPE_RE.match(spelling)
+            element_type = match.group(2)  # type: ignore[union-attr]
+            if not is_valid_element_type(element_type):
+                return None
+            dims = match.group(1).split("x")[:-1]  # type: ignore[union-attr]
+            type_ = TensorType(tuple(None if d == "?" else int(d) for d in dims), element_type)
+            if len(_TENSOR_TYPE_CACHE) >= _TENSOR_TYPE_CACHE_LIMIT:
+                _TENSOR_TYPE_CACHE.clear()
+            _TENSOR_TYPE_CACHE[spelling] = type_
+        return type_
 
     def _parse_tensor_type(self) -> TensorType:
         self.expect("tensor")
@@ -995,7 +1112,7 @@ def make_dense(literal: Any, type_: TensorType) -> DenseElements:
         if len(flat) != count:
             raise ValueError("ragged nested list")
     array = _convert_elements(flat, storage_type, dtype)
-    if literal_shape is None:
+    if literal_shape is None and count != 1:
         array = np.broadcast_to(array.reshape(()), shape).copy()
     return DenseElements(array.reshape(shape), type_)
 
@@ -1011,6 +1128,17 @@ def _array_from_bytes(data: bytes, dtype: np.dtype, shape: tuple, count: int,
     if len(data) != itemsize * count:
         raise ValueError(f"hex data has {len(data)} bytes, expected {itemsize * count}")
     return np.frombuffer(data, dtype=dtype).reshape(shape).copy()
+
+
+_INTEGER_INFO: dict[np.dtype, Any] = {}
+
+
+def _integer_info(dtype: np.dtype) -> Any:
+    """``ml_dtypes.iinfo(dtype)``, kept per dtype (building one is not cheap)."""
+    info = _INTEGER_INFO.get(dtype)
+    if info is None:
+        info = _INTEGER_INFO[dtype] = ml_dtypes.iinfo(dtype)
+    return info
 
 
 def _convert_elements(flat: list[Any], element_type: str, dtype: np.dtype) -> np.ndarray:
@@ -1044,7 +1172,7 @@ def _convert_elements(flat: list[Any], element_type: str, dtype: np.dtype) -> np
         for item in flat:
             if isinstance(item, (float, tuple, bool)):
                 raise ValueError(f"{item!r} is not an integer")
-        info = ml_dtypes.iinfo(dtype)
+        info = _integer_info(dtype)
         if flat and (min(flat) < info.min or max(flat) > info.max):
             raise ValueError(f"integer out of range for {element_type}")
         return np.array([int(v) for v in flat], dtype=dtype)

@@ -16,12 +16,14 @@ convolution, ...) have a parser function each.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from jaxlib._src.frontends.lexer import ParseError
 from jaxlib._src.ir.attributes import (
     ComparisonDirection,
     ComparisonType,
@@ -112,23 +114,29 @@ def _precision_list(p: MlirParser) -> dict[str, Any]:
     return {"precision_config": values}
 
 
-_KEYWORDS: dict[str, dict[str, KeywordParser]] = {
-    "stablehlo.broadcast_in_dim": {"dims": _array("broadcast_dimensions")},
+# Keywords whose value is an integer list (``dims = [0, 1]``) -> the generic
+# DenseArray<i64> attribute; kept apart so the fast path reads them too.
+_ARRAY_KEYWORDS: dict[str, dict[str, str]] = {
+    "stablehlo.broadcast_in_dim": {"dims": "broadcast_dimensions"},
     "stablehlo.dynamic_broadcast_in_dim": {
-        "dims": _array("broadcast_dimensions"),
-        "known_expanding_dimensions": _array("known_expanding_dimensions"),
-        "known_nonexpanding_dimensions": _array("known_nonexpanding_dimensions")},
-    "stablehlo.broadcast": {"sizes": _array("broadcast_sizes")},
-    "stablehlo.transpose": {"dims": _array("permutation")},
-    "stablehlo.reverse": {"dims": _array("dimensions")},
+        "dims": "broadcast_dimensions",
+        "known_expanding_dimensions": "known_expanding_dimensions",
+        "known_nonexpanding_dimensions": "known_nonexpanding_dimensions"},
+    "stablehlo.broadcast": {"sizes": "broadcast_sizes"},
+    "stablehlo.transpose": {"dims": "permutation"},
+    "stablehlo.reverse": {"dims": "dimensions"},
+    "stablehlo.dynamic_slice": {"sizes": "slice_sizes"},
+    "stablehlo.pad": {"low": "edge_padding_low", "high": "edge_padding_high",
+                      "interior": "interior_padding"},
+    "stablehlo.fft": {"length": "fft_length"},
+}
+
+_KEYWORDS: dict[str, dict[str, KeywordParser]] = {
     "stablehlo.concatenate": {"dim": _int("dimension")},
     "stablehlo.iota": {"dim": _int("iota_dimension")},
     "stablehlo.dynamic_iota": {"dim": _int("iota_dimension")},
     "stablehlo.get_dimension_size": {"dim": _int("dimension")},
-    "stablehlo.dynamic_slice": {"sizes": _array("slice_sizes")},
-    "stablehlo.pad": {"low": _array("edge_padding_low"), "high": _array("edge_padding_high"),
-                      "interior": _array("interior_padding")},
-    "stablehlo.fft": {"type": _enum("fft_type", FftType), "length": _array("fft_length")},
+    "stablehlo.fft": {"type": _enum("fft_type", FftType)},
     "stablehlo.rng_bit_generator": {"algorithm": _enum("rng_algorithm", RngAlgorithm)},
     "stablehlo.rng": {"distribution": _enum("rng_distribution", RngDistribution)},
     "stablehlo.reduce_precision": {"format": _exponent_mantissa},
@@ -146,6 +154,9 @@ _KEYWORDS: dict[str, dict[str, KeywordParser]] = {
                                    "iter": _int("iteration", "ui32")},
     "interpreter.probe": {"probe_id": _string("probe_id")},
 }
+for _op, _table in _ARRAY_KEYWORDS.items():
+    for _keyword, _attr in _table.items():
+        _KEYWORDS.setdefault(_op, {})[_keyword] = _array(_attr)
 
 # Bare identifiers between the operands, in order (`compare GT, %a, %b, FLOAT`).
 _POSITIONAL_ENUMS: dict[str, list[tuple[str, type[EnumAttr]]]] = {
@@ -273,6 +284,193 @@ def _parse_items_op(p: MlirParser, name: str) -> Operation:
         return Operation(name, operands, [], attributes)
     trailer = parse_trailer(p)
     return Operation(name, operands, _result_types(p, name, operands, trailer, token), attributes)
+
+
+# --- the fast path for the common shape ------------------------------------------------
+# JAX prints most ops as ``%r = OP %a, %b[, dims = [0]] : TYPES`` with plain
+# tensor types. One regular expression reads such a statement whole; the result
+# is the Operation the token-level parser builds. Anything unusual (other
+# spacing, attribute dicts, encodings, an error) is left to that parser, which
+# reads the statement again from its start.
+
+_PLAIN_TYPE = r"tensor<(?:(?:\d+|\?)x)*[A-Za-z_][\w$.]*>"
+_TYPE_LIST = rf"{_PLAIN_TYPE}(?:, {_PLAIN_TYPE})*"
+_RESULTS = rf"{_PLAIN_TYPE}|\((?:{_TYPE_LIST})?\)"
+_VALUE = r"%[\w$.\-]+(?:\#\d+)?"
+_INTS = r"\[(?:\d+(?:, \d+)*)?\]"
+_RESULT = r"(?:(?P<result>%[\w$.\-]+) = )"
+_FUNCTION_TRAILER = rf"\((?P<inputs>{_TYPE_LIST})?\) -> (?P<results>{_RESULTS})"
+_ITEM = rf"{_VALUE}|[a-z_]+ = {_INTS}|[A-Z][A-Z0-9_]*"
+PLAIN_STATEMENT_RE = re.compile(
+    rf"{_RESULT}?(?P<op>[A-Za-z_][\w$.]*) "
+    rf"(?P<items>(?:{_ITEM})(?:, (?:{_ITEM}))*) : "
+    rf"(?:{_FUNCTION_TRAILER}"
+    rf"|(?P<types>{_TYPE_LIST})(?: -> (?P<chlo_results>{_RESULTS}))?)")
+_PLAIN_CALL_RE = re.compile(
+    rf"{_RESULT}(?:func\.)?call @(?P<callee>[\w$.\-]+)\((?P<items>{_VALUE}(?:, {_VALUE})*)?\) : "
+    rf"{_FUNCTION_TRAILER}")
+_PLAIN_REDUCE_RE = re.compile(
+    rf"{_RESULT}stablehlo\.reduce\((?P<items>{_VALUE}) init: (?P<init>{_VALUE})\) "
+    rf"applies (?P<body>[A-Za-z_][\w$.]*) across dimensions = (?P<dims>{_INTS}) : "
+    rf"{_FUNCTION_TRAILER}")
+_PLAIN_DOT_GENERAL_RE = re.compile(
+    rf"{_RESULT}stablehlo\.dot_general (?P<items>{_VALUE}, {_VALUE})"
+    rf"(?:, batching_dims = (?P<lhs_batching>{_INTS}) x (?P<rhs_batching>{_INTS}))?"
+    rf"(?:, contracting_dims = (?P<lhs_contracting>{_INTS}) x (?P<rhs_contracting>{_INTS}))?"
+    rf"(?:, precision = \[(?P<precision>[A-Z]+(?:, [A-Z]+)*)\])? : {_FUNCTION_TRAILER}")
+_ITEM_RE = re.compile(_ITEM)
+_VALUE_RE = re.compile(_VALUE)
+_INT_RE = re.compile(r"\d+")
+
+
+def parse_plain_statement(p: MlirParser, name: str, pos: int
+                          ) -> tuple[Operation, re.Match[str]] | None:
+    """The op of the statement at ``pos`` (whose op is ``name``) when it has
+    one of the plain shapes, with the match (whose end is the statement's);
+    None when the statement needs the token-level parser."""
+    text = p.lexer.text
+    if name == "func.call":
+        match = _PLAIN_CALL_RE.match(text, pos)
+        op = None if match is None else _plain_call(p, match)
+    elif name == "stablehlo.reduce":
+        match = _PLAIN_REDUCE_RE.match(text, pos)
+        op = None if match is None else _plain_reduce(p, match)
+    elif name == "stablehlo.dot_general":
+        match = _PLAIN_DOT_GENERAL_RE.match(text, pos)
+        op = None if match is None else _plain_dot_general(p, match)
+    elif PRETTY_PARSERS.get(name) is _parse_items_op:
+        match = PLAIN_STATEMENT_RE.match(text, pos)
+        op = None if match is None else _plain_items_op(p, name, match)
+    else:
+        return None
+    return None if op is None else (op, match)  # type: ignore[return-value]
+
+
+def _plain_value(p: MlirParser, text: str) -> Value | None:
+    """The value ``%name`` or ``%name#N`` names (None if undefined)."""
+    name, _, index_text = text.partition("#")
+    defined = p.values.get(name)
+    index = int(index_text) if index_text else 0
+    if defined is None or index >= len(defined):
+        return None
+    return defined[index]
+
+
+def _plain_values(p: MlirParser, text: str | None) -> list[Value] | None:
+    operands = []
+    for item in _VALUE_RE.findall(text or ""):
+        value = _plain_value(p, item)
+        if value is None:
+            return None
+        operands.append(value)
+    return operands
+
+
+def _plain_ints(text: str) -> tuple[int, ...]:
+    return tuple(int(v) for v in _INT_RE.findall(text))
+
+
+def _plain_trailer(p: MlirParser, match: re.Match[str]) -> _Trailer | None:
+    """The types after the statement's ``:``; None if one has an element type
+    the IR does not know (the token-level parser reports it)."""
+    inputs, results = match.group("inputs", "results")
+    if results is not None:  # `(T, ...) -> R`
+        first, second = inputs or "", results
+    else:  # `T, ...` or chlo's `T, ... -> R`
+        first, second = match.group("types", "chlo_results")
+    listed = p.plain_type_list(first)
+    returned = None if second is None else p.plain_type_list(second)
+    if listed is None or (second is not None and returned is None):
+        return None
+    return _Trailer(types=listed) if second is None else _Trailer(listed, returned)
+
+
+def _plain_finish(p: MlirParser, name: str, operands: list[Value], attributes: dict[str, Any],
+                  match: re.Match[str]) -> Operation | None:
+    trailer = _plain_trailer(p, match)
+    if trailer is None:
+        return None
+    try:
+        result_types = _result_types(p, name, operands, trailer, None)
+    except ParseError:
+        return None
+    return Operation(name, operands, result_types, attributes)
+
+
+def _plain_items_op(p: MlirParser, name: str, match: re.Match[str]) -> Operation | None:
+    """As :func:`_parse_items_op` builds it."""
+    keywords = _ARRAY_KEYWORDS.get(name, {})
+    enums = _POSITIONAL_ENUMS.get(name, ())
+    enum_index = 0
+    operands: list[Value] = []
+    attributes: dict[str, Any] = {}
+    for item in _ITEM_RE.findall(match.group("items")):
+        if item[0] == "%":
+            value = _plain_value(p, item)
+            if value is None:
+                return None
+            operands.append(value)
+        elif item[-1] == "]":
+            keyword = item[:item.index(" ")]
+            attr = keywords.get(keyword)
+            if attr is None:
+                return None
+            attributes[attr] = DenseArray("i64", _plain_ints(item[len(keyword):]))
+        else:
+            if enum_index >= len(enums):
+                return None
+            attr, cls = enums[enum_index]
+            enum_index += 1
+            try:
+                attributes[attr] = cls(item)
+            except ValueError:
+                return None
+    return _plain_finish(p, name, operands, attributes, match)
+
+
+def _plain_call(p: MlirParser, match: re.Match[str]) -> Operation | None:
+    """As :func:`_parse_call` builds it."""
+    operands = _plain_values(p, match.group("items"))
+    if operands is None:
+        return None
+    return _plain_finish(p, "func.call", operands, {"callee": SymbolRef(match.group("callee"))},
+                         match)
+
+
+def _plain_reduce(p: MlirParser, match: re.Match[str]) -> Operation | None:
+    """As :func:`_parse_reduce` builds the ``applies OP`` form of one operand."""
+    operand = _plain_value(p, match.group("items"))
+    init = _plain_value(p, match.group("init"))
+    body_op = match.group("body")
+    if (operand is None or init is None or body_op not in PRETTY_PARSERS
+            or not body_op.startswith("stablehlo.")):
+        return None
+    attributes: dict[str, Any] = {"dimensions": DenseArray("i64", _plain_ints(match.group("dims")))}
+    op = _plain_finish(p, "stablehlo.reduce", [operand, init], attributes, match)
+    if op is not None:
+        op.regions.append(_single_op_body(p, body_op, [init.type], None))
+    return op
+
+
+def _plain_dot_general(p: MlirParser, match: re.Match[str]) -> Operation | None:
+    """As :func:`_parse_dot_general` builds it (keywords in JAX's order)."""
+    operands = _plain_values(p, match.group("items"))
+    if operands is None:
+        return None
+    dims: dict[str, tuple[int, ...]] = {}
+    for prefix in ("batching", "contracting"):
+        lhs, rhs = match.group(f"lhs_{prefix}", f"rhs_{prefix}")
+        if lhs is not None:
+            dims[f"lhs_{prefix}_dimensions"] = _plain_ints(lhs)
+            dims[f"rhs_{prefix}_dimensions"] = _plain_ints(rhs)
+    attributes: dict[str, Any] = {"dot_dimension_numbers": DotDimensionNumbers(**dims)}
+    precision = match.group("precision")
+    if precision is not None:
+        try:
+            attributes["precision_config"] = [Precision(v) for v in precision.split(", ")]
+        except ValueError:
+            return None
+    return _plain_finish(p, "stablehlo.dot_general", operands, attributes, match)
 
 
 def _finish_with_function_type(p: MlirParser, name: str, operands: list[Value],

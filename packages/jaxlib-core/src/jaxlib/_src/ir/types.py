@@ -8,6 +8,7 @@ Element types are plain strings in MLIR spelling ("f32", "i1", "ui8", "bf16",
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -170,16 +171,13 @@ class TensorType:
 
     @property
     def is_static(self) -> bool:
-        return all(d is not None for d in self.shape)
+        return None not in self.shape
 
     @property
     def num_elements(self) -> int:
-        if not self.is_static:
+        if None in self.shape:
             raise ValueError(f"{self} has dynamic dimensions")
-        count = 1
-        for dim in self.shape:
-            count *= dim  # type: ignore[operator]
-        return count
+        return math.prod(self.shape)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
         dims = "".join(("?" if d is None else str(d)) + "x" for d in self.shape)

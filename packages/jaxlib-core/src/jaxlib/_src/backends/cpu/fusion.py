@@ -131,8 +131,33 @@ _LOAD_INPUT, _LOAD_CONSTANT, _LOAD_IOTA = 0, 1, 2
 # ---------------------------------------------------------------------------------
 
 
+# What fusion asks about every operand of every op, per type object: id(type)
+# -> (type, element type code, shape). The entry holds the type, so its id is
+# not reused while the entry lives. (Hashing a type runs Python code; id does not.)
+_TYPE_FACTS: dict[int, tuple[Any, int | None, tuple[int, ...] | None]] = {}
+_MEMO_LIMIT = 4096
+
+
+def _type_facts(t: Any) -> tuple[Any, int | None, tuple[int, ...] | None]:
+    facts = _TYPE_FACTS.get(id(t))
+    if facts is None or facts[0] is not t:
+        code = _compute_type_code(t)
+        shape = tuple(int(d) for d in t.shape) if code is not None else None
+        if len(_TYPE_FACTS) >= _MEMO_LIMIT:
+            _TYPE_FACTS.clear()
+        facts = _TYPE_FACTS[id(t)] = (t, code, shape)
+    return facts
+
+
 def _type_code(t: Any) -> int | None:
     """The element type code of a static tensor type, or None if not fusible."""
+    facts = _TYPE_FACTS.get(id(t))
+    if facts is None or facts[0] is not t:
+        facts = _type_facts(t)
+    return facts[1]
+
+
+def _compute_type_code(t: Any) -> int | None:
     if not isinstance(t, TensorType) or not t.is_static or not isinstance(t.element_type, str):
         return None
     try:
@@ -143,28 +168,72 @@ def _type_code(t: Any) -> int | None:
 
 
 def _shape(value: Value) -> tuple[int, ...]:
-    return tuple(int(d) for d in value.type.shape)
+    t = value.type
+    facts = _TYPE_FACTS.get(id(t))
+    if facts is None or facts[0] is not t:
+        facts = _type_facts(t)
+    shape = facts[2]
+    if shape is None:  # not a fusible type: no caller gets here, but stay total
+        return tuple(int(d) for d in value.type.shape)
+    return shape
 
 
-def _linear_strides(shape: Sequence[int]) -> list[int]:
-    strides, step = [0] * len(shape), 1
-    for k in range(len(shape) - 1, -1, -1):
-        strides[k] = step
-        step *= shape[k]
+_LINEAR_STRIDES: dict[tuple[int, ...], tuple[int, ...]] = {}
+_IDENTITY_MAPS: dict[tuple[int, ...], Strides] = {}
+
+
+def _linear_strides(shape: Sequence[int]) -> tuple[int, ...]:
+    key = tuple(shape)
+    strides = _LINEAR_STRIDES.get(key)
+    if strides is None:
+        computed, step = [0] * len(key), 1
+        for k in range(len(key) - 1, -1, -1):
+            computed[k] = step
+            step *= key[k]
+        if len(_LINEAR_STRIDES) >= _MEMO_LIMIT:
+            _LINEAR_STRIDES.clear()
+        strides = _LINEAR_STRIDES[key] = tuple(computed)
     return strides
 
 
 def _identity_map(domain: Sequence[int]) -> Strides:
     """Each domain element reading the element of the same linear index (strides
     of size-1 dimensions are 0 so that equal maps compare equal)."""
-    return tuple(0 if n <= 1 else s for n, s in zip(domain, _linear_strides(domain)))
+    key = tuple(domain)
+    strides = _IDENTITY_MAPS.get(key)
+    if strides is None:
+        strides = tuple(0 if n <= 1 else s for n, s in zip(key, _linear_strides(key)))
+        if len(_IDENTITY_MAPS) >= _MEMO_LIMIT:
+            _IDENTITY_MAPS.clear()
+        _IDENTITY_MAPS[key] = strides
+    return strides
+
+
+# Answers of _decompose and _broadcast_operand_map by their (tuple) arguments:
+# programs repeat the same shapes and maps many times.
+_DECOMPOSITIONS: dict[tuple, dict[int, int] | None] = {}
+_BROADCAST_MAPS: dict[tuple, Strides | None] = {}
 
 
 def _decompose(strides: Strides, shape: Sequence[int],
                domain: Sequence[int]) -> dict[int, int] | None:
     """Which dimension of ``shape`` each domain dimension walks along under
     ``strides`` (a linear-index map into ``shape``), or None when the map mixes
-    dimensions (a reshape that split or merged them)."""
+    dimensions (a reshape that split or merged them). The dict is shared:
+    callers must not change it."""
+    key = (tuple(strides), tuple(shape), tuple(domain))
+    try:
+        return _DECOMPOSITIONS[key]
+    except KeyError:
+        mapping = _compute_decomposition(*key)
+        if len(_DECOMPOSITIONS) >= _MEMO_LIMIT:
+            _DECOMPOSITIONS.clear()
+        _DECOMPOSITIONS[key] = mapping
+        return mapping
+
+
+def _compute_decomposition(strides: Strides, shape: tuple[int, ...],
+                           domain: tuple[int, ...]) -> dict[int, int] | None:
     linear = _linear_strides(shape)
     mapping: dict[int, int] = {}
     for k, (s, n) in enumerate(zip(strides, domain)):
@@ -180,12 +249,29 @@ def _decompose(strides: Strides, shape: Sequence[int],
 def _broadcast_operand_map(op: Operation, result_map: Strides,
                            domain: Sequence[int]) -> Strides | None:
     """The map of a broadcast_in_dim's operand, given its result's map."""
+    dimensions = op.attributes.get("broadcast_dimensions")
     result_shape = _shape(op.results[0])
+    operand_shape = _shape(op.operands[0])
+    key = (dimensions, result_shape, operand_shape, tuple(result_map), tuple(domain))
+    try:
+        return _BROADCAST_MAPS[key]
+    except KeyError:
+        strides = _compute_broadcast_operand_map(*key)
+        if len(_BROADCAST_MAPS) >= _MEMO_LIMIT:
+            _BROADCAST_MAPS.clear()
+        _BROADCAST_MAPS[key] = strides
+        return strides
+    except TypeError:  # an unhashable attribute value
+        return _compute_broadcast_operand_map(*key)
+
+
+def _compute_broadcast_operand_map(dimensions: Any, result_shape: tuple[int, ...],
+                                   operand_shape: tuple[int, ...], result_map: Strides,
+                                   domain: tuple[int, ...]) -> Strides | None:
     mapping = _decompose(result_map, result_shape, domain)
     if mapping is None:
         return None
-    dims = _int_list(op.attributes.get("broadcast_dimensions"))
-    operand_shape = _shape(op.operands[0])
+    dims = _int_list(dimensions)
     operand_linear = _linear_strides(operand_shape)
     source = {d: i for i, d in enumerate(dims)}  # result dim -> operand dim
     strides = [0] * len(domain)
@@ -269,7 +355,7 @@ def _classify(op: Operation) -> str | None:
     if len(op.results) != 1 or op.regions and op.name != "stablehlo.reduce":
         return None
     codes = [_type_code(v.type) for v in (*op.operands, *op.results)]
-    if any(c is None for c in codes):
+    if None in codes:
         return None
     name = op.name
     if name == "stablehlo.constant":
@@ -277,7 +363,7 @@ def _classify(op: Operation) -> str | None:
     if name == "stablehlo.iota":
         return _FREE
     if name == "stablehlo.reduce":
-        return _REDUCE if _reduce_opcode(op) is not None else None
+        return _REDUCE  # if _reduce_opcode accepts it (the caller asks)
     if name in _LAYOUT_OPS:
         return _ELEMENTWISE if codes[0] == codes[-1] and len(op.operands) == 1 else None
     if name in _UNARY:
@@ -293,11 +379,12 @@ def _classify(op: Operation) -> str | None:
     return None
 
 
+_OPCODE_OF = {**_TERNARY, **{name: entry[0] for name, entry in _BINARY.items()},
+              **{name: entry[0] for name, entry in _UNARY.items()}}
+
+
 def _opcode_of(op: Operation) -> str | None:
-    for table in (_UNARY, _BINARY):
-        if op.name in table:
-            return table[op.name][0]
-    return _TERNARY.get(op.name)
+    return _OPCODE_OF.get(op.name)
 
 
 # ---------------------------------------------------------------------------------
@@ -315,6 +402,10 @@ class _Draft:
     domain: tuple[int, ...]
     maps: dict[int, Strides | None] = field(default_factory=dict)  # id(op) -> map
     members: list[Operation] = field(default_factory=list)
+    reducer: str | None = None  # the root reduce's binary opcode
+    # (id(user), operand index) -> _operand_map's answer (planning and emission
+    # both ask; the answer is fixed once the user has its map)
+    operand_maps: dict[tuple[int, int], Strides | None | str] = field(default_factory=dict)
 
     def add(self, op: Operation, strides: Strides | None) -> None:
         self.maps[id(op)] = strides
@@ -324,6 +415,15 @@ class _Draft:
 def _operand_map(user: Operation, index: int, draft: _Draft) -> Strides | None | str:
     """The index map under which ``user`` (a member of ``draft``) reads its
     operand ``index``; "init" for a reduce's init value; None if it has none."""
+    key = (id(user), index)
+    try:
+        return draft.operand_maps[key]
+    except KeyError:
+        strides = draft.operand_maps[key] = _compute_operand_map(user, index, draft)
+        return strides
+
+
+def _compute_operand_map(user: Operation, index: int, draft: _Draft) -> Strides | None | str:
     domain = draft.domain
     if user.name == "stablehlo.reduce":
         return _identity_map(domain) if index == 0 else "init"
@@ -369,7 +469,11 @@ def _plan_groups(block: Block) -> tuple[list[_Draft], dict[int, Operation]]:
             kept[id(op)] = op
             continue
         if kind == _REDUCE:
-            draft = _Draft(op, _shape(op.operands[0]))
+            reducer = _reduce_opcode(op)
+            if reducer is None:
+                kept[id(op)] = op
+                continue
+            draft = _Draft(op, _shape(op.operands[0]), reducer=reducer)
             draft.add(op, None)
             drafts.append(draft)
             membership[id(op)] = [draft]
@@ -445,9 +549,12 @@ def _can_join(op: Operation, wanted: dict[int, tuple[_Draft, set]]) -> bool:
             # It would be recomputed for every broadcast copy: in a big group
             # computing it once into a small buffer is cheaper.
             return False
-        if op.name == "stablehlo.broadcast_in_dim" and _broadcast_operand_map(
-                op, strides, draft.domain) is None:
-            return False  # its operand would have no index map
+        if op.name == "stablehlo.broadcast_in_dim":
+            operand_map = _broadcast_operand_map(op, strides, draft.domain)
+            if operand_map is None:
+                return False  # its operand would have no index map
+            # What _operand_map answers once op joins under ``strides``.
+            draft.operand_maps[(id(op), 0)] = operand_map
     return True
 
 
@@ -579,7 +686,7 @@ class _Emitter:
             end = begin + sum(reduced)
             init = reducer.operands[1].owner
             bits = _constant_bits(_scalar_of(init), _type_code(init.results[0].type))
-            code += [OPCODES[_reduce_opcode(reducer)], begin, end, bits]
+            code += [OPCODES[self.draft.reducer], begin, end, bits]  # type: ignore[index]
         code += [len(self.slot_types), *self.slot_types]
         code.append(len(self.loads))
         for (slot, kind, arg, _), pattern in zip(self.loads, patterns):
