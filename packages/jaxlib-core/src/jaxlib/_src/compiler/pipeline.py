@@ -3,12 +3,14 @@
 ``compile_program`` is what ``Client.compile`` runs. It returns a
 :class:`CompiledProgram`: the IR it compiled, the lowered entry function and
 the facts the runtime needs (parameter/result types, shardings, aliasing,
-replica and partition counts).
+replica and partition counts). Compiled programs are cached in memory and,
+when a persistent cache directory is set (``persistent_cache.py``), on disk.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -16,8 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import jaxlib._src.ops  # noqa: F401  (registers every op)
+from jaxlib._src.backends.cpu import native
 from jaxlib._src.backends.cpu.lowering import FunctionProgram, ModuleLowering
-from jaxlib._src.backends.cpu.plan import NativeProgram, build_entry_program
+from jaxlib._src.backends.cpu.plan import NativeProgram, PlanDescription, build_entry_program
+from jaxlib._src.compiler import persistent_cache
 from jaxlib._src.compiler.dump import dump_if_requested
 from jaxlib._src.frontends.lexer import ParseError
 from jaxlib._src.ir.core import Function, Module, VerificationError, verify_module
@@ -32,10 +36,15 @@ _MLIR_BYTECODE_MAGIC = b"ML\xefR"
 
 @dataclass
 class CompiledProgram:
-    module: Module
-    entry: Function
+    """A compiled program. Its IR (``module``, ``entry``) is parsed from
+    ``source`` when first asked for if it came from the persistent cache;
+    running it never needs the IR."""
+
     program: NativeProgram | FunctionProgram | None
     source: str
+    entry_name: str
+    parameter_types: list[Any]
+    result_types: list[Any]
     num_replicas: int = 1
     num_partitions: int = 1
     parameter_shardings: list[str | None] = field(default_factory=list)
@@ -50,6 +59,25 @@ class CompiledProgram:
     specializations: dict[Any, CompiledProgram] = field(default_factory=dict)
     # Python callables the host-callback custom calls invoke, by index.
     host_callbacks: list[Any] = field(default_factory=list)
+    # ``mhlo.memory_kind`` of each result ("device" when not given).
+    result_memory_kinds: list[str] = field(default_factory=list)
+    # (module, entry function); None until the IR is first asked for.
+    ir: tuple[Module, Function] | None = field(default=None, repr=False)
+
+    @property
+    def module(self) -> Module:
+        return self._materialized_ir()[0]
+
+    @property
+    def entry(self) -> Function:
+        return self._materialized_ir()[1]
+
+    def _materialized_ir(self) -> tuple[Module, Function]:
+        with _ir_lock:  # one parse, and every caller sees the same objects
+            if self.ir is None:
+                module = parse_program(self.source)
+                self.ir = (module, module.function(self.entry_name))
+            return self.ir
 
     def specialize(self, argument_types: list[Any], dimension_values: dict[int, int]
                    ) -> CompiledProgram:
@@ -70,16 +98,11 @@ class CompiledProgram:
         return cached
 
     @property
-    def parameter_types(self) -> list[Any]:
-        return list(self.entry.type.inputs)
-
-    @property
-    def result_types(self) -> list[Any]:
-        return list(self.entry.type.results)
-
-    @property
     def fingerprint(self) -> bytes:
         return hashlib.sha256(self.source.encode("utf-8")).digest()
+
+
+_ir_lock = threading.Lock()
 
 
 def program_text(computation: str | bytes) -> str:
@@ -170,9 +193,12 @@ _cache: OrderedDict[tuple, CompiledProgram] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
-def _cache_key(text: str, options: Any, host_callbacks: Sequence[Any]) -> tuple:
-    serialized = options.SerializeAsString() if options is not None else b""
-    return (hashlib.sha256(text.encode("utf-8")).digest(), serialized,
+def _serialized_options(options: Any) -> bytes:
+    return options.SerializeAsString() if options is not None else b""
+
+
+def _cache_key(text: str, serialized_options: bytes, host_callbacks: Sequence[Any]) -> tuple:
+    return (hashlib.sha256(text.encode("utf-8")).digest(), serialized_options,
             tuple(id(cb) for cb in host_callbacks))
 
 
@@ -189,20 +215,135 @@ def compilation_cache_size() -> int:
 def compile_program(computation: str | bytes, options: Any = None,
                     host_callbacks: Sequence[Any] = ()) -> CompiledProgram:
     """``host_callbacks`` are the Python callables the program's host-callback
-    custom calls invoke (by index). Results are cached in memory."""
+    custom calls invoke (by index). Results are cached in memory, and on disk
+    when the persistent cache is on (programs without host callbacks)."""
     text = program_text(computation)
-    key = _cache_key(text, options, host_callbacks)
+    serialized_options = _serialized_options(options)
+    key = _cache_key(text, serialized_options, host_callbacks)
     with _cache_lock:
         cached = _cache.get(key)
         if cached is not None:
             _cache.move_to_end(key)
             return cached
-    compiled = _compile_uncached(text, options, host_callbacks)
+    directory = persistent_cache.cache_dir()
+    if directory is not None and not host_callbacks:
+        compiled = _compile_through_directory(directory, text, options, serialized_options)
+    else:
+        compiled = _compile_uncached(text, options, host_callbacks)
     with _cache_lock:
         _cache[key] = compiled
         while len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)
     return compiled
+
+
+# -- the persistent cache (compiler/persistent_cache.py stores the entries) ----------
+#
+# An entry holds the native plan written down (backends/cpu/plan.py's
+# PlanDescription: kernels by registry name and parameters, steps, slots, arena
+# size; constants as raw arrays) and the program's metadata, so that a hit
+# rebuilds the executable without parsing, passes, fusion or planning. Programs
+# with Python steps, host callbacks or a shape-polymorphic entry, and those the
+# native executor cannot run, stay in memory only.
+
+_ENTRY_VERSION = 1
+_log = logging.getLogger(__name__)
+
+
+def _compile_through_directory(directory: Any, text: str, options: Any,
+                               serialized_options: bytes) -> CompiledProgram:
+    key = persistent_cache.entry_key(text, serialized_options)
+    entry = persistent_cache.load(directory, key)
+    if entry is not None:
+        compiled = _compiled_from_entry(entry, text, options)
+        if compiled is not None:
+            dump_if_requested(compiled, options)
+            return compiled
+    with native.recording_kernels():
+        compiled = _compile_uncached(text, options, ())
+    entry = _entry_of(compiled)
+    if entry is not None:
+        persistent_cache.store(directory, key, entry)
+    if getattr(compiled.program, "description", None) is not None:
+        compiled.program.description = None  # only needed to write the entry
+    return compiled
+
+
+def _types_json(types: list[Any]) -> list[list] | None:
+    """[element type, shape] per type; None unless all are static tensors of
+    plain element types (what a native plan takes and returns)."""
+    out = []
+    for t in types:
+        if not (isinstance(t, TensorType) and t.is_static and t.encoding is None
+                and isinstance(t.element_type, str)):
+            return None
+        out.append([t.element_type, [int(d) for d in t.shape]])
+    return out
+
+
+def _types_from_json(items: list) -> list[TensorType]:
+    return [TensorType(tuple(int(d) for d in shape), str(element_type))
+            for element_type, shape in items]
+
+
+def _entry_of(compiled: CompiledProgram) -> persistent_cache.CacheEntry | None:
+    """What the persistent cache stores for ``compiled``; None when it cannot
+    be rebuilt without the IR (see above)."""
+    program = compiled.program
+    description = getattr(program, "description", None)
+    if compiled.polymorphic or compiled.host_callbacks or description is None:
+        return None
+    parameter_types = _types_json(compiled.parameter_types)
+    result_types = _types_json(compiled.result_types)
+    if parameter_types is None or result_types is None:
+        return None
+    value = {
+        "version": _ENTRY_VERSION,
+        "entry_name": compiled.entry_name,
+        "parameter_types": parameter_types,
+        "result_types": result_types,
+        "num_replicas": compiled.num_replicas,
+        "num_partitions": compiled.num_partitions,
+        "parameter_shardings": compiled.parameter_shardings,
+        "result_shardings": compiled.result_shardings,
+        "output_aliases": sorted(compiled.output_aliases.items()),
+        "donated_parameters": sorted(compiled.donated_parameters),
+        "result_memory_kinds": compiled.result_memory_kinds,
+        "plan": description.layout,
+    }
+    return persistent_cache.CacheEntry(value, description.constants)
+
+
+def _compiled_from_entry(entry: persistent_cache.CacheEntry, text: str, options: Any
+                         ) -> CompiledProgram | None:
+    """The program an entry describes, or None (logged) when the entry does
+    not rebuild: it is then compiled again and overwritten."""
+    value = entry.value
+    try:
+        if value["version"] != _ENTRY_VERSION:
+            raise ValueError(f"entry version {value['version']}")
+        program = NativeProgram.from_description(PlanDescription(value["plan"], entry.arrays))
+        return CompiledProgram(
+            program=program,
+            source=text,
+            entry_name=str(value["entry_name"]),
+            parameter_types=_types_from_json(value["parameter_types"]),
+            result_types=_types_from_json(value["result_types"]),
+            num_replicas=int(value["num_replicas"]),
+            num_partitions=int(value["num_partitions"]),
+            parameter_shardings=[None if s is None else str(s)
+                                 for s in value["parameter_shardings"]],
+            result_shardings=[None if s is None else str(s)
+                              for s in value["result_shardings"]],
+            output_aliases={int(r): int(p) for r, p in value["output_aliases"]},
+            donated_parameters={int(p) for p in value["donated_parameters"]},
+            result_memory_kinds=[str(k) for k in value["result_memory_kinds"]],
+            options=options,
+        )
+    except Exception as err:  # a damaged entry is a miss, whatever the damage
+        _log.info("jaxlib compilation cache: entry does not rebuild (%s: %s)",
+                  type(err).__name__, err)
+        return None
 
 
 def _compile_uncached(text: str, options: Any, host_callbacks: Sequence[Any]
@@ -243,10 +384,11 @@ def _compile_module(module: Module, text: str, options: Any,
         if attrs.get("jax.buffer_donor") is True:
             donated.add(index)
     return CompiledProgram(
-        module=module,
-        entry=entry,
         program=program,
         source=text,
+        entry_name=entry.name,
+        parameter_types=list(entry.type.inputs),
+        result_types=list(entry.type.results),
         num_replicas=num_replicas,
         num_partitions=num_partitions,
         parameter_shardings=[_sharding_text(a, t, module)
@@ -258,4 +400,6 @@ def _compile_module(module: Module, text: str, options: Any,
         options=options,
         polymorphic=polymorphic,
         host_callbacks=list(host_callbacks),
+        result_memory_kinds=[str(a.get("mhlo.memory_kind", "device")) for a in entry.res_attrs],
+        ir=(module, entry),
     )

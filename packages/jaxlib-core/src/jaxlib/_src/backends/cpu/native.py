@@ -7,16 +7,24 @@ parameters), or ``None`` when it does not handle this variant; the executor
 then runs the op's reference kernel. ``$JAXLIB_CPU_EXTENSION`` names a
 development build of the extension to load instead of the installed one
 (``tools/devbuild.sh``).
+
+While ``recording_kernels()`` is active, ``build_kernel`` remembers how each
+kernel was made (a :class:`KernelDescription`), so that a planned program can
+be described and rebuilt in another process (the persistent compilation
+cache). Parameters holding process addresses (``gemm``: a BLAS function) are
+described by what they point to and resolved again when rebuilt.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 import importlib.util
 import os
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -81,12 +89,150 @@ def tensor_spec(t: Any) -> tuple[str, tuple[int, ...]]:
     return dtype_name(t.element_type), tuple(int(d) for d in t.shape)
 
 
+TensorSpec = tuple[str, tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class KernelDescription:
+    """How a native kernel was built: the arguments ``cpu.make_kernel`` got."""
+
+    name: str
+    params: dict[str, Any]
+    inputs: tuple[TensorSpec, ...]
+    outputs: tuple[TensorSpec, ...]
+
+
+class KernelRecorder:
+    """The descriptions of the kernels built while it is active, by kernel."""
+
+    def __init__(self) -> None:
+        # id(kernel) -> (kernel, description); the kernel is held so that its
+        # id is not reused by another object while the recorder lives.
+        self._built: dict[int, tuple[Any, KernelDescription]] = {}
+
+    def record(self, kernel: Any, description: KernelDescription) -> None:
+        self._built[id(kernel)] = (kernel, description)
+
+    def description(self, kernel: Any) -> KernelDescription | None:
+        entry = self._built.get(id(kernel))
+        return entry[1] if entry is not None and entry[0] is kernel else None
+
+
+_recording = threading.local()
+
+
+@contextlib.contextmanager
+def recording_kernels() -> Iterator[KernelRecorder]:
+    """Records the kernels this thread builds until the block ends."""
+    previous = getattr(_recording, "recorder", None)
+    recorder = KernelRecorder()
+    _recording.recorder = recorder
+    try:
+        yield recorder
+    finally:
+        _recording.recorder = previous
+
+
+def active_recorder() -> KernelRecorder | None:
+    return getattr(_recording, "recorder", None)
+
+
 def build_kernel(kernel: NativeKernel, operand_types: list[Any], result_types: list[Any]) -> Any:
     """Builds ``kernel`` for these operand and result types; raises
     NotImplementedError when the native side lacks the variant."""
-    return cpu.make_kernel(kernel.name, kernel.params,
-                           [tensor_spec(t) for t in operand_types],
-                           [tensor_spec(t) for t in result_types])
+    inputs = tuple(tensor_spec(t) for t in operand_types)
+    outputs = tuple(tensor_spec(t) for t in result_types)
+    built = cpu.make_kernel(kernel.name, kernel.params, list(inputs), list(outputs))
+    recorder = active_recorder()
+    if recorder is not None:
+        recorder.record(built, KernelDescription(kernel.name, dict(kernel.params), inputs,
+                                                 outputs))
+    return built
+
+
+def rebuild_kernel(description: KernelDescription) -> Any:
+    """The kernel a description describes, built in this process."""
+    return cpu.make_kernel(description.name, description.params, list(description.inputs),
+                           list(description.outputs))
+
+
+# -- portable descriptions (JSON values) ----------------------------------------------
+
+class NotPortable(Exception):
+    """A kernel description that cannot be written down for another process."""
+
+
+# Parameters whose value is a process address: key -> element types of the
+# BLAS ``?gemm`` it may point to (``native_ops/dot.py``). A new address
+# parameter must be added here, else programs using it are not portable.
+_GEMM_ELEMENT_TYPES = ("f32", "f64", "complex<f32>", "complex<f64>")
+_ADDRESS_PARAMS = {"gemm"}
+
+
+@functools.cache
+def _gemm_addresses() -> dict[int, str]:
+    from jaxlib._src.backends.cpu.native_ops.dot import gemm_address
+
+    return {gemm_address(t): t for t in _GEMM_ELEMENT_TYPES}
+
+
+def _portable_value(key: str, value: Any) -> Any:
+    """A parameter as a JSON value that converts to the same native parameter
+    (bytes become ``{"hex": ...}``: a dict is never a parameter)."""
+    if isinstance(value, bool | int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bytes):
+        return {"hex": value.hex()}
+    if isinstance(value, list | tuple):
+        if all(isinstance(v, bool | int) for v in value):
+            return [int(v) for v in value]
+        if all(isinstance(v, bool | int | float) for v in value):
+            return [float(v) for v in value]  # the native side reads any mix as floats
+    raise NotPortable(f"kernel parameter {key!r} has a value of type {type(value).__name__}")
+
+
+def _native_value(value: Any) -> Any:
+    if isinstance(value, dict):
+        return bytes.fromhex(value["hex"])
+    return value
+
+
+def describe_kernel(description: KernelDescription) -> dict[str, Any]:
+    """A JSON-ready form of ``description``; raises NotPortable."""
+    params, addresses = {}, {}
+    for key, value in description.params.items():
+        if key in _ADDRESS_PARAMS:
+            target = _gemm_addresses().get(value) if isinstance(value, int) else None
+            if target is None:
+                raise NotPortable(f"kernel parameter {key!r} is an unknown address")
+            addresses[key] = target
+        else:
+            params[key] = _portable_value(key, value)
+    return {"name": description.name, "params": params, "addresses": addresses,
+            "inputs": [[d, list(s)] for d, s in description.inputs],
+            "outputs": [[d, list(s)] for d, s in description.outputs]}
+
+
+def kernel_from_json(data: dict[str, Any]) -> KernelDescription:
+    """The description ``describe_kernel`` wrote, with this process's
+    addresses; raises ValueError/KeyError/TypeError when malformed."""
+    from jaxlib._src.backends.cpu.native_ops.dot import gemm_address
+
+    params = {str(k): _native_value(v) for k, v in data["params"].items()}
+    for key, target in data["addresses"].items():
+        if key not in _ADDRESS_PARAMS or target not in _GEMM_ELEMENT_TYPES:
+            raise ValueError(f"unknown address parameter {key!r} -> {target!r}")
+        params[key] = gemm_address(target)
+
+    def specs(items: list) -> tuple[TensorSpec, ...]:
+        return tuple((str(d), tuple(map(int, s))) for d, s in items)
+
+    return KernelDescription(str(data["name"]), params, specs(data["inputs"]),
+                             specs(data["outputs"]))
 
 
 def lower_op(op: Operation) -> Any | None:

@@ -19,13 +19,15 @@ anywhere) are left to the Python step loop of ``lowering.py``.
 
 from __future__ import annotations
 
+import functools
+import math
 import os
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from jaxlib._src.backends.cpu import fusion, native
+from jaxlib._src.backends.cpu import fusion, native, row_chains
 from jaxlib._src.backends.cpu.lowering import ModuleLowering
 from jaxlib._src.ir.core import Block, Function, Operation, Value
 from jaxlib._src.ir.types import numpy_dtype
@@ -43,6 +45,17 @@ _ALIAS_OPS = {"stablehlo.reshape"}
 # Ops whose native kernels may update their operand 0 in place.
 _IN_PLACE_OPS = {"stablehlo.dynamic_update_slice", "stablehlo.scatter"}
 _TERMINATORS = {"func.return", "stablehlo.return"}
+
+
+@dataclass
+class PlanDescription:
+    """A native program written down: JSON values (``layout``: slots, kernel
+    descriptions, steps, entry region, parameters, results, arena size) and
+    the constants' arrays. ``NativeProgram.from_description`` rebuilds it in
+    any process with this build of jaxlib."""
+
+    layout: dict[str, Any]
+    constants: list[np.ndarray]
 
 
 class NotPlannable(Exception):
@@ -510,15 +523,23 @@ class _Planner:
                 self.slots[slot].home = HOME_OUTPUT
                 self.slots[slot].location = i
                 bound.add(slot)
+        if os.environ.get("JAXLIB_CPU_ROW_BLOCKS", "1") != "0":
+            row_chains.form_row_runs(self.regions, self.groups, self.slots)
         arena_size = self._assign_arena()
         slot_specs = [(s.home, s.location, s.nbytes, s.dtype, s.shape) for s in self.slots]
         plan = native.cpu.Plan(slot_specs, self.regions, entry, params, results, arena_size,
                                self.constants)
         result_specs = [(self.slots[s].shape, self.slots[s].dtype) for s in results]
         touched = arena_size + sum(self.slots[s].nbytes for s in (*params, *results))
-        return NativeProgram(self.function.name, plan, result_specs,
-                             python_steps=self.python_steps, native_steps=self.native_steps,
-                             runs_inline=touched <= _INLINE_BYTES)
+        program = NativeProgram(self.function.name, plan, result_specs,
+                                python_steps=self.python_steps, native_steps=self.native_steps,
+                                runs_inline=touched <= _INLINE_BYTES)
+        recorder = native.active_recorder()
+        if recorder is not None and self.python_steps == 0:
+            program.description = _describe_plan(
+                recorder, program, slot_specs, self.regions, entry, params, results,
+                arena_size, self.constants)
+        return program
 
     def _assign_arena(self) -> int:
         """Offsets for arena slots: first fit over live ranges (by definition)."""
@@ -699,6 +720,16 @@ class NativeProgram:
         self.result_specs = result_specs
         self.python_steps = python_steps
         self.native_steps = native_steps
+        # The plan written down (persistent cache), when it was planned while
+        # kernels were recorded and every step is native.
+        self.description: PlanDescription | None = None
+
+    @classmethod
+    def from_description(cls, description: PlanDescription) -> NativeProgram:
+        """Rebuilds a described program: its kernels and plan, without the IR.
+        Raises ValueError (or the native side's errors) when the description
+        is malformed or this build lacks one of its kernels."""
+        return _rebuild_plan(description)
 
     @property
     def all_native(self) -> bool:
@@ -715,6 +746,180 @@ class NativeProgram:
         outputs = [np.empty(shape, dtype) for shape, dtype in self.result_specs]
         self.run_into([np.require(a, requirements="C") for a in args], outputs)
         return tuple(outputs)
+
+
+# -- plans written down (the persistent compilation cache) ---------------------------
+
+
+def _describe_plan(recorder: native.KernelRecorder, program: NativeProgram,
+                   slot_specs: list[tuple], regions: list[list[tuple]], entry: int,
+                   params: list[int], results: list[int], arena_size: int,
+                   constants: list[np.ndarray]) -> PlanDescription | None:
+    """The plan's description, or None when a kernel cannot be written down."""
+    kernels: list[dict[str, Any]] = []
+    kernel_index: dict[int, int] = {}
+
+    def kernel_ref(kernel: Any) -> int:
+        if id(kernel) not in kernel_index:
+            description = recorder.description(kernel)
+            if description is None:
+                raise native.NotPortable(f"kernel {kernel} was built without a description")
+            kernels.append(native.describe_kernel(description))
+            kernel_index[id(kernel)] = len(kernels) - 1
+        return kernel_index[id(kernel)]
+
+    def step_json(step: tuple) -> list:
+        kind = step[0]
+        if kind in ("kernel", "kernel_in_place"):
+            return [kind, kernel_ref(step[1]), list(step[2]), list(step[3]), step[4]]
+        if kind == "rows":  # ("rows", [kernel steps], rows, block_rows, name)
+            return [kind, [step_json(part) for part in step[1]], *step[2:]]
+        if kind in ("alias", "while", "case"):
+            return [kind, *(list(part) if isinstance(part, list | tuple) else part
+                            for part in step[1:])]
+        raise native.NotPortable(f"a {kind} step cannot be written down")
+
+    try:
+        steps = [[step_json(step) for step in region] for region in regions]
+    except native.NotPortable:
+        return None
+    layout = {
+        "name": program.name,
+        "slots": [[home, location, nbytes, dtype.name, list(shape)]
+                  for home, location, nbytes, dtype, shape in slot_specs],
+        "kernels": kernels,
+        "regions": steps,
+        "entry": entry,
+        "params": list(params),
+        "results": list(results),
+        "arena_size": arena_size,
+        "native_steps": program.native_steps,
+        "runs_inline": program.runs_inline,
+    }
+    return PlanDescription(layout, list(constants))
+
+
+@functools.cache
+def _dtype_named(name: str) -> np.dtype:
+    dtype = np.dtype(name)
+    if dtype.hasobject or dtype.name != name:
+        raise ValueError(f"{name!r} is not a plain dtype name")
+    return dtype
+
+
+def _rebuild_plan(description: PlanDescription) -> NativeProgram:
+    layout, constants = description.layout, description.constants
+    slots, specs = [], []
+    for home, location, nbytes, dtype_name, shape in layout["slots"]:
+        shape = tuple(map(int, shape))
+        slots.append((int(home), int(location), int(nbytes), _dtype_named(dtype_name), shape))
+        specs.append((dtype_name, shape))
+    kernels = [native.kernel_from_json(k) for k in layout["kernels"]]
+    entry, arena_size = int(layout["entry"]), int(layout["arena_size"])
+    params = [int(s) for s in layout["params"]]
+    results = [int(s) for s in layout["results"]]
+    _check_layout(slots, specs, kernels, layout["regions"], entry, params, results,
+                  arena_size, constants)
+    built = [native.rebuild_kernel(k) for k in kernels]
+    regions = [[_step_from_json(step, built) for step in region]
+               for region in layout["regions"]]
+    plan = native.cpu.Plan(slots, regions, entry, params, results, arena_size, constants)
+    result_specs = [(slots[s][4], slots[s][3]) for s in results]
+    return NativeProgram(str(layout["name"]), plan, result_specs, python_steps=0,
+                         native_steps=int(layout["native_steps"]),
+                         runs_inline=bool(layout["runs_inline"]))
+
+
+def _step_from_json(step: list, kernels: list[Any]) -> tuple:
+    if step[0] in ("kernel", "kernel_in_place"):
+        return (step[0], kernels[step[1]], step[2], step[3], str(step[4]))
+    if step[0] == "rows":
+        return ("rows", [_step_from_json(part, kernels) for part in step[1]], *step[2:])
+    return tuple(step)
+
+
+def _check_layout(slots: list[tuple], specs: list[tuple[str, tuple[int, ...]]],
+                  kernels: list[native.KernelDescription], regions: list[list[list]],
+                  entry: int, params: list[int], results: list[int], arena_size: int,
+                  constants: list[np.ndarray]) -> None:
+    """Raises ValueError unless every index is in range and every buffer has
+    the size its kernels expect (``specs``: each slot's (dtype name, shape)):
+    the executor trusts its plan, so a damaged description must not reach it."""
+
+    def check(ok: bool, what: str) -> None:
+        if not ok:
+            raise ValueError(f"malformed plan description: {what}")
+
+    def slot(index: Any) -> tuple:
+        check(type(index) is int and 0 <= index < len(slots), f"slot {index!r}")
+        return slots[index]
+
+    def region(index: Any) -> None:
+        check(type(index) is int and 0 <= index < len(regions), f"region {index!r}")
+
+    def kernel_step(step: list) -> None:
+        check(len(step) == 5 and type(step[1]) is int and 0 <= step[1] < len(kernels),
+              "kernel step")
+        kernel = kernels[step[1]]
+        ins, outs = [slot(i) for i in step[2]], [slot(i) for i in step[3]]
+        check([specs[i] for i in step[2]] == list(kernel.inputs)
+              and [specs[i] for i in step[3]] == list(kernel.outputs), "kernel operands")
+        check(step[0] == "kernel" or (len(ins) >= 1 and len(outs) == 1
+                                      and ins[0][2] == outs[0][2]), "in-place step")
+
+    region(entry)
+    check(arena_size >= 0, "arena size")
+    for home, location, nbytes, dtype, shape in slots:
+        check(min(shape, default=0) >= 0 and nbytes == math.prod(shape) * dtype.itemsize,
+              "slot size")
+        if home == HOME_ARENA:
+            check(0 <= location and location + nbytes <= arena_size, "arena slot")
+        elif home == HOME_PARAM:
+            check(0 <= location < len(params), "parameter slot")
+        elif home == HOME_OUTPUT:
+            check(0 <= location < len(results), "output slot")
+        elif home == HOME_CONSTANT:
+            check(0 <= location < len(constants), "constant slot")
+            value = constants[location]
+            # (by size: the planner keeps scalars as arrays of one element)
+            check(value.dtype == dtype and value.nbytes == nbytes and value.flags.c_contiguous,
+                  "constant")
+        else:
+            check(home == HOME_NONE, "slot home")
+    for index in (*params, *results):
+        slot(index)
+    for steps in regions:
+        for step in steps:
+            kind = step[0]
+            if kind in ("kernel", "kernel_in_place"):
+                kernel_step(step)
+            elif kind == "rows":
+                check(len(step) == 5 and step[2] > 0 and step[3] > 0, "rows step")
+                for part in step[1]:
+                    check(part[0] == "kernel", "rows step part")
+                    kernel_step(part)
+            elif kind == "alias":
+                check(len(step) == 3 and slot(step[1])[2] == slot(step[2])[2], "alias step")
+            elif kind == "while":
+                check(len(step) == 7, "while step")
+                _, ins, outs, cond_region, cond_result, body_region, body_results = step
+                sizes = [slot(i)[2] for i in outs]
+                check([slot(i)[2] for i in ins] == sizes
+                      and [slot(i)[2] for i in body_results] == sizes
+                      and slot(cond_result)[2] == 1, "while step")
+                region(cond_region)
+                region(body_region)
+            elif kind == "case":
+                check(len(step) == 6 and type(step[2]) is bool, "case step")
+                _, index, _, outs, branch_regions, branch_results = step
+                check(slot(index)[2] == (1 if step[2] else 4), "case index")  # pred or i32
+                sizes = [slot(i)[2] for i in outs]
+                for r in branch_regions:
+                    region(r)
+                for branch in branch_results:
+                    check([slot(i)[2] for i in branch] == sizes, "case branch")
+            else:
+                check(False, f"step kind {kind!r}")
 
 
 def build_entry_program(lowering: ModuleLowering, function: Function) -> Any:
