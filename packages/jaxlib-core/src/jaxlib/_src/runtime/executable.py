@@ -243,8 +243,7 @@ class Executable:
         return [HloModule(self._compiled)]
 
     def get_output_memory_kinds(self) -> list[list[str]]:
-        kinds = [str(a.get("mhlo.memory_kind", "device")) for a in self._compiled.entry.res_attrs]
-        return [kinds]
+        return [list(self._compiled.result_memory_kinds)]
 
     def _shardings(self, texts: list[str | None]) -> list[Any] | None:
         if all(t is None for t in texts):

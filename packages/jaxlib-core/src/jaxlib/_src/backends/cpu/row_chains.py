@@ -128,19 +128,11 @@ class _Run:
         return True
 
     def best_rows(self, member: _Member) -> set[int]:
+        """The row counts (of those the run allows) ``member`` can join with."""
         candidates = set(member.group.row_counts())
         if self.rows is not None:
             candidates &= self.rows
-        members = [*self.members, member]
-        return {r for r in candidates if r >= _MIN_ROWS and all(
-            self._accepts_in_order(members, r))}
-
-    def _accepts_in_order(self, members: list[_Member], rows: int):
-        trial = _Run()
-        for m in members:
-            yield trial.accepts(m, rows)
-            for slot in m.step[3]:
-                trial.produced[slot] = m.group.out_elements
+        return {r for r in candidates if r >= _MIN_ROWS and self.accepts(member, r)}
 
     def add(self, member: _Member, rows: set[int]) -> None:
         self.members.append(member)
