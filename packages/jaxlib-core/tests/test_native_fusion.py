@@ -601,6 +601,18 @@ def test_softmax_body():
     check(text, [x], rtol=1e-5, fused=3)
 
 
+def test_big_costly_values_read_by_two_groups_are_computed_once():
+    # softmax at 128K elements: exp feeds the sum and the divide; it gets a
+    # group of its own instead of being recomputed in both.
+    text = bench_program("softmax_1024x4096", {"1024x4096": "64x2048", "1024x1": "64x1",
+                                               "1024xf32": "64xf32"})
+    x = values("f32", (64, 2048), special=False)
+    schedule = check(text, [x], rtol=1e-5, fused=5)
+    with_exp = [g for g in groups(schedule)
+                if any(op.name == "stablehlo.exponential" for op in g.ops)]
+    assert len(with_exp) == 1
+
+
 def test_layernorm_body():
     text = bench_program("layernorm_4096x1024", {"4096": "24", "1024x": "900x",
                                                  "1.024000e+03": "9.000000e+02"})

@@ -537,6 +537,11 @@ def _can_join(op: Operation, wanted: dict[int, tuple[_Draft, set]]) -> bool:
         return False
     elements = math.prod(_shape(op.results[0]))
     expensive = _opcode_of(op) in _EXPENSIVE
+    if expensive and len(wanted) > 1 and elements >= _MATERIALIZE_UNDER_BROADCAST:
+        # Big values of costly ops read by two groups (softmax's exp) are
+        # computed once: the groups usually run as one row-blocked run
+        # (row_chains.py), where reading the value back costs a cache hit.
+        return False
     for draft, maps in wanted.values():
         if len(maps) != 1:
             return False  # needed under two different maps
