@@ -28,6 +28,9 @@ ELEMENT = {np.float32: "f32", np.float64: "f64"}
 
 # float64: max ULP against numpy/scipy (two libms differ by a few ULP).
 F64_TOLERANCE = 4
+# float32 functions measured within 1 ULP over all 2^32 inputs, with and
+# without FMA (the others are held to 2 ULP).
+F32_ONE_ULP = {"exp", "tanh", "rsqrt", "sqrt"}
 
 
 def vmath(fn: str, *arrays: np.ndarray, inplace: bool = False) -> np.ndarray:
@@ -103,7 +106,7 @@ def float32_samples(fn: str, rng: np.random.Generator) -> np.ndarray:
 @pytest.mark.parametrize("fn", sorted(UNARY))
 def test_float32_within_two_ulp(fn: str) -> None:
     x = float32_samples(fn, np.random.default_rng(seed_of(fn)))
-    assert_close(fn, (x,), vmath(fn, x), reference(fn, x), max_ulp=2)
+    assert_close(fn, (x,), vmath(fn, x), reference(fn, x), max_ulp=1 if fn in F32_ONE_ULP else 2)
 
 
 @pytest.mark.parametrize("fn", sorted(BINARY))
