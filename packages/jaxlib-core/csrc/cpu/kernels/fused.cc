@@ -177,12 +177,13 @@ void Identity(int op, DType t, void* out) {
   }
 }
 
+// Broadcast fills run often (row-constant operands, once per row): the
+// host's widest stores.
 void Fill(void* dst, const void* value, int64_t size, int64_t n) {
-  switch (size) {
-    case 1: std::memset(dst, *static_cast<const uint8_t*>(value), static_cast<size_t>(n)); return;
-    case 2: { uint16_t v; std::memcpy(&v, value, 2); std::fill_n(static_cast<uint16_t*>(dst), n, v); return; }
-    case 4: { uint32_t v; std::memcpy(&v, value, 4); std::fill_n(static_cast<uint32_t*>(dst), n, v); return; }
-    default: { uint64_t v; std::memcpy(&v, value, 8); std::fill_n(static_cast<uint64_t*>(dst), n, v); return; }
+  switch (HostIsa()) {
+    case Isa::kAvx512: avx512::Fill(dst, value, size, n); return;
+    case Isa::kAvx2: avx2::Fill(dst, value, size, n); return;
+    default: generic::Fill(dst, value, size, n); return;
   }
 }
 

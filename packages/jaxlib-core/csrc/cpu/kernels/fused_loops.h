@@ -272,13 +272,35 @@ constexpr int kLanes = 32;
 
 template <typename T, typename F>
 void AccumulateLanes(void* lanes_data, const void* data, int64_t n) {
-  T* lanes = static_cast<T*>(lanes_data);
+  // The lanes live in a local copy (registers) while the loop runs: through
+  // the pointer, every step would store them and reload them.
+  T lanes[kLanes];
+  std::memcpy(lanes, lanes_data, sizeof lanes);
   const T* v = static_cast<const T*>(data);
   int64_t i = 0;
   for (; i + kLanes <= n; i += kLanes) {
     for (int j = 0; j < kLanes; ++j) lanes[j] = F::Apply(lanes[j], v[i + j]);
   }
   for (int j = 0; i < n; ++i, ++j) lanes[j] = F::Apply(lanes[j], v[i]);
+  std::memcpy(lanes_data, lanes, sizeof lanes);
+}
+
+// dst[0, n) = value (the value's bytes; 1, 2, 4 or 8 of them).
+template <typename U>
+void FillWith(void* dst, const void* value, int64_t n) {
+  U v;
+  std::memcpy(&v, value, sizeof v);
+  U* d = static_cast<U*>(dst);
+  for (int64_t i = 0; i < n; ++i) d[i] = v;
+}
+
+inline void Fill(void* dst, const void* value, int64_t size, int64_t n) {
+  switch (size) {
+    case 1: FillWith<uint8_t>(dst, value, n); return;
+    case 2: FillWith<uint16_t>(dst, value, n); return;
+    case 4: FillWith<uint32_t>(dst, value, n); return;
+    default: FillWith<uint64_t>(dst, value, n); return;
+  }
 }
 
 // acc[i] = f(acc[i], v[i]): reductions over a leading dimension.
