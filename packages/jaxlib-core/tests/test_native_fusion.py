@@ -316,6 +316,32 @@ def test_broadcast_patterns():
     check(text, args)
 
 
+@pytest.mark.parametrize("element_type", ["f32", "f64"])
+@pytest.mark.parametrize("rows,cols", [(3, 1000), (9, 100), (2, 512)])
+def test_row_broadcast_operands_on_either_side(element_type, rows, cols):
+    # Row constants read once per tile when a tile lies in one row, filled
+    # when it spans rows; on the left and the right of each operation, and
+    # beside another row constant (which must not take the one-value form).
+    m = tensor((rows,), element_type)
+    x = tensor((rows, cols), element_type)
+    text = f"""
+    func.func @main(%x: {x}, %m: {m}, %s: {m}) -> ({x}, {x}) {{
+      %mb = stablehlo.broadcast_in_dim %m, dims = [0] : ({m}) -> {x}
+      %sb = stablehlo.broadcast_in_dim %s, dims = [0] : ({m}) -> {x}
+      %0 = stablehlo.subtract %x, %mb : {x}
+      %1 = stablehlo.divide %sb, %0 : {x}
+      %2 = stablehlo.maximum %1, %mb : {x}
+      %3 = stablehlo.minimum %mb, %2 : {x}
+      %4 = stablehlo.multiply %3, %sb : {x}
+      %5 = stablehlo.add %mb, %sb : {x}
+      %6 = stablehlo.multiply %4, %5 : {x}
+      return %6, %1 : {x}, {x}
+    }}"""
+    args = [values(element_type, (rows, cols), seed=1),
+            values(element_type, (rows,), seed=2), values(element_type, (rows,), seed=3)]
+    check(text, args, fused=None)
+
+
 def test_broadcast_of_computed_values_and_reshape():
     text = """
     func.func @main(%x: tensor<6x200xf32>, %v: tensor<6xf32>) -> tensor<6x200xf32> {

@@ -54,6 +54,10 @@ using LoopFn = void (*)(const Instr& in, void* const* slots, int64_t n);
 struct Instr {
   int op = 0, aux = 0, dst = -1, a = -1, b = -1, c = -1;
   LoopFn fn = nullptr;
+  // When operand a (b) is a row-constant load that can stay one value per
+  // tile: that load's FillCache index, and the loop for a uniform a (b).
+  int uniform_a = -1, uniform_b = -1;
+  LoopFn fn_uniform_a = nullptr, fn_uniform_b = nullptr;
 };
 
 struct ReduceFns {
@@ -114,6 +118,14 @@ LoopFn PickLoop(int op, int aux, DType t, DType to) {
     case Isa::kAvx512: return avx512::PickLoop(op, aux, t, to);
     case Isa::kAvx2: return avx2::PickLoop(op, aux, t, to);
     default: return generic::PickLoop(op, aux, t, to);
+  }
+}
+
+LoopFn PickUniformLoop(int op, DType t, bool b_uniform) {
+  switch (HostIsa()) {
+    case Isa::kAvx512: return avx512::PickUniformLoop(op, t, b_uniform);
+    case Isa::kAvx2: return avx2::PickUniformLoop(op, t, b_uniform);
+    default: return generic::PickUniformLoop(op, t, b_uniform);
   }
 }
 
@@ -226,12 +238,16 @@ struct Load {
   // Constant along the innermost dimension (a column broadcast): its buffer is
   // kept, and refilled only when a tile moves to another value.
   bool row_constant = false;
+  // Row constant read only by instructions with a uniform-operand loop: a
+  // tile within one row gets the value once (FillCache::uniform).
+  bool uniform_fill = false;
 };
 
 // What a row-constant load's buffer holds: `count` copies of the element at
 // `offset` (-1: nothing yet).
 struct FillCache {
   int64_t offset, count;  // left uninitialised: ResetCaches sets those in use
+  bool uniform;           // the buffer holds one value for this whole tile
 };
 
 class Cursor {
@@ -551,10 +567,52 @@ class FusedKernel final : public Kernel {
         shared[instr.dst] = false;
       }
     }
+    PlanUniformOperands();
     // Two extra buffers: the column reduction's accumulators.
     scratch_bytes_ = static_cast<size_t>(num_buffers_ + 2) * kTileBytes;
     if (red_op_ < 0) fill_count_ = std::min(kTile, total_);
     else fill_count_ = std::min(kTile, inner_ == 1 ? red_ : inner_);
+  }
+
+  // Row-constant loads whose every reader is a binary float instruction with
+  // a uniform-operand loop (and a non-row-constant other operand) hold one
+  // value per tile instead of a filled buffer.
+  void PlanUniformOperands() {
+    if (loop_) return;
+    auto row_constant_slot = [&](int slot) {
+      for (const Load* load : per_tile_) {
+        if (load->slot == slot && load->row_constant) return true;
+      }
+      return false;
+    };
+    for (size_t k = 0; k < per_tile_.size(); ++k) {
+      const Load* load = per_tile_[k];
+      const int s = load->slot;
+      if (!load->row_constant || s == out_slot_) continue;
+      bool ok = true, read = false;
+      for (const Instr& instr : instrs_) {
+        const bool in_a = instr.a == s, in_b = instr.b == s;
+        if (!in_a && !in_b && instr.c != s) continue;
+        read = true;
+        const int other = in_a ? instr.b : instr.a;
+        if (instr.c == s || (in_a && in_b) || other < 0 || row_constant_slot(other) ||
+            PickUniformLoop(instr.op, slot_types_[instr.a], in_b) == nullptr) {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok || !read) continue;
+      const_cast<Load*>(load)->uniform_fill = true;
+      for (Instr& instr : instrs_) {
+        if (instr.a == s) {
+          instr.uniform_a = static_cast<int>(k);
+          instr.fn_uniform_a = PickUniformLoop(instr.op, slot_types_[instr.a], false);
+        } else if (instr.b == s) {
+          instr.uniform_b = static_cast<int>(k);
+          instr.fn_uniform_b = PickUniformLoop(instr.op, slot_types_[instr.a], true);
+        }
+      }
+    }
   }
 
   // ---- running -------------------------------------------------------------------
@@ -578,7 +636,7 @@ class FusedKernel final : public Kernel {
   }
 
   void ResetCaches(FillCache* caches) const {
-    for (size_t i = 0; i < per_tile_.size(); ++i) caches[i] = FillCache{-1, 0};
+    for (size_t i = 0; i < per_tile_.size(); ++i) caches[i] = FillCache{-1, 0, false};
   }
 
   // Calls emit(position in tile, offset, step, run length) for each stretch of
@@ -629,6 +687,14 @@ class FusedKernel final : public Kernel {
         return const_cast<char*>(base + offset * size);
       }
       if (load.row_constant) {
+        if (load.uniform_fill) {
+          if (cache->offset != offset || !cache->uniform) {
+            std::memcpy(buffer, base + offset * size, static_cast<size_t>(size));
+            cache->offset = offset;
+            cache->uniform = true;
+          }
+          return buffer;
+        }
         if (cache->offset != offset || cache->count < n) {
           Fill(buffer, base + offset * size, size, n);
           cache->offset = offset;
@@ -638,6 +704,7 @@ class FusedKernel final : public Kernel {
       }
     }
     cache->offset = -1;
+    cache->uniform = false;
     char* out = static_cast<char*>(buffer);
     ForEachRun(load.strides, start, n, [&](int64_t pos, int64_t offset, int64_t step,
                                            int64_t run) {
@@ -697,7 +764,7 @@ class FusedKernel final : public Kernel {
   void EvalTile(const void* const* inputs, void** slots, char* scratch, FillCache* caches,
                 int64_t start, int64_t n, void* out) const {
     EvalTileLoads(inputs, slots, scratch, caches, start, n);
-    RunInstructions(slots, n, out);
+    RunInstructions(slots, caches, n, out);
   }
 
   void EvalTileLoads(const void* const* inputs, void** slots, char* scratch,
@@ -718,12 +785,18 @@ class FusedKernel final : public Kernel {
     }
   }
 
-  void RunInstructions(void** slots, int64_t n, void* out) const {
+  void RunInstructions(void** slots, const FillCache* caches, int64_t n, void* out) const {
     const int count = static_cast<int>(instrs_.size());
     for (int i = 0; i < count; ++i) {
       const Instr& instr = instrs_[i];
       if (i == direct_) slots[instr.dst] = out;
-      instr.fn(instr, slots, n);
+      LoopFn fn = instr.fn;
+      if (instr.uniform_b >= 0 && caches[instr.uniform_b].uniform) {
+        fn = instr.fn_uniform_b;
+      } else if (instr.uniform_a >= 0 && caches[instr.uniform_a].uniform) {
+        fn = instr.fn_uniform_a;
+      }
+      fn(instr, slots, n);
     }
   }
 
@@ -754,7 +827,7 @@ class FusedKernel final : public Kernel {
       EvalTileLoads(inputs, slots, scratch, caches, start, n);
       std::memcpy(value, initial + start * size, static_cast<size_t>(n * size));
       slots[feedback_slot_] = value;
-      for (int64_t i = 0; i < trips; ++i) RunInstructions(slots, n, value);
+      for (int64_t i = 0; i < trips; ++i) RunInstructions(slots, caches, n, value);
       std::memcpy(result + start * size, value, static_cast<size_t>(n * size));
     });
   }

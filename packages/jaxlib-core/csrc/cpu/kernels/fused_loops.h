@@ -285,6 +285,48 @@ void AccumulateLanes(void* lanes_data, const void* data, int64_t n) {
   std::memcpy(lanes_data, lanes, sizeof lanes);
 }
 
+// Binary loops with one operand uniform over the tile, read once from its
+// buffer: a row-constant broadcast then needs no fill (layernorm, softmax).
+template <typename T, typename F>
+void BinaryUniformALoop(const Instr& in, void* const* slots, int64_t n) {
+  const T a = *static_cast<const T*>(slots[in.a]);
+  const T* b = static_cast<const T*>(slots[in.b]);
+  T* d = static_cast<T*>(slots[in.dst]);
+  for (int64_t i = 0; i < n; ++i) d[i] = F::Apply(a, b[i]);
+}
+
+template <typename T, typename F>
+void BinaryUniformBLoop(const Instr& in, void* const* slots, int64_t n) {
+  const T* a = static_cast<const T*>(slots[in.a]);
+  const T b = *static_cast<const T*>(slots[in.b]);
+  T* d = static_cast<T*>(slots[in.dst]);
+  for (int64_t i = 0; i < n; ++i) d[i] = F::Apply(a[i], b);
+}
+
+// The uniform-operand loop of a float add/sub/mul/div/max/min (`b_uniform`:
+// operand b is the uniform one, else a); nullptr for other instructions.
+inline LoopFn PickUniformLoop(int op, DType t, bool b_uniform) {
+  auto pick = [&](auto f) -> LoopFn {
+    using F = decltype(f);
+    if (t == DType::kF32) {
+      return b_uniform ? &BinaryUniformBLoop<float, F> : &BinaryUniformALoop<float, F>;
+    }
+    if (t == DType::kF64) {
+      return b_uniform ? &BinaryUniformBLoop<double, F> : &BinaryUniformALoop<double, F>;
+    }
+    return nullptr;
+  };
+  switch (op) {
+    case kAdd: return pick(AddF());
+    case kSub: return pick(SubF());
+    case kMul: return pick(MulF());
+    case kDiv: return pick(DivF());
+    case kMax: return pick(MaxF());
+    case kMin: return pick(MinF());
+    default: return nullptr;
+  }
+}
+
 // dst[0, n) = value (the value's bytes; 1, 2, 4 or 8 of them).
 template <typename U>
 void FillWith(void* dst, const void* value, int64_t n) {
