@@ -208,3 +208,36 @@ def test_heap_profile_is_pprof_of_live_buffers(client):
     assert total_bytes == sum(b.on_device_size_in_bytes() for b in live)
     assert total_bytes >= 3 * 16 * 16 * 8
     del keep
+
+
+def test_compiling_pauses_the_garbage_collector_and_restores_it(monkeypatch):
+    import gc
+
+    from jaxlib._src.compiler import pipeline
+
+    program = """
+    func.func public @main(%x: tensor<3xf32>) -> tensor<3xf32> {
+      %0 = stablehlo.add %x, %x : tensor<3xf32>
+      return %0 : tensor<3xf32>
+    }"""
+    seen = []
+    real = pipeline._compile_uncached
+
+    def spy(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "_compile_uncached", spy)
+    assert gc.isenabled()
+    pipeline.clear_compilation_cache()
+    pipeline.compile_program(program)
+    assert seen == [False] and gc.isenabled()
+    with pytest.raises(Exception, match="cannot parse"):
+        pipeline.compile_program("func.func @broken(")
+    assert gc.isenabled()
+    gc.disable()  # a user's choice stands
+    try:
+        pipeline.compile_program(program + " ")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
