@@ -126,6 +126,19 @@ def _entries(directory: Path) -> list[Path]:
     return sorted(directory.glob("*" + persistent_cache.SUFFIX)) if directory.exists() else []
 
 
+def _count_parses(monkeypatch) -> list[int]:
+    """Counts parses from now on (a list holding the count, once one happened)."""
+    parses: list[int] = []
+    real = pipeline.parse_program
+
+    def counting(text):
+        parses[:] = [parses[0] + 1 if parses else 1]
+        return real(text)
+
+    monkeypatch.setattr(pipeline, "parse_program", counting)
+    return parses
+
+
 def _run(client, text: str, args: list[np.ndarray], options=None):
     device = client.devices()[0]
     executable = client.compile_and_load(text, [device], options)
@@ -309,7 +322,7 @@ def test_processes_compiling_at_once_leave_one_whole_entry(tmp_path):
 
 @pytest.mark.parametrize("damage", ["truncate", "flip_payload", "flip_metadata", "garbage",
                                     "empty", "other_version"])
-def test_damaged_entries_are_recompiled_and_overwritten(client, cache_dir, damage):
+def test_damaged_entries_are_recompiled_and_overwritten(client, cache_dir, damage, monkeypatch):
     text, args = PROGRAMS["dot"]
     want = _fresh_results(client, text, args)
     client.compile_and_load(text, client.devices()[:1])
@@ -331,13 +344,14 @@ def test_damaged_entries_are_recompiled_and_overwritten(client, cache_dir, damag
     key = entry.name[:-len(persistent_cache.SUFFIX)]
     assert persistent_cache.load(cache_dir, key) is None
     pipeline.clear_compilation_cache()
+    parses = _count_parses(monkeypatch)
     executable, got = _run(client, text, args)
-    assert executable._compiled.ir is not None  # compiled again
+    assert parses == [1]  # compiled again
     np.testing.assert_array_equal(got[0], want[0])
     assert persistent_cache.load(cache_dir, key) is not None  # and written again
 
 
-def test_an_entry_whose_plan_does_not_check_out_is_recompiled(client, cache_dir):
+def test_an_entry_whose_plan_does_not_check_out_is_recompiled(client, cache_dir, monkeypatch):
     """A well-formed file whose plan indexes out of range never reaches the executor."""
     text, args = PROGRAMS["dot"]
     want = _fresh_results(client, text, args)
@@ -348,8 +362,9 @@ def test_an_entry_whose_plan_does_not_check_out_is_recompiled(client, cache_dir)
     stored.value["plan"]["arena_size"] = 0  # arena slots now lie outside the arena
     assert persistent_cache.store(cache_dir, key, stored)
     pipeline.clear_compilation_cache()
+    parses = _count_parses(monkeypatch)
     executable, got = _run(client, text, args)
-    assert executable._compiled.ir is not None
+    assert parses == [1]
     np.testing.assert_array_equal(got[0], want[0])
 
 

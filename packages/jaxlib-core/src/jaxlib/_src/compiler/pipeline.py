@@ -387,6 +387,11 @@ def _compile_uncached(text: str, options: Any, host_callbacks: Sequence[Any]
         raise invalid_argument(f"program does not verify: {err}") from None
     compiled = _compile_module(module, text, options, host_callbacks)
     dump_if_requested(compiled, options)
+    if isinstance(compiled.program, NativeProgram) and compiled.program.all_native:
+        # Running never reads the IR again: let it go now (it is parsed back
+        # from the source if asked for) rather than keep thousands of objects
+        # alive, which makes every later full garbage collection slower.
+        compiled.ir = None
     return compiled
 
 
