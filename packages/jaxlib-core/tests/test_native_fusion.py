@@ -317,6 +317,31 @@ def test_broadcast_patterns():
 
 
 @pytest.mark.parametrize("element_type", ["f32", "f64"])
+def test_instruction_pairs_round_each_operation(element_type):
+    # Chains of add/sub/mul run two instructions per pass; a*b + c must still
+    # round a*b first (with c = -round(a*b) the sum is exactly 0, where a
+    # fused multiply-add would give the rounding error).
+    t = tensor((700,), element_type)
+    text = f"""
+    func.func @main(%a: {t}, %b: {t}, %c: {t}) -> ({t}, {t}) {{
+      %0 = stablehlo.multiply %a, %b : {t}
+      %1 = stablehlo.add %0, %c : {t}
+      %2 = stablehlo.subtract %a, %b : {t}
+      %3 = stablehlo.multiply %c, %2 : {t}
+      %4 = stablehlo.add %a, %1 : {t}
+      %5 = stablehlo.subtract %3, %4 : {t}
+      %6 = stablehlo.multiply %5, %5 : {t}
+      return %1, %6 : {t}, {t}
+    }}"""
+    a = values(element_type, (700,), seed=4, special=False)
+    b = values(element_type, (700,), seed=5, special=False)
+    c = -(a * b)
+    results = run_schedule(parse_module(text), [a, b, c])[0]
+    assert not np.any(results[0])  # exactly zero: no contraction
+    check(text, [a, b, c], fused=None)
+
+
+@pytest.mark.parametrize("element_type", ["f32", "f64"])
 @pytest.mark.parametrize("rows,cols", [(3, 1000), (9, 100), (2, 512)])
 def test_row_broadcast_operands_on_either_side(element_type, rows, cols):
     # Row constants read once per tile when a tile lies in one row, filled

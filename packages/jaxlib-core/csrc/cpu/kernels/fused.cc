@@ -58,6 +58,10 @@ struct Instr {
   // tile: that load's FillCache index, and the loop for a uniform a (b).
   int uniform_a = -1, uniform_b = -1;
   LoopFn fn_uniform_a = nullptr, fn_uniform_b = nullptr;
+  // Set on the first of two instructions run as one pass (PickPairLoop): the
+  // second's other operand and destination; the second is then skipped.
+  LoopFn pair_fn = nullptr;
+  int pair_c = -1, pair_dst = -1;
 };
 
 struct ReduceFns {
@@ -118,6 +122,14 @@ LoopFn PickLoop(int op, int aux, DType t, DType to) {
     case Isa::kAvx512: return avx512::PickLoop(op, aux, t, to);
     case Isa::kAvx2: return avx2::PickLoop(op, aux, t, to);
     default: return generic::PickLoop(op, aux, t, to);
+  }
+}
+
+LoopFn PickPairLoop(int first, int second, DType t, bool t_left) {
+  switch (HostIsa()) {
+    case Isa::kAvx512: return avx512::PickPairLoop(first, second, t, t_left);
+    case Isa::kAvx2: return avx2::PickPairLoop(first, second, t, t_left);
+    default: return generic::PickPairLoop(first, second, t, t_left);
   }
 }
 
@@ -568,10 +580,36 @@ class FusedKernel final : public Kernel {
       }
     }
     PlanUniformOperands();
+    PlanPairs(last_use);
     // Two extra buffers: the column reduction's accumulators.
     scratch_bytes_ = static_cast<size_t>(num_buffers_ + 2) * kTileBytes;
     if (red_op_ < 0) fill_count_ = std::min(kTile, total_);
     else fill_count_ = std::min(kTile, inner_ == 1 ? red_ : inner_);
+  }
+
+  // Pairs of binary float instructions where the second is the only reader
+  // of the first's result run as one pass (the result stays in a register).
+  void PlanPairs(const std::vector<int>& last_use) {
+    if (loop_) return;
+    for (size_t i = 0; i + 1 < instrs_.size(); ++i) {
+      Instr& first = instrs_[i];
+      const Instr& second = instrs_[i + 1];
+      const int t = first.dst;
+      const bool t_left = second.a == t;
+      if (static_cast<int>(i) == direct_ || t == out_slot_ || last_use[t] != static_cast<int>(i + 1) ||
+          first.b < 0 || second.b < 0 || second.c >= 0 || (second.a == t) == (second.b == t) ||
+          first.uniform_a >= 0 || first.uniform_b >= 0 || second.uniform_a >= 0 ||
+          second.uniform_b >= 0 || slot_types_[first.a] != slot_types_[second.dst] ||
+          slot_types_[t] != slot_types_[first.a]) {
+        continue;
+      }
+      LoopFn fn = PickPairLoop(first.op, second.op, slot_types_[first.a], t_left);
+      if (fn == nullptr) continue;
+      first.pair_fn = fn;
+      first.pair_c = t_left ? second.b : second.a;
+      first.pair_dst = second.dst;
+      ++i;  // the second is not the first of another pair
+    }
   }
 
   // Row-constant loads whose every reader is a binary float instruction with
@@ -789,6 +827,12 @@ class FusedKernel final : public Kernel {
     const int count = static_cast<int>(instrs_.size());
     for (int i = 0; i < count; ++i) {
       const Instr& instr = instrs_[i];
+      if (instr.pair_fn != nullptr) {
+        if (i + 1 == direct_) slots[instr.pair_dst] = out;
+        instr.pair_fn(instr, slots, n);
+        ++i;
+        continue;
+      }
       if (i == direct_) slots[instr.dst] = out;
       LoopFn fn = instr.fn;
       if (instr.uniform_b >= 0 && caches[instr.uniform_b].uniform) {

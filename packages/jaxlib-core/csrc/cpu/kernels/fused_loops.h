@@ -327,6 +327,50 @@ inline LoopFn PickUniformLoop(int op, DType t, bool b_uniform) {
   }
 }
 
+// Two float instructions in one pass, the first one's result t kept in a
+// register: d = G(F(a, b), c) (kTLeft) or G(c, F(a, b)). Each operation still
+// rounds once (fused.cc is compiled with -ffp-contract=off).
+template <typename T, typename F, typename G, bool kTLeft>
+void PairLoop(const Instr& in, void* const* slots, int64_t n) {
+  const T* a = static_cast<const T*>(slots[in.a]);
+  const T* b = static_cast<const T*>(slots[in.b]);
+  const T* c = static_cast<const T*>(slots[in.pair_c]);
+  T* d = static_cast<T*>(slots[in.pair_dst]);
+  for (int64_t i = 0; i < n; ++i) {
+    const T t = F::Apply(a[i], b[i]);
+    d[i] = kTLeft ? G::Apply(t, c[i]) : G::Apply(c[i], t);
+  }
+}
+
+// The pair loop for float add/sub/mul followed by add/sub/mul; nullptr else.
+inline LoopFn PickPairLoop(int first, int second, DType t, bool t_left) {
+  auto with_second = [&](auto f) -> LoopFn {
+    using F = decltype(f);
+    auto finish = [&](auto g) -> LoopFn {
+      using G = decltype(g);
+      if (t == DType::kF32) {
+        return t_left ? &PairLoop<float, F, G, true> : &PairLoop<float, F, G, false>;
+      }
+      if (t == DType::kF64) {
+        return t_left ? &PairLoop<double, F, G, true> : &PairLoop<double, F, G, false>;
+      }
+      return nullptr;
+    };
+    switch (second) {
+      case kAdd: return finish(AddF());
+      case kSub: return finish(SubF());
+      case kMul: return finish(MulF());
+      default: return nullptr;
+    }
+  };
+  switch (first) {
+    case kAdd: return with_second(AddF());
+    case kSub: return with_second(SubF());
+    case kMul: return with_second(MulF());
+    default: return nullptr;
+  }
+}
+
 // dst[0, n) = value (the value's bytes; 1, 2, 4 or 8 of them).
 template <typename U>
 void FillWith(void* dst, const void* value, int64_t n) {
