@@ -336,11 +336,9 @@ class FusedKernel final : public Kernel {
       const int64_t per_row = total_ / rows;
       const int64_t out_size = DTypeSize(slot_types_[out_slot_]);
       char* out = static_cast<char*>(outputs[0]);
-      void* slots[kMaxSlots];
-      FillCache caches[kMaxSlots];
-      ResetCaches(caches);
-      char* scratch = ThreadScratch(scratch_bytes_);
-      SetUpChunk(inputs, slots);
+      Chunk chunk;
+      StartChunk(inputs, &chunk);
+      auto& [slots, caches, scratch, extra] = chunk;
       for (int64_t start = r0 * per_row, end = r1 * per_row; start < end; start += kTile) {
         const int64_t n = std::min(kTile, end - start);
         EvalTile(inputs, slots, scratch, caches, start, n, out + start * out_size);
@@ -673,6 +671,21 @@ class FusedKernel final : public Kernel {
     return scratch + static_cast<size_t>(num_buffers_) * kTileBytes;
   }
 
+  // A thread's state for a run of tiles: slot pointers, fill caches, its
+  // scratch, and the scratch past the slots' buffers (`extra`).
+  struct Chunk {
+    void* slots[kMaxSlots];
+    FillCache caches[kMaxSlots];
+    char* scratch;
+    char* extra;
+  };
+
+  void StartChunk(const void* const* inputs, Chunk* chunk) const {
+    ResetCaches(chunk->caches);
+    chunk->scratch = ThreadScratch(scratch_bytes_);
+    chunk->extra = SetUpChunk(inputs, chunk->slots);
+  }
+
   void ResetCaches(FillCache* caches) const {
     for (size_t i = 0; i < per_tile_.size(); ++i) caches[i] = FillCache{-1, 0, false};
   }
@@ -882,11 +895,9 @@ class FusedKernel final : public Kernel {
   template <typename Body>
   void ForEachTile(const void* const* inputs, int64_t grain, Body&& body) const {
     auto run_tiles = [&](int64_t first, int64_t last) {
-      void* slots[kMaxSlots];
-      FillCache caches[kMaxSlots];
-      ResetCaches(caches);
-      char* scratch = ThreadScratch(scratch_bytes_);
-      SetUpChunk(inputs, slots);
+      Chunk chunk;
+      StartChunk(inputs, &chunk);
+      auto& [slots, caches, scratch, extra] = chunk;
       for (int64_t t = first; t < last; ++t) {
         const int64_t start = t * kTile;
         body(slots, scratch, caches, start, std::min(kTile, total_ - start));
@@ -946,11 +957,9 @@ class FusedKernel final : public Kernel {
         ReduceRows(inputs, output, first, last);
         return;
       }
-      void* slots[kMaxSlots];
-      FillCache caches[kMaxSlots];
-      ResetCaches(caches);
-      char* scratch = ThreadScratch(scratch_bytes_);
-      SetUpChunk(inputs, slots);
+      Chunk chunk;
+      StartChunk(inputs, &chunk);
+      auto& [slots, caches, scratch, extra] = chunk;
       alignas(64) char lanes[kLanes * 8];
       for (int64_t unit = first; unit < last; ++unit) {
         const int64_t row = unit / parts, part = unit % parts;
@@ -979,11 +988,9 @@ class FusedKernel final : public Kernel {
   void ReduceRows(const void* const* inputs, void* output, int64_t first, int64_t last) const {
     const int64_t size = DTypeSize(slot_types_[out_slot_]);
     char* out = static_cast<char*>(output);
-    void* slots[kMaxSlots];
-    FillCache caches[kMaxSlots];
-    ResetCaches(caches);
-    char* scratch = ThreadScratch(scratch_bytes_);
-    SetUpChunk(inputs, slots);
+    Chunk chunk;
+    StartChunk(inputs, &chunk);
+    auto& [slots, caches, scratch, extra] = chunk;
     alignas(64) char lanes[kLanes * 8];
     for (int64_t row = first; row < last; ++row) {
       AccumulateRow(inputs, slots, scratch, caches, row, 0, red_, lanes);
@@ -1010,11 +1017,9 @@ class FusedKernel final : public Kernel {
     const int64_t size = DTypeSize(slot_types_[out_slot_]);
     char* out = static_cast<char*>(output);
     const int64_t chunks = (inner_ + kTile - 1) / kTile;
-    void* slots[kMaxSlots];
-    FillCache caches[kMaxSlots];
-    ResetCaches(caches);
-    char* scratch = ThreadScratch(scratch_bytes_);
-    char* total = SetUpChunk(inputs, slots);
+    Chunk chunk;
+    StartChunk(inputs, &chunk);
+    auto& [slots, caches, scratch, total] = chunk;
     char* block = total + kTileBytes;
     for (int64_t unit = first; unit < last; ++unit) {
       const int64_t o = unit / chunks, i0 = (unit % chunks) * kTile;

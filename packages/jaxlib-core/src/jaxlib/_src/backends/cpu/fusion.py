@@ -138,14 +138,20 @@ _TYPE_FACTS: dict[int, tuple[Any, int | None, tuple[int, ...] | None]] = {}
 _MEMO_LIMIT = 4096
 
 
+def _remember(table: dict, key: Any, value: Any) -> Any:
+    """Stores a memoized answer (a full table starts over) and returns it."""
+    if len(table) >= _MEMO_LIMIT:
+        table.clear()
+    table[key] = value
+    return value
+
+
 def _type_facts(t: Any) -> tuple[Any, int | None, tuple[int, ...] | None]:
     facts = _TYPE_FACTS.get(id(t))
     if facts is None or facts[0] is not t:
         code = _compute_type_code(t)
         shape = tuple(int(d) for d in t.shape) if code is not None else None
-        if len(_TYPE_FACTS) >= _MEMO_LIMIT:
-            _TYPE_FACTS.clear()
-        facts = _TYPE_FACTS[id(t)] = (t, code, shape)
+        facts = _remember(_TYPE_FACTS, id(t), (t, code, shape))
     return facts
 
 
@@ -190,9 +196,7 @@ def _linear_strides(shape: Sequence[int]) -> tuple[int, ...]:
         for k in range(len(key) - 1, -1, -1):
             computed[k] = step
             step *= key[k]
-        if len(_LINEAR_STRIDES) >= _MEMO_LIMIT:
-            _LINEAR_STRIDES.clear()
-        strides = _LINEAR_STRIDES[key] = tuple(computed)
+        strides = _remember(_LINEAR_STRIDES, key, tuple(computed))
     return strides
 
 
@@ -202,10 +206,8 @@ def _identity_map(domain: Sequence[int]) -> Strides:
     key = tuple(domain)
     strides = _IDENTITY_MAPS.get(key)
     if strides is None:
-        strides = tuple(0 if n <= 1 else s for n, s in zip(key, _linear_strides(key)))
-        if len(_IDENTITY_MAPS) >= _MEMO_LIMIT:
-            _IDENTITY_MAPS.clear()
-        _IDENTITY_MAPS[key] = strides
+        strides = _remember(_IDENTITY_MAPS, key, tuple(
+            0 if n <= 1 else s for n, s in zip(key, _linear_strides(key))))
     return strides
 
 
@@ -225,11 +227,7 @@ def _decompose(strides: Strides, shape: Sequence[int],
     try:
         return _DECOMPOSITIONS[key]
     except KeyError:
-        mapping = _compute_decomposition(*key)
-        if len(_DECOMPOSITIONS) >= _MEMO_LIMIT:
-            _DECOMPOSITIONS.clear()
-        _DECOMPOSITIONS[key] = mapping
-        return mapping
+        return _remember(_DECOMPOSITIONS, key, _compute_decomposition(*key))
 
 
 def _compute_decomposition(strides: Strides, shape: tuple[int, ...],
@@ -256,11 +254,7 @@ def _broadcast_operand_map(op: Operation, result_map: Strides,
     try:
         return _BROADCAST_MAPS[key]
     except KeyError:
-        strides = _compute_broadcast_operand_map(*key)
-        if len(_BROADCAST_MAPS) >= _MEMO_LIMIT:
-            _BROADCAST_MAPS.clear()
-        _BROADCAST_MAPS[key] = strides
-        return strides
+        return _remember(_BROADCAST_MAPS, key, _compute_broadcast_operand_map(*key))
     except TypeError:  # an unhashable attribute value
         return _compute_broadcast_operand_map(*key)
 
