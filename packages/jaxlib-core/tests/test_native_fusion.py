@@ -8,6 +8,9 @@ reference evaluation of the whole program.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -339,6 +342,75 @@ def test_instruction_pairs_round_each_operation(element_type):
     results = run_schedule(parse_module(text), [a, b, c])[0]
     assert not np.any(results[0])  # exactly zero: no contraction
     check(text, [a, b, c], fused=None)
+
+
+CHAIN_PROGRAM = """
+func.func @main(%a: {t}, %b: {t}, %c: {t}) -> ({t}, {t}) {{
+  %0 = stablehlo.negate %a : {t}
+  %1 = stablehlo.multiply %0, %b : {t}
+  %2 = stablehlo.subtract %c, %1 : {t}
+  %3 = stablehlo.divide %2, %b : {t}
+  %4 = stablehlo.tanh %3 : {t}
+  %5 = stablehlo.subtract %4, %a : {t}
+  %6 = stablehlo.divide %c, %5 : {t}
+  %7 = stablehlo.add %6, %b : {t}
+  %8 = stablehlo.multiply %b, %c : {t}
+  %9 = stablehlo.add %a, %8 : {t}
+  %10 = stablehlo.multiply %9, %7 : {t}
+  %11 = stablehlo.subtract %10, %c : {t}
+  %12 = stablehlo.multiply %11, %11 : {t}
+  return %7, %12 : {t}, {t}
+}}"""
+
+
+def chain_expected(a, b, c):
+    """CHAIN_PROGRAM in float32 numpy, one rounding per operation, with the
+    native tanh (the chains' tanh must be the same code)."""
+    def native_tanh(x):
+        spec = ("float32", x.shape)
+        kernel = native.cpu.make_kernel("vmath", {"fn": "tanh", "inplace": 0}, [spec], [spec])
+        return native.run_native(kernel, [x], [(x.dtype, x.shape)])[0]
+    with np.errstate(all="ignore"):
+        t = native_tanh((c - (-a) * b) / b)
+        first = c / (t - a) + b
+        last = ((a + b * c) * first - c)
+        return first, last * last
+
+
+@pytest.mark.parametrize("length", [700, 64, 5])
+def test_chains_give_the_bits_of_one_operation_at_a_time(length):
+    # f32 runs of 3+ instructions each reading the previous result run as one
+    # chain with the value in registers: every operand order, unary steps,
+    # tails shorter than a block, a chain feeding another one, special values.
+    t = tensor((length,), "f32")
+    text = CHAIN_PROGRAM.format(t=t)
+    a, b, c = (values("f32", (length,), seed=s) for s in (7, 8, 9))
+    results = run_schedule(parse_module(text), [a, b, c])[0]
+    for got, want in zip(results, chain_expected(a, b, c)):
+        np.testing.assert_array_equal(got, want)
+    check(text, [a, b, c], rtol=2e-5, atol=1e-6, fused=None)
+
+
+@pytest.mark.parametrize("isa", ["avx2", "generic"])
+def test_portable_interpreter_paths_match(isa):
+    # JAXLIB_CPU_ISA caps the interpreter's loops, so the AVX2 and baseline
+    # code (and their chains, which leave tanh out) run on any host.
+    script = f"""
+import numpy as np, sys
+sys.path.insert(0, {str(Path(__file__).parent)!r})
+from test_native_fusion import CHAIN_PROGRAM, chain_expected, run_schedule, tensor, values
+from jaxlib._src.frontends.mlir_text import parse_module
+t = tensor((700,), "f32")
+a, b, c = (values("f32", (700,), seed=s) for s in (7, 8, 9))
+results = run_schedule(parse_module(CHAIN_PROGRAM.format(t=t)), [a, b, c])[0]
+for got, want in zip(results, chain_expected(a, b, c)):
+    np.testing.assert_array_equal(got, want)
+print("ok")
+"""
+    env = dict(os.environ, JAXLIB_CPU_ISA=isa)
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-3000:]
 
 
 @pytest.mark.parametrize("element_type", ["f32", "f64"])

@@ -29,8 +29,8 @@ ELEMENT = {np.float32: "f32", np.float64: "f64"}
 # float64: max ULP against numpy/scipy (two libms differ by a few ULP).
 F64_TOLERANCE = 4
 # float32 functions measured within 1 ULP over all 2^32 inputs, with and
-# without FMA (the others are held to 2 ULP).
-F32_ONE_ULP = {"exp", "tanh", "rsqrt", "sqrt"}
+# without FMA (the others are held to 2 ULP; tanh's AVX-512 code measured 2).
+F32_ONE_ULP = {"exp", "rsqrt", "sqrt"}
 
 
 def vmath(fn: str, *arrays: np.ndarray, inplace: bool = False) -> np.ndarray:

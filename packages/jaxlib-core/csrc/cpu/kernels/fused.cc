@@ -20,7 +20,10 @@
 //
 // Every instruction is a tight loop over one tile (kTile elements) between
 // per-thread scratch buffers, which stay in L1/L2. Contiguous inputs are read
-// in place and the last instruction writes straight into the output.
+// in place and the last instruction writes straight into the output. Runs of
+// float32 instructions that feed each other run as one chain, the running
+// value in registers (PlanChains, ChainLoop), and two float add/sub/mul as
+// one pair loop (PlanPairs).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -34,6 +37,7 @@
 
 #include "kernel.h"
 #include "vmath.h"
+#include "vmath_avx512.h"
 
 namespace jaxcpu {
 namespace fused {
@@ -62,7 +66,27 @@ struct Instr {
   // second's other operand and destination; the second is then skipped.
   LoopFn pair_fn = nullptr;
   int pair_c = -1, pair_dst = -1;
+  // Set on the first instruction of a chain: its index in chains_ and how many
+  // instructions it covers (the others are skipped); `chained` on all of them.
+  int chain = -1, chain_length = 0;
+  bool chained = false;
 };
+
+// A chain (PlanChains): the value a, then one step per instruction, each
+// combining the running value with its operand slot (none for unary steps);
+// the last value goes to dst.
+enum ChainCode : int {
+  kChainAdd, kChainMul, kChainSubFrom, kChainSubInto, kChainDivBy, kChainDivInto,
+  kChainNeg, kChainTanh
+};
+struct ChainStep {
+  int code = kChainAdd, operand = -1;
+};
+struct Chain {
+  int a = -1, dst = -1;
+  std::vector<ChainStep> steps;
+};
+using ChainFn = void (*)(const Chain& chain, void* const* slots, int64_t n);
 
 struct ReduceFns {
   void (*lanes)(void* lanes, const void* data, int64_t n) = nullptr;
@@ -74,7 +98,9 @@ struct ReduceFns {
 namespace avx512 {
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512bw,avx512dq,avx512vl,avx2,fma,prefer-vector-width=512")
+#define FUSED_AVX512 1
 #include "fused_loops.h"
+#undef FUSED_AVX512
 #pragma GCC pop_options
 }  // namespace avx512
 
@@ -103,8 +129,14 @@ enum class Isa { kGeneric, kAvx2, kAvx512 };
 
 Isa DetectIsa() {
 #if defined(__x86_64__) && defined(__GNUC__)
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl")) {
+  // JAXLIB_CPU_ISA=avx2 or generic caps the interpreter's loops (tests run the
+  // portable paths on any host with it).
+  const char* cap = std::getenv("JAXLIB_CPU_ISA");
+  if (cap != nullptr && std::strcmp(cap, "generic") == 0) return Isa::kGeneric;
+  const bool below_avx512 = cap != nullptr && std::strcmp(cap, "avx2") == 0;
+  // (The chains' tanh is vmath's AVX-512 code: both must agree.)
+  if (!below_avx512 && vmath::HostHasAvx512() && __builtin_cpu_supports("avx512bw") &&
+      __builtin_cpu_supports("avx512vl")) {
     return Isa::kAvx512;
   }
   if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return Isa::kAvx2;
@@ -138,6 +170,22 @@ LoopFn PickUniformLoop(int op, DType t, bool b_uniform) {
     case Isa::kAvx512: return avx512::PickUniformLoop(op, t, b_uniform);
     case Isa::kAvx2: return avx2::PickUniformLoop(op, t, b_uniform);
     default: return generic::PickUniformLoop(op, t, b_uniform);
+  }
+}
+
+bool ChainSupports(int op) {
+  switch (HostIsa()) {
+    case Isa::kAvx512: return avx512::ChainSupports(op);
+    case Isa::kAvx2: return avx2::ChainSupports(op);
+    default: return generic::ChainSupports(op);
+  }
+}
+
+ChainFn PickChainLoop() {
+  switch (HostIsa()) {
+    case Isa::kAvx512: return &avx512::ChainLoop;
+    case Isa::kAvx2: return &avx2::ChainLoop;
+    default: return &generic::ChainLoop;
   }
 }
 
@@ -578,11 +626,77 @@ class FusedKernel final : public Kernel {
       }
     }
     PlanUniformOperands();
+    PlanChains(last_use);
     PlanPairs(last_use);
+    // Kernels of several passes touch each input line in their first pass
+    // only, so the next tile is prefetched (see PrefetchTile).
+    int passes = 0;
+    for (size_t i = 0; i < instrs_.size(); ++i) {
+      ++passes;
+      if (instrs_[i].chain >= 0) i += instrs_[i].chain_length - 1;
+      else if (instrs_[i].pair_fn != nullptr) ++i;
+    }
+    prefetch_ = passes >= 2;
     // Two extra buffers: the column reduction's accumulators.
     scratch_bytes_ = static_cast<size_t>(num_buffers_ + 2) * kTileBytes;
     if (red_op_ < 0) fill_count_ = std::min(kTile, total_);
     else fill_count_ = std::min(kTile, inner_ == 1 ? red_ : inner_);
+  }
+
+  // Runs of three or more float32 instructions where each one after the first
+  // reads the previous one's result, its only reader, run as one chain.
+  void PlanChains(const std::vector<int>& last_use) {
+    if (loop_) return;
+    auto f32 = [&](int slot) { return slot < 0 || slot_types_[slot] == DType::kF32; };
+    auto chainable = [&](const Instr& in) {
+      return ChainSupports(in.op) && in.c < 0 && in.uniform_a < 0 && in.uniform_b < 0 &&
+             f32(in.a) && f32(in.b) && f32(in.dst);
+    };
+    constexpr size_t kMinLength = 3;  // two instructions run as a pair loop
+    for (size_t i = 0; i < instrs_.size(); ++i) {
+      if (!chainable(instrs_[i])) continue;
+      size_t last = i;
+      while (last + 1 < instrs_.size()) {
+        const int t = instrs_[last].dst;
+        const Instr& next = instrs_[last + 1];
+        if (static_cast<int>(last) == direct_ || t == out_slot_ ||
+            last_use[t] != static_cast<int>(last + 1) || !chainable(next)) {
+          break;
+        }
+        if (next.b < 0 ? next.a != t : (next.a == t) == (next.b == t)) break;
+        ++last;
+      }
+      if (last + 1 - i < kMinLength) continue;
+      Chain chain;
+      chain.a = instrs_[i].a;
+      chain.dst = instrs_[last].dst;
+      for (size_t k = i; k <= last; ++k) {
+        const Instr& in = instrs_[k];
+        // The running value is operand a of the first instruction, and the
+        // previous result in the others.
+        const bool acc_left = k == i || in.a == instrs_[k - 1].dst;
+        ChainStep step;
+        if (in.b < 0) {
+          step.code = in.op == kNeg ? kChainNeg : kChainTanh;
+        } else {
+          step.operand = acc_left ? in.b : in.a;
+          switch (in.op) {
+            case kAdd: step.code = kChainAdd; break;
+            case kMul: step.code = kChainMul; break;
+            case kSub: step.code = acc_left ? kChainSubFrom : kChainSubInto; break;
+            default: step.code = acc_left ? kChainDivBy : kChainDivInto; break;
+          }
+        }
+        chain.steps.push_back(step);
+        instrs_[k].chained = true;
+      }
+      instrs_[i].chain = static_cast<int>(chains_.size());
+      instrs_[i].chain_length = static_cast<int>(last + 1 - i);
+      instrs_[i].chained = true;
+      chains_.push_back(std::move(chain));
+      i = last;
+    }
+    if (!chains_.empty()) chain_fn_ = PickChainLoop();
   }
 
   // Pairs of binary float instructions where the second is the only reader
@@ -594,7 +708,8 @@ class FusedKernel final : public Kernel {
       const Instr& second = instrs_[i + 1];
       const int t = first.dst;
       const bool t_left = second.a == t;
-      if (static_cast<int>(i) == direct_ || t == out_slot_ || last_use[t] != static_cast<int>(i + 1) ||
+      if (first.chained || second.chained || static_cast<int>(i) == direct_ || t == out_slot_ ||
+          last_use[t] != static_cast<int>(i + 1) ||
           first.b < 0 || second.b < 0 || second.c >= 0 || (second.a == t) == (second.b == t) ||
           first.uniform_a >= 0 || first.uniform_b >= 0 || second.uniform_a >= 0 ||
           second.uniform_b >= 0 || slot_types_[first.a] != slot_types_[second.dst] ||
@@ -814,8 +929,28 @@ class FusedKernel final : public Kernel {
   // `out` (or null) receives the output slot's values.
   void EvalTile(const void* const* inputs, void** slots, char* scratch, FillCache* caches,
                 int64_t start, int64_t n, void* out) const {
+    char* next_out = out == nullptr ? nullptr
+                                    : static_cast<char*>(out) + n * DTypeSize(slot_types_[out_slot_]);
+    PrefetchTile(inputs, start + n, n, next_out);
     EvalTileLoads(inputs, slots, scratch, caches, start, n);
     RunInstructions(slots, caches, n, out);
+  }
+
+  // Asks for the next tile's contiguous inputs (and output lines) while this
+  // one computes: the interpreter touches each input line only in its first
+  // pass, so the hardware prefetcher, which follows accesses, falls behind.
+  void PrefetchTile(const void* const* inputs, int64_t start, int64_t n, char* out) const {
+    if (!prefetch_ || start >= total_) return;
+    n = std::min(n, total_ - start);
+    for (const Load* load : per_tile_) {
+      if (load->kind != kLoadInput || load->access != kContiguous) continue;
+      const char* p = static_cast<const char*>(inputs[load->arg]) + start * load->size;
+      for (int64_t b = 0; b < n * load->size; b += 64) __builtin_prefetch(p + b, 0, 3);
+    }
+    if (out != nullptr) {
+      const int64_t bytes = n * DTypeSize(slot_types_[out_slot_]);
+      for (int64_t b = 0; b < bytes; b += 64) __builtin_prefetch(out + b, 1, 3);
+    }
   }
 
   void EvalTileLoads(const void* const* inputs, void** slots, char* scratch,
@@ -840,6 +975,14 @@ class FusedKernel final : public Kernel {
     const int count = static_cast<int>(instrs_.size());
     for (int i = 0; i < count; ++i) {
       const Instr& instr = instrs_[i];
+      if (instr.chain >= 0) {
+        const int last = i + instr.chain_length - 1;
+        const Chain& chain = chains_[instr.chain];
+        if (last == direct_) slots[chain.dst] = out;
+        chain_fn_(chain, slots, n);
+        i = last;
+        continue;
+      }
       if (instr.pair_fn != nullptr) {
         if (i + 1 == direct_) slots[instr.pair_dst] = out;
         instr.pair_fn(instr, slots, n);
@@ -1050,6 +1193,9 @@ class FusedKernel final : public Kernel {
   std::vector<DType> slot_types_;
   std::vector<Load> loads_;
   std::vector<Instr> instrs_;
+  std::vector<Chain> chains_;
+  ChainFn chain_fn_ = nullptr;
+  bool prefetch_ = false;
   int out_slot_ = -1;
   int direct_ = -1;  // the instruction that writes the output in place
   // Loop mode (params["loop"]): the group is the body of a counted loop.

@@ -371,6 +371,121 @@ inline LoopFn PickPairLoop(int first, int second, DType t, bool t_left) {
   }
 }
 
+// ---- chains --------------------------------------------------------------------
+// A chain (fused.cc's PlanChains) runs float32 instructions that each take the
+// previous one's result as one operand, 64 elements at a time: the running
+// value stays in vector registers, and only the operands are read from
+// memory. Each operation rounds once, as in the per-instruction loops, so
+// chains give the same bits.
+
+typedef float ChainVec __attribute__((vector_size(64)));
+
+inline bool ChainSupports(int op) {
+  switch (op) {
+    case kAdd: case kSub: case kMul: case kDiv: case kNeg: return true;
+#ifdef FUSED_AVX512
+    case kTanh: return true;
+#endif
+    default: return false;
+  }
+}
+
+inline float ChainScalar(int code, float acc, float o) {
+  switch (code) {
+    case kChainAdd: return acc + o;
+    case kChainMul: return acc * o;
+    case kChainSubFrom: return acc - o;
+    case kChainSubInto: return o - acc;
+    case kChainDivBy: return acc / o;
+    case kChainDivInto: return o / acc;
+    case kChainNeg: return -acc;
+    default: vmath::Tanh(&acc, &acc, 1); return acc;  // the vector path's code
+  }
+}
+
+#ifdef FUSED_AVX512
+#define FUSED_CHAIN_TANH(v) \
+  v = reinterpret_cast<ChainVec>(vmath::avx512::Tanh16(reinterpret_cast<__m512>(v)))
+#else
+#define FUSED_CHAIN_TANH(v) (void)0  // never planned without AVX-512
+#endif
+
+// The running value is four named vectors (64 elements), so that GCC keeps
+// them in registers across the steps' switch.
+inline void ChainLoop(const Chain& chain, void* const* slots, int64_t n) {
+  const float* a = static_cast<const float*>(slots[chain.a]);
+  float* d = static_cast<float*>(slots[chain.dst]);
+  const ChainStep* steps = chain.steps.data();
+  const int count = static_cast<int>(chain.steps.size());
+  int64_t i = 0;
+  for (; i + 64 <= n; i += 64) {
+    ChainVec v0, v1, v2, v3;
+    __builtin_memcpy(&v0, a + i, 64);
+    __builtin_memcpy(&v1, a + i + 16, 64);
+    __builtin_memcpy(&v2, a + i + 32, 64);
+    __builtin_memcpy(&v3, a + i + 48, 64);
+    // Threaded dispatch: each step jumps to the next from its own branch, which
+    // the predictor learns per site (one shared switch mispredicts often).
+    const ChainStep* step = steps;
+    const ChainStep* const end = steps + count;
+#define FUSED_CHAIN_NEXT()                   \
+  do {                                       \
+    if (++step == end) goto block_done;      \
+    goto* kTargets[step->code];              \
+  } while (0)
+#define FUSED_CHAIN_OPERAND()                                                  \
+  ChainVec o0, o1, o2, o3;                                                     \
+  {                                                                            \
+    const float* o = static_cast<const float*>(slots[step->operand]) + i;     \
+    __builtin_memcpy(&o0, o, 64);                                              \
+    __builtin_memcpy(&o1, o + 16, 64);                                         \
+    __builtin_memcpy(&o2, o + 32, 64);                                         \
+    __builtin_memcpy(&o3, o + 48, 64);                                         \
+  }
+    static const void* const kTargets[] = {&&add, &&mul, &&sub_from, &&sub_into,
+                                           &&div_by, &&div_into, &&neg, &&tanh};
+    if (step == end) goto block_done;
+    goto* kTargets[step->code];
+  add: { FUSED_CHAIN_OPERAND(); v0 += o0; v1 += o1; v2 += o2; v3 += o3; FUSED_CHAIN_NEXT(); }
+  mul: { FUSED_CHAIN_OPERAND(); v0 *= o0; v1 *= o1; v2 *= o2; v3 *= o3; FUSED_CHAIN_NEXT(); }
+  sub_from: { FUSED_CHAIN_OPERAND(); v0 -= o0; v1 -= o1; v2 -= o2; v3 -= o3; FUSED_CHAIN_NEXT(); }
+  sub_into: {
+    FUSED_CHAIN_OPERAND();
+    v0 = o0 - v0; v1 = o1 - v1; v2 = o2 - v2; v3 = o3 - v3;
+    FUSED_CHAIN_NEXT();
+  }
+  div_by: { FUSED_CHAIN_OPERAND(); v0 /= o0; v1 /= o1; v2 /= o2; v3 /= o3; FUSED_CHAIN_NEXT(); }
+  div_into: {
+    FUSED_CHAIN_OPERAND();
+    v0 = o0 / v0; v1 = o1 / v1; v2 = o2 / v2; v3 = o3 / v3;
+    FUSED_CHAIN_NEXT();
+  }
+  neg: { v0 = -v0; v1 = -v1; v2 = -v2; v3 = -v3; FUSED_CHAIN_NEXT(); }
+  tanh: {
+    FUSED_CHAIN_TANH(v0); FUSED_CHAIN_TANH(v1); FUSED_CHAIN_TANH(v2); FUSED_CHAIN_TANH(v3);
+    FUSED_CHAIN_NEXT();
+  }
+#undef FUSED_CHAIN_NEXT
+#undef FUSED_CHAIN_OPERAND
+  block_done:
+    // Stores come last: d may share a buffer with an operand read above.
+    __builtin_memcpy(d + i, &v0, 64);
+    __builtin_memcpy(d + i + 16, &v1, 64);
+    __builtin_memcpy(d + i + 32, &v2, 64);
+    __builtin_memcpy(d + i + 48, &v3, 64);
+  }
+  for (; i < n; ++i) {
+    float acc = a[i];
+    for (int k = 0; k < count; ++k) {
+      const ChainStep& step = steps[k];
+      const float o = step.operand >= 0 ? static_cast<const float*>(slots[step.operand])[i] : 0.0f;
+      acc = ChainScalar(step.code, acc, o);
+    }
+    d[i] = acc;
+  }
+}
+#undef FUSED_CHAIN_TANH
+
 // dst[0, n) = value (the value's bytes; 1, 2, 4 or 8 of them).
 template <typename U>
 void FillWith(void* dst, const void* value, int64_t n) {

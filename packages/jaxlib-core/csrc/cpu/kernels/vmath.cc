@@ -18,12 +18,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <memory>
 #include <string>
 
 #include "kernel.h"
+
+#include "vmath_avx512.h"
 
 namespace jaxcpu::vmath {
 namespace {
@@ -545,6 +548,26 @@ VMATH_INLINE float LogisticF(float x) {
   return q + residual * inverse;
 }
 
+#ifdef JAXCPU_VMATH_AVX512
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512dq")
+void TanhAvx512(const float* x, float* y, int64_t n) {
+  using avx512::Tanh16;
+  int64_t i = 0;
+  for (; i + 32 <= n; i += 32) {  // two vectors per step: more independent work in flight
+    const __m512 lo = Tanh16(_mm512_loadu_ps(x + i)), hi = Tanh16(_mm512_loadu_ps(x + i + 16));
+    _mm512_storeu_ps(y + i, lo);
+    _mm512_storeu_ps(y + i + 16, hi);
+  }
+  for (; i + 16 <= n; i += 16) _mm512_storeu_ps(y + i, Tanh16(_mm512_loadu_ps(x + i)));
+  if (i < n) {
+    const __mmask16 tail = static_cast<__mmask16>((1u << (n - i)) - 1);
+    _mm512_mask_storeu_ps(y + i, tail, Tanh16(_mm512_maskz_loadu_ps(tail, x + i)));
+  }
+}
+#pragma GCC pop_options
+#endif
+
 }  // namespace
 
 // ---- the public loops --------------------------------------------------------
@@ -569,7 +592,26 @@ VMATH_UNARY(Exp, ExpF(v), ExpD(v))
 VMATH_UNARY(Expm1, VIA_DOUBLE(Expm1WithZeroD), Expm1WithZeroD(v))
 VMATH_UNARY(Log, LogF(v), LogD(v))
 VMATH_UNARY(Log1p, VIA_DOUBLE(Log1pD), Log1pD(v))
-VMATH_UNARY(Tanh, TanhF(v), TanhD(v))
+VMATH_UNARY(TanhPortable, TanhF(v), TanhD(v))
+
+bool HostHasAvx512() {
+#ifdef JAXCPU_VMATH_AVX512
+  // JAXLIB_CPU_ISA (avx2 or generic) turns the AVX-512 code off, for tests.
+  static const bool yes = std::getenv("JAXLIB_CPU_ISA") == nullptr &&
+                          __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
+  return yes;
+#else
+  return false;
+#endif
+}
+
+void Tanh(const float* x, float* y, int64_t n) {
+#ifdef JAXCPU_VMATH_AVX512
+  if (HostHasAvx512()) return TanhAvx512(x, y, n);
+#endif
+  TanhPortable(x, y, n);
+}
+void Tanh(const double* x, double* y, int64_t n) { TanhPortable(x, y, n); }
 VMATH_UNARY(Logistic, LogisticF(v), LogisticD(v))
 VMATH_UNARY(Erf, VIA_DOUBLE(ErfForFloat), std::erf(v))
 VMATH_UNARY(ErfInv, VIA_DOUBLE(ErfInvForFloat), ErfInvScalarD(v))

@@ -34,4 +34,7 @@ void Atan2(const double* y, const double* x, double* out, int64_t n);
 void Pow(const float* x, const float* y, float* out, int64_t n);
 void Pow(const double* x, const double* y, double* out, int64_t n);
 
+// Whether the host runs the AVX-512 code of vmath_avx512.h (checked once).
+bool HostHasAvx512();
+
 }  // namespace jaxcpu::vmath
