@@ -266,6 +266,22 @@ def test_counted_elementwise_loops_run_as_one_kernel(n, start, counter, shape):
     np.testing.assert_array_equal(k, keep)
 
 
+@pytest.mark.parametrize("shape", ["16", "70", "3000"])
+def test_counted_loops_whose_body_is_a_chain_update_in_place(shape):
+    # The body is one chain (f32 instructions feeding each other, the value in
+    # registers) that reads the loop value and writes it in place: every block
+    # reads its elements before storing them.
+    body = ("%m = stablehlo.multiply %x, %c : tensor<{s}xf32>\n"
+            "    %s = stablehlo.subtract %d, %m : tensor<{s}xf32>\n"
+            "    %q = stablehlo.divide %s, %c : tensor<{s}xf32>\n"
+            "    %y = stablehlo.add %q, %x : tensor<{s}xf32>")
+    text = _counted_loop(25, 0, "i32", shape, body)
+    native, _ = _both(text)
+    assert any("counted loop" in step for step, *_ in native.plan.profile())
+    x = np.linspace(-1, 1, int(shape), dtype=np.float32)
+    _check(text, x, np.zeros(3, np.int32))
+
+
 def test_loops_whose_body_reads_the_counter_still_run():
     body = ("%f = stablehlo.convert %i : (tensor<i32>) -> tensor<f32>\n"
             "    %b = stablehlo.broadcast_in_dim %f, dims = [] : (tensor<f32>) -> tensor<{s}xf32>\n"

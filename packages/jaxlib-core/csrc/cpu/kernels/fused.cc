@@ -649,7 +649,6 @@ class FusedKernel final : public Kernel {
   // Runs of three or more float32 instructions where each one after the first
   // reads the previous one's result, its only reader, run as one chain.
   void PlanChains(const std::vector<int>& last_use) {
-    if (loop_) return;
     auto f32 = [&](int slot) { return slot < 0 || slot_types_[slot] == DType::kF32; };
     auto chainable = [&](const Instr& in) {
       return ChainSupports(in.op) && in.c < 0 && in.uniform_a < 0 && in.uniform_b < 0 &&
@@ -705,7 +704,6 @@ class FusedKernel final : public Kernel {
   // Pairs of binary float instructions where the second is the only reader
   // of the first's result run as one pass (the result stays in a register).
   void PlanPairs(const std::vector<int>& last_use) {
-    if (loop_) return;
     for (size_t i = 0; i + 1 < instrs_.size(); ++i) {
       Instr& first = instrs_[i];
       const Instr& second = instrs_[i + 1];
