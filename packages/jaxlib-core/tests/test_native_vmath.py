@@ -277,7 +277,8 @@ def test_sizes_and_in_place(size: int, dtype: type) -> None:
 def test_rank0_and_shapes() -> None:
     x = np.array(0.5, np.float32)
     assert vmath("exp", x).shape == ()
-    assert vmath("exp", x) == np.float32(np.exp(np.float64(0.5)))
+    want = np.float32(np.exp(np.float64(0.5)))
+    assert ulp_distance(vmath("exp", x).reshape(1), want.reshape(1))[0] <= 1
     m = np.linspace(-1, 1, 24, dtype=np.float64).reshape(2, 3, 4)
     assert_close("tanh", (m,), vmath("tanh", m), reference("tanh", m), F64_TOLERANCE)
 

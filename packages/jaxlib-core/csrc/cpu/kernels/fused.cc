@@ -77,7 +77,7 @@ struct Instr {
 // the last value goes to dst.
 enum ChainCode : int {
   kChainAdd, kChainMul, kChainSubFrom, kChainSubInto, kChainDivBy, kChainDivInto,
-  kChainNeg, kChainTanh
+  kChainNeg, kChainTanh, kChainExp
 };
 struct ChainStep {
   int code = kChainAdd, operand = -1;
@@ -679,7 +679,7 @@ class FusedKernel final : public Kernel {
         const bool acc_left = k == i || in.a == instrs_[k - 1].dst;
         ChainStep step;
         if (in.b < 0) {
-          step.code = in.op == kNeg ? kChainNeg : kChainTanh;
+          step.code = in.op == kNeg ? kChainNeg : in.op == kTanh ? kChainTanh : kChainExp;
         } else {
           step.operand = acc_left ? in.b : in.a;
           switch (in.op) {

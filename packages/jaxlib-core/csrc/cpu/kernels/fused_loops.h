@@ -384,7 +384,7 @@ inline bool ChainSupports(int op) {
   switch (op) {
     case kAdd: case kSub: case kMul: case kDiv: case kNeg: return true;
 #ifdef FUSED_AVX512
-    case kTanh: return true;
+    case kTanh: case kExp: return true;
 #endif
     default: return false;
   }
@@ -399,15 +399,18 @@ inline float ChainScalar(int code, float acc, float o) {
     case kChainDivBy: return acc / o;
     case kChainDivInto: return o / acc;
     case kChainNeg: return -acc;
-    default: vmath::Tanh(&acc, &acc, 1); return acc;  // the vector path's code
+    // The vector path's code, one element at a time.
+    case kChainTanh: vmath::Tanh(&acc, &acc, 1); return acc;
+    default: vmath::Exp(&acc, &acc, 1); return acc;
   }
 }
 
+// v = fn(v) for vmath's AVX-512 functions (fn: Tanh16, Exp16).
 #ifdef FUSED_AVX512
-#define FUSED_CHAIN_TANH(v) \
-  v = reinterpret_cast<ChainVec>(vmath::avx512::Tanh16(reinterpret_cast<__m512>(v)))
+#define FUSED_CHAIN_VMATH(fn, v) \
+  v = reinterpret_cast<ChainVec>(vmath::avx512::fn(reinterpret_cast<__m512>(v)))
 #else
-#define FUSED_CHAIN_TANH(v) (void)0  // never planned without AVX-512
+#define FUSED_CHAIN_VMATH(fn, v) (void)0  // never planned without AVX-512
 #endif
 
 // The running value is four named vectors (64 elements), so that GCC keeps
@@ -443,7 +446,7 @@ inline void ChainLoop(const Chain& chain, void* const* slots, int64_t n) {
     __builtin_memcpy(&o3, o + 48, 64);                                         \
   }
     static const void* const kTargets[] = {&&add, &&mul, &&sub_from, &&sub_into,
-                                           &&div_by, &&div_into, &&neg, &&tanh};
+                                           &&div_by, &&div_into, &&neg, &&tanh, &&exp};
     if (step == end) goto block_done;
     goto* kTargets[step->code];
   add: { FUSED_CHAIN_OPERAND(); v0 += o0; v1 += o1; v2 += o2; v3 += o3; FUSED_CHAIN_NEXT(); }
@@ -462,7 +465,13 @@ inline void ChainLoop(const Chain& chain, void* const* slots, int64_t n) {
   }
   neg: { v0 = -v0; v1 = -v1; v2 = -v2; v3 = -v3; FUSED_CHAIN_NEXT(); }
   tanh: {
-    FUSED_CHAIN_TANH(v0); FUSED_CHAIN_TANH(v1); FUSED_CHAIN_TANH(v2); FUSED_CHAIN_TANH(v3);
+    FUSED_CHAIN_VMATH(Tanh16, v0); FUSED_CHAIN_VMATH(Tanh16, v1);
+    FUSED_CHAIN_VMATH(Tanh16, v2); FUSED_CHAIN_VMATH(Tanh16, v3);
+    FUSED_CHAIN_NEXT();
+  }
+  exp: {
+    FUSED_CHAIN_VMATH(Exp16, v0); FUSED_CHAIN_VMATH(Exp16, v1);
+    FUSED_CHAIN_VMATH(Exp16, v2); FUSED_CHAIN_VMATH(Exp16, v3);
     FUSED_CHAIN_NEXT();
   }
 #undef FUSED_CHAIN_NEXT
@@ -484,7 +493,7 @@ inline void ChainLoop(const Chain& chain, void* const* slots, int64_t n) {
     d[i] = acc;
   }
 }
-#undef FUSED_CHAIN_TANH
+#undef FUSED_CHAIN_VMATH
 
 // dst[0, n) = value (the value's bytes; 1, 2, 4 or 8 of them).
 template <typename U>

@@ -8,7 +8,9 @@
 //
 // Float32: exp, log, tanh, logistic and rsqrt run in float32 lanes
 // (coefficients fitted for float; max errors measured over all 2^32 inputs:
-// exp, tanh, rsqrt 1 ULP; logistic 1 ULP with FMA, 2 without); the others
+// exp, tanh, rsqrt 1 ULP; logistic 1 ULP with FMA, 2 without). On AVX-512
+// hosts exp and tanh run vmath_avx512.h's code instead (exp 1 ULP, tanh 2,
+// about 1.8x and 1.3x faster); the others
 // evaluate in double precision with polynomials good to ~1e-11 and round once,
 // so they stay within 1 ULP of the correctly rounded value.
 // Float64: exp, expm1, log, log1p, tanh, logistic, sqrt, rsqrt and cbrt are
@@ -551,6 +553,21 @@ VMATH_INLINE float LogisticF(float x) {
 #ifdef JAXCPU_VMATH_AVX512
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512dq")
+void ExpAvx512(const float* x, float* y, int64_t n) {
+  using avx512::Exp16;
+  int64_t i = 0;
+  for (; i + 32 <= n; i += 32) {  // two vectors per step: more independent work in flight
+    const __m512 lo = Exp16(_mm512_loadu_ps(x + i)), hi = Exp16(_mm512_loadu_ps(x + i + 16));
+    _mm512_storeu_ps(y + i, lo);
+    _mm512_storeu_ps(y + i + 16, hi);
+  }
+  for (; i + 16 <= n; i += 16) _mm512_storeu_ps(y + i, Exp16(_mm512_loadu_ps(x + i)));
+  if (i < n) {
+    const __mmask16 tail = static_cast<__mmask16>((1u << (n - i)) - 1);
+    _mm512_mask_storeu_ps(y + i, tail, Exp16(_mm512_maskz_loadu_ps(tail, x + i)));
+  }
+}
+
 void TanhAvx512(const float* x, float* y, int64_t n) {
   using avx512::Tanh16;
   int64_t i = 0;
@@ -588,7 +605,7 @@ void TanhAvx512(const float* x, float* y, int64_t n) {
 
 #define VIA_DOUBLE(fn) static_cast<float>(fn(static_cast<double>(v)))
 
-VMATH_UNARY(Exp, ExpF(v), ExpD(v))
+VMATH_UNARY(ExpPortable, ExpF(v), ExpD(v))
 VMATH_UNARY(Expm1, VIA_DOUBLE(Expm1WithZeroD), Expm1WithZeroD(v))
 VMATH_UNARY(Log, LogF(v), LogD(v))
 VMATH_UNARY(Log1p, VIA_DOUBLE(Log1pD), Log1pD(v))
@@ -604,6 +621,14 @@ bool HostHasAvx512() {
   return false;
 #endif
 }
+
+void Exp(const float* x, float* y, int64_t n) {
+#ifdef JAXCPU_VMATH_AVX512
+  if (HostHasAvx512()) return ExpAvx512(x, y, n);
+#endif
+  ExpPortable(x, y, n);
+}
+void Exp(const double* x, double* y, int64_t n) { ExpPortable(x, y, n); }
 
 void Tanh(const float* x, float* y, int64_t n) {
 #ifdef JAXCPU_VMATH_AVX512

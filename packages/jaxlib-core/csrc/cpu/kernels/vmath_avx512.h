@@ -71,6 +71,35 @@ inline __m512 Tanh16(__m512 v) {
   return _mm512_or_ps(mag, _mm512_and_ps(v, sign_mask));
 }
 
+// exp: 2^(k/16) e^r with k = round(x 16 / ln2) and |r| <= ln2/32, so that a
+// degree-4 polynomial suffices; T[k mod 16] = 2^((k mod 16)/16) comes from a
+// register (vpermps) and 2^floor(k/16) from vscalefps, which also rounds
+// subnormal results once. T (e^r - 1) + T is one FMA, so the only errors
+// are T's rounding and that FMA's.
+inline __m512 Exp16(__m512 x) {
+  const __m512 table = _mm512_setr_ps(
+      1.0f, 1.04427373f, 1.09050775f, 1.13878858f, 1.18920708f, 1.24185777f, 1.29683959f,
+      1.35425556f, 1.41421354f, 1.47682619f, 1.54221082f, 1.61049032f, 1.68179286f,
+      1.75625217f, 1.8340081f, 1.91520655f);
+  // Below -104 exp rounds to 0, above 89 it overflows; max/min(limit, NaN)
+  // keep the NaN.
+  const __m512 xc = _mm512_min_ps(_mm512_set1_ps(89.0f), _mm512_max_ps(_mm512_set1_ps(-104.0f), x));
+  const __m512 shift = _mm512_set1_ps(12582912.0f);  // 1.5 * 2^23: k lands in the low bits
+  const __m512 t = _mm512_fmadd_ps(xc, _mm512_set1_ps(23.083120346069336f), shift);
+  const __m512 k = _mm512_sub_ps(t, shift);
+  // r = x - k ln2/16, ln2/16 split in two: |k| reaches 2400 here.
+  __m512 r = _mm512_fnmadd_ps(k, _mm512_set1_ps(0.043321698904037476f), xc);
+  r = _mm512_fnmadd_ps(k, _mm512_set1_ps(-1.1904088825787085e-10f), r);
+  // e^r - 1 = r + r^2 (1/2 + r/6 + r^2/24), error < 5e-11 for |r| <= ln2/32.
+  const __m512 r2 = _mm512_mul_ps(r, r);
+  const __m512 tail = _mm512_fmadd_ps(
+      r2, _mm512_set1_ps(0.041666668f),
+      _mm512_fmadd_ps(r, _mm512_set1_ps(0.16666667f), _mm512_set1_ps(0.5f)));
+  const __m512 em1 = _mm512_fmadd_ps(r2, tail, r);
+  const __m512 tj = _mm512_permutexvar_ps(_mm512_castps_si512(t), table);
+  return _mm512_scalef_ps(_mm512_fmadd_ps(tj, em1, tj), _mm512_mul_ps(k, _mm512_set1_ps(0.0625f)));
+}
+
 }  // namespace jaxcpu::vmath::avx512
 
 #pragma GCC pop_options
