@@ -553,33 +553,19 @@ VMATH_INLINE float LogisticF(float x) {
 #ifdef JAXCPU_VMATH_AVX512
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512dq")
-void ExpAvx512(const float* x, float* y, int64_t n) {
-  using avx512::Exp16;
+// y = fn(x) over an array, 16 lanes at a time (the tail masked).
+template <__m512 (*kFn)(__m512)>
+void ArrayAvx512(const float* x, float* y, int64_t n) {
   int64_t i = 0;
   for (; i + 32 <= n; i += 32) {  // two vectors per step: more independent work in flight
-    const __m512 lo = Exp16(_mm512_loadu_ps(x + i)), hi = Exp16(_mm512_loadu_ps(x + i + 16));
+    const __m512 lo = kFn(_mm512_loadu_ps(x + i)), hi = kFn(_mm512_loadu_ps(x + i + 16));
     _mm512_storeu_ps(y + i, lo);
     _mm512_storeu_ps(y + i + 16, hi);
   }
-  for (; i + 16 <= n; i += 16) _mm512_storeu_ps(y + i, Exp16(_mm512_loadu_ps(x + i)));
+  for (; i + 16 <= n; i += 16) _mm512_storeu_ps(y + i, kFn(_mm512_loadu_ps(x + i)));
   if (i < n) {
     const __mmask16 tail = static_cast<__mmask16>((1u << (n - i)) - 1);
-    _mm512_mask_storeu_ps(y + i, tail, Exp16(_mm512_maskz_loadu_ps(tail, x + i)));
-  }
-}
-
-void TanhAvx512(const float* x, float* y, int64_t n) {
-  using avx512::Tanh16;
-  int64_t i = 0;
-  for (; i + 32 <= n; i += 32) {  // two vectors per step: more independent work in flight
-    const __m512 lo = Tanh16(_mm512_loadu_ps(x + i)), hi = Tanh16(_mm512_loadu_ps(x + i + 16));
-    _mm512_storeu_ps(y + i, lo);
-    _mm512_storeu_ps(y + i + 16, hi);
-  }
-  for (; i + 16 <= n; i += 16) _mm512_storeu_ps(y + i, Tanh16(_mm512_loadu_ps(x + i)));
-  if (i < n) {
-    const __mmask16 tail = static_cast<__mmask16>((1u << (n - i)) - 1);
-    _mm512_mask_storeu_ps(y + i, tail, Tanh16(_mm512_maskz_loadu_ps(tail, x + i)));
+    _mm512_mask_storeu_ps(y + i, tail, kFn(_mm512_maskz_loadu_ps(tail, x + i)));
   }
 }
 #pragma GCC pop_options
@@ -624,7 +610,7 @@ bool HostHasAvx512() {
 
 void Exp(const float* x, float* y, int64_t n) {
 #ifdef JAXCPU_VMATH_AVX512
-  if (HostHasAvx512()) return ExpAvx512(x, y, n);
+  if (HostHasAvx512()) return ArrayAvx512<avx512::Exp16>(x, y, n);
 #endif
   ExpPortable(x, y, n);
 }
@@ -632,11 +618,12 @@ void Exp(const double* x, double* y, int64_t n) { ExpPortable(x, y, n); }
 
 void Tanh(const float* x, float* y, int64_t n) {
 #ifdef JAXCPU_VMATH_AVX512
-  if (HostHasAvx512()) return TanhAvx512(x, y, n);
+  if (HostHasAvx512()) return ArrayAvx512<avx512::Tanh16>(x, y, n);
 #endif
   TanhPortable(x, y, n);
 }
 void Tanh(const double* x, double* y, int64_t n) { TanhPortable(x, y, n); }
+
 VMATH_UNARY(Logistic, LogisticF(v), LogisticD(v))
 VMATH_UNARY(Erf, VIA_DOUBLE(ErfForFloat), std::erf(v))
 VMATH_UNARY(ErfInv, VIA_DOUBLE(ErfInvForFloat), ErfInvScalarD(v))
