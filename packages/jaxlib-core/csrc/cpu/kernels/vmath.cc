@@ -608,21 +608,25 @@ bool HostHasAvx512() {
 #endif
 }
 
-void Exp(const float* x, float* y, int64_t n) {
+// Name over float32 runs vmath_avx512.h's Fn16 where the host has AVX-512,
+// else the portable loop NamePortable (float64 always runs that).
 #ifdef JAXCPU_VMATH_AVX512
-  if (HostHasAvx512()) return ArrayAvx512<avx512::Exp16>(x, y, n);
+#define VMATH_AVX512_FIRST(Name, Fn16) \
+  if (HostHasAvx512()) return ArrayAvx512<avx512::Fn16>(x, y, n);
+#else
+#define VMATH_AVX512_FIRST(Name, Fn16)
 #endif
-  ExpPortable(x, y, n);
-}
-void Exp(const double* x, double* y, int64_t n) { ExpPortable(x, y, n); }
+#define VMATH_WITH_AVX512(Name, Fn16)                              \
+  void Name(const float* x, float* y, int64_t n) {                 \
+    VMATH_AVX512_FIRST(Name, Fn16)                                 \
+    Name##Portable(x, y, n);                                       \
+  }                                                                \
+  void Name(const double* x, double* y, int64_t n) { Name##Portable(x, y, n); }
 
-void Tanh(const float* x, float* y, int64_t n) {
-#ifdef JAXCPU_VMATH_AVX512
-  if (HostHasAvx512()) return ArrayAvx512<avx512::Tanh16>(x, y, n);
-#endif
-  TanhPortable(x, y, n);
-}
-void Tanh(const double* x, double* y, int64_t n) { TanhPortable(x, y, n); }
+VMATH_WITH_AVX512(Exp, Exp16)
+VMATH_WITH_AVX512(Tanh, Tanh16)
+#undef VMATH_WITH_AVX512
+#undef VMATH_AVX512_FIRST
 
 VMATH_UNARY(Logistic, LogisticF(v), LogisticD(v))
 VMATH_UNARY(Erf, VIA_DOUBLE(ErfForFloat), std::erf(v))
