@@ -1,6 +1,7 @@
 // jaxlib._cpu: native kernels and the step executor of the CPU backend.
 #include <pybind11/stl.h>
 
+#include "kernels/gemm.h"
 #include "py_common.h"
 
 namespace jaxcpu {
@@ -125,5 +126,9 @@ PYBIND11_MODULE(_cpu, m) {
         "Runs a kernel on C-contiguous numpy arrays, writing the outputs in place.");
   m.def("registered_kernels", &RegisteredKernels);
   m.def("num_threads", &NumThreads);
+  m.def("blas_threading", [] {
+    const gemm::BlasThreading* t = gemm::ThreadingState().load();
+    return std::string(t == nullptr ? "unset" : t->pooled ? "pooled" : "split");
+  });
   RegisterExecutor(m);
 }

@@ -122,6 +122,11 @@ int NumThreads();
 // the shared pool; the caller takes part. Runs inline when one chunk suffices.
 // fn must not throw.
 void ParallelFor(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn);
+// True on a thread that is running a ParallelFor chunk.
+bool InParallel();
+// Runs fn(i) for i in [0, n) with all n calls under way at once, for jobs that
+// wait on each other; on the pool when it can, else on threads of their own.
+void RunConcurrently(int64_t n, const std::function<void(int64_t)>& fn);
 
 // Function multiversioning for hot loops: AVX-512 and AVX2+FMA clones chosen at load time,
 // and the portable baseline (wheels are built without -march=native).

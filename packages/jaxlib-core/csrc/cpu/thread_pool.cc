@@ -1,12 +1,18 @@
 // A fixed pool of worker threads shared by all kernels (ParallelFor).
 //
 // One job runs at a time (kernels are called from the executor one after the
-// other); a nested ParallelFor from inside a worker runs inline.
+// other); a nested ParallelFor from inside a worker runs inline. A process
+// forked from this one starts a pool of its own on first use (the parent's
+// workers do not exist in the child).
+#include <pthread.h>
+
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <mutex>
+#include <new>
 #include <thread>
 
 #include "kernel.h"
@@ -40,6 +46,46 @@ class ThreadPool {
 
   int num_threads() const { return num_threads_; }
 
+  // Jobs that wait on each other (BLAS's threaded drivers) must all run at
+  // once: on the pool when it has a thread per job and is not the caller,
+  // otherwise on threads started for the call.
+  void RunConcurrently(int64_t n, const std::function<void(int64_t)>& fn) {
+    if (n <= 0) return;
+    if (n == 1) {
+      fn(0);
+      return;
+    }
+    if (!tls_in_parallel && n <= num_threads_) {
+      // Chunks of one job: a thread takes a second job only after finishing
+      // its first, which a job that waits on the others does only once all
+      // have started.
+      Run(n, 1, [&](int64_t begin, int64_t end) {
+        for (int64_t i = begin; i < end; ++i) fn(i);
+      });
+      return;
+    }
+    // Started threads; one call at a time, and none while the pool runs a job
+    // the caller is not part of, so that jobs of two calls never share the
+    // per-job state their library keeps.
+    static std::mutex started_mutex;
+    std::unique_lock<std::mutex> job_lock(job_mutex_, std::defer_lock);
+    if (!tls_in_parallel) job_lock.lock();
+    std::lock_guard<std::mutex> started_lock(started_mutex);
+    std::vector<std::thread> helpers;
+    helpers.reserve(static_cast<size_t>(n - 1));
+    for (int64_t i = 1; i < n; ++i) {
+      helpers.emplace_back([&fn, i] {
+        tls_in_parallel = true;
+        fn(i);
+      });
+    }
+    const bool was_in_parallel = tls_in_parallel;
+    tls_in_parallel = true;
+    fn(0);
+    tls_in_parallel = was_in_parallel;
+    for (auto& h : helpers) h.join();
+  }
+
   void Run(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn) {
     grain = std::max<int64_t>(1, grain);
     int64_t chunks = std::min<int64_t>((n + grain - 1) / grain, num_threads_ * 4);
@@ -54,22 +100,41 @@ class ThreadPool {
       n_ = n;
       chunk_ = (n + chunks - 1) / chunks;
       next_.store(0);
-      pending_ = num_threads_ - 1;
+      pending_.store(num_threads_ - 1);
 #ifdef JAXCPU_HAVE_MXCSR
       csr_ = _mm_getcsr();  // workers flush denormals exactly as the caller does
 #endif
-      ++generation_;
+      generation_.fetch_add(1, std::memory_order_release);
     }
-    wake_.notify_all();
+    wake_.notify_all();  // no system call when every worker is spinning
     tls_in_parallel = true;
     Work();
     tls_in_parallel = false;
-    std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [this] { return pending_ == 0; });
+    SpinUntil([this] { return pending_.load(std::memory_order_acquire) == 0; });
+    if (pending_.load(std::memory_order_acquire) != 0) {
+      std::unique_lock<std::mutex> lock(mutex_);
+      done_.wait(lock, [this] { return pending_.load() == 0; });
+    }
     fn_ = nullptr;
   }
 
  private:
+  // Spins for up to kSpin for `ready` before the caller blocks: kernels come
+  // in quick succession (and a threaded BLAS call hands out many small
+  // jobs), and a wake-up through the kernel costs tens of microseconds on a
+  // virtual machine.
+  template <typename Ready>
+  static void SpinUntil(const Ready& ready) {
+    constexpr auto kSpin = std::chrono::microseconds(50);
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 1; !ready(); ++i) {
+#ifdef JAXCPU_HAVE_MXCSR
+      _mm_pause();
+#endif
+      if (i % 16 == 0 && std::chrono::steady_clock::now() - start > kSpin) return;
+    }
+  }
+
   void Work() {
     for (;;) {
       int64_t begin = next_.fetch_add(chunk_);
@@ -79,21 +144,28 @@ class ThreadPool {
   }
 
   void WorkerLoop() {
+    pthread_setname_np(pthread_self(), "jaxlib-cpu");  // as ps and /proc show it
     tls_in_parallel = true;
     uint64_t seen = 0;
     for (;;) {
+      SpinUntil([&] {
+        return generation_.load(std::memory_order_acquire) != seen ||
+               stopping_.load(std::memory_order_relaxed);
+      });
       {
         std::unique_lock<std::mutex> lock(mutex_);
-        wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
-        if (stopping_) return;
-        seen = generation_;
+        wake_.wait(lock, [&] { return stopping_.load() || generation_.load() != seen; });
+        if (stopping_.load()) return;
+        seen = generation_.load();
 #ifdef JAXCPU_HAVE_MXCSR
         _mm_setcsr(csr_);
 #endif
       }
       Work();
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (--pending_ == 0) done_.notify_one();
+      if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        done_.notify_one();
+      }
     }
   }
 
@@ -102,9 +174,9 @@ class ThreadPool {
   std::mutex job_mutex_;
   std::mutex mutex_;
   std::condition_variable wake_, done_;
-  bool stopping_ = false;
-  uint64_t generation_ = 0;
-  int pending_ = 0;
+  std::atomic<bool> stopping_{false};
+  std::atomic<uint64_t> generation_{0};
+  std::atomic<int> pending_{0};
   const std::function<void(int64_t, int64_t)>* fn_ = nullptr;
   int64_t n_ = 0, chunk_ = 1;
   unsigned csr_ = 0;
@@ -120,14 +192,44 @@ int ConfiguredThreads() {
   return hw == 0 ? 1 : static_cast<int>(hw);
 }
 
+// The pool of this process. A forked child builds its own on first use; the
+// parent's is left as it was, never destroyed (its mutexes may have been held
+// at the fork).
+std::atomic<ThreadPool*> pool{nullptr};
+std::atomic<bool> forked{false};
+std::mutex pool_mutex;
+
+// The child has one thread: the mutex may be rebuilt in place.
+void MarkForked() {
+  new (&pool_mutex) std::mutex();
+  forked.store(true, std::memory_order_relaxed);
+}
+
 ThreadPool& Pool() {
-  static ThreadPool* pool = new ThreadPool(ConfiguredThreads());
-  return *pool;
+  ThreadPool* current = pool.load(std::memory_order_acquire);
+  if (current != nullptr && !forked.load(std::memory_order_relaxed)) return *current;
+  std::lock_guard<std::mutex> lock(pool_mutex);
+  current = pool.load(std::memory_order_acquire);
+  if (current == nullptr) {
+    pthread_atfork(nullptr, nullptr, &MarkForked);
+  } else if (!forked.load(std::memory_order_relaxed)) {
+    return *current;
+  }
+  forked.store(false, std::memory_order_relaxed);
+  current = new ThreadPool(ConfiguredThreads());
+  pool.store(current, std::memory_order_release);
+  return *current;
 }
 
 }  // namespace
 
 int NumThreads() { return Pool().num_threads(); }
+
+bool InParallel() { return tls_in_parallel; }
+
+void RunConcurrently(int64_t n, const std::function<void(int64_t)>& fn) {
+  Pool().RunConcurrently(n, fn);
+}
 
 void ParallelFor(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn) {
   if (n <= 0) return;

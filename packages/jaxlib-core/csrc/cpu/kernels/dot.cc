@@ -136,10 +136,12 @@ class DotGeneralKernel : public Kernel {
       return std::make_tuple(rhs + rhs_offset * size, lhs + lhs_offset * size,
                              out + b * m_ * n_ * size);
     };
-    // Threads go over the batch when it has enough products to share out;
-    // otherwise each product is split over them (BLAS itself runs one thread).
+    // Threads go over the batch when it has enough products to share out,
+    // each product a single-threaded call; otherwise each product gets them
+    // all (Gemm::Parallel).
     const int64_t work = m_ * n_ * k_;
     if (batch_ >= 2 * NumThreads() || (batch_ > 1 && work < kSmallProductWork)) {
+      const auto single = gemm_.SingleThreaded();
       ParallelFor(batch_, std::max<int64_t>(1, kSmallProductWork / std::max<int64_t>(1, work)),
                   [&](int64_t begin, int64_t end) {
                     for (int64_t b = begin; b < end; ++b) {

@@ -9,9 +9,11 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <atomic>
 #include <climits>
 #include <cstdint>
 #include <cstring>
+#include <mutex>
 #include <new>
 #include <string>
 #include <vector>
@@ -25,20 +27,96 @@ using GemmFn = void (*)(char* transa, char* transb, int* m, int* n, int* k, void
 
 inline bool FitsBlasInt(int64_t v) { return v >= 0 && v <= INT_MAX; }
 
-// OpenBLAS's per-thread thread count setter, found through the library that
-// holds `gemm`; null for other BLAS builds. GEMMs run single-threaded inside
-// our pool: BLAS threads of their own would spin and fight the pool's threads
-// for the cores.
-using SetLocalThreadsFn = int (*)(int);
-
-inline SetLocalThreadsFn FindLocalThreadsSetter(const void* gemm) {
+// A symbol of the library that holds `gemm`; null when it has none.
+template <typename Fn>
+Fn FindBlasSymbol(const void* gemm, const char* name) {
   Dl_info info;
   if (dladdr(const_cast<void*>(gemm), &info) == 0 || info.dli_fname == nullptr) return nullptr;
   void* handle = dlopen(info.dli_fname, RTLD_NOLOAD | RTLD_LAZY);
   if (handle == nullptr) return nullptr;
   // The handle stays open: the library is already loaded for the process's life.
-  return reinterpret_cast<SetLocalThreadsFn>(dlsym(handle, "openblas_set_num_threads_local"));
+  return reinterpret_cast<Fn>(dlsym(handle, name));
 }
+
+// OpenBLAS's thread count (process-wide in its pthreads builds, whatever the
+// name says); returns the previous count.
+using SetThreadsFn = int (*)(int);
+// OpenBLAS (>= 0.3.27) hands the jobs of its threaded drivers to a callback
+// instead of waking threads of its own.
+using BlasDoJob = void (*)(int thread, void* job, int data);
+using BlasThreadsCallback = void (*)(int sync, BlasDoJob dojob, int jobs, size_t job_size,
+                                     void* job_array, int data);
+using SetThreadsCallbackFn = void (*)(BlasThreadsCallback);
+
+// OpenBLAS's jobs run on the kernels' pool. Its level-3 jobs wait on each
+// other, so all of a call's jobs run at once (RunConcurrently).
+inline void RunBlasJobs(int /*sync*/, BlasDoJob dojob, int jobs, size_t job_size,
+                        void* job_array, int data) {
+  auto* base = static_cast<char*>(job_array);
+  RunConcurrently(jobs, [&](int64_t i) {
+    dojob(static_cast<int>(i), base + i * static_cast<int64_t>(job_size), data);
+  });
+}
+
+// How the BLAS library runs threads, settled by the first GEMM kernel built.
+// With OpenBLAS's callback ("pooled"), a large product is one call that
+// OpenBLAS splits over the kernels' pool, sharing its packed panels between
+// threads; the thread count is set once to the pool's. Without it, products
+// are split over the pool by C's rows or columns, each a single-threaded call.
+// Either way OpenBLAS's own threads stay asleep: awake, they spin after each
+// call and take the cores from the pool.
+struct BlasThreading {
+  SetThreadsFn set_threads = nullptr;
+  bool pooled = false;
+  std::mutex mutex;
+  int single_sections = 0;  // SingleThreadedBlas objects alive
+  int saved_threads = 1;    // the count they replaced
+};
+
+// Null until the first GEMM kernel is built.
+inline std::atomic<BlasThreading*>& ThreadingState() {
+  static std::atomic<BlasThreading*> state{nullptr};
+  return state;
+}
+
+inline BlasThreading& Threading(const void* gemm) {
+  static BlasThreading* state = [gemm] {
+    auto* t = new BlasThreading;
+    t->set_threads = FindBlasSymbol<SetThreadsFn>(gemm, "openblas_set_num_threads_local");
+    auto install =
+        FindBlasSymbol<SetThreadsCallbackFn>(gemm, "openblas_set_threads_callback_function");
+    if (t->set_threads != nullptr && install != nullptr) {
+      install(&RunBlasJobs);
+      t->set_threads(NumThreads());
+      t->pooled = true;
+    }
+    ThreadingState().store(t);
+    return t;
+  }();
+  return *state;
+}
+
+// While alive, BLAS runs single-threaded: for calls made from the pool's own
+// threads (a batch of products shared out over them), which must not hand
+// jobs to the pool they are part of. Nests and overlaps across threads.
+class SingleThreadedBlas {
+ public:
+  explicit SingleThreadedBlas(BlasThreading& t) : t_(t) {
+    if (t_.set_threads == nullptr) return;
+    std::lock_guard<std::mutex> lock(t_.mutex);
+    if (t_.single_sections++ == 0) t_.saved_threads = t_.set_threads(1);
+  }
+  ~SingleThreadedBlas() {
+    if (t_.set_threads == nullptr) return;
+    std::lock_guard<std::mutex> lock(t_.mutex);
+    if (--t_.single_sections == 0) t_.set_threads(t_.saved_threads);
+  }
+  SingleThreadedBlas(const SingleThreadedBlas&) = delete;
+  SingleThreadedBlas& operator=(const SingleThreadedBlas&) = delete;
+
+ private:
+  BlasThreading& t_;
+};
 
 // True for the element types BLAS GEMM handles (f32, f64, c64, c128).
 inline bool IsBlasType(DType dtype) {
@@ -55,7 +133,7 @@ class Gemm {
       throw Unsupported("gemm: no BLAS function address");
     }
     fn_ = reinterpret_cast<GemmFn>(static_cast<intptr_t>(params.get_int("gemm")));
-    set_local_threads_ = FindLocalThreadsSetter(reinterpret_cast<const void*>(fn_));
+    threading_ = &Threading(reinterpret_cast<const void*>(fn_));
     std::memset(one_, 0, sizeof(one_));
     std::memset(zero_, 0, sizeof(zero_));
     // The real part of 1 in the element's own float type (complex: {1, 0}).
@@ -79,18 +157,26 @@ class Gemm {
     int im = static_cast<int>(m), in = static_cast<int>(n), ik = static_cast<int>(k);
     int ilda = static_cast<int>(lda), ildb = static_cast<int>(ldb);
     int ildc = static_cast<int>(ldc);
-    const int previous = set_local_threads_ ? set_local_threads_(1) : 0;
     fn_(&ta, &tb, &im, &in, &ik, const_cast<unsigned char*>(one_), const_cast<void*>(a), &ilda,
         const_cast<void*>(b), &ildb,
         const_cast<unsigned char*>(accumulate ? one_ : zero_), c, &ildc);
-    if (set_local_threads_) set_local_threads_(previous);
   }
 
-  // The same product split over the shared pool by blocks of C's rows or
-  // columns (whichever dimension is longer); small products run at once.
+  // Single-threaded BLAS for the products a ParallelFor shares out (one
+  // object around the whole loop, made outside it).
+  SingleThreadedBlas SingleThreaded() const { return SingleThreadedBlas(*threading_); }
+
+  // The same product with the pool's threads: one call that OpenBLAS splits
+  // (pooled), or blocks of C's rows or columns, whichever dimension is
+  // longer, one single-threaded call each. Small products run at once.
   void Parallel(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const void* a,
                 int64_t lda, const void* b, int64_t ldb, void* c, int64_t ldc,
                 bool accumulate = false) const {
+    if (threading_->pooled && !InParallel()) {
+      (*this)(trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc, accumulate);
+      return;
+    }
+    SingleThreadedBlas single(*threading_);
     const int threads = NumThreads();
     if (threads == 1 || m * n * k < kParallelWork || (m < 32 && n < 32)) {
       (*this)(trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc, accumulate);
@@ -125,7 +211,7 @@ class Gemm {
   static constexpr int64_t kParallelWork = int64_t{1} << 18;
 
   GemmFn fn_ = nullptr;
-  SetLocalThreadsFn set_local_threads_ = nullptr;
+  BlasThreading* threading_ = nullptr;
   int64_t size_ = 0;
   alignas(16) unsigned char one_[16];
   alignas(16) unsigned char zero_[16];
