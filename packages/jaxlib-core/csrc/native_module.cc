@@ -25,6 +25,8 @@
 #include <thread>
 #include <vector>
 
+#include "host_memory.h"
+
 #if defined(__x86_64__) || defined(_M_X64)
 #include <xmmintrin.h>
 #endif
@@ -107,12 +109,10 @@ BlockCache& Blocks() {
 class HostBuffer {
  public:
   HostBuffer(int device, size_t nbytes) : device_(device), size_(nbytes) {
-    // aligned_alloc needs a size that is a multiple of the alignment and > 0.
-    size_t padded = ((nbytes + kAlignment - 1) / kAlignment) * kAlignment;
-    if (padded == 0) padded = kAlignment;
+    const size_t padded = jaxhost::HostAllocationSize(nbytes);
     padded_ = padded;
     data_ = Blocks().Take(padded);
-    if (data_ == nullptr) data_ = std::aligned_alloc(kAlignment, padded);
+    if (data_ == nullptr) data_ = jaxhost::AllocateHost(padded);
     if (data_ == nullptr) {
       throw std::runtime_error("RESOURCE_EXHAUSTED: out of memory allocating " +
                                std::to_string(nbytes) + " bytes on device " +

@@ -317,3 +317,25 @@ def test_compilations_are_cached_in_memory(client):
     assert fresh._compiled is not first._compiled
     args = [_put(client, np.float32([1, 2, 3])), _put(client, np.float32([1, 1, 1]))]
     np.testing.assert_array_equal(np.asarray(again.execute(args)[0]), [2, 3, 4])
+
+
+def test_large_results_sit_on_huge_page_boundaries(client):
+    # host_memory.h: from 4 MiB up, buffers start on a 2 MiB boundary (and are
+    # advised to use transparent huge pages); smaller ones on 64 bytes.
+    text = """
+    func.func public @main(%x: tensor<1024x1024xf32>, %y: tensor<8xf32>)
+        -> (tensor<1024x1024xf32>, tensor<8xf32>) {
+      %0 = stablehlo.negate %x : tensor<1024x1024xf32>
+      %1 = stablehlo.negate %y : tensor<8xf32>
+      return %0, %1 : tensor<1024x1024xf32>, tensor<8xf32>
+    }
+    """
+    device = client.devices()[0]
+    executable = client.compile_and_load(text, [device])
+    x = np.arange(1 << 20, dtype=np.float32).reshape(1024, 1024)
+    y = np.arange(8, dtype=np.float32)
+    big, small = executable.execute([client.buffer_from_pyval(v, device) for v in (x, y)])
+    assert big.unsafe_buffer_pointer() % (2 << 20) == 0
+    assert small.unsafe_buffer_pointer() % 64 == 0
+    np.testing.assert_array_equal(np.asarray(big), -x)
+    np.testing.assert_array_equal(np.asarray(small), -y)

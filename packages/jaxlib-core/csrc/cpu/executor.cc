@@ -21,6 +21,7 @@
 #include <mutex>
 #include <string>
 
+#include "host_memory.h"
 #include "py_common.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -309,8 +310,8 @@ class Plan {
         return a;
       }
     }
-    size_t size = static_cast<size_t>((arena_size_ + 63) / 64 * 64);
-    char* a = static_cast<char*>(std::aligned_alloc(64, size == 0 ? 64 : size));
+    char* a = static_cast<char*>(
+        jaxhost::AllocateHost(jaxhost::HostAllocationSize(static_cast<size_t>(arena_size_))));
     if (a == nullptr) RaiseRuntimeError("RESOURCE_EXHAUSTED: cannot allocate the program's temporaries");
     return a;
   }
