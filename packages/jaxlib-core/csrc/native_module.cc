@@ -35,8 +35,6 @@ namespace py = pybind11;
 
 namespace {
 
-constexpr size_t kAlignment = 64;
-
 // Allocation counters of one device.
 struct AllocationStats {
   std::atomic<int64_t> bytes_in_use{0};
@@ -371,7 +369,7 @@ bool SetFlushDenormals(bool enable) {
 
 PYBIND11_MODULE(_native, m) {
   m.doc() = "jaxlib-core native runtime: aligned device memory and streams";
-  m.attr("ALIGNMENT") = kAlignment;
+  m.attr("ALIGNMENT") = jaxhost::kAlignment;
 
   py::class_<HostBuffer, std::shared_ptr<HostBuffer>>(m, "HostBuffer",
                                                       py::buffer_protocol())
