@@ -2,9 +2,10 @@
 //
 // A CPU "device" owns 64-byte aligned host allocations (HostBuffer) whose use
 // is tracked per device for memory_stats(), and one Stream: a worker thread
-// that runs enqueued work in order. Copies run on the stream without the GIL;
-// Python work (the executor until native kernels land) runs with it. Every
-// enqueued task returns an Event that Python waits on with the GIL released.
+// that runs enqueued work in order. Copies and all-native programs (through
+// the plan's PlanRunner) run on the stream without the GIL; Python work runs
+// with it. Every enqueued task returns an Event that Python waits on with the
+// GIL released.
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include "host_memory.h"
+#include "plan_runner.h"
 
 #if defined(__x86_64__) || defined(_M_X64)
 #include <xmmintrin.h>
@@ -233,6 +235,35 @@ class Stream {
         std::move(wait_for));
   }
 
+  // Runs a native plan (its runner capsule, see plan_runner.h) on buffers
+  // given by address and size, without the GIL: the stream starts it while
+  // the caller still holds the GIL. The caller keeps the plan and every
+  // buffer alive until the returned event is ready.
+  EventPtr EnqueuePlan(py::capsule runner, std::vector<uintptr_t> inputs,
+                       std::vector<int64_t> input_bytes, std::vector<uintptr_t> outputs,
+                       std::vector<int64_t> output_bytes, std::vector<EventPtr> wait_for) {
+    if (std::string(runner.name() ? runner.name() : "") != jaxhost::kPlanRunnerCapsule) {
+      throw std::invalid_argument("enqueue_plan needs a plan runner capsule");
+    }
+    if (inputs.size() != input_bytes.size() || outputs.size() != output_bytes.size()) {
+      throw std::invalid_argument("enqueue_plan: one size per buffer");
+    }
+    const jaxhost::PlanRunner table = *runner.get_pointer<jaxhost::PlanRunner>();
+    return Enqueue(
+        [table, inputs = std::move(inputs), input_bytes = std::move(input_bytes),
+         outputs = std::move(outputs),
+         output_bytes = std::move(output_bytes)]() -> std::optional<std::string> {
+          char error[1024];
+          const bool ok = table.run(
+              table.plan, reinterpret_cast<const void* const*>(inputs.data()),
+              input_bytes.data(), inputs.size(), reinterpret_cast<void* const*>(outputs.data()),
+              output_bytes.data(), outputs.size(), error, sizeof error);
+          if (ok) return std::nullopt;
+          return std::string(error);
+        },
+        std::move(wait_for));
+  }
+
   // An event that is ready once everything enqueued so far has run.
   EventPtr Marker() {
     return Enqueue([]() -> std::optional<std::string> { return std::nullopt; },
@@ -393,6 +424,9 @@ PYBIND11_MODULE(_native, m) {
            py::arg("src_address"), py::arg("nbytes"),
            py::arg("wait_for") = std::vector<EventPtr>{})
       .def("enqueue_python", &Stream::EnqueuePython, py::arg("fn"),
+           py::arg("wait_for") = std::vector<EventPtr>{})
+      .def("enqueue_plan", &Stream::EnqueuePlan, py::arg("runner"), py::arg("inputs"),
+           py::arg("input_bytes"), py::arg("outputs"), py::arg("output_bytes"),
            py::arg("wait_for") = std::vector<EventPtr>{})
       .def("marker", &Stream::Marker)
       .def("shutdown", &Stream::Shutdown)

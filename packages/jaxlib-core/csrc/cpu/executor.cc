@@ -22,6 +22,7 @@
 #include <string>
 
 #include "host_memory.h"
+#include "plan_runner.h"
 #include "py_common.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -40,6 +41,13 @@ py::object& ErrorType() {
   PyErr_SetString(ErrorType().ptr(), message.c_str());
   throw py::error_already_set();
 }
+
+// A failure while a plan runs, GIL held or not; the message starts with a
+// status code name. Run turns it into the Python error, RunRaw into text.
+class PlanFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 // Sets FTZ/DAZ for the scope (and, through ParallelFor, on the workers).
 class FlushDenormals {
@@ -96,6 +104,10 @@ std::vector<int> IntList(const py::handle& h) {
 }
 
 struct Frame {
+  // Run from Python: the GIL is held between kernels, and `owners` and
+  // Python steps may be used. RunRaw's frames touch no Python object.
+  bool python = true;
+  const py::list* inputs = nullptr;  // Run's input objects (owners of parameters)
   std::vector<void*> data;
   std::vector<py::object> owners;  // what keeps data alive, for non-arena slots
   char* arena = nullptr;
@@ -128,6 +140,7 @@ class Plan {
     for (auto c : constants) {
       py::array a = py::array::ensure(c, py::array::c_style);
       if (!a) throw py::value_error("plan constants must be arrays");
+      constant_data_.push_back(const_cast<void*>(a.data()));
       constants_.push_back(a);
     }
     if (entry_region_ < 0 || entry_region_ >= static_cast<int>(regions_.size())) {
@@ -143,16 +156,6 @@ class Plan {
     if (inputs.size() != params_.size() || outputs.size() != results_.size()) {
       throw py::value_error("plan: wrong number of inputs or outputs");
     }
-    Frame frame;
-    frame.data.assign(slots_.size(), nullptr);
-    frame.owners.resize(slots_.size());
-    frame.arena = AcquireArena();
-    struct ArenaReturn {
-      Plan* plan;
-      char* arena;
-      ~ArenaReturn() { plan->ReleaseArena(arena); }
-    } arena_return{this, frame.arena};
-
     std::vector<void*> in_ptrs(inputs.size()), out_ptrs(outputs.size());
     for (size_t i = 0; i < inputs.size(); ++i) {
       in_ptrs[i] = ExternalPointer(inputs[i], slots_[params_[i]], "input", i, false);
@@ -160,6 +163,60 @@ class Plan {
     for (size_t i = 0; i < outputs.size(); ++i) {
       out_ptrs[i] = ExternalPointer(outputs[i], slots_[results_[i]], "output", i, true);
     }
+    Frame frame;
+    frame.inputs = &inputs;
+    frame.owners.resize(slots_.size());
+    try {
+      Execute(frame, in_ptrs.data(), out_ptrs.data());
+    } catch (const PlanFailure& failure) {
+      RaiseRuntimeError(failure.what());
+    }
+  }
+
+  // Runs the plan on buffers given by address and size, on a thread that
+  // does not hold the GIL (the device stream's). Plans with Python steps
+  // cannot run this way.
+  void RunRaw(const void* const* inputs, const int64_t* input_bytes, size_t num_inputs,
+              void* const* outputs, const int64_t* output_bytes, size_t num_outputs) {
+    if (python_steps_) throw PlanFailure("INTERNAL: the plan has Python steps");
+    if (num_inputs != params_.size() || num_outputs != results_.size()) {
+      throw PlanFailure("INVALID_ARGUMENT: the program takes " + std::to_string(params_.size()) +
+                        " inputs and " + std::to_string(results_.size()) + " outputs, got " +
+                        std::to_string(num_inputs) + " and " + std::to_string(num_outputs));
+    }
+    auto check = [&](const int64_t* bytes, const std::vector<int>& slots, const char* what) {
+      for (size_t i = 0; i < slots.size(); ++i) {
+        if (bytes[i] != slots_[slots[i]].nbytes) {
+          throw PlanFailure(std::string("INVALID_ARGUMENT: ") + what + " " + std::to_string(i) +
+                            " has " + std::to_string(bytes[i]) +
+                            " bytes, the program expects " +
+                            std::to_string(slots_[slots[i]].nbytes));
+        }
+      }
+    };
+    check(input_bytes, params_, "input");
+    check(output_bytes, results_, "output");
+    Frame frame;
+    frame.python = false;
+    Execute(frame, const_cast<void* const*>(inputs), outputs);
+  }
+
+  bool python_steps() const { return python_steps_; }
+
+  int64_t arena_size() const { return arena_size_; }
+  size_t num_slots() const { return slots_.size(); }
+
+ private:
+  // Both entry points: slot homes from the caller's pointers, the entry
+  // region, then results that live elsewhere copied into the outputs.
+  void Execute(Frame& frame, void* const* in_ptrs, void* const* out_ptrs) {
+    frame.data.assign(slots_.size(), nullptr);
+    frame.arena = AcquireArena();
+    struct ArenaReturn {
+      Plan* plan;
+      char* arena;
+      ~ArenaReturn() { plan->ReleaseArena(arena); }
+    } arena_return{this, frame.arena};
     for (size_t s = 0; s < slots_.size(); ++s) {
       const SlotInfo& info = slots_[s];
       switch (info.home) {
@@ -170,12 +227,14 @@ class Plan {
           frame.data[s] = out_ptrs[info.location];
           break;
         case Home::kConstant:
-          frame.data[s] = const_cast<void*>(constants_[info.location].data());
-          frame.owners[s] = constants_[info.location];
+          frame.data[s] = constant_data_[info.location];
+          if (frame.python) frame.owners[s] = constants_[info.location];
           break;
         case Home::kParam:
           frame.data[s] = in_ptrs[info.location];
-          frame.owners[s] = py::reinterpret_borrow<py::object>(inputs[info.location]);
+          if (frame.python) {
+            frame.owners[s] = py::reinterpret_borrow<py::object>((*frame.inputs)[info.location]);
+          }
           break;
         case Home::kNone:
           break;
@@ -183,7 +242,6 @@ class Plan {
     }
     FlushDenormals flush;  // XLA's CPU runtime computes with FTZ/DAZ
     RunRegion(entry_region_, frame);
-    // Results whose slot is not the output buffer itself are copied out.
     for (size_t i = 0; i < results_.size(); ++i) {
       void* dst = out_ptrs[i];
       const void* src = frame.data[results_[i]];
@@ -193,10 +251,6 @@ class Plan {
     }
   }
 
-  int64_t arena_size() const { return arena_size_; }
-  size_t num_slots() const { return slots_.size(); }
-
- private:
   Step ParseStep(const py::tuple& t) {
     Step step;
     std::string kind = py::cast<std::string>(t[0]);
@@ -216,6 +270,7 @@ class Plan {
       }
     } else if (kind == "python") {  // ("python", fn, ins, outs, name)
       step.kind = StepKind::kPython;
+      python_steps_ = true;
       step.fn = py::reinterpret_borrow<py::object>(t[1]);
       step.ins = IntList(t[2]);
       step.outs = IntList(t[3]);
@@ -312,7 +367,7 @@ class Plan {
     }
     char* a = static_cast<char*>(
         jaxhost::AllocateHost(jaxhost::HostAllocationSize(static_cast<size_t>(arena_size_))));
-    if (a == nullptr) RaiseRuntimeError("RESOURCE_EXHAUSTED: cannot allocate the program's temporaries");
+    if (a == nullptr) throw PlanFailure("RESOURCE_EXHAUSTED: cannot allocate the program's temporaries");
     return a;
   }
 
@@ -396,7 +451,7 @@ class Plan {
   void RunKernel(const Step& step, Frame& frame) {
     if (step.in_place) {
       frame.data[step.outs[0]] = frame.data[step.ins[0]];
-      frame.owners[step.outs[0]] = frame.owners[step.ins[0]];
+      if (frame.python) frame.owners[step.outs[0]] = frame.owners[step.ins[0]];
     }
     constexpr size_t kInline = 32;
     const void* in_inline[kInline];
@@ -417,7 +472,7 @@ class Plan {
     for (size_t i = 0; i < step.outs.size(); ++i) out[i] = frame.data[step.outs[i]];
     std::string failure;
     try {
-      if (step.release_gil) {
+      if (step.release_gil && frame.python) {
         py::gil_scoped_release release;
         step.kernel->Run(in, out);
       } else {
@@ -428,7 +483,7 @@ class Plan {
     } catch (const std::exception& err) {
       failure = std::string("internal error: ") + err.what();
     }
-    if (!failure.empty()) RaiseRuntimeError("INTERNAL: " + step.name + ": " + failure);
+    if (!failure.empty()) throw PlanFailure("INTERNAL: " + step.name + ": " + failure);
   }
 
   void RunRows(const Step& step, Frame& frame) {
@@ -455,13 +510,13 @@ class Plan {
         if (failure.empty()) failure = err.what();
       }
     };
-    if (step.release_gil) {
+    if (step.release_gil && frame.python) {
       py::gil_scoped_release release;
       ParallelFor(blocks, 1, run_blocks);
     } else {
       ParallelFor(blocks, 1, run_blocks);
     }
-    if (!failure.empty()) RaiseRuntimeError("INTERNAL: " + step.name + ": " + failure);
+    if (!failure.empty()) throw PlanFailure("INTERNAL: " + step.name + ": " + failure);
   }
 
   void RunPython(const Step& step, Frame& frame) {
@@ -524,7 +579,7 @@ class Plan {
           break;
         case StepKind::kAlias:
           frame.data[step.outs[0]] = frame.data[step.ins[0]];
-          frame.owners[step.outs[0]] = frame.owners[step.ins[0]];
+          if (frame.python) frame.owners[step.outs[0]] = frame.owners[step.ins[0]];
           break;
         case StepKind::kWhile:
           RunWhile(step, frame);
@@ -566,9 +621,35 @@ class Plan {
   std::vector<int> params_, results_;
   int64_t arena_size_;
   std::vector<py::array> constants_;
+  std::vector<void*> constant_data_;  // constants_[i]'s bytes, for frames without the GIL
+  bool python_steps_ = false;
   std::mutex arena_mutex_;
   std::vector<char*> arena_pool_;
 };
+
+// PlanRunner::run (plan_runner.h): any exception becomes the message.
+bool RunPlanRaw(const void* plan, const void* const* inputs, const int64_t* input_bytes,
+                size_t num_inputs, void* const* outputs, const int64_t* output_bytes,
+                size_t num_outputs, char* error, size_t error_size) {
+  std::string message;
+  try {
+    const_cast<Plan*>(static_cast<const Plan*>(plan))
+        ->RunRaw(inputs, input_bytes, num_inputs, outputs, output_bytes, num_outputs);
+    return true;
+  } catch (const PlanFailure& failure) {
+    message = failure.what();
+  } catch (const std::exception& failure) {
+    message = std::string("INTERNAL: ") + failure.what();
+  } catch (...) {
+    message = "INTERNAL: unknown failure while running the program";
+  }
+  if (error_size > 0) {
+    const size_t n = std::min(message.size(), error_size - 1);
+    std::memcpy(error, message.data(), n);
+    error[n] = '\0';
+  }
+  return false;
+}
 
 }  // namespace
 
@@ -582,6 +663,18 @@ void RegisterExecutor(py::module_& m) {
            py::arg("results"), py::arg("arena_size"), py::arg("constants"))
       .def("run", &Plan::Run, py::arg("inputs"), py::arg("outputs"),
            "Runs the program: reads `inputs`, writes every result into `outputs`.")
+      .def(
+          "runner",
+          [](Plan& plan) -> py::object {
+            if (plan.python_steps()) return py::none();
+            auto* runner = new jaxhost::PlanRunner{&plan, &RunPlanRaw};
+            return py::capsule(runner, jaxhost::kPlanRunnerCapsule, [](PyObject* capsule) {
+              delete static_cast<jaxhost::PlanRunner*>(
+                  PyCapsule_GetPointer(capsule, jaxhost::kPlanRunnerCapsule));
+            });
+          },
+          "A capsule through which the device stream runs this plan without the GIL (None "
+          "when the plan has Python steps). The plan must outlive every run through it.")
       .def("set_profiling", &Plan::set_profiling, py::arg("enable"),
            "Times every kernel and Python step from now on (see profile()).")
       .def("profile", &Plan::Profile,

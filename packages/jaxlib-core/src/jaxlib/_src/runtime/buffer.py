@@ -10,6 +10,7 @@ it has finished.
 from __future__ import annotations
 
 import enum
+import re
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,12 @@ from jaxlib._src.runtime.traceback import Traceback
 
 if TYPE_CHECKING:  # pragma: no cover
     from jaxlib._src.runtime.device import Device
+
+# The status code names an error message starts with (absl's canonical codes).
+_STATUS_PREFIX = re.compile(
+    r"(CANCELLED|UNKNOWN|INVALID_ARGUMENT|DEADLINE_EXCEEDED|NOT_FOUND|ALREADY_EXISTS|"
+    r"PERMISSION_DENIED|RESOURCE_EXHAUSTED|FAILED_PRECONDITION|ABORTED|OUT_OF_RANGE|"
+    r"UNIMPLEMENTED|INTERNAL|UNAVAILABLE|DATA_LOSS|UNAUTHENTICATED): ")
 
 # XLA's CPU runtime needs at least this alignment to use a host buffer in place.
 ZERO_COPY_ALIGNMENT = 16
@@ -274,6 +281,8 @@ def wait_for_event(event: Any, failure: list[BaseException] | None = None) -> No
         raise XlaRuntimeError(str(failure[0]))
     if failure:
         raise XlaRuntimeError(f"INTERNAL: {type(failure[0]).__name__}: {failure[0]}")
+    if _STATUS_PREFIX.match(error):  # native work names its status itself
+        raise XlaRuntimeError(error)
     raise XlaRuntimeError(f"INTERNAL: {error}")
 
 

@@ -69,6 +69,10 @@ class _FastPath:
     results: list[tuple[tuple[int, ...], np.dtype, int, ShapedArray]]
     sharding: Any
     donates: bool
+    # Programs too large to run inline: the plan's runner capsule, which the
+    # device stream runs without the GIL, and the parameters' byte sizes.
+    runner: Any = None
+    param_bytes: list[int] | None = None
 
 
 @dataclass
@@ -361,12 +365,14 @@ class LoadedExecutable(Executable):
         self._fast = self._fast_path_setup()
 
     def _fast_path_setup(self) -> _FastPath | None:
-        """What a single-device execute of a small native program needs,
+        """What a single-device execute of an all-native program needs,
         computed once (see ``_execute_fast``)."""
         compiled = self._compiled
         program = compiled.program
+        inline = getattr(program, "runs_inline", False)
+        runner = None if inline else getattr(program, "runner", None)
         if (len(self._devices) != 1 or self._multi_process or self._global_view
-                or compiled.polymorphic or not getattr(program, "runs_inline", False)):
+                or compiled.polymorphic or not (inline or runner is not None)):
             return None
         device = self._devices[0]
         results = []
@@ -375,18 +381,23 @@ class LoadedExecutable(Executable):
             nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
             results.append((shape, dtype, nbytes, ShapedArray(shape, dtype)))
         params = [(tuple(shape), dtype) for shape, dtype in self._param_specs]
+        param_bytes = [int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+                       for shape, dtype in params]
         return _FastPath(program, device, params, results,
                          SingleDeviceSharding(device, memory_kind=device.default_memory().kind),
-                         bool(compiled.donated_parameters))
+                         bool(compiled.donated_parameters), runner, param_bytes)
 
     def _execute_fast(self, arguments: Sequence[Any]) -> list[ArrayImpl] | None:
-        """Runs a small all-native program at once on the calling thread;
-        None when any argument needs the general path (which also reports
-        every error)."""
+        """Runs a small all-native program at once on the calling thread, or
+        enqueues a larger one whose stream task needs no GIL; None when any
+        argument needs the general path (which also reports every error)."""
         fast = self._fast
         if len(arguments) != len(fast.params):
             return None
-        storages = []
+        enqueue = fast.runner is not None
+        if enqueue and not self.client.asynchronous:
+            return None
+        buffers = []
         for arg, (shape, dtype) in zip(arguments, fast.params):
             if type(arg) is not ArrayImpl or len(arg._buffers) != 1:
                 return None
@@ -394,14 +405,38 @@ class LoadedExecutable(Executable):
             if (buffer.device is not fast.device or buffer._deleted or buffer.shape != shape
                     or buffer.dtype != dtype):
                 return None
-            if buffer._event is not None:
+            if buffer._event is not None and not enqueue:
                 if not buffer.is_ready():
                     return None
                 buffer.block_until_ready()
-            storages.append(buffer._storage)
+            buffers.append(buffer)
         device = fast.device
         outputs = [Buffer._allocate_bytes(device, shape, dtype, nbytes)
                    for shape, dtype, nbytes, _ in fast.results]
+        if enqueue:
+            self._enqueue_plan(fast, buffers, outputs)
+        else:
+            self._run_inline(fast, [b._storage for b in buffers], outputs)
+        if fast.donates:
+            self._donate(arguments)
+        sharding = fast.sharding
+        return [ArrayImpl._of_buffer(aval, sharding, b)
+                for (_, _, _, aval), b in zip(fast.results, outputs)]
+
+    def _enqueue_plan(self, fast: _FastPath, inputs: list[Buffer], outputs: list[Buffer]) -> None:
+        """Hands the plan to the device's stream, which starts it at once
+        (no GIL hand-over); what it reads and writes stays alive until done."""
+        wait_for = [b._event for b in inputs if b._event is not None]
+        event = self.client._stream(fast.device).enqueue_plan(
+            fast.runner, [b._address() for b in inputs], fast.param_bytes,
+            [b._storage.address for b in outputs], [nbytes for _, _, nbytes, _ in fast.results],
+            wait_for)
+        keepalive = (fast.program, [(b._storage, b._keepalive) for b in inputs],
+                     [b._storage for b in outputs])
+        for out in outputs:
+            out._set_pending(event, keepalive)
+
+    def _run_inline(self, fast: _FastPath, storages: list[Any], outputs: list[Buffer]) -> None:
         program = fast.program
         try:
             if program.python_steps:  # reference kernels may read the replica context
@@ -413,11 +448,6 @@ class LoadedExecutable(Executable):
             if not self.client.asynchronous:
                 raise
             _fail_outputs(outputs, err)
-        if fast.donates:
-            self._donate(arguments)
-        sharding = fast.sharding
-        return [ArrayImpl._of_buffer(aval, sharding, b)
-                for (_, _, _, aval), b in zip(fast.results, outputs)]
 
     def local_devices(self) -> list[Device]:
         return list(self._addressable)

@@ -720,6 +720,9 @@ class NativeProgram:
         self.result_specs = result_specs
         self.python_steps = python_steps
         self.native_steps = native_steps
+        # How the device stream runs an all-native plan without the GIL
+        # (executable._enqueue_plan); None when a step is Python.
+        self.runner = plan.runner() if python_steps == 0 and hasattr(plan, "runner") else None
         # The plan written down (persistent cache), when it was planned while
         # kernels were recorded and every step is native.
         self.description: PlanDescription | None = None
