@@ -445,3 +445,119 @@ def test_an_unwritable_directory_only_costs_the_entry(client, tmp_path):
         persistent_cache.reset_cache_dir()
         pipeline.clear_compilation_cache()
     np.testing.assert_array_equal(result, [2, 3, 4])
+
+
+# -- the directory's bound ----------------------------------------------------------
+
+
+def _scaled(factor: int) -> str:
+    """A distinct small program per factor (one entry each)."""
+    return f"""
+    func.func public @main(%a: tensor<4xf32>) -> tensor<4xf32> {{
+      %c = stablehlo.constant dense<{factor}.0> : tensor<4xf32>
+      %r = stablehlo.multiply %a, %c : tensor<4xf32>
+      return %r : tensor<4xf32>
+    }}
+    """
+
+
+def _age(path: Path, seconds_ago: float) -> None:
+    stamp = path.stat().st_mtime - seconds_ago
+    os.utime(path, (stamp, stamp))
+
+
+@pytest.fixture
+def bounded(cache_dir):
+    yield cache_dir
+    persistent_cache.set_cache_max_size(None)
+
+
+def test_least_recently_used_entries_go_first_beyond_the_maximum(client, bounded, monkeypatch):
+    for factor in (1, 2, 3):
+        pipeline.compile_program(_scaled(factor))
+    entries = _entries(bounded)
+    assert len(entries) == 3
+    size = max(p.stat().st_size for p in entries)
+    # Which file is which: a hit on program k makes k's file the newest.
+    by_text = {}
+    for factor in (1, 2, 3):
+        for p in _entries(bounded):
+            _age(p, 1000)
+        pipeline.clear_compilation_cache()
+        pipeline.compile_program(_scaled(factor))
+        newest = max(_entries(bounded), key=lambda p: p.stat().st_mtime)
+        by_text[factor] = newest.name
+    assert len(set(by_text.values())) == 3
+    assert len(_entries(bounded)) == 3  # hits write nothing new
+    for age, factor in ((300, 1), (200, 2), (100, 3)):  # 1 is the oldest
+        path = bounded / by_text[factor]
+        stamp = path.stat().st_mtime
+        os.utime(path, (stamp - age, stamp - age))
+    pipeline.clear_compilation_cache()
+    parses = _count_parses(monkeypatch)
+    pipeline.compile_program(_scaled(1))  # a hit makes the oldest the newest
+    assert not parses
+    persistent_cache.set_cache_max_size(3 * size + size // 2)
+    pipeline.compile_program(_scaled(4))  # the fourth entry: one must go, program 2's
+    names = {p.name for p in _entries(bounded)}
+    assert by_text[2] not in names and by_text[1] in names and by_text[3] in names
+    assert len(names) == 3
+
+
+def test_an_entry_over_the_maximum_is_not_written(client, bounded):
+    persistent_cache.set_cache_max_size(100)
+    _, (result,) = _run(client, _scaled(2), [np.float32([1, 2, 3, 4])])
+    np.testing.assert_array_equal(result, [2, 4, 6, 8])
+    assert not _entries(bounded)
+
+
+def test_unbounded_never_evicts_and_zero_keeps_nothing(client, bounded):
+    persistent_cache.set_cache_max_size(-1)
+    for factor in range(1, 6):
+        pipeline.compile_program(_scaled(factor))
+    assert len(_entries(bounded)) == 5
+    assert persistent_cache.evict(bounded, 1 << 40) == []
+    removed = persistent_cache.evict(bounded, 0)
+    assert len(removed) == 5 and not _entries(bounded)
+
+
+def test_stale_temporary_files_are_removed_and_fresh_ones_kept(bounded):
+    bounded.mkdir(parents=True, exist_ok=True)
+    stale = bounded / ".abc.1.dead.tmp"
+    fresh = bounded / ".abc.2.live.tmp"
+    for path in (stale, fresh):
+        path.write_bytes(b"partial")
+    _age(stale, 2 * 3600)
+    persistent_cache.evict(bounded, 1 << 30)
+    assert not stale.exists() and fresh.exists()
+
+
+def test_the_maximum_comes_from_the_environment_or_the_setter(monkeypatch):
+    persistent_cache.set_cache_max_size(None)
+    monkeypatch.delenv(persistent_cache.MAX_SIZE_ENV_VAR, raising=False)
+    assert persistent_cache.cache_max_size() == persistent_cache.DEFAULT_MAX_SIZE == 1 << 30
+    monkeypatch.setenv(persistent_cache.MAX_SIZE_ENV_VAR, "12345")
+    assert persistent_cache.cache_max_size() == 12345
+    monkeypatch.setenv(persistent_cache.MAX_SIZE_ENV_VAR, "-1")
+    assert persistent_cache.cache_max_size() == -1
+    persistent_cache.set_cache_max_size(777)  # the setter wins over the variable
+    assert persistent_cache.cache_max_size() == 777
+    persistent_cache.set_cache_max_size(None)
+    monkeypatch.setenv(persistent_cache.MAX_SIZE_ENV_VAR, "1GB")
+    with pytest.raises(ValueError, match=r"JAXLIB_COMPILATION_CACHE_MAX_SIZE must be a whole "
+                                         r"number of bytes .* got '1GB'"):
+        persistent_cache.cache_max_size()
+    monkeypatch.setenv(persistent_cache.MAX_SIZE_ENV_VAR, "-5")
+    with pytest.raises(ValueError, match="-1 for unbounded; got -5"):
+        persistent_cache.cache_max_size()
+    for bad in (-2, 1.5, "10", True):
+        with pytest.raises(ValueError, match="set_cache_max_size"):
+            persistent_cache.set_cache_max_size(bad)
+
+
+def test_a_bad_maximum_fails_the_compile_before_any_work(client, cache_dir, monkeypatch):
+    monkeypatch.setenv(persistent_cache.MAX_SIZE_ENV_VAR, "lots")
+    parses = _count_parses(monkeypatch)
+    with pytest.raises(ValueError, match="JAXLIB_COMPILATION_CACHE_MAX_SIZE"):
+        pipeline.compile_program(_scaled(9))
+    assert not parses and not _entries(cache_dir)

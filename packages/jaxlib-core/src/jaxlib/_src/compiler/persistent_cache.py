@@ -29,6 +29,13 @@ Writes go to a temporary file in the directory, renamed over the entry
 (``os.replace``): readers see a whole entry or none, and processes writing
 the same entry at once each write a whole one. A truncated, corrupt or
 foreign-version entry reads as a miss; the compile that follows overwrites it.
+
+The directory is bounded: after each write, the least recently used entries
+are deleted until the entries total at most the maximum size (1 GiB unless
+``$JAXLIB_COMPILATION_CACHE_MAX_SIZE`` or ``set_cache_max_size`` says
+otherwise; -1: unbounded). A hit marks its entry used by setting its
+modification time; an entry larger than the maximum is not written.
+Temporary files that writers left behind (a killed process) go after an hour.
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ import os
 import platform
 import struct
 import sys
+import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +56,9 @@ from typing import Any
 import numpy as np
 
 ENV_VAR = "JAXLIB_COMPILATION_CACHE_DIR"
+MAX_SIZE_ENV_VAR = "JAXLIB_COMPILATION_CACHE_MAX_SIZE"
+DEFAULT_MAX_SIZE = 1 << 30
+_STALE_TEMPORARY_S = 3600.0
 FORMAT_VERSION = 1
 SUFFIX = ".jxc"
 
@@ -95,6 +106,42 @@ def cache_dir() -> Path | None:
         return _configured
     value = os.environ.get(ENV_VAR)
     return Path(value) if value else None
+
+
+_configured_max_size: int | None = None
+
+
+def set_cache_max_size(max_bytes: int | None) -> None:
+    """Bounds the entries in the cache directory to ``max_bytes`` in total
+    (-1: unbounded), overriding ``$JAXLIB_COMPILATION_CACHE_MAX_SIZE``;
+    ``None`` goes back to the variable (or the default, 1 GiB)."""
+    global _configured_max_size
+    if max_bytes is not None:
+        _configured_max_size = _checked_max_size(max_bytes, "set_cache_max_size")
+    else:
+        _configured_max_size = None
+
+
+def cache_max_size() -> int:
+    """The bound on the entries' total size in bytes; -1 when unbounded."""
+    if _configured_max_size is not None:
+        return _configured_max_size
+    value = os.environ.get(MAX_SIZE_ENV_VAR, "").strip()
+    if not value:
+        return DEFAULT_MAX_SIZE
+    try:
+        number = int(value)
+    except ValueError:
+        raise ValueError(f"${MAX_SIZE_ENV_VAR} must be a whole number of bytes (-1: "
+                         f"unbounded), got {value!r}") from None
+    return _checked_max_size(number, f"${MAX_SIZE_ENV_VAR}")
+
+
+def _checked_max_size(value: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < -1:
+        raise ValueError(f"{what}: the cache's maximum size is a number of bytes >= 0, or -1 "
+                         f"for unbounded; got {value!r}")
+    return value
 
 
 # -- keys -------------------------------------------------------------------------
@@ -156,8 +203,10 @@ def _array_bytes(array: np.ndarray) -> memoryview:
 
 
 def store(directory: Path, key: str, entry: CacheEntry) -> bool:
-    """Writes the entry atomically; False (logged) when the directory cannot
-    be written. Never raises for I/O problems: the cache is an optimisation."""
+    """Writes the entry atomically, then evicts the least recently used
+    entries beyond the maximum size; False (logged) when the directory
+    cannot be written or the entry alone is over the maximum. Never raises
+    for I/O problems: the cache is an optimisation."""
     specs, offset = [], 0
     for array in entry.arrays:
         specs.append({"dtype": array.dtype.name, "shape": list(array.shape), "offset": offset})
@@ -175,6 +224,11 @@ def store(directory: Path, key: str, entry: CacheEntry) -> bool:
     for piece in pieces:
         digest.update(piece)
     header = _HEADER.pack(_MAGIC, FORMAT_VERSION, len(metadata), position, digest.digest())
+    max_size = cache_max_size()
+    if max_size >= 0 and _HEADER.size + len(metadata) + position > max_size:
+        _log.info("jaxlib compilation cache: an entry of %d bytes is over the maximum of %d; "
+                  "not written", _HEADER.size + len(metadata) + position, max_size)
+        return False
     temporary = directory / f".{key}.{os.getpid()}.{uuid.uuid4().hex}.tmp"
     try:
         directory.mkdir(parents=True, exist_ok=True)
@@ -183,7 +237,6 @@ def store(directory: Path, key: str, entry: CacheEntry) -> bool:
             for piece in pieces:
                 f.write(piece)
         os.replace(temporary, directory / (key + SUFFIX))
-        return True
     except OSError as err:
         _log.warning("jaxlib compilation cache: cannot write %s: %s", directory, err)
         try:
@@ -191,6 +244,52 @@ def store(directory: Path, key: str, entry: CacheEntry) -> bool:
         except OSError:
             pass
         return False
+    if max_size >= 0:
+        evict(directory, max_size, keep=key)
+    return True
+
+
+def evict(directory: Path, max_size: int, keep: str | None = None) -> list[str]:
+    """Deletes the least recently used entries (oldest modification time
+    first) until the entries total at most ``max_size`` bytes, never the
+    entry ``keep``, and temporary files older than an hour; returns the keys
+    deleted. Entries other processes delete meanwhile are skipped."""
+    entries = []
+    now = time.time()
+    try:
+        with os.scandir(directory) as listing:
+            for item in listing:
+                try:
+                    stat = item.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                if item.name.endswith(SUFFIX) and not item.name.startswith("."):
+                    entries.append((stat.st_mtime_ns, item.name, stat.st_size))
+                elif (item.name.startswith(".") and item.name.endswith(".tmp")
+                      and now - stat.st_mtime > _STALE_TEMPORARY_S):
+                    _unlink_quietly(Path(item.path))
+    except OSError as err:
+        _log.info("jaxlib compilation cache: cannot list %s: %s", directory, err)
+        return []
+    total = sum(size for _, _, size in entries)
+    deleted = []
+    for _, name, size in sorted(entries):
+        if total <= max_size:
+            break
+        key = name[:-len(SUFFIX)]
+        if key == keep:
+            continue
+        _unlink_quietly(directory / name)
+        total -= size
+        deleted.append(key)
+    return deleted
+
+
+def _unlink_quietly(path: Path) -> None:
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as err:
+        _log.info("jaxlib compilation cache: cannot delete %s: %s", path, err)
 
 
 # -- reading ----------------------------------------------------------------------
@@ -215,12 +314,17 @@ def load(directory: Path, key: str) -> CacheEntry | None:
             data = np.empty(size, np.uint8)  # numpy memory: arrays below are aligned views
             if f.readinto(memoryview(data)) != size:
                 raise ValueError("short read")
-        return _parse(data, key)
+        entry = _parse(data, key)
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError, IndexError) as err:
         _log.info("jaxlib compilation cache: ignoring %s: %s", path, err)
         return None
+    try:
+        os.utime(path)  # used now: the last to be evicted
+    except OSError:
+        pass  # a read-only cache still serves hits
+    return entry
 
 
 def _parse(data: np.ndarray, key: str) -> CacheEntry:

@@ -301,6 +301,7 @@ _log = logging.getLogger(__name__)
 
 def _compile_through_directory(directory: Any, text: str, options: Any,
                                serialized_options: bytes) -> CompiledProgram:
+    persistent_cache.cache_max_size()  # a malformed setting fails before any work
     key = persistent_cache.entry_key(text, serialized_options)
     entry = persistent_cache.load(directory, key)
     if entry is not None:
