@@ -2,6 +2,7 @@
 plan runner (plan_runner.h): the stream runs them without the GIL."""
 
 import sys
+import threading
 import time
 
 import numpy as np
@@ -145,3 +146,61 @@ def test_a_failed_producer_fails_the_native_consumer(client, double):
     (out,) = double.execute([bad])
     with pytest.raises(XlaRuntimeError, match="the producer refused"):
         out.block_until_ready()
+
+
+def test_a_waiter_runs_the_plan_the_stream_has_not_started(client, double):
+    stream = client._stream(client.devices()[0])
+    x = _put(client, _matrix())
+    x._buffers[0].block_until_ready()
+    stream.pause()  # the worker takes no task: only a waiter can run this one
+    try:
+        (out,) = double.execute([x])
+        assert not out.is_ready()
+        before = stream.run_by_waiters
+        out.block_until_ready()
+        assert stream.run_by_waiters == before + 1
+    finally:
+        stream.resume()
+    np.testing.assert_array_equal(np.asarray(out), 2 * _matrix())
+
+
+def test_a_waiter_never_runs_work_out_of_turn(client, double):
+    stream = client._stream(client.devices()[0])
+    x = _put(client, _matrix())
+    x._buffers[0].block_until_ready()
+    order = []
+    stream.pause()
+    try:
+        stream.enqueue_python(lambda: order.append("python task"))  # needs the worker
+        (out,) = double.execute([x])  # queued behind it
+        event = out._buffers[0]._event
+        assert not event.wait(0.05)  # a bounded wait never runs the task itself
+        waiter = threading.Thread(target=lambda: order.append(out.block_until_ready()))
+        waiter.start()
+        waiter.join(0.3)
+        assert waiter.is_alive() and order == []  # the plan waits for its turn
+    finally:
+        stream.resume()
+    waiter.join(10)
+    assert order[0] == "python task" and len(order) == 2
+    np.testing.assert_array_equal(np.asarray(out), 2 * _matrix())
+
+
+def test_threads_waiting_on_one_stream_at_once(client, double):
+    x = _put(client, _matrix())
+    failures = []
+
+    def loop():
+        try:
+            for _ in range(15):
+                (out,) = double.execute([x])
+                np.testing.assert_array_equal(np.asarray(out), 2 * _matrix())
+        except BaseException as err:  # reported below
+            failures.append(err)
+
+    threads = [threading.Thread(target=loop) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert not failures and not any(t.is_alive() for t in threads)
