@@ -274,13 +274,16 @@ class Stream : public std::enable_shared_from_this<Stream> {
   }
 
   // Runs the task that sets `event` on the calling thread (which holds no
-  // GIL) if it is next in line, nothing runs on the stream now, and what it
-  // waits for is ready; otherwise does nothing.
+  // GIL) once nothing runs on the stream, if that task is then next in line
+  // and what it waits for is ready; otherwise does nothing.
   void RunIfNext(const Event* event) {
     Task task;
     {
-      std::lock_guard<std::mutex> lock(mu_);
-      if (busy_ || queue_.empty() || queue_.front().done.get() != event ||
+      std::unique_lock<std::mutex> lock(mu_);
+      // The task running now may be the one before (its worker may even have
+      // set its event already and be about to take the next): let it finish.
+      cv_.wait(lock, [this] { return !busy_; });
+      if (queue_.empty() || queue_.front().done.get() != event ||
           !queue_.front().waiter_may_run) {
         return;
       }
@@ -415,6 +418,7 @@ class Stream : public std::enable_shared_from_this<Stream> {
         std::lock_guard<std::mutex> lock(mu_);
         busy_ = false;
       }
+      cv_.notify_all();  // a waiter may run the next task (RunIfNext)
     }
   }
 

@@ -1,6 +1,8 @@
 """All-native programs too large to run inline go to the device stream as a
 plan runner (plan_runner.h): the stream runs them without the GIL."""
 
+import os
+import subprocess
 import sys
 import threading
 import time
@@ -204,3 +206,44 @@ def test_threads_waiting_on_one_stream_at_once(client, double):
     for t in threads:
         t.join(60)
     assert not failures and not any(t.is_alive() for t in threads)
+
+
+_RIGHT_BEHIND = """
+import sys, threading
+import numpy as np
+from jaxlib import xla_client
+sys.path.insert(0, sys.argv[1])
+import test_stream_plans as T
+client = xla_client.make_cpu_client()
+device = client.devices()[0]
+double = client.compile_and_load(T.DOUBLE, [device])
+stream = client._stream(device)
+x = client.buffer_from_pyval(T._matrix(), device)
+for i in range(50):
+    (first,) = double.execute([x])
+    first.block_until_ready()  # often run by the worker
+    stream.pause()
+    (out,) = double.execute([x])
+    waiter = threading.Thread(target=out.block_until_ready, daemon=True)
+    waiter.start()
+    waiter.join(10)
+    hung = waiter.is_alive()
+    stream.resume()
+    assert not hung, f"the waiter hung at iteration {i}"
+np.testing.assert_array_equal(np.asarray(out), 2 * T._matrix())
+print("ok")
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="needs sched_setaffinity")
+def test_a_waiter_right_behind_the_worker_still_runs_its_task():
+    # The worker sets a task's event before it lets go of the stream. On one
+    # CPU the woken waiter runs first, in between: it must wait for the
+    # worker, not give up on running its own task (with the worker paused,
+    # nobody else would).
+    cpu = min(os.sched_getaffinity(0))
+    result = subprocess.run(
+        [sys.executable, "-c", _RIGHT_BEHIND, os.path.dirname(__file__)],
+        capture_output=True, text=True, timeout=300,
+        preexec_fn=lambda: os.sched_setaffinity(0, {cpu}))
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
