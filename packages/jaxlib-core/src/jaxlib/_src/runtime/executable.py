@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -104,7 +105,7 @@ def _nbytes(t: Any) -> int:
     shape, dtype = value_spec(t)
     if any(d is None for d in shape):
         return 0  # shape-polymorphic: known per specialization only
-    return int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+    return math.prod(shape) * dtype.itemsize
 
 
 class HloModule:
@@ -378,10 +379,10 @@ class LoadedExecutable(Executable):
         results = []
         for t in compiled.result_types:
             shape, dtype = value_spec(t)
-            nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+            nbytes = math.prod(shape) * dtype.itemsize
             results.append((shape, dtype, nbytes, ShapedArray(shape, dtype)))
         params = [(tuple(shape), dtype) for shape, dtype in self._param_specs]
-        param_bytes = [int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+        param_bytes = [math.prod(shape) * dtype.itemsize
                        for shape, dtype in params]
         return _FastPath(program, device, params, results,
                          SingleDeviceSharding(device, memory_kind=device.default_memory().kind),

@@ -77,7 +77,6 @@ def native_lowering(*op_names: str) -> Callable[[NativeLowering], NativeLowering
 
 
 @functools.cache
-@functools.cache
 def dtype_name(element_type: str) -> str:
     """The numpy name of an IR element type (``f32`` -> ``float32``)."""
     return np.dtype(numpy_dtype(element_type)).name

@@ -182,7 +182,7 @@ class _Planner:
         except NotImplementedError as err:
             raise NotPlannable(str(err)) from None
         dtype = np.dtype(numpy_dtype(value.type.element_type))
-        nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+        nbytes = math.prod(shape) * dtype.itemsize
         self.slots.append(_Slot(dtype, shape, nbytes, home, defined=self.position,
                                 last_use=self.position))
         return len(self.slots) - 1
