@@ -405,7 +405,10 @@ class MlirParser:
         else:
             raise self.error(f"expected an operation, got {_describe(op_token)}")
         location = self.parse_optional_location()
-        op.location = location or self.lexer.location_text(statement.pos)
+        if location:
+            op.location = location
+        else:
+            op.set_source_offset(self.lexer, statement.pos)
         if result_names:
             expected = sum(count for _, count in result_names)
             if expected != len(op.results):
@@ -448,7 +451,10 @@ class MlirParser:
             lexer.token = statement  # the type list goes on: not the plain shape
             return None
         location = self.parse_optional_location()
-        op.location = location or lexer.location_text(statement.pos)
+        if location:
+            op.location = location
+        else:
+            op.set_source_offset(lexer, statement.pos)
         if result is not None:
             op.results[0].name_hint = result[1:]
             self.define(result, op.results[:1], statement)

@@ -55,7 +55,25 @@ class Operation:
         self.results: list[Value] = [Value(t, self, i) for i, t in enumerate(result_types)]
         self.attributes: dict[str, Any] = dict(attributes or {})
         self.regions: list[Region] = list(regions)
-        self.location = location
+        self._location: Any = location
+
+    @property
+    def location(self) -> str | None:
+        """Where the op was written (``line:column`` or a ``loc(...)`` text)."""
+        location = self._location
+        if location.__class__ is tuple:  # (lexer, offset): worked out when first read
+            location = self._location = location[0].location_text(location[1])
+        return location
+
+    @location.setter
+    def location(self, value: str | None) -> None:
+        self._location = value
+
+    def set_source_offset(self, lexer: Any, offset: int) -> None:
+        """The op's location is ``offset``'s line:column in ``lexer``'s text;
+        most locations are never read, so the parser leaves the arithmetic
+        to the first read."""
+        self._location = (lexer, offset)
 
     @property
     def result_types(self) -> list[Type]:
