@@ -6,5 +6,6 @@ from jaxlib._src.backends.cpu.native_ops import (  # noqa: F401
     dot,
     gather_scatter,
     reduce,
+    reduce_window,
     sort,
 )

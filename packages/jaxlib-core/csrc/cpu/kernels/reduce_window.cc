@@ -1,0 +1,331 @@
+// Standalone stablehlo.reduce_window over one operand whose body is one add /
+// multiply / maximum / minimum / and / or / xor.
+//
+// Cumulative windows (JAX's cumsum, cumprod, cummax: one dimension's window
+// spans it whole, padded by n - 1 on one side, every other dimension left
+// alone) run as a scan, O(n) instead of O(n^2), whenever padding with init
+// cannot change the result: max / min / and / or, or an init that is the
+// op's identity. Every other window folds its elements from init in
+// row-major window order, padding and base-dilation holes contributing init
+// (the spec's semantics). Trailing dimensions the window leaves alone
+// (window 1, stride 1, no padding: NHWC pooling's channels) are combined a
+// whole row at a time. Float sums may round differently from the reference
+// kernel, which sums each window pairwise.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "kernel.h"
+#include "kernels/combiners.h"
+
+namespace jaxcpu {
+namespace {
+
+using namespace combiners;  // NOLINT: the reduction ops by name
+
+constexpr int64_t kRowBlock = 256;  // trailing elements combined together
+
+// The window geometry of the leading (windowed) dimensions.
+struct Geometry {
+  int rank = 0;  // leading dims
+  std::vector<int64_t> in_dims, out_dims, window, strides, base_dilations, window_dilations,
+      pad_low;
+  int64_t inner = 1;  // elements per position: the untouched trailing dims
+};
+
+// A scan: [outer, n, inner], running forwards (prefix) or backwards.
+struct ScanShape {
+  int64_t outer = 1, n = 1, inner = 1;
+  bool reverse = false;
+};
+
+template <typename T, typename Op>
+JAXCPU_MULTIVERSION void ScanBlock(const T* x, T* out, const ScanShape& s, int64_t o,
+                                   int64_t c0, int64_t width, T init) {
+  T acc[kRowBlock];
+  for (int64_t w = 0; w < width; ++w) acc[w] = init;
+  for (int64_t step = 0; step < s.n; ++step) {
+    const int64_t i = s.reverse ? s.n - 1 - step : step;
+    const int64_t at = (o * s.n + i) * s.inner + c0;
+    for (int64_t w = 0; w < width; ++w) {
+      acc[w] = Op::Apply(acc[w], x[at + w]);
+      out[at + w] = acc[w];
+    }
+  }
+}
+
+template <typename T, typename Op>
+void Scan(const void* x, void* out, const ScanShape& s, const void* init) {
+  const int64_t blocks = (s.inner + kRowBlock - 1) / kRowBlock;
+  const int64_t unit = s.n * std::min(s.inner, kRowBlock) * static_cast<int64_t>(sizeof(T));
+  ParallelFor(s.outer * blocks, std::max<int64_t>(1, (64 << 10) / std::max<int64_t>(1, unit)),
+              [&](int64_t begin, int64_t end) {
+                for (int64_t u = begin; u < end; ++u) {
+                  const int64_t o = u / blocks, c0 = (u % blocks) * kRowBlock;
+                  ScanBlock<T, Op>(static_cast<const T*>(x), static_cast<T*>(out), s, o, c0,
+                                   std::min(kRowBlock, s.inner - c0),
+                                   *static_cast<const T*>(init));
+                }
+              });
+}
+
+// Output positions [begin, end) of the leading dims, each a row of g.inner
+// elements, folded over the window in row-major order.
+template <typename T, typename Op>
+JAXCPU_MULTIVERSION void WindowRange(const T* x, T* out, const Geometry& g, int64_t begin,
+                                     int64_t end, T init) {
+  const int rank = g.rank;
+  std::vector<int64_t> in_strides(rank, g.inner), o(rank), k(rank), base(rank);
+  for (int d = rank - 2; d >= 0; --d) in_strides[d] = in_strides[d + 1] * g.in_dims[d + 1];
+  // The output multi-index of `begin`.
+  for (int64_t rest = begin, d = rank - 1; d >= 0; --d) {
+    o[d] = rest % g.out_dims[d];
+    rest /= g.out_dims[d];
+  }
+  T acc[kRowBlock];
+  for (int64_t position = begin; position < end; ++position) {
+    for (int d = 0; d < rank; ++d) base[d] = o[d] * g.strides[d] - g.pad_low[d];
+    for (int64_t c0 = 0; c0 < g.inner; c0 += kRowBlock) {
+      const int64_t width = std::min(kRowBlock, g.inner - c0);
+      for (int64_t w = 0; w < width; ++w) acc[w] = init;
+      std::fill(k.begin(), k.end(), 0);
+      for (;;) {
+        // The window element k: its input offset, or -1 for padding or a hole.
+        int64_t offset = c0;
+        for (int d = 0; d < rank && offset >= 0; ++d) {
+          const int64_t p = base[d] + k[d] * g.window_dilations[d];
+          const int64_t bd = g.base_dilations[d];
+          if (p < 0 || p > (g.in_dims[d] - 1) * bd || p % bd != 0) offset = -1;
+          else offset += (p / bd) * in_strides[d];
+        }
+        if (offset >= 0) {
+          const T* row = x + offset;
+          for (int64_t w = 0; w < width; ++w) acc[w] = Op::Apply(acc[w], row[w]);
+        } else {
+          for (int64_t w = 0; w < width; ++w) acc[w] = Op::Apply(acc[w], init);
+        }
+        int d = rank - 1;
+        for (; d >= 0; --d) {
+          if (++k[d] < g.window[d]) break;
+          k[d] = 0;
+        }
+        if (d < 0) break;
+      }
+      T* dst = out + position * g.inner + c0;
+      for (int64_t w = 0; w < width; ++w) dst[w] = acc[w];
+    }
+    for (int d = rank - 1; d >= 0; --d) {
+      if (++o[d] < g.out_dims[d]) break;
+      o[d] = 0;
+    }
+  }
+}
+
+template <typename T, typename Op>
+void Windows(const void* x, void* out, const Geometry& g, const void* init) {
+  int64_t positions = 1, window = 1;
+  for (int d = 0; d < g.rank; ++d) {
+    positions *= g.out_dims[d];
+    window *= g.window[d];
+  }
+  const int64_t unit = std::max<int64_t>(1, window * g.inner * static_cast<int64_t>(sizeof(T)));
+  ParallelFor(positions, std::max<int64_t>(1, (64 << 10) / unit), [&](int64_t begin, int64_t end) {
+    WindowRange<T, Op>(static_cast<const T*>(x), static_cast<T*>(out), g, begin, end,
+                       *static_cast<const T*>(init));
+  });
+}
+
+using ScanFn = void (*)(const void*, void*, const ScanShape&, const void*);
+using WindowsFn = void (*)(const void*, void*, const Geometry&, const void*);
+using IdentityFn = bool (*)(const void* init);
+
+// Whether `init` is the op's identity, so that padding with it is a no-op.
+template <typename T>
+bool IsZero(const void* init) {
+  T zero{};
+  return std::memcmp(init, &zero, sizeof(T)) == 0;  // +0.0 only: -0.0 + +0.0 is +0.0
+}
+template <typename T>
+bool IsOne(const void* init) {
+  return *static_cast<const T*>(init) == T(1);
+}
+bool Always(const void*) { return true; }
+
+struct Loops {
+  ScanFn scan = nullptr;
+  WindowsFn windows = nullptr;
+  IdentityFn padding_is_neutral = &Always;  // padding with init leaves a scan's result
+};
+
+template <typename T, typename Op>
+Loops For(IdentityFn neutral) {
+  return {&Scan<T, Op>, &Windows<T, Op>, neutral};
+}
+
+template <typename T>
+Loops ForFloat(const std::string& op) {
+  if (op == "add") return For<T, AddOp>(&IsZero<T>);
+  if (op == "multiply") return For<T, MulOp>(&IsOne<T>);
+  if (op == "maximum") return For<T, MaxOp>(&Always);
+  if (op == "minimum") return For<T, MinOp>(&Always);
+  throw Unsupported("reduce_window: " + op + " on floats");
+}
+
+template <typename S>
+Loops ForInteger(const std::string& op, bool is_signed) {
+  using U = std::make_unsigned_t<S>;
+  if (op == "add") return For<U, AddOp>(&IsZero<U>);
+  if (op == "multiply") return For<U, MulOp>(&IsOne<U>);
+  if (op == "xor") return For<U, XorOp>(&IsZero<U>);
+  if (op == "and") return For<U, AndOp>(&Always);
+  if (op == "or") return For<U, OrOp>(&Always);
+  if (op == "maximum") return is_signed ? For<S, MaxOp>(&Always) : For<U, MaxOp>(&Always);
+  if (op == "minimum") return is_signed ? For<S, MinOp>(&Always) : For<U, MinOp>(&Always);
+  throw Unsupported("reduce_window: " + op + " on integers");
+}
+
+Loops ForPred(const std::string& op) {  // bytes holding 0 or 1
+  if (op == "add" || op == "maximum" || op == "or") return For<uint8_t, OrOp>(&Always);
+  if (op == "multiply" || op == "minimum" || op == "and") {
+    return For<uint8_t, AndOp>(&Always);
+  }
+  if (op == "xor") return For<uint8_t, XorOp>(&IsZero<uint8_t>);
+  throw Unsupported("reduce_window: " + op + " on pred");
+}
+
+Loops MakeLoops(DType dtype, const std::string& op) {
+  switch (dtype) {
+    case DType::kF32: return ForFloat<float>(op);
+    case DType::kF64: return ForFloat<double>(op);
+    case DType::kS8: return ForInteger<int8_t>(op, true);
+    case DType::kS16: return ForInteger<int16_t>(op, true);
+    case DType::kS32: return ForInteger<int32_t>(op, true);
+    case DType::kS64: return ForInteger<int64_t>(op, true);
+    case DType::kU8: return ForInteger<int8_t>(op, false);
+    case DType::kU16: return ForInteger<int16_t>(op, false);
+    case DType::kU32: return ForInteger<int32_t>(op, false);
+    case DType::kU64: return ForInteger<int64_t>(op, false);
+    case DType::kPred: return ForPred(op);
+    default: throw Unsupported(std::string("reduce_window: element type ") + DTypeName(dtype));
+  }
+}
+
+std::vector<int64_t> IntsOr(const Params& params, const char* name, int rank, int64_t fill) {
+  if (!params.has(name)) return std::vector<int64_t>(rank, fill);
+  std::vector<int64_t> values = params.get_ints(name);
+  if (static_cast<int>(values.size()) != rank) {
+    throw Unsupported(std::string("reduce_window: ") + name + " rank");
+  }
+  return values;
+}
+
+class ReduceWindowKernel : public Kernel {
+ public:
+  ReduceWindowKernel(const Params& params, const std::vector<TensorSpec>& inputs,
+                     const std::vector<TensorSpec>& outputs) {
+    if (inputs.size() != 2 || outputs.size() != 1 || inputs[1].rank() != 0 ||
+        inputs[1].dtype != inputs[0].dtype || outputs[0].dtype != inputs[0].dtype) {
+      throw Unsupported("reduce_window: one operand and its init");
+    }
+    loops_ = MakeLoops(inputs[0].dtype, params.get_string("op"));
+    const std::vector<int64_t>& in = inputs[0].dims;
+    const std::vector<int64_t>& out = outputs[0].dims;
+    const int rank = inputs[0].rank();
+    const std::vector<int64_t> window = params.get_ints("window");
+    const std::vector<int64_t> strides = IntsOr(params, "strides", rank, 1);
+    const std::vector<int64_t> base = IntsOr(params, "base_dilations", rank, 1);
+    const std::vector<int64_t> dilations = IntsOr(params, "window_dilations", rank, 1);
+    const std::vector<int64_t> padding = IntsOr(params, "padding", 2 * rank, 0);
+    if (static_cast<int>(window.size()) != rank || static_cast<int>(out.size()) != rank) {
+      throw Unsupported("reduce_window: rank");
+    }
+    auto untouched = [&](int d) {
+      return window[d] == 1 && strides[d] == 1 && base[d] == 1 && dilations[d] == 1 &&
+             padding[2 * d] == 0 && padding[2 * d + 1] == 0;
+    };
+    for (int d = 0; d < rank; ++d) {
+      const int64_t dilated = in[d] == 0 ? 0 : (in[d] - 1) * base[d] + 1;
+      const int64_t padded = dilated + padding[2 * d] + padding[2 * d + 1];
+      const int64_t span = (window[d] - 1) * dilations[d] + 1;
+      const int64_t count = padded < span ? 0 : (padded - span) / strides[d] + 1;
+      if (window[d] <= 0 || strides[d] <= 0 || base[d] <= 0 || dilations[d] <= 0 ||
+          count != out[d]) {
+        throw Unsupported("reduce_window: window geometry");
+      }
+    }
+    // A scan: one dim windowed whole (n - 1 padding on one side), others untouched.
+    scan_axis_ = -1;
+    for (int d = 0; d < rank; ++d) {
+      if (untouched(d)) continue;
+      const bool whole = window[d] == in[d] && in[d] > 1 && strides[d] == 1 && base[d] == 1 &&
+                         dilations[d] == 1;
+      const bool prefix = padding[2 * d] == in[d] - 1 && padding[2 * d + 1] == 0;
+      const bool suffix = padding[2 * d] == 0 && padding[2 * d + 1] == in[d] - 1;
+      if (scan_axis_ >= 0 || !whole || !(prefix || suffix)) {
+        scan_axis_ = -2;
+        break;
+      }
+      scan_axis_ = d;
+      scan_.reverse = suffix;
+    }
+    if (scan_axis_ >= 0) {
+      for (int d = 0; d < rank; ++d) {
+        if (d < scan_axis_) scan_.outer *= in[d];
+        else if (d > scan_axis_) scan_.inner *= in[d];
+      }
+      scan_.n = in[scan_axis_];
+    }
+    // The general loops: trailing untouched dims become whole rows.
+    int lead = rank;
+    while (lead > 0 && untouched(lead - 1)) --lead;
+    geometry_.rank = lead;
+    for (int d = 0; d < rank; ++d) {
+      if (d >= lead) {
+        geometry_.inner *= in[d];
+        continue;
+      }
+      geometry_.in_dims.push_back(in[d]);
+      geometry_.out_dims.push_back(out[d]);
+      geometry_.window.push_back(window[d]);
+      geometry_.strides.push_back(strides[d]);
+      geometry_.base_dilations.push_back(base[d]);
+      geometry_.window_dilations.push_back(dilations[d]);
+      geometry_.pad_low.push_back(padding[2 * d]);
+    }
+    empty_ = outputs[0].num_elements() == 0;
+  }
+
+  void Run(const void* const* inputs, void* const* outputs) override {
+    if (empty_) return;
+    const void* init = inputs[1];
+    if (scan_axis_ >= 0 && loops_.padding_is_neutral(init)) {
+      loops_.scan(inputs[0], outputs[0], scan_, init);
+      return;
+    }
+    loops_.windows(inputs[0], outputs[0], geometry_, init);
+  }
+
+ private:
+  Loops loops_;
+  int scan_axis_ = -1;
+  ScanShape scan_;
+  Geometry geometry_;
+  bool empty_ = false;
+};
+
+std::unique_ptr<Kernel> MakeReduceWindow(const Params& params,
+                                         const std::vector<TensorSpec>& inputs,
+                                         const std::vector<TensorSpec>& outputs) {
+  return std::make_unique<ReduceWindowKernel>(params, inputs, outputs);
+}
+
+}  // namespace
+
+JAXCPU_REGISTER_KERNEL("reduce_window", MakeReduceWindow);
+
+}  // namespace jaxcpu

@@ -1,0 +1,202 @@
+"""Native reduce_window (csrc/cpu/kernels/reduce_window.cc) against the
+reference kernel: cumulative windows (the scan), pooling windows with padding,
+strides and dilations, every one-op body over every supported element type,
+non-neutral inits, empty operands, and sizes that take the threaded paths.
+Integers, pred, max and min must match exactly; float sums and products
+within a tight tolerance (the reference sums each window pairwise)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from test_native_data_movement import ELEMENTS, i64_array, random_array, single_op, tensor
+from test_native_reduce import assert_matches
+
+from jaxlib import xla_client
+from jaxlib._src.backends.cpu import native
+
+INTEGERS = ["i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64"]
+FLOATS = ["f32", "f64"]
+
+
+def window_program(op_name: str, shape, element: str, window, strides=None,
+                   base_dilations=None, window_dilations=None, padding=None,
+                   out_shape=None) -> str:
+    rank = len(shape)
+    strides = strides or [1] * rank
+    base_dilations = base_dilations or [1] * rank
+    window_dilations = window_dilations or [1] * rank
+    padding = padding or [(0, 0)] * rank
+    if out_shape is None:
+        out_shape = []
+        for n, w, s, bd, wd, (lo, hi) in zip(shape, window, strides, base_dilations,
+                                             window_dilations, padding):
+            dilated = 0 if n == 0 else (n - 1) * bd + 1
+            span = (w - 1) * wd + 1
+            padded = dilated + lo + hi
+            out_shape.append(0 if padded < span else (padded - span) // s + 1)
+    t_in, t_out, t_s = tensor(shape, element), tensor(out_shape, element), tensor((), element)
+    pads = ", ".join(f"[{lo}, {hi}]" for lo, hi in padding)
+    return f"""
+func.func @main(%x: {t_in}, %init: {t_s}) -> {t_out} {{
+  %r = "stablehlo.reduce_window"(%x, %init) <{{
+      window_dimensions = {i64_array(window)}, window_strides = {i64_array(strides)},
+      base_dilations = {i64_array(base_dilations)},
+      window_dilations = {i64_array(window_dilations)},
+      padding = dense<[{pads}]> : tensor<{rank}x2xi64>}}> ({{
+    ^bb0(%a: {t_s}, %b: {t_s}):
+      %c = stablehlo.{op_name} %a, %b : {t_s}
+      stablehlo.return %c : {t_s}
+  }}) : ({t_in}, {t_s}) -> {t_out}
+  return %r : {t_out}
+}}"""
+
+
+def run_both(text: str, *args):
+    op, run_reference = single_op(text)
+    kernel = native.lower_op(op)
+    assert kernel is not None, "reduce_window did not lower natively"
+    outputs = [np.empty(shape, dtype) for dtype, shape in
+               (native.tensor_spec(r.type) for r in op.results)]
+    native.cpu.run_kernel(kernel, [np.array(a, order="C", copy=True) for a in args], outputs)
+    with np.errstate(all="ignore"):
+        want = [np.asarray(w) for w in run_reference(*args)]
+    return outputs[0], want[0]
+
+
+def identity(op_name: str, element: str) -> np.ndarray:
+    dtype = np.dtype(ELEMENTS[element])
+    if op_name in ("add", "or", "xor"):
+        return np.zeros((), dtype)
+    if op_name in ("multiply",):
+        return np.ones((), dtype)
+    if op_name == "and":
+        return np.array(True if dtype == np.bool_ else -1).astype(dtype)
+    if dtype.kind == "f":
+        return np.array(-np.inf if op_name == "maximum" else np.inf, dtype)
+    if dtype == np.bool_:
+        return np.array(op_name == "minimum")
+    info = np.iinfo(dtype)
+    return np.array(info.min if op_name == "maximum" else info.max, dtype)
+
+
+def check(op_name: str, element: str, shape, window, *, init=None, seed=0, **geometry) -> None:
+    rng = np.random.default_rng(seed)
+    x = random_array(shape, element, rng)
+    if op_name == "multiply" and element in FLOATS:
+        x = (1 + 0.01 * x).astype(x.dtype)
+    if init is None:
+        init = identity(op_name, element)
+    got, want = run_both(window_program(op_name, shape, element, window, **geometry), x, init)
+    exact = op_name not in ("add", "multiply") or element not in FLOATS
+    scale = 1.0
+    if op_name == "add" and element in FLOATS:
+        scale = np.abs(x).sum() + abs(float(init)) * 4
+    elif op_name == "multiply" and element in FLOATS:
+        scale = np.abs(want) * (np.prod(window) + 2) + 1e-30
+    assert_matches(got, want, exact, scale)
+
+
+def cumulative(n: int, axis: int, rank: int, reverse: bool = False) -> dict:
+    window = [1] * rank
+    window[axis] = n
+    padding = [(0, 0)] * rank
+    padding[axis] = (0, n - 1) if reverse else (n - 1, 0)
+    return {"window": window, "padding": padding}
+
+
+@pytest.mark.parametrize("op_name", ["add", "multiply", "maximum", "minimum"])
+@pytest.mark.parametrize("element", FLOATS)
+@pytest.mark.parametrize("axis,reverse", [(0, False), (1, False), (2, True), (1, True)])
+def test_cumulative_windows_over_floats(op_name, element, axis, reverse):
+    shape = (3, 40, 5)
+    check(op_name, element, shape, **cumulative(shape[axis], axis, 3, reverse))
+
+
+@pytest.mark.parametrize("op_name", ["add", "multiply", "maximum", "minimum", "and", "or",
+                                     "xor"])
+@pytest.mark.parametrize("element", INTEGERS)
+def test_cumulative_windows_over_integers(op_name, element):
+    check(op_name, element, (6, 33), **cumulative(33, 1, 2))
+    check(op_name, element, (33, 6), **cumulative(33, 0, 2, reverse=True))
+
+
+@pytest.mark.parametrize("op_name", ["add", "multiply", "maximum", "minimum", "and", "or",
+                                     "xor"])
+def test_pred_windows(op_name):
+    check(op_name, "i1", (4, 17), **cumulative(17, 1, 2))
+    check(op_name, "i1", (9, 9), [2, 3], strides=[1, 2], padding=[(1, 0), (1, 1)])
+
+
+@pytest.mark.parametrize("op_name,element", [("add", "f32"), ("add", "i32"),
+                                             ("multiply", "i64"), ("xor", "ui8"),
+                                             ("maximum", "f32"), ("minimum", "i16")])
+def test_non_neutral_inits_count_once_per_padded_element(op_name, element):
+    # A cumulative window padded with a non-neutral init is not a scan: the
+    # padding contributes init once per padded element, as the spec says.
+    rng = np.random.default_rng(3)
+    init = random_array((), element, rng)
+    if element == "f32":
+        init = np.float32(0.75)
+    check(op_name, element, (5, 12), init=init, **cumulative(12, 1, 2))
+    check(op_name, element, (5, 12), init=init, **cumulative(5, 0, 2, reverse=True))
+
+
+@pytest.mark.parametrize("op_name", ["maximum", "add"])
+@pytest.mark.parametrize("element", ["f32", "i32"])
+def test_pooling_windows(op_name, element):
+    # NHWC: the channels are untouched (whole rows); NCHW: windows on the last dims.
+    check(op_name, element, (2, 9, 10, 7), [1, 3, 3, 1], strides=[1, 2, 2, 1],
+          padding=[(0, 0), (1, 1), (1, 1), (0, 0)])
+    check(op_name, element, (2, 7, 9, 10), [1, 1, 2, 2], strides=[1, 1, 2, 2])
+    check(op_name, element, (2, 7, 9, 10), [1, 1, 3, 3], strides=[1, 1, 1, 1],
+          padding=[(0, 0), (0, 0), (1, 1), (1, 1)])
+
+
+def test_dilations_and_asymmetric_padding():
+    for element in ("f64", "i64"):
+        check("add", element, (7, 11), [3, 2], strides=[2, 3], base_dilations=[2, 1],
+              window_dilations=[1, 3], padding=[(2, 1), (0, 4)])
+        check("maximum", element, (5, 6, 4), [2, 2, 2], base_dilations=[3, 2, 1],
+              window_dilations=[2, 1, 2], padding=[(1, 0), (2, 2), (0, 1)])
+
+
+def test_windows_over_an_empty_operand_are_all_padding():
+    check("add", "i32", (0, 4), [2, 1], padding=[(1, 1), (0, 0)], init=np.int32(5),
+          out_shape=[1, 4])
+    check("maximum", "f32", (3, 0), [1, 1], out_shape=[3, 0])
+
+
+def test_large_windows_take_the_threaded_paths():
+    check("add", "f32", (64, 2048), **cumulative(2048, 1, 2))
+    check("maximum", "f32", (4, 64, 64, 32), [1, 3, 3, 1], strides=[1, 2, 2, 1],
+          padding=[(0, 0), (1, 1), (1, 1), (0, 0)])
+    check("add", "i64", (8, 300, 300), **cumulative(300, 2, 3, reverse=True))
+
+
+def test_bodies_of_other_shapes_stay_on_the_reference_kernel():
+    text = window_program("add", (4, 4), "f32", [2, 2]).replace(
+        "%c = stablehlo.add %a, %b : tensor<f32>",
+        "%d = stablehlo.add %a, %b : tensor<f32>\n      %c = stablehlo.multiply %d, %d : "
+        "tensor<f32>")
+    op, _ = single_op(text)
+    assert native.lower_op(op) is None
+    for unsupported in ("subtract", "divide"):
+        op, _ = single_op(window_program(unsupported, (4, 4), "f32", [2, 2]))
+        assert native.lower_op(op) is None
+
+
+def test_cumsum_runs_natively_as_a_scan():
+    # JAX lowers cumsum to a window as long as the axis: the native scan does
+    # O(n) work where the reference kernel's windows do O(n^2).
+    n = 1 << 20
+    client = xla_client.make_cpu_client()
+    device = client.devices()[0]
+    text = window_program("add", (n,), "f32", **cumulative(n, 0, 1))
+    executable = client.compile_and_load(text, [device])
+    assert executable._compiled.program.python_steps == 0
+    x = np.random.default_rng(0).random(n, dtype=np.float32)
+    args = [client.buffer_from_pyval(v, device) for v in (x, np.float32(0))]
+    (out,) = executable.execute(args)
+    # One running sum from the first element, as np.cumsum adds.
+    np.testing.assert_array_equal(np.asarray(out), np.cumsum(x))
