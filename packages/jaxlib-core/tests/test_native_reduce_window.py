@@ -200,3 +200,86 @@ def test_cumsum_runs_natively_as_a_scan():
     (out,) = executable.execute(args)
     # One running sum from the first element, as np.cumsum adds.
     np.testing.assert_array_equal(np.asarray(out), np.cumsum(x))
+
+
+# -- select_and_scatter ---------------------------------------------------------------
+
+
+def scatter_program(shape, element: str, window, strides, padding, compare: str = "GE",
+                    scatter: str = "add") -> str:
+    rank = len(shape)
+    out_shape = [(n + lo + hi - w) // s + 1
+                 for n, w, s, (lo, hi) in zip(shape, window, strides, padding)]
+    t_in, t_src, t_s = tensor(shape, element), tensor(out_shape, element), tensor((), element)
+    kind = "FLOAT" if element.startswith("f") else (
+        "UNSIGNED" if element.startswith("ui") else "SIGNED")
+    pads = ", ".join(f"[{lo}, {hi}]" for lo, hi in padding)
+    return f"""
+func.func @main(%x: {t_in}, %src: {t_src}, %init: {t_s}) -> {t_in} {{
+  %r = "stablehlo.select_and_scatter"(%x, %src, %init) <{{
+      window_dimensions = {i64_array(window)}, window_strides = {i64_array(strides)},
+      padding = dense<[{pads}]> : tensor<{rank}x2xi64>}}> ({{
+    ^bb0(%a: {t_s}, %b: {t_s}):
+      %c = stablehlo.compare {compare}, %a, %b, {kind} : ({t_s}, {t_s}) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+  }}, {{
+    ^bb0(%a: {t_s}, %b: {t_s}):
+      %c = stablehlo.{scatter} %a, %b : {t_s}
+      stablehlo.return %c : {t_s}
+  }}) : ({t_in}, {t_src}, {t_s}) -> {t_in}
+  return %r : {t_in}
+}}""", out_shape
+
+
+def check_scatter(shape, element: str, window, strides, padding, compare="GE", scatter="add",
+                  seed=0, ties=False) -> None:
+    rng = np.random.default_rng(seed)
+    text, out_shape = scatter_program(shape, element, window, strides, padding, compare, scatter)
+    x = random_array(shape, element, rng)
+    if ties:  # few distinct values: which equal element a window picks matters
+        x = (rng.integers(0, 3, shape)).astype(x.dtype)
+    source = random_array(out_shape, element, rng)
+    if element.startswith(("i", "ui")):
+        source = (source % 50).astype(source.dtype)
+    init = random_array((), element, rng)
+    got, want = run_both(text, x, source, init)
+    exact = scatter != "add" or not element.startswith("f")
+    scale = np.abs(source).sum() + abs(float(init)) if not exact else 1.0
+    assert_matches(got, want, exact, scale)
+
+
+@pytest.mark.parametrize("element", ["f32", "f64", "i32", "i64", "ui32", "ui64"])
+@pytest.mark.parametrize("compare", ["GE", "GT", "LE", "LT", "EQ", "NE"])
+def test_select_and_scatter_comparisons(element, compare):
+    check_scatter((2, 6, 7, 3), element, [1, 2, 2, 1], [1, 2, 2, 1],
+                  [(0, 0), (0, 0), (0, 1), (0, 0)], compare=compare, ties=True)
+
+
+@pytest.mark.parametrize("scatter", ["add", "maximum", "minimum", "multiply"])
+def test_select_and_scatter_overlapping_windows_fold_in_source_order(scatter):
+    # 3x3 windows, stride 2, SAME padding: targets receive several sources.
+    check_scatter((2, 9, 9, 4), "f64", [1, 3, 3, 1], [1, 2, 2, 1],
+                  [(0, 0), (1, 1), (1, 1), (0, 0)], scatter=scatter)
+    check_scatter((2, 9, 9, 4), "i32", [1, 3, 3, 1], [1, 1, 1, 1],
+                  [(0, 0), (1, 1), (1, 1), (0, 0)], scatter=scatter, ties=True)
+
+
+def test_select_and_scatter_layouts_and_all_padding_windows():
+    # NCHW (no trailing rows), every dim windowed (one slice), and windows that
+    # see only padding (they scatter nowhere).
+    check_scatter((2, 3, 8, 8), "f32", [1, 1, 2, 2], [1, 1, 2, 2],
+                  [(0, 0), (0, 0), (0, 0), (0, 0)])
+    check_scatter((5, 7), "f32", [2, 3], [1, 2], [(1, 1), (2, 2)])
+    check_scatter((4, 4), "i64", [2, 2], [2, 2], [(2, 2), (0, 0)])
+    check_scatter((3, 64, 64, 16), "f32", [1, 3, 3, 1], [1, 2, 2, 1],
+                  [(0, 0), (1, 1), (1, 1), (0, 0)])
+
+
+def test_select_and_scatter_bodies_of_other_shapes_stay_on_the_reference_kernel():
+    text, _ = scatter_program((4, 4), "f32", [2, 2], [2, 2], [(0, 0), (0, 0)])
+    op, _ = single_op(text.replace("FLOAT", "TOTALORDER"))
+    assert native.lower_op(op) is None
+    op, _ = single_op(text.replace("%c = stablehlo.add %a, %b", "%c = stablehlo.subtract %a, %b"))
+    assert native.lower_op(op) is None
+    op, _ = single_op(text)
+    assert native.lower_op(op) is not None

@@ -1,5 +1,7 @@
-// Standalone stablehlo.reduce_window over one operand whose body is one add /
-// multiply / maximum / minimum / and / or / xor.
+// Window ops: standalone stablehlo.reduce_window over one operand whose body
+// is one add / multiply / maximum / minimum / and / or / xor, and
+// stablehlo.select_and_scatter whose select is one comparison and whose
+// scatter is one such op (max pooling's gradient).
 //
 // Cumulative windows (JAX's cumsum, cumprod, cummax: one dimension's window
 // spans it whole, padded by n - 1 on one side, every other dimension left
@@ -318,6 +320,233 @@ class ReduceWindowKernel : public Kernel {
   bool empty_ = false;
 };
 
+// -- select_and_scatter -------------------------------------------------------------
+//
+// Each source element picks one operand element of its window: the first in
+// row-major window order, replaced by each later one the select rejects
+// (select(current, candidate) false); padding is never picked. The picked
+// element then folds the source value into the result (init everywhere
+// else), in source order. Leading dims the window leaves alone split the
+// work (their slices scatter into disjoint parts); trailing ones are rows.
+
+struct Ge { template <typename T> static bool Keep(T a, T b) { return a >= b; } };
+struct Gt { template <typename T> static bool Keep(T a, T b) { return a > b; } };
+struct Le { template <typename T> static bool Keep(T a, T b) { return a <= b; } };
+struct Lt { template <typename T> static bool Keep(T a, T b) { return a < b; } };
+struct Eq { template <typename T> static bool Keep(T a, T b) { return a == b; } };
+struct Ne { template <typename T> static bool Keep(T a, T b) { return a != b; } };
+
+struct ScatterGeometry {
+  Geometry windows;          // over the windowed dims (rank >= 1), inner = trailing rows
+  int64_t slices = 1;        // the leading untouched dims
+  int64_t slice_in = 0, slice_out = 0;  // operand / source elements per slice
+};
+
+// Op on T; integer arithmetic on the unsigned twin U (wraps without UB).
+template <typename T, typename U, typename Op>
+T Combine(T a, T b) {
+  if constexpr (std::is_same_v<Op, MaxOp> || std::is_same_v<Op, MinOp>) {
+    return Op::Apply(a, b);
+  } else {
+    return static_cast<T>(Op::Apply(static_cast<U>(a), static_cast<U>(b)));
+  }
+}
+
+// Slices [begin, end): picks and scatters every source element of them.
+template <typename T, typename U, typename Select, typename Op>
+JAXCPU_MULTIVERSION void ScatterSlices(const T* operand, const T* source, T* out,
+                                       const ScatterGeometry& sg, int64_t begin, int64_t end) {
+  const Geometry& g = sg.windows;
+  const int rank = g.rank;
+  std::vector<int64_t> in_strides(rank, g.inner), o(rank), k(rank);
+  for (int d = rank - 2; d >= 0; --d) in_strides[d] = in_strides[d + 1] * g.in_dims[d + 1];
+  int64_t positions = 1;
+  for (int d = 0; d < rank; ++d) positions *= g.out_dims[d];
+  T chosen[kRowBlock];
+  int64_t chosen_at[kRowBlock];
+  for (int64_t slice = begin; slice < end; ++slice) {
+    const T* x = operand + slice * sg.slice_in;
+    const T* src = source + slice * sg.slice_out;
+    T* dst = out + slice * sg.slice_in;
+    std::fill(o.begin(), o.end(), 0);
+    for (int64_t position = 0; position < positions; ++position) {
+      for (int64_t c0 = 0; c0 < g.inner; c0 += kRowBlock) {
+        const int64_t width = std::min(kRowBlock, g.inner - c0);
+        for (int64_t w = 0; w < width; ++w) chosen_at[w] = -1;
+        std::fill(k.begin(), k.end(), 0);
+        for (;;) {
+          int64_t offset = c0;
+          for (int d = 0; d < rank && offset >= 0; ++d) {
+            const int64_t p = o[d] * g.strides[d] - g.pad_low[d] + k[d];
+            if (p < 0 || p >= g.in_dims[d]) offset = -1;
+            else offset += p * in_strides[d];
+          }
+          if (offset >= 0) {
+            for (int64_t w = 0; w < width; ++w) {
+              const T candidate = x[offset + w];
+              if (chosen_at[w] < 0 || !Select::Keep(chosen[w], candidate)) {
+                chosen[w] = candidate;
+                chosen_at[w] = offset + w;
+              }
+            }
+          }
+          int d = rank - 1;
+          for (; d >= 0; --d) {
+            if (++k[d] < g.window[d]) break;
+            k[d] = 0;
+          }
+          if (d < 0) break;
+        }
+        const T* values = src + position * g.inner + c0;
+        for (int64_t w = 0; w < width; ++w) {
+          if (chosen_at[w] >= 0) {
+            dst[chosen_at[w]] = Combine<T, U, Op>(dst[chosen_at[w]], values[w]);
+          }
+        }
+      }
+      for (int d = rank - 1; d >= 0; --d) {
+        if (++o[d] < g.out_dims[d]) break;
+        o[d] = 0;
+      }
+    }
+  }
+}
+
+template <typename T, typename U, typename Select, typename Op>
+void SelectScatter(const void* operand, const void* source, const void* init, void* out,
+                   const ScatterGeometry& sg) {
+  T* result = static_cast<T*>(out);
+  const T fill = *static_cast<const T*>(init);
+  const int64_t total = sg.slices * sg.slice_in;
+  ParallelFor(total, 1 << 16, [&](int64_t begin, int64_t end) {
+    std::fill(result + begin, result + end, fill);
+  });
+  int64_t window = 1;
+  for (int64_t w : sg.windows.window) window *= w;
+  const int64_t unit = std::max<int64_t>(1, sg.slice_out * window * static_cast<int64_t>(sizeof(T)));
+  ParallelFor(sg.slices, std::max<int64_t>(1, (64 << 10) / unit), [&](int64_t begin, int64_t end) {
+    ScatterSlices<T, U, Select, Op>(static_cast<const T*>(operand), static_cast<const T*>(source),
+                                 result, sg, begin, end);
+  });
+}
+
+using SelectScatterFn = void (*)(const void*, const void*, const void*, void*,
+                                 const ScatterGeometry&);
+
+template <typename T, typename U, typename Op>
+SelectScatterFn WithSelect(const std::string& compare) {
+  if (compare == "GE") return &SelectScatter<T, U, Ge, Op>;
+  if (compare == "GT") return &SelectScatter<T, U, Gt, Op>;
+  if (compare == "LE") return &SelectScatter<T, U, Le, Op>;
+  if (compare == "LT") return &SelectScatter<T, U, Lt, Op>;
+  if (compare == "EQ") return &SelectScatter<T, U, Eq, Op>;
+  if (compare == "NE") return &SelectScatter<T, U, Ne, Op>;
+  throw Unsupported("select_and_scatter: comparison " + compare);
+}
+
+// T compares (signed or float); U combines (unsigned twin for integer arithmetic).
+template <typename T, typename U>
+SelectScatterFn ForScatter(const std::string& compare, const std::string& op) {
+  if (op == "add") return WithSelect<T, U, AddOp>(compare);
+  if (op == "multiply") return WithSelect<T, U, MulOp>(compare);
+  if (op == "maximum") return WithSelect<T, U, MaxOp>(compare);
+  if (op == "minimum") return WithSelect<T, U, MinOp>(compare);
+  if constexpr (!std::is_floating_point_v<T>) {
+    if (op == "and") return WithSelect<T, U, AndOp>(compare);
+    if (op == "or") return WithSelect<T, U, OrOp>(compare);
+    if (op == "xor") return WithSelect<T, U, XorOp>(compare);
+  }
+  throw Unsupported("select_and_scatter: scatter " + op);
+}
+
+SelectScatterFn MakeSelectScatter(DType dtype, const std::string& compare, const std::string& op) {
+  switch (dtype) {
+    case DType::kF32: return ForScatter<float, float>(compare, op);
+    case DType::kF64: return ForScatter<double, double>(compare, op);
+    case DType::kS32: return ForScatter<int32_t, uint32_t>(compare, op);
+    case DType::kS64: return ForScatter<int64_t, uint64_t>(compare, op);
+    case DType::kU32: return ForScatter<uint32_t, uint32_t>(compare, op);
+    case DType::kU64: return ForScatter<uint64_t, uint64_t>(compare, op);
+    default:
+      throw Unsupported(std::string("select_and_scatter: element type ") + DTypeName(dtype));
+  }
+}
+
+class SelectAndScatterKernel : public Kernel {
+ public:
+  SelectAndScatterKernel(const Params& params, const std::vector<TensorSpec>& inputs,
+                         const std::vector<TensorSpec>& outputs) {
+    if (inputs.size() != 3 || outputs.size() != 1 || inputs[2].rank() != 0) {
+      throw Unsupported("select_and_scatter: operand, source and init");
+    }
+    const DType dtype = inputs[0].dtype;
+    for (const TensorSpec* spec : {&inputs[1], &inputs[2], &outputs[0]}) {
+      if (spec->dtype != dtype) throw Unsupported("select_and_scatter: one element type");
+    }
+    run_ = MakeSelectScatter(dtype, params.get_string("compare"), params.get_string("op"));
+    const std::vector<int64_t>& in = inputs[0].dims;
+    const std::vector<int64_t>& src = inputs[1].dims;
+    const int rank = inputs[0].rank();
+    const std::vector<int64_t> window = params.get_ints("window");
+    const std::vector<int64_t> strides = IntsOr(params, "strides", rank, 1);
+    const std::vector<int64_t> padding = IntsOr(params, "padding", 2 * rank, 0);
+    if (static_cast<int>(window.size()) != rank || static_cast<int>(src.size()) != rank ||
+        outputs[0].dims != in) {
+      throw Unsupported("select_and_scatter: rank");
+    }
+    auto untouched = [&](int d) {
+      return window[d] == 1 && strides[d] == 1 && padding[2 * d] == 0 && padding[2 * d + 1] == 0;
+    };
+    for (int d = 0; d < rank; ++d) {
+      const int64_t padded = in[d] + padding[2 * d] + padding[2 * d + 1];
+      const int64_t count = padded < window[d] ? 0 : (padded - window[d]) / strides[d] + 1;
+      if (window[d] <= 0 || strides[d] <= 0 || count != src[d]) {
+        throw Unsupported("select_and_scatter: window geometry");
+      }
+    }
+    int first = 0, lead = rank;
+    while (first < rank && untouched(first)) ++first;
+    while (lead > first && untouched(lead - 1)) --lead;
+    Geometry& g = geometry_.windows;
+    for (int d = 0; d < rank; ++d) {
+      if (d < first) {
+        geometry_.slices *= in[d];
+      } else if (d >= lead) {
+        g.inner *= in[d];
+      } else {
+        g.in_dims.push_back(in[d]);
+        g.out_dims.push_back(src[d]);
+        g.window.push_back(window[d]);
+        g.strides.push_back(strides[d]);
+        g.base_dilations.push_back(1);
+        g.window_dilations.push_back(1);
+        g.pad_low.push_back(padding[2 * d]);
+      }
+    }
+    g.rank = lead - first;
+    geometry_.slice_in = g.inner;
+    geometry_.slice_out = g.inner;
+    for (int d = 0; d < g.rank; ++d) {
+      geometry_.slice_in *= g.in_dims[d];
+      geometry_.slice_out *= g.out_dims[d];
+    }
+  }
+
+  void Run(const void* const* inputs, void* const* outputs) override {
+    run_(inputs[0], inputs[1], inputs[2], outputs[0], geometry_);
+  }
+
+ private:
+  SelectScatterFn run_ = nullptr;
+  ScatterGeometry geometry_;
+};
+
+std::unique_ptr<Kernel> MakeSelectAndScatter(const Params& params,
+                                             const std::vector<TensorSpec>& inputs,
+                                             const std::vector<TensorSpec>& outputs) {
+  return std::make_unique<SelectAndScatterKernel>(params, inputs, outputs);
+}
+
 std::unique_ptr<Kernel> MakeReduceWindow(const Params& params,
                                          const std::vector<TensorSpec>& inputs,
                                          const std::vector<TensorSpec>& outputs) {
@@ -327,5 +556,6 @@ std::unique_ptr<Kernel> MakeReduceWindow(const Params& params,
 }  // namespace
 
 JAXCPU_REGISTER_KERNEL("reduce_window", MakeReduceWindow);
+JAXCPU_REGISTER_KERNEL("select_and_scatter", MakeSelectAndScatter);
 
 }  // namespace jaxcpu
