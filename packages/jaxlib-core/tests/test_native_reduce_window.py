@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from test_native_data_movement import ELEMENTS, i64_array, random_array, single_op, tensor
 from test_native_reduce import assert_matches
+from test_native_reduce import run_both as run_both_kernels
 
 from jaxlib import xla_client
 from jaxlib._src.backends.cpu import native
@@ -53,15 +54,9 @@ func.func @main(%x: {t_in}, %init: {t_s}) -> {t_out} {{
 
 
 def run_both(text: str, *args):
-    op, run_reference = single_op(text)
-    kernel = native.lower_op(op)
-    assert kernel is not None, "reduce_window did not lower natively"
-    outputs = [np.empty(shape, dtype) for dtype, shape in
-               (native.tensor_spec(r.type) for r in op.results)]
-    native.cpu.run_kernel(kernel, [np.array(a, order="C", copy=True) for a in args], outputs)
-    with np.errstate(all="ignore"):
-        want = [np.asarray(w) for w in run_reference(*args)]
-    return outputs[0], want[0]
+    """The native kernel's result and the reference kernel's."""
+    (got,), (want,) = run_both_kernels(text, *args)
+    return got, want
 
 
 def identity(op_name: str, element: str) -> np.ndarray:

@@ -3,7 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <type_traits>
+
+#include "kernel.h"
 
 namespace jaxcpu {
 namespace combiners {
@@ -54,6 +57,27 @@ struct XorOp {
   template <typename T>
   static T Apply(T a, T b) { return static_cast<T>(a ^ b); }
 };
+
+// Kind::template Float<T>(op), Kind::template Integer<S>(op, is_signed) (S the
+// signed type of the width) or Kind::Pred(op), by element type.
+template <typename Kind>
+auto ByElementType(DType dtype, const std::string& op, const char* kernel)
+    -> decltype(Kind::Pred(op)) {
+  switch (dtype) {
+    case DType::kF32: return Kind::template Float<float>(op);
+    case DType::kF64: return Kind::template Float<double>(op);
+    case DType::kS8: return Kind::template Integer<int8_t>(op, true);
+    case DType::kS16: return Kind::template Integer<int16_t>(op, true);
+    case DType::kS32: return Kind::template Integer<int32_t>(op, true);
+    case DType::kS64: return Kind::template Integer<int64_t>(op, true);
+    case DType::kU8: return Kind::template Integer<int8_t>(op, false);
+    case DType::kU16: return Kind::template Integer<int16_t>(op, false);
+    case DType::kU32: return Kind::template Integer<int32_t>(op, false);
+    case DType::kU64: return Kind::template Integer<int64_t>(op, false);
+    case DType::kPred: return Kind::Pred(op);
+    default: throw Unsupported(std::string(kernel) + ": element type " + DTypeName(dtype));
+  }
+}
 
 }  // namespace combiners
 }  // namespace jaxcpu

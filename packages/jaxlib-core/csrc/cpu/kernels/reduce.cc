@@ -240,21 +240,18 @@ Reducer ForPred(const std::string& op) {  // bytes holding 0 or 1
   throw Unsupported("reduce: " + op + " on pred");
 }
 
-Reducer MakeReducer(DType dtype, const std::string& op) {
-  switch (dtype) {
-    case DType::kF32: return ForFloat<float>(op);
-    case DType::kF64: return ForFloat<double>(op);
-    case DType::kS8: return ForInteger<int8_t>(op, true);
-    case DType::kS16: return ForInteger<int16_t>(op, true);
-    case DType::kS32: return ForInteger<int32_t>(op, true);
-    case DType::kS64: return ForInteger<int64_t>(op, true);
-    case DType::kU8: return ForInteger<int8_t>(op, false);
-    case DType::kU16: return ForInteger<int16_t>(op, false);
-    case DType::kU32: return ForInteger<int32_t>(op, false);
-    case DType::kU64: return ForInteger<int64_t>(op, false);
-    case DType::kPred: return ForPred(op);
-    default: throw Unsupported(std::string("reduce: element type ") + DTypeName(dtype));
+struct ReducerKinds {
+  template <typename T>
+  static Reducer Float(const std::string& op) { return ForFloat<T>(op); }
+  template <typename S>
+  static Reducer Integer(const std::string& op, bool is_signed) {
+    return ForInteger<S>(op, is_signed);
   }
+  static Reducer Pred(const std::string& op) { return ForPred(op); }
+};
+
+Reducer MakeReducer(DType dtype, const std::string& op) {
+  return ByElementType<ReducerKinds>(dtype, op, "reduce");
 }
 
 // -- argmax / argmin: (value, index) pairs, JAX's body --------------------------------

@@ -200,21 +200,18 @@ Loops ForPred(const std::string& op) {  // bytes holding 0 or 1
   throw Unsupported("reduce_window: " + op + " on pred");
 }
 
-Loops MakeLoops(DType dtype, const std::string& op) {
-  switch (dtype) {
-    case DType::kF32: return ForFloat<float>(op);
-    case DType::kF64: return ForFloat<double>(op);
-    case DType::kS8: return ForInteger<int8_t>(op, true);
-    case DType::kS16: return ForInteger<int16_t>(op, true);
-    case DType::kS32: return ForInteger<int32_t>(op, true);
-    case DType::kS64: return ForInteger<int64_t>(op, true);
-    case DType::kU8: return ForInteger<int8_t>(op, false);
-    case DType::kU16: return ForInteger<int16_t>(op, false);
-    case DType::kU32: return ForInteger<int32_t>(op, false);
-    case DType::kU64: return ForInteger<int64_t>(op, false);
-    case DType::kPred: return ForPred(op);
-    default: throw Unsupported(std::string("reduce_window: element type ") + DTypeName(dtype));
+struct LoopKinds {
+  template <typename T>
+  static Loops Float(const std::string& op) { return ForFloat<T>(op); }
+  template <typename S>
+  static Loops Integer(const std::string& op, bool is_signed) {
+    return ForInteger<S>(op, is_signed);
   }
+  static Loops Pred(const std::string& op) { return ForPred(op); }
+};
+
+Loops MakeLoops(DType dtype, const std::string& op) {
+  return ByElementType<LoopKinds>(dtype, op, "reduce_window");
 }
 
 std::vector<int64_t> IntsOr(const Params& params, const char* name, int rank, int64_t fill) {
