@@ -276,14 +276,20 @@ class Stream : public std::enable_shared_from_this<Stream> {
   // Runs the task that sets `event` on the calling thread (which holds no
   // GIL) once nothing runs on the stream, if that task is then next in line
   // and what it waits for is ready; otherwise does nothing.
-  void RunIfNext(const Event* event) {
+  void RunIfNext(Event* event) {
+    // The worker itself (a Python task waiting on an event) only waits.
+    if (std::this_thread::get_id() == worker_id_.load()) return;
     Task task;
     {
       std::unique_lock<std::mutex> lock(mu_);
-      // The task running now may be the one before (its worker may even have
-      // set its event already and be about to take the next): let it finish.
-      cv_.wait(lock, [this] { return !busy_; });
-      if (queue_.empty() || queue_.front().done.get() != event ||
+      // The task running now may be the one right before this one (its worker
+      // may even have set its event and be about to take the next): let it
+      // finish. Anything else, the worker gets to in turn.
+      cv_.wait(lock, [&] {
+        return !busy_ || event->IsReady() || queue_.empty() ||
+               queue_.front().done.get() != event;
+      });
+      if (busy_ || queue_.empty() || queue_.front().done.get() != event ||
           !queue_.front().waiter_may_run) {
         return;
       }
@@ -400,13 +406,16 @@ class Stream : public std::enable_shared_from_this<Stream> {
   }
 
   void Run() {
+    worker_id_.store(std::this_thread::get_id());
     for (;;) {
       Task task;
       {
         std::unique_lock<std::mutex> lock(mu_);
-        // A task a waiter runs (busy_) keeps the next one waiting: in order.
+        // A task a waiter runs (busy_) keeps the next one waiting, in order,
+        // and keeps a stopping stream from calling itself drained.
         cv_.wait(lock, [this] {
-          return (stopping_ && queue_.empty()) || (!queue_.empty() && !busy_ && !paused_);
+          return (stopping_ && queue_.empty() && !busy_) ||
+                 (!queue_.empty() && !busy_ && !paused_);
         });
         if (queue_.empty()) return;  // stopping and drained
         task = std::move(queue_.front());
@@ -431,10 +440,12 @@ class Stream : public std::enable_shared_from_this<Stream> {
   bool busy_ = false;
   bool paused_ = false;
   int64_t run_by_waiters_ = 0;
+  std::atomic<std::thread::id> worker_id_{};
   std::thread worker_;
 };
 
 bool Event::Wait(double seconds) {
+  if (IsReady()) return true;
   py::gil_scoped_release release;
   if (seconds < 0) {
     if (std::shared_ptr<Stream> stream = stream_.lock()) stream->RunIfNext(this);

@@ -278,3 +278,18 @@ def test_select_and_scatter_bodies_of_other_shapes_stay_on_the_reference_kernel(
     assert native.lower_op(op) is None
     op, _ = single_op(text)
     assert native.lower_op(op) is not None
+
+
+@pytest.mark.parametrize("name,params", [
+    ("reduce_window", {"op": "add", "window": [2], "strides": [0], "padding": [0, 0]}),
+    ("reduce_window", {"op": "add", "window": [0], "strides": [1], "padding": [0, 0]}),
+    ("select_and_scatter", {"compare": "GE", "op": "add", "window": [2], "strides": [0],
+                            "padding": [0, 0]}),
+])
+def test_malformed_window_parameters_are_declined_not_crashed_on(name, params):
+    # A damaged persistent-cache entry could carry these: the factory declines.
+    specs = {"reduce_window": ([("float32", (8,)), ("float32", ())], [("float32", (4,))]),
+             "select_and_scatter": ([("float32", (8,)), ("float32", (4,)), ("float32", ())],
+                                    [("float32", (8,))])}[name]
+    with pytest.raises(NotImplementedError, match="window geometry"):
+        native.cpu.make_kernel(name, params, *specs)

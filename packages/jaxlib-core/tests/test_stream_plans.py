@@ -247,3 +247,26 @@ def test_a_waiter_right_behind_the_worker_still_runs_its_task():
         capture_output=True, text=True, timeout=300,
         preexec_fn=lambda: os.sched_setaffinity(0, {cpu}))
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
+
+
+def test_waiting_on_a_finished_run_never_waits_for_later_work(client, double):
+    stream = client._stream(client.devices()[0])
+    x = _put(client, _matrix())
+    (done,) = double.execute([x])
+    event = done._buffers[0]._event
+    done.block_until_ready()
+    gate = threading.Event()
+    stream.enqueue_python(lambda: gate.wait(30))  # keeps the worker busy
+    try:
+        waiter = threading.Thread(target=event.wait, daemon=True)
+        waiter.start()
+        waiter.join(10)
+        assert not waiter.is_alive()  # returned although the stream is busy
+        # The worker itself waiting on a finished run's event returns too.
+        seen = []
+        gate.set()
+        inner = stream.enqueue_python(lambda: seen.append(event.wait()))
+        inner.wait(10)
+        assert seen == [True]
+    finally:
+        gate.set()

@@ -248,14 +248,14 @@ class ReduceWindowKernel : public Kernel {
              padding[2 * d] == 0 && padding[2 * d + 1] == 0;
     };
     for (int d = 0; d < rank; ++d) {
+      if (window[d] <= 0 || strides[d] <= 0 || base[d] <= 0 || dilations[d] <= 0) {
+        throw Unsupported("reduce_window: window geometry");
+      }
       const int64_t dilated = in[d] == 0 ? 0 : (in[d] - 1) * base[d] + 1;
       const int64_t padded = dilated + padding[2 * d] + padding[2 * d + 1];
       const int64_t span = (window[d] - 1) * dilations[d] + 1;
       const int64_t count = padded < span ? 0 : (padded - span) / strides[d] + 1;
-      if (window[d] <= 0 || strides[d] <= 0 || base[d] <= 0 || dilations[d] <= 0 ||
-          count != out[d]) {
-        throw Unsupported("reduce_window: window geometry");
-      }
+      if (count != out[d]) throw Unsupported("reduce_window: window geometry");
     }
     // A scan: one dim windowed whole (n - 1 padding on one side), others untouched.
     scan_axis_ = -1;
@@ -495,11 +495,12 @@ class SelectAndScatterKernel : public Kernel {
       return window[d] == 1 && strides[d] == 1 && padding[2 * d] == 0 && padding[2 * d + 1] == 0;
     };
     for (int d = 0; d < rank; ++d) {
-      const int64_t padded = in[d] + padding[2 * d] + padding[2 * d + 1];
-      const int64_t count = padded < window[d] ? 0 : (padded - window[d]) / strides[d] + 1;
-      if (window[d] <= 0 || strides[d] <= 0 || count != src[d]) {
+      if (window[d] <= 0 || strides[d] <= 0) {
         throw Unsupported("select_and_scatter: window geometry");
       }
+      const int64_t padded = in[d] + padding[2 * d] + padding[2 * d + 1];
+      const int64_t count = padded < window[d] ? 0 : (padded - window[d]) / strides[d] + 1;
+      if (count != src[d]) throw Unsupported("select_and_scatter: window geometry");
     }
     int first = 0, lead = rank;
     while (first < rank && untouched(first)) ++first;

@@ -27,7 +27,7 @@ from jaxlib._src.ir.types import TensorType, TokenType, numpy_dtype
 from jaxlib._src.ops.registry import TOKEN
 from jaxlib._src.passes.refine_shapes import dimension_argument_indices
 from jaxlib._src.runtime.array import ArrayImpl, ShapedArray, single_device_array
-from jaxlib._src.runtime.buffer import Buffer, wait_for_event
+from jaxlib._src.runtime.buffer import Buffer, _keep_until_done, wait_for_event
 from jaxlib._src.runtime.device import Device, DeviceList
 from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
 from jaxlib._src.runtime.sharding import SingleDeviceSharding
@@ -436,6 +436,8 @@ class LoadedExecutable(Executable):
                      [b._storage for b in outputs])
         for out in outputs:
             out._set_pending(event, keepalive)
+        if not outputs:  # nothing holds the keepalive: keep it until the run is done
+            _keep_until_done(event, keepalive)
 
     def _run_inline(self, fast: _FastPath, storages: list[Any], outputs: list[Buffer]) -> None:
         program = fast.program
