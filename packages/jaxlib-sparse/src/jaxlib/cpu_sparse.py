@@ -16,7 +16,9 @@ Entries at the same position are summed; entries past ``indptr[-1]`` (BCSR's
 padding) are ignored. The loops are C++ (``jaxlib._sparse_kernels``).
 
 Importing this module registers the kernel with jaxlib-core (core imports it
-lazily, through the ``jaxlib.custom_call_providers`` entry point).
+lazily, through the ``jaxlib.custom_call_providers`` entry point), together with
+its contract: core checks every call's types against it when it compiles the
+program (``check_csr_sparse_dense``).
 """
 
 from __future__ import annotations
@@ -26,11 +28,19 @@ from typing import Any
 import numpy as np
 
 from jaxlib import _sparse_kernels
+from jaxlib._src.runtime.custom_call import (
+    CustomCallBuffer,
+    CustomCallSignature,
+    register_custom_call_contract,
+)
 
 CSR_SPARSE_DENSE_TARGET = "cpu_csr_sparse_dense_ffi"
 VALUE_DTYPES = tuple(np.dtype(t) for t in (np.float32, np.float64, np.complex64,
                                            np.complex128, np.int32, np.int64))
 INDEX_DTYPES = (np.dtype(np.int32), np.dtype(np.int64))
+# The same, as the MLIR element types a program declares.
+VALUE_TYPES = ("f32", "f64", "complex<f32>", "complex<f64>", "i32", "i64")
+INDEX_TYPES = ("i32", "i64")
 
 
 def _check_dtypes(data: np.ndarray, indptr: np.ndarray, indices: np.ndarray,
@@ -62,7 +72,50 @@ def csr_sparse_dense(operands: list[np.ndarray], results: list[np.ndarray],
                                np.ascontiguousarray(indices), np.ascontiguousarray(rhs), out)
 
 
+def _expect(what: str, actual: CustomCallBuffer, element_type: str, shape: tuple[int, ...]
+            ) -> None:
+    expected = f"{element_type}[{','.join(map(str, shape))}]"
+    if actual.kind != "tensor" or str(actual) != expected:
+        raise ValueError(f"{what} must be {expected}, got {actual}")
+
+
+def check_csr_sparse_dense(signature: CustomCallSignature) -> None:
+    """The contract of ``cpu_csr_sparse_dense_ffi`` (raises ValueError): the types the
+    reference lowering declares, row-major, and no attributes."""
+    if signature.api_version != 4:
+        raise ValueError("must be called as a typed FFI custom call (api_version = 4, or a "
+                         f"dictionary backend_config); got api_version {signature.api_version}")
+    if signature.attributes:
+        raise ValueError(f"takes no attributes, got {sorted(signature.attributes)}")
+    if len(signature.operands) != 4 or len(signature.results) != 1:
+        raise ValueError("takes 4 operands (data, indptr, indices, rhs) and has 1 result "
+                         f"(out), got {len(signature.operands)} and {len(signature.results)}")
+    data, indptr, indices, rhs = signature.operands
+    (out,) = signature.results
+    if data.kind != "tensor" or data.rank != 1 or data.element_type not in VALUE_TYPES:
+        raise ValueError(f"operand 0 (data) must be a vector of {', '.join(VALUE_TYPES)}, "
+                         f"got {data}")
+    if (indptr.kind != "tensor" or indptr.rank != 1 or indptr.shape[0] < 1
+            or indptr.element_type not in INDEX_TYPES):
+        raise ValueError(f"operand 1 (indptr) must be a non-empty vector of i32 or i64, "
+                         f"got {indptr}")
+    value, index, rows = data.element_type, indptr.element_type, indptr.shape[0] - 1
+    _expect("operand 2 (indices, one per entry of data)", indices, index, data.shape)
+    if rhs.kind != "tensor" or rhs.rank not in (1, 2):
+        raise ValueError(f"operand 3 (rhs) must be a {value} vector or matrix, got {rhs}")
+    _expect("operand 3 (rhs)", rhs, value, rhs.shape)
+    _expect(f"result 0 (out: indptr's {rows} rows x rhs's columns)", out, value,
+            (rows, *rhs.shape[1:]))
+    for what, buffers in (("operand", signature.operands), ("result", signature.results)):
+        for i, b in enumerate(buffers):  # the kernel reads and writes row-major arrays
+            expected = tuple(range(b.rank - 1, -1, -1))
+            if b.layout is not None and b.layout != expected:
+                raise ValueError(f"{what} {i} ({b}) must have layout {list(expected)}, got "
+                                 f"{list(b.layout)}")
+
+
 _KERNELS: dict[str, Any] = {CSR_SPARSE_DENSE_TARGET: csr_sparse_dense}
+_CONTRACTS: dict[str, Any] = {CSR_SPARSE_DENSE_TARGET: check_csr_sparse_dense}
 
 
 def registrations() -> dict[str, list[tuple[str, Any, int]]]:
@@ -77,6 +130,7 @@ def _register_with_core() -> None:
         for name, fn, api_version in targets:
             xla_client.register_custom_call_target(name, fn, platform=platform,
                                                    api_version=api_version)
+            register_custom_call_contract(name, _CONTRACTS[name], platform=platform)
 
 
 _register_with_core()

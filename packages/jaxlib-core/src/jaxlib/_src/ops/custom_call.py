@@ -61,6 +61,17 @@ A failure raises ``XlaRuntimeError`` carrying the message. Typed-FFI capsules
 (the XLA FFI C API) are not supported: compiling such a call is an
 UNIMPLEMENTED error naming the target.
 
+Contracts. A target registered with a contract (``register_custom_call_contract``;
+jaxlib-linalg and jaxlib-sparse register one per target, core one per host
+callback target) has every call checked when its kernel is built, i.e. at
+compile time on the op's static types (a shape-polymorphic program is checked
+when it is specialized): a kernel trusts its buffers to be as large as its
+routine writes. A violation is an INVALID_ARGUMENT compile error naming the
+target and what is wrong. The verifier also checks what StableHLO's does for
+every custom call: ``operand_layouts``/``result_layouts`` (both or neither,
+one per operand/result, each a permutation of the dimensions) and
+``output_operand_aliases`` (indices in range, aliased types equal).
+
 Host callbacks. ``host_callbacks[i]`` (given to ``compile_and_load``) is called
 with numpy arrays (``None`` for tokens) and returns a sequence of arrays, one
 per result (token results' entries are ignored). ``xla_ffi_python_cpu_callback``
@@ -87,9 +98,22 @@ from jaxlib._src.ir.attributes import (
     OutputOperandAlias,
 )
 from jaxlib._src.ir.core import Operation
-from jaxlib._src.ir.types import TensorType, TokenType, TupleType, numpy_dtype
+from jaxlib._src.ir.types import (
+    TensorType,
+    TokenType,
+    TupleType,
+    integer_bit_width,
+    is_integer,
+    numpy_dtype,
+)
 from jaxlib._src.ops.registry import TOKEN, define_op
-from jaxlib._src.runtime.custom_call import CustomCallTarget
+from jaxlib._src.runtime.custom_call import (
+    CustomCallBuffer,
+    CustomCallSignature,
+    CustomCallTarget,
+    custom_call_contract,
+    register_custom_call_contract,
+)
 from jaxlib._src.runtime.errors import XlaRuntimeError, not_found, unimplemented
 
 API_VERSION_UNSPECIFIED = 0
@@ -287,6 +311,13 @@ def _flat_operands(values: Sequence[Any]) -> list[Any]:
 # -- Python targets -----------------------------------------------------------------------
 
 
+def _handler_error(name: str, err: Exception) -> XlaRuntimeError:
+    # A handler's ValueError rejects its operands' values (an index out of
+    # range, a malformed sparse structure); anything else is its own failure.
+    status = "INVALID_ARGUMENT" if isinstance(err, ValueError) else "INTERNAL"
+    return XlaRuntimeError(f"{status}: custom call {name!r} failed: {type(err).__name__}: {err}")
+
+
 def _python_legacy_kernel(name: str, fn: Callable, op: Operation):
     specs = _result_specs(op)
     leaves = [leaf for s in specs for leaf in s.leaves()]
@@ -298,8 +329,7 @@ def _python_legacy_kernel(name: str, fn: Callable, op: Operation):
         except XlaRuntimeError:
             raise
         except Exception as err:
-            raise XlaRuntimeError(
-                f"INTERNAL: custom call {name!r} failed: {type(err).__name__}: {err}") from err
+            raise _handler_error(name, err) from err
         if returned is None:
             returned = ()
         elif not isinstance(returned, (tuple, list)):
@@ -337,8 +367,7 @@ def _python_ffi_kernel(name: str, fn: Callable, op: Operation):
         except XlaRuntimeError:
             raise
         except Exception as err:
-            raise XlaRuntimeError(
-                f"INTERNAL: custom call {name!r} failed: {type(err).__name__}: {err}") from err
+            raise _handler_error(name, err) from err
         return _assemble(specs, results)
 
     return kernel
@@ -463,6 +492,7 @@ def _call_host_callback(name: str, callbacks: Sequence[Any], index: int, args: l
 
 
 def _host_callback_kernel(op: Operation, ctx: Any, name: str):
+    check_contract(op, name)
     callbacks = _host_callbacks(ctx)
     specs = _result_specs(op)
     leaves = [leaf for s in specs for leaf in s.leaves()]
@@ -497,6 +527,191 @@ def _host_callback_kernel(op: Operation, ctx: Any, name: str):
     return kernel
 
 
+# -- contracts --------------------------------------------------------------------------
+
+
+def _layouts(op: Operation, key: str) -> list[tuple[int, ...]] | None:
+    value = op.attributes.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f"{key} must be an array of layouts, got {value!r}")
+    layouts = []
+    for entry in value:
+        if isinstance(entry, DenseElements):
+            layouts.append(tuple(int(d) for d in np.asarray(entry.array).reshape(-1)))
+        elif isinstance(entry, DenseArray):
+            layouts.append(tuple(int(d) for d in entry))
+        else:
+            raise ValueError(f"{key} entries must be dense index arrays, got {entry!r}")
+    return layouts
+
+
+def _result_layout_types(op: Operation) -> list[Any]:
+    """The types ``result_layouts`` describes: a single tuple result's elements."""
+    types = list(op.result_types)
+    if len(types) == 1 and isinstance(types[0], TupleType):
+        return list(types[0].types)
+    return types
+
+
+def _verify_layouts(op: Operation) -> None:
+    operand_layouts = _layouts(op, "operand_layouts")
+    result_layouts = _layouts(op, "result_layouts")
+    if (operand_layouts is None) != (result_layouts is None):
+        raise ValueError("operand_layouts and result_layouts must be given together")
+    if operand_layouts is None or result_layouts is None:
+        return
+    for what, types, layouts in (("operand", list(op.operand_types), operand_layouts),
+                                 ("result", _result_layout_types(op), result_layouts)):
+        if len(types) != len(layouts):
+            raise ValueError(f"{len(types)} {what}s but {len(layouts)} {what} layouts")
+        for i, (t, layout) in enumerate(zip(types, layouts)):
+            if isinstance(t, TupleType):
+                raise ValueError(f"{what} {i} is a tuple: tuples cannot have layouts")
+            if not isinstance(t, TensorType):
+                if layout:
+                    raise ValueError(f"{what} {i} of type {t} cannot have layout {list(layout)}")
+            elif sorted(layout) != list(range(t.rank)):
+                raise ValueError(f"{what} {i} of type {t} has layout {list(layout)}, which is "
+                                 f"not a permutation of [0, {t.rank})")
+
+
+def _tuple_part(t: Any, indices: Sequence[int], what: str) -> Any:
+    for i in indices:
+        if not isinstance(t, TupleType) or not 0 <= i < len(t.types):
+            raise ValueError(f"output_operand_aliases: {what} tuple index {i} is out of bounds")
+        t = t.types[i]
+    return t
+
+
+def _same_type(a: Any, b: Any) -> bool:
+    if isinstance(a, TensorType) and isinstance(b, TensorType):
+        return (a.element_type == b.element_type and a.rank == b.rank
+                and all(x is None or y is None or x == y for x, y in zip(a.shape, b.shape)))
+    return a == b
+
+
+def _verify_aliases(op: Operation) -> None:
+    results = list(op.result_types)
+    output = results[0] if len(results) == 1 else TupleType(tuple(results))
+    for alias in op.attributes.get("output_operand_aliases") or []:
+        if not isinstance(alias, OutputOperandAlias):
+            continue
+        if not 0 <= alias.operand_index < len(op.operands):
+            raise ValueError(f"output_operand_aliases: operand index {alias.operand_index} is "
+                             f"out of range [0, {len(op.operands)})")
+        operand_part = _tuple_part(op.operand_types[alias.operand_index],
+                                   alias.operand_tuple_indices, "operand")
+        output_part = _tuple_part(output, alias.output_tuple_indices, "output")
+        if not _same_type(operand_part, output_part):
+            raise ValueError(f"output_operand_aliases: operand part {operand_part} and output "
+                             f"part {output_part} differ")
+
+
+def _buffers(types: Sequence[Any], layouts: list[tuple[int, ...]] | None
+             ) -> tuple[CustomCallBuffer, ...] | None:
+    """The contract's view of ``types``; None when a shape is not static."""
+    buffers = []
+    for i, t in enumerate(types):
+        layout = layouts[i] if layouts is not None and i < len(layouts) else None
+        if isinstance(t, TensorType):
+            if not t.is_static:
+                return None
+            buffers.append(CustomCallBuffer("tensor", tuple(t.shape), str(t.element_type),
+                                            layout))
+        elif isinstance(t, TokenType):
+            buffers.append(CustomCallBuffer("token", layout=layout))
+        elif isinstance(t, TupleType):
+            elements = _buffers(t.types, None)
+            if elements is None:
+                return None
+            buffers.append(CustomCallBuffer("tuple", elements=elements))
+        else:  # any other type: contracts see its spelling as the kind
+            buffers.append(CustomCallBuffer(str(t), layout=layout))
+    return tuple(buffers)
+
+
+def contract_signature(op: Operation, name: str) -> CustomCallSignature | None:
+    """What ``name``'s contract sees of ``op``; None while a type is dynamic (a
+    shape-polymorphic op is checked once refined, when its kernel is built)."""
+    operands = _buffers(op.operand_types, _layouts(op, "operand_layouts"))
+    result_types, result_layouts = op.result_types, _layouts(op, "result_layouts")
+    if len(result_types) == 1 and isinstance(result_types[0], TupleType):
+        # result_layouts describe a single tuple result's elements
+        elements = _buffers(result_types[0].types, result_layouts)
+        results = None if elements is None else (CustomCallBuffer("tuple", elements=elements),)
+    else:
+        results = _buffers(result_types, result_layouts)
+    if operands is None or results is None:
+        return None
+    frontend = op.attributes.get("mhlo.frontend_attributes")
+    return CustomCallSignature(
+        target=name, operands=operands, results=results,
+        attributes=decoded_attributes(op),
+        frontend_attributes={str(k): str(v) for k, v in frontend.items()}
+        if isinstance(frontend, dict) else {},
+        api_version=effective_api_version(op))
+
+
+def check_contract(op: Operation, name: str, platform: str = "cpu") -> None:
+    """Runs the contract registered for ``name`` on ``op``'s types. A violation
+    is a ValueError naming the target (the compiler reports it with the op's
+    location); a checker that breaks fails the compile rather than letting an
+    unchecked kernel run."""
+    contract = custom_call_contract(name, platform)
+    if contract is None:
+        return
+    signature = contract_signature(op, name)
+    if signature is None:
+        return
+    try:
+        contract(signature)
+    except NotImplementedError as err:
+        raise NotImplementedError(f"custom call {name!r}: {err}") from None
+    except ValueError as err:
+        raise ValueError(f"custom call {name!r}: {err}") from None
+    except Exception as err:
+        raise XlaRuntimeError(f"INTERNAL: the contract check of custom call {name!r} "
+                              f"failed: {type(err).__name__}: {err}") from err
+
+
+def _check_row_major(signature: CustomCallSignature) -> None:
+    # Callbacks get and return numpy arrays in row-major order: any other
+    # declared layout would silently be read transposed.
+    results = [leaf for r in signature.results for leaf in r.leaves()]
+    for what, buffers in (("operand", signature.operands), ("result", results)):
+        for i, b in enumerate(buffers):
+            expected = tuple(range(b.rank - 1, -1, -1))
+            if b.kind == "tensor" and b.layout is not None and b.layout != expected:
+                raise ValueError(f"{what} {i} ({b}) has layout {list(b.layout)}; host callbacks "
+                                 f"take the default row-major layout {list(expected)}")
+
+
+def _check_ffi_host_callback(signature: CustomCallSignature) -> None:
+    index = signature.attributes.get("index")
+    if index is None:
+        raise ValueError("the backend config needs 'index' (which host callback to call)")
+    if not isinstance(index, np.uint64):  # XLA decodes it as a uint64_t
+        raise ValueError(f"'index' must be a ui64 integer, got {index!r}")
+    _check_row_major(signature)
+
+
+def _check_legacy_host_callback(signature: CustomCallSignature) -> None:
+    first = signature.operands[0] if signature.operands else None
+    if (first is None or first.kind != "tensor" or first.rank != 0
+            or not is_integer(first.element_type)
+            or integer_bit_width(first.element_type) != 64):
+        raise ValueError("operand 0 must be the callback descriptor, a 64-bit integer scalar; "
+                         f"got {first if first is not None else 'no operands'}")
+    _check_row_major(signature)
+
+
+for _name in FFI_HOST_CALLBACK_TARGETS:
+    register_custom_call_contract(_name, _check_ffi_host_callback)
+register_custom_call_contract(LEGACY_HOST_CALLBACK_TARGET, _check_legacy_host_callback)
+
+
 # -- the op --------------------------------------------------------------------------
 
 
@@ -523,6 +738,11 @@ def _verify_custom_call(op: Operation) -> None:
             config, (str, bytes)) and config:
         raise ValueError("a typed FFI custom_call (api_version 4) takes a dictionary "
                          "backend_config, not a string")
+    try:
+        _verify_layouts(op)
+        _verify_aliases(op)
+    except ValueError as err:
+        raise ValueError(f"custom call {name!r}: {err}") from None
 
 
 def _custom_call(op: Operation, ctx: Any):
@@ -562,8 +782,10 @@ def _manual_step_kernel(op: Operation, name: str):
 
 
 def target_kernel(op: Operation, target: CustomCallTarget):
-    """The kernel calling registered ``target`` for ``op``."""
+    """The kernel calling registered ``target`` for ``op`` (after its contract
+    accepted ``op``'s types)."""
     name, fn = target.name, target.fn
+    check_contract(op, name, target.platform)
     api_version = effective_api_version(op)
     registered_ffi = target.api_version == REGISTRATION_TYPED_FFI
     if isinstance(fn, dict):  # typed FFI handler stages

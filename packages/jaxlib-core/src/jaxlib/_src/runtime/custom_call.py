@@ -11,6 +11,14 @@ an entry point in the group ``jaxlib.custom_call_providers``; the first lookup
 of a target nobody registered loads them all, once per process (loading a
 module registers its targets; a callable entry point is also called). Core
 never imports an extra by name, and programs that need no extra never load one.
+
+Contracts. A kernel trusts the buffers it is handed to be as large as its
+routine writes, so the operand and result types a program declares for a
+target must be the ones the target expects. Whoever registers a target may
+register its contract too (``register_custom_call_contract``): a function that
+receives the op's :class:`CustomCallSignature` when the op's kernel is built
+(at compile time, on static types) and raises ``ValueError`` naming what is
+wrong (``NotImplementedError`` for a valid call this backend does not run).
 """
 
 from __future__ import annotations
@@ -18,8 +26,8 @@ from __future__ import annotations
 import enum
 import threading
 import warnings
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
@@ -235,3 +243,78 @@ def register_custom_call_as_batch_partitionable(
 def is_batch_partitionable(target_name: str) -> bool:
     with _lock:
         return target_name in _batch_partitionable
+
+
+# -- contracts --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CustomCallBuffer:
+    """One operand or result of a custom call, as its contract sees it.
+
+    ``kind`` is "tensor", "token" or "tuple" (with its ``elements``);
+    ``element_type`` is the MLIR spelling ("f32", "i32", "complex<f64>"; "" for
+    tokens and tuples); ``layout`` is the op's minor-to-major
+    ``operand_layouts``/``result_layouts`` entry, or None when the op gives none."""
+
+    kind: str
+    shape: tuple[int, ...] = ()
+    element_type: str = ""
+    layout: tuple[int, ...] | None = None
+    elements: tuple[CustomCallBuffer, ...] = ()
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+    def leaves(self) -> list[CustomCallBuffer]:
+        if self.kind != "tuple":
+            return [self]
+        return [leaf for e in self.elements for leaf in e.leaves()]
+
+    def __str__(self) -> str:
+        if self.kind == "tuple":
+            return f"tuple<{', '.join(map(str, self.elements))}>"
+        if self.kind != "tensor":
+            return self.kind
+        return f"{self.element_type}[{','.join(map(str, self.shape))}]"
+
+
+@dataclass(frozen=True)
+class CustomCallSignature:
+    """What a contract checks: the op's static operand and result types,
+    its decoded backend config (integers and floats as numpy scalars of their
+    declared types, e.g. ``numpy.uint8`` for a ``ui8``) and its
+    ``mhlo.frontend_attributes``. ``api_version`` is the op's effective one
+    (4 for a typed FFI call)."""
+
+    target: str
+    operands: tuple[CustomCallBuffer, ...]
+    results: tuple[CustomCallBuffer, ...]
+    attributes: Mapping[str, Any] = field(default_factory=dict)
+    frontend_attributes: Mapping[str, str] = field(default_factory=dict)
+    api_version: int = 4
+
+
+CustomCallContract = Callable[[CustomCallSignature], None]
+
+_contracts: dict[str, dict[str, CustomCallContract]] = {}
+
+
+def register_custom_call_contract(
+    name: str, check: CustomCallContract, platform: str = "cpu"
+) -> None:
+    """Attaches ``check`` to target ``name``: every op calling it is checked
+    when its kernel is built, before anything runs. A second registration
+    replaces the first (a provider re-imported by a test)."""
+    if not isinstance(name, str) or not name:
+        raise invalid_argument(f"custom call target name must be a non-empty string, got {name!r}")
+    if not callable(check):
+        raise invalid_argument(f"custom call contract of {name!r} must be callable")
+    with _lock:
+        _contracts.setdefault(canonical_platform(platform), {})[name] = check
+
+
+def custom_call_contract(name: str, platform: str = "cpu") -> CustomCallContract | None:
+    with _lock:
+        return _contracts.get(canonical_platform(platform), {}).get(name)
