@@ -9,12 +9,13 @@ results. Ops in regions (loop bodies, reducers) are counted once.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from jaxlib._src.ir.core import Function, Module, Operation
-from jaxlib._src.ir.types import QuantizedType, TensorType, numpy_dtype
+from jaxlib._src.ir.core import Block, Function, Module, Operation
+from jaxlib._src.ir.types import QuantizedType, TensorType, numpy_dtype, static_nbytes
 
 _TRANSCENDENTAL = {
     "exponential", "exponential_minus_one", "log", "log_plus_one", "logistic", "tanh",
@@ -92,3 +93,106 @@ def cost_analysis(module: Module, entry: Function) -> dict[str, Any]:
         "transcendentals": transcendentals,
         "bytes accessed": accessed,
     }
+
+
+# --- memory --------------------------------------------------------------------------
+
+# Ops whose results share their operands' storage (no new buffer).
+_ALIASING = frozenset({"stablehlo.reshape", "stablehlo.tuple", "stablehlo.get_tuple_element",
+                       "stablehlo.optimization_barrier"})
+_ITEMSIZES: dict[Any, int] = {}
+
+
+def _nbytes(type_: Any) -> int:
+    """static_nbytes with the element sizes kept (this runs per value per compile)."""
+    if type_.__class__ is not TensorType:
+        return static_nbytes(type_)
+    shape = type_.shape
+    if None in shape:
+        return 0
+    size = _ITEMSIZES.get(type_.element_type)
+    if size is None:
+        size = _ITEMSIZES[type_.element_type] = static_nbytes(TensorType((), type_.element_type))
+    for dim in shape:
+        size *= dim
+    return size
+
+
+@dataclass
+class MemoryEstimate:
+    """What running a function needs at once: ``peak_bytes`` (its parameters
+    plus the peak of the values it defines, by liveness in program order,
+    results included) and its largest single buffer anywhere in the module
+    (``largest_bytes``, of type ``largest_type``, defined at ``largest_where``)."""
+
+    peak_bytes: int = 0
+    largest_bytes: int = 0
+    largest_type: Any = None
+    largest_where: str | None = None
+
+    def saw(self, size: int, type_: Any, where: Any) -> None:
+        if size > self.largest_bytes:
+            self.largest_bytes, self.largest_type = size, type_
+            self.largest_where = where.location if isinstance(where, Operation | Function) \
+                else where
+
+
+def _block_peak(block: Block, estimate: MemoryEstimate) -> int:
+    """Peak bytes of the values ``block``'s ops define while it runs: each
+    lives from its op to its last use (a use inside a nested region counts
+    at the op holding the region), unused ones only at their op; an op with
+    regions adds the peak of its largest region. Records every buffer in
+    ``estimate``'s largest."""
+    ops = block.operations
+    last_use: dict[Any, int] = {}  # Value -> position (values hash by identity)
+    for position, op in enumerate(ops):
+        for value in op.operands:
+            last_use[value] = position
+        if op.regions:
+            for region in op.regions:
+                for nested in region.walk():
+                    for value in nested.operands:
+                        last_use[value] = position
+    live = peak = 0
+    sizes: dict[Any, int] = {}
+    for position, op in enumerate(ops):
+        inner = 0
+        if op.regions:
+            for region in op.regions:
+                for nested_block in region.blocks:
+                    for argument in nested_block.arguments:
+                        estimate.saw(_nbytes(argument.type), argument.type, op)
+                    inner = max(inner, _block_peak(nested_block, estimate))
+        unused = 0
+        aliasing = op.name in _ALIASING
+        for result in op.results:
+            size = 0 if aliasing else _nbytes(result.type)
+            if size > estimate.largest_bytes:
+                estimate.saw(size, result.type, op)
+            live += size
+            if result in last_use:
+                sizes[result] = size
+            else:
+                unused += size
+        if live + inner > peak:
+            peak = live + inner
+        live -= unused
+        for value in op.operands:
+            if last_use[value] == position:
+                live -= sizes.pop(value, 0)
+    return peak
+
+
+def memory_estimate(module: Module, entry: Function) -> MemoryEstimate:
+    """A conservative estimate of the bytes ``entry`` needs (see
+    MemoryEstimate): buffers the executor may share or alias count apart."""
+    estimate = MemoryEstimate()
+    for func in module.functions:
+        for argument_type in func.type.inputs:
+            estimate.saw(_nbytes(argument_type), argument_type, func)
+        if func.body is None:
+            continue
+        peak = max(_block_peak(block, estimate) for block in func.body.blocks)
+        if func is entry:
+            estimate.peak_bytes = peak + sum(_nbytes(t) for t in func.type.inputs)
+    return estimate

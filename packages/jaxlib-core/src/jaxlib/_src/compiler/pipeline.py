@@ -10,9 +10,11 @@ when a persistent cache directory is set (``persistent_cache.py``), on disk.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import hashlib
 import logging
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
@@ -31,7 +33,7 @@ from jaxlib._src.ir.types import TensorType, TokenType, TupleType
 from jaxlib._src.passes.gspmd_manual import rewrite_manual_regions
 from jaxlib._src.passes.refine_shapes import is_polymorphic, refine_function
 from jaxlib._src.runtime.custom_call import lookup_custom_call_target
-from jaxlib._src.runtime.errors import invalid_argument, unimplemented
+from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument, unimplemented
 
 _MLIR_BYTECODE_MAGIC = b"ML\xefR"
 
@@ -188,6 +190,43 @@ def _check_types_supported_leaf(t: Any, entry: Function) -> None:
         raise unimplemented(f"@{entry.name}: parameters/results of type {t} are not supported")
 
 
+@functools.cache
+def machine_memory_bytes() -> int:
+    """The memory a program may use: physical memory, or the cgroup's limit
+    when lower (containers). Fixed for the process, so whether a program
+    compiles does not depend on what else runs at the moment."""
+    limit = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    for path in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+        try:
+            with open(path) as file:
+                text = file.read().strip()
+        except OSError:
+            continue
+        if text.isdigit():
+            limit = min(limit, int(text))
+    return limit
+
+
+def check_memory(module: Module, entry: Function) -> None:
+    """RESOURCE_EXHAUSTED at compile time, before anything is built, when
+    running ``entry`` cannot fit this machine: its peak of live buffers
+    (compiler/cost.py's estimate) or any single buffer exceeds the memory."""
+    from jaxlib._src.compiler.cost import memory_estimate
+
+    estimate = memory_estimate(module, entry)
+    available = machine_memory_bytes()
+    if max(estimate.peak_bytes, estimate.largest_bytes) <= available:
+        return
+    if estimate.largest_bytes > available:
+        where = f" at {estimate.largest_where}" if estimate.largest_where else ""
+        what = (f"a buffer of type {estimate.largest_type}{where} needs "
+                f"{estimate.largest_bytes} bytes")
+    else:
+        what = f"@{entry.name} needs {estimate.peak_bytes} bytes of live buffers at its peak"
+    raise XlaRuntimeError(f"RESOURCE_EXHAUSTED: {what}, more than the {available} bytes of "
+                          "memory of this machine")
+
+
 # Compiled programs by (program fingerprint, serialized options, callbacks): a
 # program compiled again (jax re-jitting, deserialization) is not recompiled.
 _CACHE_SIZE = 256
@@ -274,11 +313,27 @@ def compile_program(computation: str | bytes, options: Any = None,
             _cache.move_to_end(key)
             return cached
     directory = persistent_cache.cache_dir()
+    if directory is not None and not host_callbacks:
+        persistent_cache.cache_max_size()  # a malformed setting fails before any work
     with _collector_paused():
-        if directory is not None and not host_callbacks:
-            compiled = _compile_through_directory(directory, text, options, serialized_options)
-        else:
-            compiled = _compile_uncached(text, options, host_callbacks)
+        try:
+            if directory is not None and not host_callbacks:
+                compiled = _compile_through_directory(directory, text, options,
+                                                      serialized_options)
+            else:
+                compiled = _compile_uncached(text, options, host_callbacks)
+        except XlaRuntimeError:
+            raise
+        except RecursionError:
+            raise invalid_argument("the program nests too deeply to compile") from None
+        except MemoryError:
+            raise XlaRuntimeError("RESOURCE_EXHAUSTED: out of memory compiling the "
+                                  "program") from None
+        except Exception as err:
+            # Whatever a malformed program trips over surfaces as an error of the
+            # compile call, never as an arbitrary exception type.
+            raise XlaRuntimeError(f"INTERNAL: compiling the program failed: "
+                                  f"{type(err).__name__}: {err}") from err
     with _cache_lock:
         _cache[key] = compiled
         while len(_cache) > _CACHE_SIZE:
@@ -425,6 +480,7 @@ def _compile_module(module: Module, text: str, options: Any,
                                  getattr(build, "num_partitions", 1) if build else 1)
     program = None
     if not polymorphic:
+        check_memory(module, entry)
         # GSPMD manual regions become per-device ops in the module that runs;
         # ``module`` itself stays as written (it is what the executable prints).
         lowered = rewrite_manual_regions(module, num_partitions)

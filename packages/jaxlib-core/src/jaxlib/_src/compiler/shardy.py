@@ -19,6 +19,7 @@ splitting each axis into the pieces its sub-axes cut it into.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +28,9 @@ import numpy as np
 from jaxlib._src.frontends.lexer import Lexer, ParseError
 from jaxlib._src.ir.attributes import OpaqueAttribute
 from jaxlib._src.runtime.errors import invalid_argument, unimplemented
+
+# The most devices a mesh may name (far above any machine's count).
+MAX_MESH_DEVICES = 1 << 20
 
 __all__ = [
     "AxisRef",
@@ -72,7 +76,7 @@ class SdyMesh:
 
     @property
     def size(self) -> int:
-        return int(np.prod(self.axis_sizes, dtype=np.int64)) if self.axes else 1
+        return math.prod(self.axis_sizes)
 
     @property
     def is_maximal(self) -> bool:
@@ -280,6 +284,10 @@ def _checked_mesh(axes: list[MeshAxis], device_ids: tuple[int, ...] | None, fail
         raise fail(f"duplicate mesh axis names {names}")
     if any(a.size <= 0 for a in axes):
         raise fail("mesh axis sizes must be positive")
+    if math.prod(a.size for a in axes) > MAX_MESH_DEVICES:
+        # Meshes are enumerated device by device: bound them before that.
+        raise fail(f"a mesh of {math.prod(a.size for a in axes)} devices (at most "
+                   f"{MAX_MESH_DEVICES})")
     mesh = SdyMesh(tuple(axes), device_ids)
     if device_ids is not None and axes and sorted(device_ids) != list(range(mesh.size)):
         raise fail(f"device_ids {list(device_ids)} are not a permutation of "

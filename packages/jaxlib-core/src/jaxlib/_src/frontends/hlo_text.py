@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxlib._src.frontends.lexer import ParseError
+from jaxlib._src.frontends.lexer import MAX_DECIMAL_DIGITS, ParseError
 from jaxlib._src.frontends.mlir_text import make_dense
 from jaxlib._src.ir.attributes import (
     ComparisonDirection,
@@ -42,7 +42,15 @@ from jaxlib._src.ir.attributes import (
     TypeExtensions,
 )
 from jaxlib._src.ir.core import Block, Function, Module, Operation, Region, Value
-from jaxlib._src.ir.types import FunctionType, TensorType, TokenType, TupleType, Type
+from jaxlib._src.ir.types import (
+    FunctionType,
+    TensorType,
+    TokenType,
+    TupleType,
+    Type,
+    integer_fits,
+    tensor_size_error,
+)
 
 __all__ = ["parse_hlo_module"]
 
@@ -74,11 +82,16 @@ _API_VERSIONS = {"API_VERSION_ORIGINAL": 1, "API_VERSION_STATUS_RETURNING": 2,
 _SHAPE_RE = re.compile(r"(\w+)\[([^\]]*)\](\{[^}]*\})?")
 _NAME_RE = re.compile(r"%?([\w.\-]+)")
 _OPCODE_RE = re.compile(r"[a-z][\w\-]*")
+_INTEGER_RE = re.compile(r"[+-]?\d+")
 
 
 def parse_hlo_module(text: str) -> Module:
     """Parses HLO text (``HloModule name, ... ENTRY ... { ... }``) into a Module."""
-    return _HloParser(text).parse()
+    parser = _HloParser(text)
+    try:
+        return parser.parse()
+    except RecursionError:  # nested shapes or attributes
+        raise parser.error("nesting too deep") from None
 
 
 # --- text structure -------------------------------------------------------------------
@@ -187,6 +200,7 @@ class _HloParser:
         self.skip_space()
         self.expect("HloModule", "at the start of HLO text")
         name = self.match(_NAME_RE, "the module name").group(1)
+        header = self.pos
         module_attrs = self._parse_attribute_list()
         computations: dict[str, _Computation] = {}
         entry: _Computation | None = None
@@ -204,12 +218,16 @@ class _HloParser:
                 raise self.error("HLO module has no computations")
             entry = list(computations.values())[-1]  # XLA's rule: the last one
         attributes: dict[str, Any] = {}
-        if "num_partitions" in module_attrs:
-            attributes["mhlo.num_partitions"] = IntegerAttr(int(module_attrs["num_partitions"]),
-                                                            "i32")
-        if "replica_count" in module_attrs:
-            attributes["mhlo.num_replicas"] = IntegerAttr(int(module_attrs["replica_count"]),
-                                                          "i32")
+        for key, attr in (("num_partitions", "mhlo.num_partitions"),
+                          ("replica_count", "mhlo.num_replicas")):
+            if key in module_attrs:
+                try:
+                    count = _integer(module_attrs[key], "i32")
+                except ValueError as err:
+                    raise self.error(f"{key}: {err}", header) from None
+                if count < 1:
+                    raise self.error(f"{key} must be positive, got {count}", header)
+                attributes[attr] = IntegerAttr(count, "i32")
         return _Translator(self, computations).translate(name, entry, attributes)
 
     def _parse_attribute_list(self) -> dict[str, str]:
@@ -265,25 +283,32 @@ class _HloParser:
         attributes = self._parse_attribute_list()
         operands = [] if opcode in ("parameter", "constant", "iota") else [
             _operand_name(item) for item in _split_top_level(raw_operands) if item.strip()]
+        if opcode == "parameter":
+            try:
+                _integer(raw_operands)
+            except ValueError as err:
+                raise self.error(f"parameter {name}: {err}", start) from None
         line, column = self.line_column(start)
         return _Instruction(name, shape, opcode, operands, raw_operands.strip(), attributes,
                             is_root, line, column)
 
-    def parse_shape(self, text: str | None = None) -> Type:
-        if text is not None:
-            saved_text, saved_pos = self.text, self.pos
-            self.text, self.pos = text, 0
-            try:
-                return self.parse_shape()
-            finally:
-                self.text, self.pos = saved_text, saved_pos
+    def parse_shape(self) -> Type:
         self.skip_space()
         if self.peek("("):
+            # Elements are read in place, so that their errors have true positions.
             self.pos += 1
-            inner = self.read_balanced(")")
-            self.expect(")", "to close the tuple shape")
-            return TupleType(tuple(self.parse_shape(item) for item in _split_top_level(inner)
-                                   if item.strip()))
+            types = []
+            self.skip_space()
+            while not self.peek(")"):
+                types.append(self.parse_shape())
+                self.skip_space()
+                if self.peek(","):
+                    self.pos += 1
+                    self.skip_space()
+                elif not self.peek(")"):
+                    raise self.error("expected ',' or ')' in the tuple shape")
+            self.pos += 1
+            return TupleType(tuple(types))
         match = self.match(_SHAPE_RE, "a shape like f32[2,3]")
         element, dims_text = match.group(1), match.group(2)
         if element == "token":
@@ -293,17 +318,25 @@ class _HloParser:
         dims: list[int | None] = []
         bounds: list[int | None] = []
         for dim in filter(None, (d.strip() for d in dims_text.split(","))):
-            if dim.startswith("<="):
-                dims.append(None)
-                bounds.append(int(dim[2:]))
-            elif dim == "?":
+            if dim == "?":
                 dims.append(None)
                 bounds.append(None)
-            else:
-                dims.append(int(dim))
-                bounds.append(None)
+                continue
+            bounded = dim.startswith("<=")
+            digits = dim[2:].strip() if bounded else dim
+            if not digits.isdigit():
+                raise self.error(f"bad dimension {dim!r} in shape {match.group()}", match.start())
+            if len(digits) > MAX_DECIMAL_DIGITS:
+                raise self.error(f"shape {element}[...] is too large: a dimension of "
+                                 f"{len(digits)} digits", match.start())
+            dims.append(None if bounded else int(digits))
+            bounds.append(int(digits) if bounded else None)
         encoding = TypeExtensions(tuple(bounds)) if any(b is not None for b in bounds) else None
-        return TensorType(tuple(dims), _ELEMENT_TYPES[element], encoding)
+        shape = TensorType(tuple(dims), _ELEMENT_TYPES[element], encoding)
+        error = tensor_size_error(shape)
+        if error is not None:
+            raise self.error(f"shape {match.group()} is too large: {error}", match.start())
+        return shape
 
 
 def _split_top_level(text: str) -> list[str]:
@@ -335,9 +368,29 @@ def _operand_name(item: str) -> str:
     return item.strip().split()[-1].lstrip("%")
 
 
+def _integer(text: str, element_type: str = "i64") -> int:
+    """An integer attribute value; ValueError (reported at its instruction)
+    when it is not one or does not fit ``element_type``: kernels take int64."""
+    text = text.strip()
+    if not _INTEGER_RE.fullmatch(text):
+        raise ValueError(f"expected an integer, got {text!r}")
+    if len(text) > MAX_DECIMAL_DIGITS:
+        raise ValueError(f"integer of {len(text)} digits does not fit {element_type}")
+    value = int(text)
+    if not integer_fits(value, element_type):
+        raise ValueError(f"integer {value} does not fit {element_type}")
+    return value
+
+
 def _int_list(text: str) -> tuple[int, ...]:
     body = text.strip().strip("{}").strip()
-    return tuple(int(v) for v in body.split(",") if v.strip()) if body else ()
+    return tuple(_integer(v) for v in body.split(",") if v.strip()) if body else ()
+
+
+def _first(values: tuple[int, ...], key: str) -> int:
+    if not values:
+        raise ValueError(f"{key}= needs a dimension")
+    return values[0]
 
 
 def _computation_names(text: str) -> list[str]:
@@ -444,11 +497,25 @@ class _Translator:
             attributes["mhlo.sharding"] = inst.attributes["sharding"]
         if inst.opcode == "copy":
             return operands[0]  # a copy is the same value in SSA form
+        first = len(block.operations)
         if handler is not None:
-            return handler(self, inst, operands, block, attributes)
-        if inst.opcode in _ELEMENTWISE:
-            return self.op(block, _ELEMENTWISE[inst.opcode], operands, inst.shape, attributes)
-        raise self.error(inst, f"HLO instruction '{inst.opcode}' is not supported")
+            try:
+                value = handler(self, inst, operands, block, attributes)
+            except ParseError:
+                raise
+            except (ValueError, IndexError, KeyError, TypeError, OverflowError) as err:
+                # Malformed attribute text: reported at its instruction.
+                raise self.error(inst, str(err)) from None
+        elif inst.opcode in _ELEMENTWISE:
+            value = self.op(block, _ELEMENTWISE[inst.opcode], operands, inst.shape, attributes)
+        else:
+            raise self.error(inst, f"HLO instruction '{inst.opcode}' is not supported")
+        # Verifier errors name the instruction's line:column.
+        location = f"{inst.line}:{inst.column}"
+        for op in block.operations[first:]:
+            if op.location is None:
+                op.location = location
+        return value
 
     def op(self, block: Block, name: str, operands: list[Value], result: Type | list[Type],
            attributes: dict[str, Any] | None = None, regions: list[Region] | None = None) -> Value:
@@ -546,6 +613,8 @@ def _literal_scalar(token: str) -> Any:
     if lowered in ("inf", "+inf", "-inf", "nan", "-nan", "+nan"):
         return float(lowered)
     if re.fullmatch(r"[+-]?\d+", token):
+        if len(token) > MAX_DECIMAL_DIGITS:
+            raise ValueError(f"integer literal of {len(token)} digits is out of range")
         return int(token)
     return float(token)
 
@@ -583,13 +652,13 @@ def _reverse(t, inst, operands, block, attrs):
 @_handler("concatenate")
 def _concatenate(t, inst, operands, block, attrs):
     dims = _int_list(_require(t, inst, "dimensions"))
-    attrs["dimension"] = IntegerAttr(dims[0], "i64")
+    attrs["dimension"] = IntegerAttr(_first(dims, "dimensions"), "i64")
     return t.op(block, "stablehlo.concatenate", operands, inst.shape, attrs)
 
 
 @_handler("iota")
 def _iota(t, inst, operands, block, attrs):
-    attrs["iota_dimension"] = IntegerAttr(int(_require(t, inst, "iota_dimension")), "i64")
+    attrs["iota_dimension"] = IntegerAttr(_integer(_require(t, inst, "iota_dimension")), "i64")
     return t.op(block, "stablehlo.iota", [], inst.shape, attrs)
 
 
@@ -598,7 +667,7 @@ def _slice(t, inst, operands, block, attrs):
     ranges = re.findall(r"\[([^\]]*)\]", _require(t, inst, "slice"))
     starts, limits, strides = [], [], []
     for item in ranges:
-        parts = [int(p) for p in item.split(":")]
+        parts = [_integer(p) for p in item.split(":")]
         starts.append(parts[0])
         limits.append(parts[1])
         strides.append(parts[2] if len(parts) > 2 else 1)
@@ -623,7 +692,7 @@ def _dynamic_update_slice(t, inst, operands, block, attrs):
 def _pad(t, inst, operands, block, attrs):
     low, high, interior = [], [], []
     for dim in _require(t, inst, "padding").split("x"):
-        parts = [int(p) for p in dim.split("_")]
+        parts = [_integer(p) for p in dim.split("_")]
         low.append(parts[0])
         high.append(parts[1])
         interior.append(parts[2] if len(parts) > 2 else 0)
@@ -665,7 +734,8 @@ def _reduce(t, inst, operands, block, attrs):
 
 @_handler("sort")
 def _sort(t, inst, operands, block, attrs):
-    attrs["dimension"] = IntegerAttr(_int_list(_require(t, inst, "dimensions"))[0], "i64")
+    attrs["dimension"] = IntegerAttr(_first(_int_list(_require(t, inst, "dimensions")),
+                                            "dimensions"), "i64")
     attrs["is_stable"] = inst.attributes.get("is_stable", "false") == "true"
     scalars = [s for v in operands for s in (_scalar(v.type),) * 2]
     body = t.region(_require(t, inst, "to_apply").lstrip("%"), scalars, inst)
@@ -733,14 +803,16 @@ def _tuple(t, inst, operands, block, attrs):
 
 @_handler("get-tuple-element")
 def _get_tuple_element(t, inst, operands, block, attrs):
-    attrs["index"] = IntegerAttr(int(_require(t, inst, "index")), "i32")
+    attrs["index"] = IntegerAttr(_integer(_require(t, inst, "index"), "i32"), "i32")
     return t.op(block, "stablehlo.get_tuple_element", operands, inst.shape, attrs)
 
 
 @_handler("reduce-precision")
 def _reduce_precision(t, inst, operands, block, attrs):
-    attrs["exponent_bits"] = IntegerAttr(int(_require(t, inst, "exponent_bits")), "i32")
-    attrs["mantissa_bits"] = IntegerAttr(int(_require(t, inst, "mantissa_bits")), "i32")
+    attrs["exponent_bits"] = IntegerAttr(_integer(_require(t, inst, "exponent_bits"), "i32"),
+                                         "i32")
+    attrs["mantissa_bits"] = IntegerAttr(_integer(_require(t, inst, "mantissa_bits"), "i32"),
+                                         "i32")
     return t.op(block, "stablehlo.reduce_precision", operands, inst.shape, attrs)
 
 
@@ -772,11 +844,11 @@ def _parse_window(text: str) -> dict[str, tuple[int, ...] | list[list[int]]]:
     window: dict[str, Any] = {}
     for key in ("size", "stride", "lhs_dilate", "rhs_dilate"):
         if key in fields:
-            window[key] = tuple(int(v) for v in fields[key].split("x"))
+            window[key] = tuple(_integer(v) for v in fields[key].split("x"))
     if "pad" in fields:
-        window["pad"] = [[int(v) for v in p.split("_")] for p in fields["pad"].split("x")]
+        window["pad"] = [[_integer(v) for v in p.split("_")] for p in fields["pad"].split("x")]
     if "rhs_reversal" in fields:
-        window["rhs_reversal"] = tuple(int(v) for v in fields["rhs_reversal"].split("x"))
+        window["rhs_reversal"] = tuple(_integer(v) for v in fields["rhs_reversal"].split("x"))
     return window
 
 
@@ -824,8 +896,9 @@ def _convolution(t, inst, operands, block, attrs):
                 attrs[name] = DenseArray("i64", window[key])
         if "pad" in window:
             attrs["padding"] = _padding_attr(window["pad"])
-    attrs["feature_group_count"] = IntegerAttr(int(inst.attributes.get("feature_group_count", 1)))
-    attrs["batch_group_count"] = IntegerAttr(int(inst.attributes.get("batch_group_count", 1)))
+    get = inst.attributes.get
+    attrs["feature_group_count"] = IntegerAttr(_integer(get("feature_group_count", "1")))
+    attrs["batch_group_count"] = IntegerAttr(_integer(get("batch_group_count", "1")))
     precision = _precision_config(inst)
     if precision is not None:
         attrs["precision_config"] = precision
@@ -841,7 +914,7 @@ def _gather(t, inst, operands, block, attrs):
         operand_batching_dims=_int_list(get("operand_batching_dims", "{}")),
         start_indices_batching_dims=_int_list(get("start_indices_batching_dims", "{}")),
         start_index_map=_int_list(get("start_index_map", "{}")),
-        index_vector_dim=int(get("index_vector_dim", "0")))
+        index_vector_dim=_integer(get("index_vector_dim", "0")))
     attrs["slice_sizes"] = DenseArray("i64", _int_list(_require(t, inst, "slice_sizes")))
     attrs["indices_are_sorted"] = get("indices_are_sorted", "false") == "true"
     return t.op(block, "stablehlo.gather", operands, inst.shape, attrs)
@@ -856,7 +929,7 @@ def _scatter(t, inst, operands, block, attrs):
         input_batching_dims=_int_list(get("input_batching_dims", "{}")),
         scatter_indices_batching_dims=_int_list(get("scatter_indices_batching_dims", "{}")),
         scatter_dims_to_operand_dims=_int_list(get("scatter_dims_to_operand_dims", "{}")),
-        index_vector_dim=int(get("index_vector_dim", "0")))
+        index_vector_dim=_integer(get("index_vector_dim", "0")))
     attrs["indices_are_sorted"] = get("indices_are_sorted", "false") == "true"
     attrs["unique_indices"] = get("unique_indices", "false") == "true"
     count = (len(operands) - 1) // 2

@@ -11,6 +11,10 @@ from __future__ import annotations
 import bisect
 import re
 
+# Decimal literals longer than this are out of range of every integer type;
+# rejecting them as text keeps int() clear of Python's 4300-digit limit.
+MAX_DECIMAL_DIGITS = 40
+
 
 class ParseError(ValueError):
     """Malformed program text. The message starts with ``line:column``."""
@@ -105,6 +109,10 @@ class Lexer:
         if match is not None:
             kind = match.lastgroup
             text = match.group(kind)
+            if kind == "int" and len(text) > MAX_DECIMAL_DIGITS:
+                line, column = self.line_column(match.end() - len(text))
+                raise ParseError(f"integer literal of {len(text)} digits is out of range", line,
+                                 column)
             # Every token ends its match (only blanks come before it).
             return Token(kind, text, match.end() - len(text), self)  # type: ignore[arg-type]
         pos = _SKIP_RE.match(self.text, pos).end()  # type: ignore[union-attr]

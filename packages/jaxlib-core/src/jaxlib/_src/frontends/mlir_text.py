@@ -16,7 +16,7 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
-from jaxlib._src.frontends.lexer import Lexer, ParseError, Token
+from jaxlib._src.frontends.lexer import MAX_DECIMAL_DIGITS, Lexer, ParseError, Token
 from jaxlib._src.frontends.stablehlo_syntax import (
     PLAIN_STATEMENT_RE,
     PRETTY_PARSERS,
@@ -44,11 +44,13 @@ from jaxlib._src.ir.types import (
     TupleType,
     Type,
     complex_part_type,
+    integer_fits,
     is_complex,
     is_float,
     is_integer,
     is_valid_element_type,
     numpy_dtype,
+    tensor_size_error,
 )
 
 __all__ = ["ParseError", "SourceChunk", "parse_module", "parse_source", "split_source"]
@@ -103,7 +105,13 @@ def _has_code(text: str) -> bool:
 
 def parse_module(text: str, *, line_offset: int = 0) -> Module:
     """Parses one module (or bare functions, which form an unnamed module)."""
-    return MlirParser(text, line_offset).parse_top_level()
+    parser = MlirParser(text, line_offset)
+    try:
+        return parser.parse_top_level()
+    except RecursionError:
+        # The grammar nests (types, attributes, regions): too deep a nesting
+        # is an error where the parser stopped, not a crash of the caller.
+        raise parser.error("nesting too deep") from None
 
 
 def parse_source(text: str) -> list[Module]:
@@ -350,9 +358,11 @@ class MlirParser:
         values = self.values.get(name)
         if values is None:
             raise self.error(f"use of undefined value {name}", token)
-        index = int(index_text) if index_text else 0
+        # (a result number longer than any count is past the end, unconverted)
+        index = int(index_text) if index_text and len(index_text) <= MAX_DECIMAL_DIGITS else (
+            len(values) if index_text else 0)
         if index >= len(values):
-            raise self.error(f"{name} has {len(values)} results, no #{index}", token)
+            raise self.error(f"{name} has {len(values)} results, no #{index_text}", token)
         return values[index]
 
     def parse_value_list(self) -> list[Value]:
@@ -466,6 +476,8 @@ class MlirParser:
         if type_ is None:
             return None
         text = match.group("literal")
+        if len(text) > MAX_DECIMAL_DIGITS:
+            return None  # the lexer reports it
         literal: Any
         if text in ("true", "false"):
             literal = text == "true"
@@ -523,7 +535,8 @@ class MlirParser:
         if len(operands) != len(types):
             raise self.error(f"{len(operands)} operands but the type lists {len(types)}", token)
         for index, (value, type_) in enumerate(zip(operands, types)):
-            if value.type != type_:
+            # (types of one spelling are one object: identity settles most)
+            if value.type is not type_ and value.type != type_:
                 raise self.error(f"operand #{index} has type {value.type} but the op's type "
                                  f"says {type_}", token)
 
@@ -558,7 +571,9 @@ class MlirParser:
         text = token.text[1:]
         return _unescape(text[1:-1]) if text.startswith('"') else text
 
-    def parse_integer(self) -> int:
+    def parse_integer(self, element_type: str = "i64") -> int:
+        """An integer literal that must fit ``element_type`` (i64 unless
+        said): attributes travel to kernels as int64, never as bignums."""
         negative = self.accept("-")
         token = self.token
         if token.kind == "int":
@@ -567,8 +582,11 @@ class MlirParser:
             value = int(token.text, 16)
         else:
             raise self.error(f"expected an integer, got {_describe(token)}")
+        value = -value if negative else value
+        if not integer_fits(value, element_type):
+            raise self.error(f"integer {value} does not fit {element_type}", token)
         self.lexer.advance()
-        return -value if negative else value
+        return value
 
     def parse_number(self) -> int | float:
         """An integer or float literal, possibly negative (hex stays int)."""
@@ -678,26 +696,38 @@ class MlirParser:
             if not is_valid_element_type(element_type):
                 return None
             dims = match.group(1).split("x")[:-1]  # type: ignore[union-attr]
+            if any(len(d) > MAX_DECIMAL_DIGITS for d in dims):
+                return None
             type_ = TensorType(tuple(None if d == "?" else int(d) for d in dims), element_type)
+            if tensor_size_error(type_) is not None:
+                return None  # the token-level parser reports it, with its position
             if len(_TENSOR_TYPE_CACHE) >= _TENSOR_TYPE_CACHE_LIMIT:
                 _TENSOR_TYPE_CACHE.clear()
             _TENSOR_TYPE_CACHE[spelling] = type_
         return type_
 
     def _parse_tensor_type(self) -> TensorType:
-        self.expect("tensor")
+        start = self.expect("tensor")
         self.expect("<", "after 'tensor'")
         if self.at("*"):
             raise self.error("unranked tensors are not supported")
         match = self.lexer.scan_raw(_DIMS_RE)
         dims_text = match.group() if match else ""
-        shape = tuple(None if d == "?" else int(d) for d in dims_text.split("x")[:-1])
+        dims = dims_text.split("x")[:-1]
+        for dim in dims:
+            if len(dim) > MAX_DECIMAL_DIGITS:
+                raise self.error(f"type too large: a dimension of {len(dim)} digits", start)
+        shape = tuple(None if d == "?" else int(d) for d in dims)
         element_type = self._parse_element_type()
         encoding = None
         if self.accept(","):
             encoding = self.parse_attribute()
         self.expect(">", "to close the tensor type")
-        return TensorType(shape, element_type, encoding)
+        type_ = TensorType(shape, element_type, encoding)
+        error = tensor_size_error(type_)
+        if error is not None:
+            raise self.error(f"type too large: {error}", start)
+        return type_
 
     def _parse_element_type(self) -> Any:
         token = self.token
@@ -845,6 +875,11 @@ class MlirParser:
             return FloatAttr(float(value), type_)
         if isinstance(value, float) or not (is_integer(type_) or type_ == "index"):
             raise self.error(f"number {start.text} does not fit type {type_}", start)
+        # A hex literal of a signless type may spell the unsigned bit pattern.
+        if not (integer_fits(int(value), type_) or (
+                isinstance(value, _Bits) and is_integer(type_) and type_.startswith("i")
+                and integer_fits(int(value), "u" + type_))):
+            raise self.error(f"integer {int(value)} does not fit {type_}", start)
         if type_ == "i1":
             return bool(value)
         return IntegerAttr(int(value), type_)
@@ -859,7 +894,12 @@ class MlirParser:
                 if self.at("true") or self.at("false"):
                     values.append(self.lexer.advance().text == "true")
                 else:
+                    token = self.token
                     values.append(self.parse_number())
+                    if (isinstance(values[-1], int) and is_integer(element_type)
+                            and not integer_fits(values[-1], element_type)):
+                        raise self.error(f"integer {values[-1]} does not fit {element_type}",
+                                         token)
                 if not self.accept(","):
                     break
         self.expect(">", "to close the array")
@@ -1105,6 +1145,9 @@ def make_dense(literal: Any, type_: TensorType) -> DenseElements:
     shape = type_.shape
     count = type_.num_elements
     if isinstance(literal, bytes):
+        if len(literal) == dtype.itemsize and count != 1 and not (
+                storage_type == "i1" and len(literal) == (count + 7) // 8):
+            return DenseElements.splat(np.frombuffer(literal, dtype=dtype)[0], type_)
         return DenseElements(_array_from_bytes(literal, dtype, shape, count, storage_type), type_)
     literal_shape = _literal_shape(literal)
     if literal_shape is None:
@@ -1119,7 +1162,8 @@ def make_dense(literal: Any, type_: TensorType) -> DenseElements:
             raise ValueError("ragged nested list")
     array = _convert_elements(flat, storage_type, dtype)
     if literal_shape is None and count != 1:
-        array = np.broadcast_to(array.reshape(()), shape).copy()
+        # Kept as one element: a few bytes of text may spell gigabytes.
+        return DenseElements.splat(array.reshape(()), type_)
     return DenseElements(array.reshape(shape), type_)
 
 

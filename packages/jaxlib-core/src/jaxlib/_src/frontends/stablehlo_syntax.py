@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from jaxlib._src.frontends.lexer import ParseError
+from jaxlib._src.frontends.lexer import MAX_DECIMAL_DIGITS, ParseError
 from jaxlib._src.ir.attributes import (
     ComparisonDirection,
     ComparisonType,
@@ -43,7 +43,14 @@ from jaxlib._src.ir.attributes import (
     make_structured,
 )
 from jaxlib._src.ir.core import Block, Operation, Region, Value
-from jaxlib._src.ir.types import TensorType, Type, complex_part_type, is_complex
+from jaxlib._src.ir.types import (
+    INT64_MAX,
+    TensorType,
+    TupleType,
+    Type,
+    complex_part_type,
+    is_complex,
+)
 
 if TYPE_CHECKING:
     from jaxlib._src.frontends.mlir_text import MlirParser
@@ -57,7 +64,7 @@ KeywordParser = Callable[["MlirParser"], dict[str, Any]]
 
 
 def _int(attr: str, type_: str = "i64") -> KeywordParser:
-    return lambda p: {attr: IntegerAttr(p.parse_integer(), type_)}
+    return lambda p: {attr: IntegerAttr(p.parse_integer(type_), type_)}
 
 
 def _array(attr: str) -> KeywordParser:
@@ -96,7 +103,8 @@ def _exponent_mantissa(p: MlirParser) -> dict[str, Any]:
     token = p.expect_kind("ident", "a format like e5m10")
     text = token.text
     exponent, _, mantissa = text[1:].partition("m")
-    if not (text.startswith("e") and exponent.isdigit() and mantissa.isdigit()):
+    if not (text.startswith("e") and exponent.isdigit() and mantissa.isdigit()
+            and len(exponent) <= 9 and len(mantissa) <= 9):  # (i32 attributes)
         raise p.error(f"expected a format like e5m10, got {text!r}", token)
     return {"exponent_bits": IntegerAttr(int(exponent), "i32"),
             "mantissa_bits": IntegerAttr(int(mantissa), "i32")}
@@ -225,13 +233,16 @@ def parse_trailer(p: MlirParser) -> _Trailer:
 
 def _result_types(p: MlirParser, name: str, operands: list[Value], trailer: _Trailer,
                   token: Any) -> list[Type]:
+    """The op's result types from its trailer, after checking that the
+    operand types the trailer spells are the operands' actual types."""
     if trailer.results is not None:
         p.check_operand_types(operands, trailer.inputs or [], token)
         return trailer.results
     types = trailer.types or []
+    written = _written_operand_types(name, operands, types)
+    if written is not None:
+        p.check_operand_types(operands, written, token)
     if name in NO_RESULT_OPS:
-        if len(types) == len(operands):
-            p.check_operand_types(operands, types, token)
         return []
     if name in _ONE_RESULT_PER_TYPE:
         return types
@@ -245,6 +256,37 @@ def _result_types(p: MlirParser, name: str, operands: list[Value], trailer: _Tra
             and isinstance(type_.element_type, str) and is_complex(type_.element_type)):
         return [TensorType(type_.shape, complex_part_type(type_.element_type))]
     return [type_]
+
+
+# Ops whose `: T, ...` trailer lists one type per operand (check ops may
+# also give one type for all their operands).
+_TYPE_PER_OPERAND = NO_RESULT_OPS | _ONE_RESULT_PER_TYPE
+_RETURN_OPS = frozenset({"func.return", "stablehlo.return", "sdy.return"})
+
+
+def _written_operand_types(name: str, operands: list[Value], types: list[Type]
+                           ) -> list[Type] | None:
+    """The operand types a plain trailer ``: T, ...`` spells, as MLIR's
+    custom type directives read it: one type per operand (returns,
+    optimization_barrier), ``pred, T`` (select), the result's element types
+    (tuple), real parts (complex), or else the one type of every operand and
+    the result (SameOperandsAndResultType). None where it spells none (a
+    malformed trailer, reported by the caller)."""
+    if name in _TYPE_PER_OPERAND:
+        if len(types) == 1 and name not in _RETURN_OPS:
+            return types * len(operands)
+        return types
+    if len(types) == 2 and name == "stablehlo.select":
+        return [types[0]] + [types[1]] * (len(operands) - 1)
+    if len(types) != 1:
+        return None
+    (type_,) = types
+    if name == "stablehlo.tuple":
+        return list(type_.types) if isinstance(type_, TupleType) else None
+    if (name == "stablehlo.complex" and isinstance(type_, TensorType)
+            and isinstance(type_.element_type, str) and is_complex(type_.element_type)):
+        return [TensorType(type_.shape, complex_part_type(type_.element_type))] * len(operands)
+    return [type_] * len(operands)
 
 
 def _parse_items(p: MlirParser, name: str) -> tuple[list[Value], dict[str, Any]]:
@@ -328,6 +370,14 @@ def parse_plain_statement(p: MlirParser, name: str, pos: int
     """The op of the statement at ``pos`` (whose op is ``name``) when it has
     one of the plain shapes, with the match (whose end is the statement's);
     None when the statement needs the token-level parser."""
+    try:
+        return _parse_plain_statement(p, name, pos)
+    except _NotPlain:
+        return None
+
+
+def _parse_plain_statement(p: MlirParser, name: str, pos: int
+                           ) -> tuple[Operation, re.Match[str]] | None:
     text = p.lexer.text
     if name == "func.call":
         match = _PLAIN_CALL_RE.match(text, pos)
@@ -350,6 +400,8 @@ def _plain_value(p: MlirParser, text: str) -> Value | None:
     """The value ``%name`` or ``%name#N`` names (None if undefined)."""
     name, _, index_text = text.partition("#")
     defined = p.values.get(name)
+    if len(index_text) > MAX_DECIMAL_DIGITS:
+        return None
     index = int(index_text) if index_text else 0
     if defined is None or index >= len(defined):
         return None
@@ -366,8 +418,16 @@ def _plain_values(p: MlirParser, text: str | None) -> list[Value] | None:
     return operands
 
 
+class _NotPlain(Exception):
+    """The statement needs the token-level parser (which reports errors)."""
+
+
 def _plain_ints(text: str) -> tuple[int, ...]:
-    return tuple(int(v) for v in _INT_RE.findall(text))
+    digits = _INT_RE.findall(text)
+    if any(len(v) > 18 for v in digits) and any(
+            len(v) > MAX_DECIMAL_DIGITS or int(v) > INT64_MAX for v in digits):
+        raise _NotPlain
+    return tuple(int(v) for v in digits)
 
 
 def _plain_trailer(p: MlirParser, match: re.Match[str]) -> _Trailer | None:

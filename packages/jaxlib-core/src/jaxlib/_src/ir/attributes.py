@@ -117,7 +117,13 @@ class OpaqueAttribute:
 @dataclass(frozen=True, eq=False)
 class DenseElements:
     """``dense<...> : tensor<...>``: a numpy array holding the elements (numpy
-    or ml_dtypes storage dtype) together with the tensor type."""
+    or ml_dtypes storage dtype) together with the tensor type.
+
+    A splat literal (``dense<1.0> : tensor<250000000xf32>``) is made by
+    :meth:`splat`: its array is a read-only broadcast view of one element
+    (all strides 0), so it costs one element until a kernel materializes it.
+    Code that may meet huge constants reads :attr:`splat_value` instead of
+    copying ``array``."""
 
     array: np.ndarray
     type: TensorType
@@ -126,22 +132,56 @@ class DenseElements:
         if tuple(self.array.shape) != tuple(self.type.shape):
             raise ValueError(f"dense array of shape {self.array.shape} does not match {self.type}")
 
+    @classmethod
+    def splat(cls, value: Any, type: TensorType, dtype: Any = None) -> DenseElements:
+        """``value`` (one element) repeated over ``type``'s shape, symbolically."""
+        scalar = np.array(value, dtype=dtype).reshape(())
+        scalar.flags.writeable = False
+        return cls(np.broadcast_to(scalar, tuple(type.shape)), type)
+
+    @property
+    def is_symbolic_splat(self) -> bool:
+        """Whether the array is one element broadcast (held by :meth:`splat`),
+        which must not be copied whole at compile time."""
+        array = self.array
+        return array.size > 1 and not any(array.strides)
+
+    @property
+    def splat_value(self) -> np.ndarray | None:
+        """The repeated element as a 0-d array when every element is equal
+        (bitwise), else None. O(1) for a symbolic splat."""
+        array = self.array
+        if array.size == 0:
+            return None
+        first = array.reshape(-1)[:1].reshape(())
+        if array.size == 1 or not any(array.strides):
+            return first
+        raw = np.ascontiguousarray(array).reshape(-1).view(np.uint8).reshape(array.size, -1)
+        return first if bool((raw == raw[0]).all()) else None
+
     @property
     def is_splat(self) -> bool:
-        flat = self.array.reshape(-1)
-        if flat.size == 0:
-            return False
-        raw = flat.view(np.uint8).reshape(flat.size, -1)
-        return bool((raw == raw[0]).all())
+        return self.splat_value is not None
+
+    def _key(self) -> tuple:
+        """What equality and hashing compare: a splat by its one element (so
+        a symbolic and a materialized splat are equal), else all bytes."""
+        value = self.splat_value if self.array.size > 1 else None
+        if value is not None:
+            return (self.type, self.array.dtype, "splat", value.tobytes())
+        return (self.type, self.array.dtype, "dense", self.array.tobytes())
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DenseElements):
             return NotImplemented
-        return (self.type == other.type and self.array.dtype == other.array.dtype
-                and self.array.tobytes() == other.array.tobytes())
+        if self is other:
+            return True
+        if self.type != other.type or self.array.dtype != other.array.dtype:
+            return False
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self.type, self.array.tobytes()))
+        return hash(self._key())
 
 
 # --- enums -----------------------------------------------------------------

@@ -225,3 +225,72 @@ class FunctionType:
 
 
 Type = TensorType | TokenType | TupleType | FunctionType
+
+INT64_MAX = (1 << 63) - 1
+
+
+def storage_itemsize(element_type: ElementType) -> int:
+    """Bytes per element in memory (numpy storage; sub-byte types take a
+    byte each). 0 for element types without a storage."""
+    try:
+        return numpy_dtype(element_type).itemsize
+    except ValueError:
+        return 0
+
+
+def tensor_size_error(type_: Any) -> str | None:
+    """Why ``type_`` cannot be allocated: a dimension, element count or byte
+    size (also of a bounded dynamic dimension) beyond int64, which XLA's
+    shapes, buffer sizes and the native executor all use; None when it fits.
+    Tuples are checked element by element."""
+    if isinstance(type_, TupleType):
+        for inner in type_.types:
+            error = tensor_size_error(inner)
+            if error is not None:
+                return error
+        return None
+    if not isinstance(type_, TensorType):
+        return None
+    bounds = getattr(type_.encoding, "bounds", None) or ()
+    count = 1
+    for index, dim in enumerate(type_.shape):
+        if dim is None:
+            dim = bounds[index] if index < len(bounds) else None
+            if dim is None:
+                continue
+        if not 0 <= dim <= INT64_MAX:
+            return f"dimension {index} of {type_} ({dim}) is not in [0, 2^63-1]"
+        count *= dim
+    if count > INT64_MAX:
+        return f"{type_} has {count} elements, more than 2^63-1"
+    nbytes = count * max(storage_itemsize(type_.element_type), 1)
+    if nbytes > INT64_MAX:
+        return f"{type_} needs {nbytes} bytes, more than 2^63-1"
+    return None
+
+
+def integer_fits(value: int, element_type: str) -> bool:
+    """Whether ``value`` is in the range of the integer type (i1 and signless
+    types are signed as XLA reads them; "index" is i64). True for non-integer
+    types, whose literals other rules check."""
+    if element_type == "index":
+        element_type = "i64"
+    match = _INT_RE.match(element_type)
+    if match is None:
+        return True
+    width = int(match.group(2))
+    if match.group(1) == "ui":
+        return 0 <= value < (1 << width)
+    if width == 1:
+        return value in (0, 1, -1)
+    return -(1 << (width - 1)) <= value < (1 << (width - 1))
+
+
+def static_nbytes(type_: Any) -> int:
+    """Bytes of a static tensor (tuples: the sum of their elements); 0 for
+    dynamic or storage-less types, tokens and functions."""
+    if isinstance(type_, TupleType):
+        return sum(static_nbytes(t) for t in type_.types)
+    if not isinstance(type_, TensorType) or None in type_.shape:
+        return 0
+    return math.prod(type_.shape) * storage_itemsize(type_.element_type)  # type: ignore[arg-type]

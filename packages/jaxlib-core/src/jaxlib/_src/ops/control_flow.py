@@ -40,8 +40,22 @@ def _verify_constant(op: Operation) -> None:
         _fail(f"value of type {value.type} does not match result {op.results[0].type}")
 
 
+# Splat constants above this size are built by the kernel that needs them,
+# at run time, never at compile time.
+LAZY_SPLAT_BYTES = 1 << 20
+
+
 def _constant(op: Operation, ctx):
-    value = np.array(op.attributes["value"].array)  # a private copy, never written
+    dense = op.attributes["value"]
+    if dense.is_symbolic_splat and dense.array.nbytes > LAZY_SPLAT_BYTES:
+        # Built when run, not at compile time (it may be gigabytes); each run
+        # gets its own, so nothing huge stays alive with the program.
+        def splat() -> tuple:
+            value = np.array(dense.array)
+            value.flags.writeable = False
+            return (value,)
+        return splat
+    value = np.array(dense.array)  # a private copy, never written
     value.flags.writeable = False
     result = (value,)
     return lambda: result

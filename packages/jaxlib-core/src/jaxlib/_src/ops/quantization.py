@@ -244,7 +244,12 @@ def _float_attributes(op: Operation) -> dict[str, Any]:
         qtype = quantized_element_type(op.result_types[0])
         if isinstance(value, DenseElements) and qtype is not None:
             float_type = expressed_type(op.result_types[0])
-            attributes["value"] = DenseElements(dequantize(value.array, qtype), float_type)
+            if value.is_symbolic_splat and qtype.quantized_dimension is None:
+                # One scale: the splat stays one element (see DenseElements.splat).
+                scalar = dequantize(value.splat_value, qtype)
+                attributes["value"] = DenseElements.splat(scalar, float_type)
+            else:
+                attributes["value"] = DenseElements(dequantize(value.array, qtype), float_type)
     return attributes
 
 

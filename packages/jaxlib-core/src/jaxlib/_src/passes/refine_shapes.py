@@ -17,6 +17,7 @@ part of the refinement (and of the executable's cache key).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -140,6 +141,10 @@ class _Refiner:
             size = operands[0].type.shape[int(op.attributes["dimension"])]
             self.constants[id(new.results[0])] = np.asarray(size, np.int32)
             return new
+        if foldable and not needs_shapes and any(
+                isinstance(t, TensorType) and math.prod(t.shape) > _FOLD_LIMIT_ELEMENTS
+                for t in op.result_types):
+            return new  # a big result (a broadcast splat) is not worth holding at compile time
         if not (foldable or needs_shapes):
             return new
         if op.name == "stablehlo.while":  # results are the carried values' types
@@ -165,10 +170,15 @@ class _Refiner:
     def run(self, op: Operation, inputs: list[Any]) -> tuple:
         lowering = self.make_lowering()
         kernel = lowering._kernel(op)
-        with np.errstate(all="ignore"):
-            if getattr(kernel, "needs_frame", False):
-                return kernel([None] * (len(lowering.slots) + 1), *inputs)
-            return kernel(*inputs)
+        try:
+            with np.errstate(all="ignore"):
+                if getattr(kernel, "needs_frame", False):
+                    return kernel([None] * (len(lowering.slots) + 1), *inputs)
+                return kernel(*inputs)
+        except MemoryError:
+            where = f" at {op.location}" if op.location else ""
+            raise XlaRuntimeError(f"RESOURCE_EXHAUSTED: refining {op.name}{where} needs more "
+                                  "memory than this machine has") from None
 
     def static_reduce_window(self, op: Operation, operands: list[Value]) -> Operation:
         """``custom_call @stablehlo.dynamic_reduce_window`` (StableHLO's

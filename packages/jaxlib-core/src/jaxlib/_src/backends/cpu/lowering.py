@@ -157,7 +157,8 @@ class _FunctionLowering:
             raise XlaRuntimeError(
                 f"UNIMPLEMENTED: cannot compile {op.name}{_where(op)}: {err}"
             ) from err
-        except (ValueError, TypeError, KeyError) as err:
+        except (ValueError, TypeError, LookupError, ArithmeticError, StopIteration) as err:
+            # A malformed op that its builder rejects in its own way.
             raise XlaRuntimeError(
                 f"INVALID_ARGUMENT: cannot compile {op.name}{_where(op)}: {err}"
             ) from err

@@ -29,8 +29,10 @@ import numpy as np
 
 from jaxlib._src.backends.cpu import fusion, native, row_chains
 from jaxlib._src.backends.cpu.lowering import ModuleLowering
+from jaxlib._src.ir.attributes import DenseElements
 from jaxlib._src.ir.core import Block, Function, Operation, Value
-from jaxlib._src.ir.types import numpy_dtype
+from jaxlib._src.ir.types import INT64_MAX, TensorType, numpy_dtype
+from jaxlib._src.ops.control_flow import LAZY_SPLAT_BYTES
 from jaxlib._src.runtime.errors import XlaRuntimeError
 
 native.cpu.set_error_type(XlaRuntimeError)
@@ -254,6 +256,8 @@ class _Planner:
             self.emit_case(op, scope, region, depth)
             return
         if name == "stablehlo.constant":
+            if self.emit_splat_fill(op, scope, region):
+                return
             slot = self.new_slot(op.results[0], HOME_CONSTANT)
             (value,) = self.kernels._kernel(op)()
             self.slots[slot].location = len(self.constants)
@@ -304,6 +308,36 @@ class _Planner:
         for result, slot in zip(op.results, outs):
             scope.bind(result, slot)
         self.position += 1
+
+    def emit_splat_fill(self, op: Operation, scope: _Scope, region: int) -> bool:
+        """A big splat constant is one element, broadcast into its buffer
+        when the program runs (a native broadcast_in_dim from a scalar
+        constant slot): compile time and the program's constants never hold
+        the whole value. False when ``op`` is not such a splat."""
+        dense = op.attributes.get("value")
+        if not (isinstance(dense, DenseElements) and dense.is_symbolic_splat
+                and dense.array.nbytes > LAZY_SPLAT_BYTES):
+            return False
+        result = op.results[0]
+        scalar_type = TensorType((), result.type.element_type)
+        try:
+            kernel = native.build_kernel(
+                native.NativeKernel("broadcast_in_dim", {"broadcast_dimensions": []}),
+                [scalar_type], [result.type])
+        except NotImplementedError:
+            return False
+        scalar = self.new_slot(Value(scalar_type, None, 0), HOME_CONSTANT)
+        self.slots[scalar].location = len(self.constants)
+        self.constants.append(np.ascontiguousarray(dense.splat_value.reshape(1),
+                                                   dtype=self.slots[scalar].dtype))
+        self.use(scalar)
+        out = self.new_slot(result)
+        self.regions[region].append(("kernel", kernel, [scalar], [out],
+                                     f"{_where(op)} (splat filled at run time)"))
+        self.native_steps += 1
+        scope.bind(result, out)
+        self.position += 1
+        return True
 
     def _updates_in_place(self, op: Operation, ins: list[int]) -> bool:
         """Whether ``op`` (an update of its operand 0) may write operand 0's
@@ -526,6 +560,11 @@ class _Planner:
         if os.environ.get("JAXLIB_CPU_ROW_BLOCKS", "1") != "0":
             row_chains.form_row_runs(self.regions, self.groups, self.slots)
         arena_size = self._assign_arena()
+        if arena_size > INT64_MAX or any(s.nbytes > INT64_MAX for s in self.slots):
+            # The executor sizes buffers in int64 (the compiler's memory check
+            # keeps real programs far below this).
+            raise XlaRuntimeError(f"RESOURCE_EXHAUSTED: @{self.function.name} needs buffers "
+                                  "beyond 2^63-1 bytes")
         slot_specs = [(s.home, s.location, s.nbytes, s.dtype, s.shape) for s in self.slots]
         plan = native.cpu.Plan(slot_specs, self.regions, entry, params, results, arena_size,
                                self.constants)
