@@ -94,7 +94,7 @@ class Buffer:
     def allocate(cls, device: Device, shape, dtype, memory_kind=None) -> Buffer:
         buf = cls(device, shape, dtype, memory_kind)
         nbytes = int(np.prod(buf.shape, dtype=np.int64)) * buf.dtype.itemsize
-        storage = _native.HostBuffer(device._alloc_key, nbytes)
+        storage = _host_buffer(device, nbytes)
         buf._storage = storage
         view = _view_of(storage, buf.shape, buf.dtype)
         view.flags.writeable = False  # device memory changes only through the runtime
@@ -107,7 +107,7 @@ class Buffer:
         """``allocate`` for callers that know the byte size; the numpy view is
         made when first needed."""
         buf = cls(device, shape, dtype)
-        buf._storage = _native.HostBuffer(device._alloc_key, nbytes)
+        buf._storage = _host_buffer(device, nbytes)
         return buf
 
     @classmethod
@@ -159,12 +159,16 @@ class Buffer:
         if nbytes == 0:
             return out
         if device.client.asynchronous:
-            wait_for = [self._event] if self._event is not None else []
+            # Taken once, before the copy can start: the source storage must
+            # outlive the copy even if deleted meanwhile.
+            storage, event, keep = self._storage, self._event, self._keepalive
+            if storage is None:
+                self.check_alive()
+            wait_for = [event] if event is not None else []
             event = device.client._stream(device).enqueue_copy(
-                out._storage, self._address(), nbytes, wait_for
+                out._storage, storage_address(storage), nbytes, wait_for
             )
-            # The source storage must outlive the copy even if deleted meanwhile.
-            out._set_pending(event, (self._storage, self._keepalive))
+            out._set_pending(event, (storage, keep))
         else:
             np.copyto(out._writable_view(), self.ndarray())
         return out
@@ -193,13 +197,23 @@ class Buffer:
     def _view(self, view: np.ndarray | None) -> None:
         self._view_cache = view
 
+    def _live_view(self) -> np.ndarray:
+        """The view, which keeps the storage alive; the deleted error when
+        another thread deleted the buffer since it was checked."""
+        view = self._view
+        if view is None:
+            self.check_alive()
+            raise invalid_argument(f"Array has been deleted: its buffer on {self.device} is gone.")
+        return view
+
     def _writable_view(self) -> np.ndarray:
         return _view_of(self._storage, self.shape, self.dtype)
 
     def _address(self) -> int:
-        if isinstance(self._storage, np.ndarray):
-            return self._storage.ctypes.data
-        return self._storage.address
+        storage = self._storage
+        if storage is None:
+            self.check_alive()
+        return storage_address(storage)
 
     def is_ready(self) -> bool:
         if self._event is None:
@@ -226,7 +240,7 @@ class Buffer:
         """A read-only view of the contents, once they are ready."""
         self.check_alive()
         self.block_until_ready()
-        return self._view
+        return self._live_view()
 
     def is_deleted(self) -> bool:
         return self._deleted
@@ -268,6 +282,26 @@ class Buffer:
     def __repr__(self) -> str:
         state = "deleted" if self._deleted else "live"
         return f"Buffer({self.dtype}{list(self.shape)}, {self.device!r}, {state})"
+
+
+def _host_buffer(device: Device, nbytes: int) -> Any:
+    """A native allocation charged to ``device``; running out of memory is
+    an XlaRuntimeError (RESOURCE_EXHAUSTED), as in PJRT."""
+    try:
+        return _native.HostBuffer(device._alloc_key, nbytes)
+    except (RuntimeError, MemoryError, OverflowError, TypeError) as err:
+        message = str(err)
+        if not message.startswith("RESOURCE_EXHAUSTED"):
+            message = (f"RESOURCE_EXHAUSTED: cannot allocate {nbytes} bytes on "
+                       f"{device}: {message}")
+        raise XlaRuntimeError(message) from None
+
+
+def storage_address(storage: Any) -> int:
+    """The first byte of a buffer's storage (a HostBuffer or an aliased array)."""
+    if isinstance(storage, np.ndarray):
+        return storage.ctypes.data
+    return storage.address
 
 
 def wait_for_event(event: Any, failure: list[BaseException] | None = None) -> None:

@@ -78,6 +78,11 @@ class Client:
         self._executions = itertools.count()  # numbers the multi-process executions
         self._streams: dict[int, Any] = {}
         self._lock = threading.Lock()
+        # Held while one multi-device execution puts its replicas on the device
+        # streams, so every stream sees executions in the same order: replicas
+        # of two executions interleaved differently on two streams would each
+        # wait in a different rendezvous forever.
+        self._launch_lock = threading.Lock()
         self._buffers: weakref.WeakSet = weakref.WeakSet()
         self._executables: weakref.WeakSet = weakref.WeakSet()
 

@@ -27,7 +27,12 @@ from jaxlib._src.ir.types import TensorType, TokenType, numpy_dtype
 from jaxlib._src.ops.registry import TOKEN
 from jaxlib._src.passes.refine_shapes import dimension_argument_indices
 from jaxlib._src.runtime.array import ArrayImpl, ShapedArray, single_device_array
-from jaxlib._src.runtime.buffer import Buffer, _keep_until_done, wait_for_event
+from jaxlib._src.runtime.buffer import (
+    Buffer,
+    _keep_until_done,
+    storage_address,
+    wait_for_event,
+)
 from jaxlib._src.runtime.device import Device, DeviceList
 from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
 from jaxlib._src.runtime.sharding import SingleDeviceSharding
@@ -399,11 +404,15 @@ class LoadedExecutable(Executable):
         if enqueue and not self.client.asynchronous:
             return None
         buffers = []
+        storages = []
         for arg, (shape, dtype) in zip(arguments, fast.params):
             if type(arg) is not ArrayImpl or len(arg._buffers) != 1:
                 return None
             buffer = arg._buffers[0]
-            if (buffer.device is not fast.device or buffer._deleted or buffer.shape != shape
+            # Taken once: from here on this reference keeps the memory alive
+            # even if another thread deletes the buffer while the program runs.
+            storage = buffer._storage
+            if (storage is None or buffer.device is not fast.device or buffer.shape != shape
                     or buffer.dtype != dtype):
                 return None
             if buffer._event is not None and not enqueue:
@@ -411,29 +420,41 @@ class LoadedExecutable(Executable):
                     return None
                 buffer.block_until_ready()
             buffers.append(buffer)
+            storages.append(storage)
+        if fast.donates and _donated_twice(self._compiled.donated_parameters, buffers):
+            return None  # the general path reports it
         device = fast.device
         outputs = [Buffer._allocate_bytes(device, shape, dtype, nbytes)
                    for shape, dtype, nbytes, _ in fast.results]
         if enqueue:
-            self._enqueue_plan(fast, buffers, outputs)
+            self._enqueue_plan(fast, buffers, storages, outputs)
         else:
-            self._run_inline(fast, [b._storage for b in buffers], outputs)
+            self._run_inline(fast, storages, outputs)
         if fast.donates:
             self._donate(arguments)
         sharding = fast.sharding
         return [ArrayImpl._of_buffer(aval, sharding, b)
                 for (_, _, _, aval), b in zip(fast.results, outputs)]
 
-    def _enqueue_plan(self, fast: _FastPath, inputs: list[Buffer], outputs: list[Buffer]) -> None:
+    def _enqueue_plan(self, fast: _FastPath, inputs: list[Buffer], storages: list[Any],
+                      outputs: list[Buffer]) -> None:
         """Hands the plan to the device's stream, which starts it at once
-        (no GIL hand-over); what it reads and writes stays alive until done."""
-        wait_for = [b._event for b in inputs if b._event is not None]
+        (no GIL hand-over); what it reads and writes stays alive until done:
+        ``storages`` were taken before the plan could start, so a concurrent
+        ``delete()`` of an input frees nothing the plan reads."""
+        wait_for = []
+        keep_inputs = []
+        for b, storage in zip(inputs, storages):
+            event, keep = b._event, b._keepalive
+            if event is not None:
+                wait_for.append(event)
+            keep_inputs.append((storage, keep))
+        output_storages = [b._storage for b in outputs]
+        keepalive = (fast.program, keep_inputs, output_storages)
         event = self.client._stream(fast.device).enqueue_plan(
-            fast.runner, [b._address() for b in inputs], fast.param_bytes,
-            [b._storage.address for b in outputs], [nbytes for _, _, nbytes, _ in fast.results],
+            fast.runner, [storage_address(s) for s in storages], fast.param_bytes,
+            [s.address for s in output_storages], [nbytes for _, _, nbytes, _ in fast.results],
             wait_for)
-        keepalive = (fast.program, [(b._storage, b._keepalive) for b in inputs],
-                     [b._storage for b in outputs])
         for out in outputs:
             out._set_pending(event, keepalive)
         if not outputs:  # nothing holds the keepalive: keep it until the run is done
@@ -479,6 +500,10 @@ class LoadedExecutable(Executable):
                 raise invalid_argument(
                     f"argument {i} spans {len(arg._buffers)} devices; pass per-device shards")
             buffer = arg._buffers[0]
+            if buffer.device.client is not self.client:
+                raise invalid_argument(
+                    f"argument {i} is on {buffer.device!r} of another client; this "
+                    f"executable belongs to a different client (move it with device_put)")
             if buffer.device is not device:
                 raise invalid_argument(
                     f"argument {i} is on {buffer.device!r}, but this execution runs on "
@@ -490,6 +515,11 @@ class LoadedExecutable(Executable):
                     f"argument {i}: expected {dtype.name}[{expected}], got "
                     f"{buffer.dtype.name}{list(buffer.shape)}")
             buffers.append(buffer)
+        donated = self._compiled.donated_parameters
+        if donated and _donated_twice(donated, buffers):
+            raise invalid_argument(
+                "a donated buffer is also passed as another argument of the same "
+                "execution; donate a buffer only once and do not reuse it")
         return buffers
 
     # -- running -------------------------------------------------------------
@@ -508,8 +538,8 @@ class LoadedExecutable(Executable):
         compiled = compiled or self._compiled
         param_types, result_types = compiled.parameter_types, compiled.result_types
         # Views taken now keep the inputs' storage alive even if an input is
-        # donated (deleted) before the task runs.
-        views = [b._view for b in inputs]
+        # donated or deleted (by another thread too) before the task runs.
+        views = [b._live_view() for b in inputs]
 
         failure: list[BaseException] = []
 
@@ -565,7 +595,7 @@ class LoadedExecutable(Executable):
         # client is synchronous; execute_sharded then waits for them.
         wait_for = [b._event for b in inputs if b._event is not None]
         event = self.client._stream(device).enqueue_python(task, wait_for)
-        keepalive = [(b._storage, b._keepalive) for b in inputs]
+        keepalive = [(view, b._keepalive) for b, view in zip(inputs, views)]
         for out in outputs:
             out._set_pending(event, keepalive, failure)
         return event, failure
@@ -626,20 +656,26 @@ class LoadedExecutable(Executable):
             count = len(self._devices)
             checked = [self._check_arguments(args, device)
                        for device, args in zip(self._addressable, per_device)]
-            rendezvous = self._rendezvous()
+            launches = []
             for device, inputs in zip(self._addressable, checked):
-                # The replica id is the device's position among all the devices.
-                index = self._devices.index(device)
                 compiled = self._specialized(inputs)
                 outs = self._allocate_outputs(
                     device, [value_spec(t) for t in compiled.result_types])
-                # Each device runs one replica; they meet in the rendezvous.
-                context = ReplicaContext(replica_id=index, partition_id=0,
-                                         num_replicas=count, num_partitions=1,
-                                         rendezvous=rendezvous)
-                tokens[device.id] = Token([self._run(device, inputs, outs, context=context,
-                                                     compiled=compiled)])
+                launches.append((device, inputs, outs, compiled))
                 outputs_by_device.append(outs)
+            # All replicas of this execution are enqueued together (see
+            # Client._launch_lock); the execution number of a multi-process
+            # rendezvous is taken in the same order.
+            with self.client._launch_lock:
+                rendezvous = self._rendezvous()
+                for device, inputs, outs, compiled in launches:
+                    # The replica id is the device's position among all the devices;
+                    # each device runs one replica and they meet in the rendezvous.
+                    context = ReplicaContext(replica_id=self._devices.index(device),
+                                             partition_id=0, num_replicas=count,
+                                             num_partitions=1, rendezvous=rendezvous)
+                    tokens[device.id] = Token([self._run(device, inputs, outs,
+                                                         context=context, compiled=compiled)])
             outputs = [list(col) for col in zip(*outputs_by_device)] if outputs_by_device \
                 else []
             if not self._result_specs:
@@ -746,6 +782,16 @@ class LoadedExecutable(Executable):
         return outputs, tokens
 
 
+def _donated_twice(donated: Sequence[int], buffers: Sequence[Buffer]) -> bool:
+    """Whether a donated buffer also appears at another argument position
+    (PJRT rejects it: the program would read memory it may overwrite)."""
+    for index in donated:
+        target = buffers[index]
+        if any(b is target for i, b in enumerate(buffers) if i != index):
+            return True
+    return False
+
+
 # -- serialization ---------------------------------------------------------------
 
 
@@ -759,9 +805,14 @@ def serialize_compiled(compiled: CompiledProgram, options: Any) -> bytes:
     return _HEADER.pack(_SERIAL_MAGIC, _SERIAL_VERSION, len(body), digest) + body
 
 
-def deserialize_compiled(data: bytes, host_callbacks: Sequence[Any] = ()
-                         ) -> tuple[CompiledProgram, Any]:
-    from jaxlib._src.runtime.options import CompileOptions
+def deserialize_compiled(data: bytes, host_callbacks: Sequence[Any] = (),
+                         debug_options: Any = None) -> tuple[CompiledProgram, Any]:
+    """The program of a ``serialize_compiled`` blob, compiled, and its options.
+    The blob is untrusted (its SHA-256 only detects accidents): every defect
+    is XlaRuntimeError INVALID_ARGUMENT, and its debug options that act on
+    this process (dumps and the like) are replaced by defaults, or by the
+    loading process's own ``debug_options`` when given."""
+    from jaxlib._src.runtime.options import CompileOptions, parse_json_body, without_side_effects
 
     if not isinstance(data, (bytes, bytearray)):
         raise invalid_argument(f"serialized executable must be bytes, got {type(data).__name__}")
@@ -782,14 +833,40 @@ def deserialize_compiled(data: bytes, host_callbacks: Sequence[Any] = ()
         raise invalid_argument("serialized executable failed its checksum (corrupted or "
                                "tampered)")
     try:
-        payload = json.loads(body.decode("utf-8"))
-        source = payload["source"]
-        options_hex = payload["options"]
+        payload = parse_json_body(body, "serialized executable", max_depth=1)
+    except ValueError as err:  # it names the problem
+        raise invalid_argument(str(err)) from None
+    try:
+        if not isinstance(payload, dict) or set(payload) != {"source", "options"}:
+            raise ValueError("expected an object with the fields options and source")
+        source, options_hex = payload["source"], payload["options"]
+        if not isinstance(source, str) or not isinstance(options_hex, str):
+            raise ValueError("source and options must be strings")
         options = CompileOptions.ParseFromString(bytes.fromhex(options_hex)) \
             if options_hex else None
     except (ValueError, KeyError, TypeError) as err:
         raise invalid_argument(f"serialized executable has a malformed body: {err}") from None
-    return compile_program(source, options, host_callbacks), options
+    # Anyone can re-seal a blob: its options must not act on this process
+    # (dump files and directories, regexes, autotuning files...).
+    if options is not None:
+        options = without_side_effects(options, debug_options)
+    elif debug_options is not None:
+        options = CompileOptions()
+        options.executable_build_options.debug_options = debug_options
+    try:
+        compiled = compile_program(source, options, host_callbacks)
+    except XlaRuntimeError:
+        raise
+    except RecursionError:
+        raise invalid_argument("serialized executable's program is nested too deeply "
+                               "to compile") from None
+    except MemoryError:
+        raise XlaRuntimeError("RESOURCE_EXHAUSTED: out of memory compiling the serialized "
+                              "executable's program") from None
+    except Exception as err:  # the program text is untrusted: every failure is its error
+        raise invalid_argument(f"serialized executable's program does not compile: "
+                               f"{type(err).__name__}: {err}") from err
+    return compiled, options
 
 
 def device_list(executable_devices: Any) -> list[Device]:

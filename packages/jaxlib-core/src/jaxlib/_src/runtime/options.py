@@ -11,8 +11,13 @@ protobuf): the envelope is
     magic (7 bytes) | format version (u16) | body length (u32)
     | SHA-256 of the body (32 bytes) | body (UTF-8 JSON)
 
-all integers big-endian. Parsing checks every part and the body's schema, and
-raises ValueError naming what is wrong. No code is ever evaluated.
+all integers big-endian. Parsing checks every part and the body's schema
+(JSON nested deeper than ``MAX_JSON_DEPTH`` included), and raises ValueError
+naming what is wrong. No code is ever evaluated.
+
+Serialized bytes are untrusted: the SHA-256 detects accidents, and anyone can
+re-seal a changed body. ``without_side_effects`` is what a serialized
+executable's options go through before they are used.
 """
 
 from __future__ import annotations
@@ -105,13 +110,43 @@ def _unseal(magic: bytes, data: Any, what: str) -> dict[str, Any]:
         raise ValueError(
             f"serialized {what} fails its checksum: the data is corrupted or was modified"
         )
-    try:
-        body = json.loads(payload.decode("utf-8"), parse_constant=_reject_constant)
-    except (UnicodeDecodeError, ValueError) as err:
-        raise ValueError(f"serialized {what} has a malformed body: {err}") from None
+    body = parse_json_body(payload, f"serialized {what}")
     if not isinstance(body, dict):
         raise _malformed(f"serialized {what} body must be a JSON object")
     return body
+
+
+# Deeper than any body this module writes (options nest ~5 levels): anything
+# deeper is malformed, refused before code that walks values recursively
+# (repr in error messages, copies) could exhaust the stack.
+MAX_JSON_DEPTH = 32
+
+
+def parse_json_body(payload: bytes, what: str, max_depth: int = MAX_JSON_DEPTH) -> Any:
+    """JSON from untrusted bytes: ValueError naming ``what`` for invalid UTF-8,
+    invalid JSON, NaN/Infinity tokens or nesting deeper than ``max_depth``
+    (``json`` raises RecursionError past ~1000 levels; that is caught too)."""
+    try:
+        body = json.loads(payload.decode("utf-8"), parse_constant=_reject_constant)
+    except (UnicodeDecodeError, ValueError) as err:
+        raise ValueError(f"{what} has a malformed body: {err}") from None
+    except RecursionError:
+        raise ValueError(f"{what} has a malformed body: JSON nested too deeply") from None
+    _check_depth(body, max_depth, what)
+    return body
+
+
+def _check_depth(value: Any, max_depth: int, what: str) -> None:
+    # Iterative: a recursive walk is what this guards against.
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > max_depth:
+                raise ValueError(
+                    f"{what} has a malformed body: JSON nested deeper than {max_depth} levels")
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
 
 
 def _malformed(message: str) -> ValueError:
@@ -792,3 +827,50 @@ class CompileOptions(_Options):
         body = _unseal(COMPILE_OPTIONS_MAGIC, s, "CompileOptions")
         _check_keys(body, ["compile_options"], "CompileOptions")
         return CompileOptions._from_json(body["compile_options"], "CompileOptions")
+
+
+# ---------------------------------------------------------------------------
+# Options that come with a serialized executable.
+
+# The DebugOptions fields that only shape the compiled code. Every other field
+# can act on the loading process (dump directories and files, the dump and pass
+# regexes, autotuning result files and cache directories, the CUDA library
+# directory, logging, profiler hooks, the host device count), so a serialized
+# executable's values for them are dropped on load. An allowlist: a field
+# added later is dropped until it is known to be harmless.
+LOAD_SAFE_DEBUG_OPTIONS = frozenset({
+    "xla_cpu_enable_fast_math",
+    "xla_gpu_enable_fast_min_max",
+    "xla_backend_optimization_level",
+    "xla_cpu_enable_fast_min_max",
+    "xla_cpu_fast_math_honor_infs",
+    "xla_cpu_fast_math_honor_nans",
+    "xla_cpu_fast_math_honor_division",
+    "xla_cpu_fast_math_honor_functions",
+    "xla_llvm_disable_expensive_passes",
+    "xla_allow_excess_precision",
+    "xla_gpu_autotune_level",
+    "xla_gpu_enable_latency_hiding_scheduler",
+})
+
+
+def without_side_effects(options: CompileOptions,
+                         debug_options: DebugOptions | None = None) -> CompileOptions:
+    """A copy of options read from a serialized executable, safe to compile
+    with: DebugOptions fields outside ``LOAD_SAFE_DEBUG_OPTIONS`` take their
+    defaults, or the loading process's own values from ``debug_options``,
+    and ``env_option_overrides`` naming such fields are dropped."""
+    if not isinstance(options, CompileOptions):
+        raise TypeError(f"options must be CompileOptions, got {_type_name(options)}")
+    result = options._copy()
+    stored = result.executable_build_options.debug_options
+    own = debug_options._copy() if debug_options is not None else DebugOptions()
+    for name in DebugOptions._FIELDS:
+        if name in LOAD_SAFE_DEBUG_OPTIONS:
+            own._values[name] = stored._values[name]
+    result.executable_build_options._values["debug_options"] = own
+    result._values["env_option_overrides"] = [
+        (name, value) for name, value in result.env_option_overrides
+        if name in LOAD_SAFE_DEBUG_OPTIONS
+    ]
+    return result
