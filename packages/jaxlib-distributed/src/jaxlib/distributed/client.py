@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import grpc
 
@@ -32,6 +32,8 @@ DEFAULT_HEARTBEAT_TIMEOUT_S = 100
 # Blocking calls get this much beyond their own timeout, so that the service's
 # precise answer arrives before the transport's deadline.
 _BLOCKING_CALL_GRACE_S = 5.0
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -59,16 +61,25 @@ class _Channel:
                          for m in protocol.METHODS}
 
     def call(self, method: str, fields: dict[str, Any], payload: bytes = b"", *,
-             timeout_s: float, wait_for_ready: bool = False) -> protocol.Message:
+             timeout_s: float, wait_for_ready: bool = False,
+             read: Callable[[protocol.Message], _T] | None = None) -> _T | protocol.Message:
+        """Calls ``method``; returns the answer, or what ``read`` takes from it.
+        ``read`` checks the answer's fields (protocol.Message accessors): an
+        answer that does not parse is an INTERNAL error, never a stray
+        exception in the caller or the heartbeat thread."""
         try:
             response = self._methods[method](
                 protocol.encode(fields, payload), timeout=timeout_s,
                 wait_for_ready=wait_for_ready)
-            return protocol.decode(response)
-        except CoordinationError as err:
-            raise err.to_runtime_error() from None
         except grpc.RpcError as err:
             raise self._runtime_error(method, err, timeout_s) from None
+        try:
+            answer = protocol.decode(response)
+            return answer if read is None else read(answer)
+        except CoordinationError as err:
+            raise XlaRuntimeError(
+                f"INTERNAL: malformed answer from the coordination service at "
+                f"{self._address} ({method}): {err.message}") from None
 
     def _runtime_error(self, method: str, err: grpc.RpcError,
                        timeout_s: float) -> XlaRuntimeError:
@@ -119,10 +130,11 @@ class DistributedRuntimeClient:
             deadline = time.monotonic() + self._options.init_timeout_s
             who = {"node_id": self._node_id, "incarnation": incarnation}
             # wait_for_ready: the service may not be up yet; keep trying until the deadline.
-            info = self._channel.call(
+            service_heartbeat_timeout_s = self._channel.call(
                 "Register", {**who, "recoverable": self._options.recoverable},
-                timeout_s=self._options.init_timeout_s, wait_for_ready=True)
-            heartbeats = self._start_heartbeats(who, info.number("heartbeat_timeout_s"))
+                timeout_s=self._options.init_timeout_s, wait_for_ready=True,
+                read=lambda m: m.number("heartbeat_timeout_s"))
+            heartbeats = self._start_heartbeats(who, service_heartbeat_timeout_s)
             try:
                 remaining = max(deadline - time.monotonic(), 0.0)
                 self._channel.call("WaitForCluster", {**who, "timeout_s": remaining},
@@ -143,8 +155,8 @@ class DistributedRuntimeClient:
         channel = self._channel  # not self: the thread must not keep the client alive
 
         def send(rpc_timeout_s: float) -> dict[int, str]:
-            answer = channel.call("Heartbeat", who, timeout_s=rpc_timeout_s)
-            return {int(n): str(why) for n, why in answer.fields.get("failed_nodes", [])}
+            return channel.call("Heartbeat", who, timeout_s=rpc_timeout_s,
+                                read=lambda m: dict(m.pairs("failed_nodes", str)))
 
         return HeartbeatSender(send, interval_s, self._options.heartbeat_timeout_s,
                                self._options.missed_heartbeat_callback,
@@ -228,14 +240,8 @@ class DistributedRuntimeClient:
 
     def key_value_dir_get_bytes(self, key: str) -> list[tuple[str, bytes]]:
         fields = {**self._who(), "key": arguments.text("key", key)}
-        answer = self._channel.call("KeyValueDirGet", fields,
-                                    timeout_s=self._options.rpc_timeout_s)
-        try:
-            keys = answer.fields["keys"]
-            values = protocol.unpack_values(answer.fields["sizes"], answer.payload)
-        except (KeyError, TypeError, CoordinationError) as err:
-            raise XlaRuntimeError(f"INTERNAL: malformed directory answer: {err}") from None
-        return list(zip(keys, values))
+        return self._channel.call("KeyValueDirGet", fields,
+                                  timeout_s=self._options.rpc_timeout_s, read=_directory)
 
     def key_value_delete(self, key: str) -> None:
         """Deletes ``key`` and every key below it."""
@@ -248,7 +254,8 @@ class DistributedRuntimeClient:
             raise TypeError(f"increment must be an int, not {type(increment).__name__}")
         fields = {**self._who(), "key": arguments.text("key", key), "increment": increment}
         return self._channel.call("KeyValueIncrement", fields,
-                                  timeout_s=self._options.rpc_timeout_s).integer("value")
+                                  timeout_s=self._options.rpc_timeout_s,
+                                  read=lambda m: m.integer("value"))
 
     # ------------------------------------------------------- barriers, liveness
 
@@ -265,8 +272,16 @@ class DistributedRuntimeClient:
     def get_live_nodes(self, process_ids: Sequence[int]) -> dict[int, int]:
         """For each connected node of ``process_ids``, its incarnation id."""
         fields = {**self._who(), "process_ids": arguments.node_ids("process_ids", process_ids)}
-        answer = self._channel.call("LiveNodes", fields, timeout_s=self._options.rpc_timeout_s)
-        return {int(n): int(incarnation) for n, incarnation in answer.fields["nodes"]}
+        return self._channel.call("LiveNodes", fields, timeout_s=self._options.rpc_timeout_s,
+                                  read=lambda m: dict(m.pairs("nodes", int)))
+
+
+def _directory(answer: protocol.Message) -> list[tuple[str, bytes]]:
+    keys = answer.string_list("keys")
+    sizes = answer.integer_list("sizes")
+    if sizes is None or len(sizes) != len(keys):
+        raise CoordinationError("INVALID_ARGUMENT", "keys and sizes differ in number")
+    return list(zip(keys, protocol.unpack_values(sizes, answer.payload)))
 
 
 def _as_text(key: str, value: bytes) -> str:

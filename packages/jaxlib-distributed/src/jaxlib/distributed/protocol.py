@@ -8,16 +8,20 @@ and response is one message::
 The JSON header holds the small fields (node id, key, timeouts); the payload
 holds raw values (bytes of any size, concatenated when there are several, with
 their sizes listed in the header). Anything that does not parse is rejected
-with ``INVALID_ARGUMENT``, so garbage sent to the service cannot crash it.
+with ``INVALID_ARGUMENT``, so garbage sent to the service cannot crash it:
+headers nested too deeply, NaN or infinite numbers, integers outside int64
+and text that is not UTF-8 included.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import struct
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from jaxlib._src.runtime.untrusted import is_int, load_json
 from jaxlib.distributed.status import invalid_argument
 
 SERVICE_NAME = "jaxlib.distributed.CoordinationService"
@@ -42,6 +46,16 @@ _LENGTH = struct.Struct("<I")
 _PREFIX_SIZE = len(_MAGIC) + _LENGTH.size
 # Headers are small; a huge one is garbage, not a request.
 _MAX_HEADER_BYTES = 1 << 20
+# Headers nest 3 levels (object, list of pairs, pair); deeper is garbage, and
+# json's recursive decoder would raise RecursionError on it.
+_MAX_HEADER_DEPTH = 8
+
+
+def shown(value: Any, limit: int = 100) -> str:
+    """``repr(value)``, cut short: error messages quote untrusted values, and
+    gRPC drops a status whose message exceeds its metadata limit."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def method_path(method: str) -> str:
@@ -64,8 +78,11 @@ class Message:
 
     def integer(self, name: str, *, minimum: int | None = None) -> int:
         value = self._get(name, None, True)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise invalid_argument(f"the field {name!r} must be an integer, got {value!r}")
+        # int64, as the protobuf fields of XLA's service: bigger ones would
+        # overflow float conversions (timeouts) further on.
+        if not is_int(value):
+            raise invalid_argument(
+                f"the field {name!r} must be an integer (int64), got {shown(value)}")
         if minimum is not None and value < minimum:
             raise invalid_argument(f"the field {name!r} must be >= {minimum}, got {value}")
         return value
@@ -75,15 +92,25 @@ class Message:
 
     def number(self, name: str) -> float:
         value = self._get(name, None, True)
-        if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
+        # NaN compares false with everything: as a timeout it made waits spin.
+        if (isinstance(value, bool) or not isinstance(value, (int, float))
+                or (isinstance(value, int) and not is_int(value))
+                or not math.isfinite(value) or value < 0):
             raise invalid_argument(
-                f"the field {name!r} must be a non-negative number, got {value!r}")
+                f"the field {name!r} must be a finite non-negative number, got {shown(value)}")
         return float(value)
 
     def string(self, name: str) -> str:
-        value = self._get(name, None, True)
+        return self._text(self._get(name, None, True), name)
+
+    @staticmethod
+    def _text(value: Any, name: str) -> str:
         if not isinstance(value, str):
-            raise invalid_argument(f"the field {name!r} must be a string, got {value!r}")
+            raise invalid_argument(f"the field {name!r} must be a string, got {shown(value)}")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate from a JSON escape
+            raise invalid_argument(f"the field {name!r} is not valid Unicode text") from None
         return value
 
     def boolean(self, name: str, default: bool = False) -> bool:
@@ -96,11 +123,32 @@ class Message:
         value = self._get(name, None, False)
         if value is None:
             return None
-        if not isinstance(value, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value
-        ):
-            raise invalid_argument(f"the field {name!r} must be a list of integers")
+        if not isinstance(value, list) or not all(is_int(v) for v in value):
+            raise invalid_argument(f"the field {name!r} must be a list of integers (int64)")
         return value
+
+    def string_list(self, name: str) -> list[str]:
+        value = self._get(name, None, True)
+        if not isinstance(value, list):
+            raise invalid_argument(f"the field {name!r} must be a list of strings")
+        return [self._text(v, f"{name}[{i}]") for i, v in enumerate(value)]
+
+    def pairs(self, name: str, second: type) -> list[tuple[int, Any]]:
+        """A list of [integer, ``second``] pairs (empty when absent)."""
+        value = self._get(name, [], False)
+        if not isinstance(value, list):
+            raise invalid_argument(f"the field {name!r} must be a list of pairs")
+        result = []
+        for i, pair in enumerate(value):
+            if not (isinstance(pair, list) and len(pair) == 2 and is_int(pair[0])):
+                raise invalid_argument(f"{name}[{i}] must be [integer, {second.__name__}]")
+            if second is str:
+                result.append((pair[0], self._text(pair[1], f"{name}[{i}]")))
+            elif second is int and is_int(pair[1]):
+                result.append((pair[0], pair[1]))
+            else:
+                raise invalid_argument(f"{name}[{i}] must be [integer, {second.__name__}]")
+        return result
 
 
 def encode(fields: Mapping[str, Any], payload: bytes = b"") -> bytes:
@@ -109,6 +157,11 @@ def encode(fields: Mapping[str, Any], payload: bytes = b"") -> bytes:
 
 
 def decode(data: bytes) -> Message:
+    """The message in ``data``; ``INVALID_ARGUMENT`` if it is malformed."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise invalid_argument(
+            f"a coordination message must be bytes, got {type(data).__name__}")
+    data = bytes(data)
     if len(data) < _PREFIX_SIZE or not data.startswith(_MAGIC):
         raise invalid_argument(
             "not a coordination service message (bad magic number or too short)")
@@ -119,8 +172,8 @@ def decode(data: bytes) -> Message:
             f"in a message of {len(data)} bytes")
     header_bytes = data[_PREFIX_SIZE:_PREFIX_SIZE + header_size]
     try:
-        fields = json.loads(header_bytes.decode())
-    except (UnicodeDecodeError, ValueError) as err:
+        fields = load_json(header_bytes, "the header", max_depth=_MAX_HEADER_DEPTH)
+    except ValueError as err:
         raise invalid_argument(
             f"malformed coordination message: the header is not JSON ({err})") from None
     if not isinstance(fields, dict):
@@ -134,7 +187,10 @@ def pack_values(values: Sequence[bytes]) -> tuple[list[int], bytes]:
 
 
 def unpack_values(sizes: Sequence[int], blob: bytes) -> list[bytes]:
-    if sum(sizes) != len(blob) or any(s < 0 for s in sizes):
+    """The values ``pack_values`` concatenated; ``INVALID_ARGUMENT`` unless
+    ``sizes`` are integers >= 0 adding up to the blob's length."""
+    if (not isinstance(sizes, (list, tuple)) or not all(is_int(s, 0) for s in sizes)
+            or sum(sizes) != len(blob)):
         raise invalid_argument("malformed coordination message: value sizes do not add up")
     values, offset = [], 0
     for size in sizes:

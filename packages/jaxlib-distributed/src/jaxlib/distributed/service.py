@@ -37,6 +37,19 @@ CHANNEL_OPTIONS = [
 
 _Handler = Callable[[protocol.Message, grpc.ServicerContext], tuple[dict, bytes]]
 
+# Messages quote keys and ids a client chose; gRPC drops a status whose message
+# exceeds its metadata limit (the caller then sees only RESOURCE_EXHAUSTED).
+# Non-ASCII bytes are percent-encoded on the wire: up to 3 bytes each.
+_MAX_DETAILS_BYTES = 2048
+
+
+def _details(message: str) -> str:
+    encoded = message.encode("utf-8", "backslashreplace")
+    if len(encoded) <= _MAX_DETAILS_BYTES:
+        return encoded.decode("utf-8")
+    cut = encoded[:_MAX_DETAILS_BYTES].decode("utf-8", "ignore")
+    return f"{cut}... ({len(encoded)} bytes in all)"
+
 
 class DistributedRuntimeService:
     """Serves one cluster of ``num_nodes`` nodes at ``address``."""
@@ -126,7 +139,7 @@ class DistributedRuntimeService:
                 logger.exception("coordination service method %s failed", name)
                 failure = CoordinationError("INTERNAL", f"{name}: {type(err).__name__}: {err}")
             context.set_trailing_metadata((SERVICE_ERROR_METADATA,))
-            context.abort(failure.grpc_code(), failure.message)
+            context.abort(failure.grpc_code(), _details(failure.message))
 
         # No (de)serializers: the handler sees the raw request bytes.
         return grpc.unary_unary_rpc_method_handler(behavior)

@@ -28,6 +28,7 @@ from jaxlib._src.runtime.errors import (
     not_found,
     unimplemented,
 )
+from jaxlib._src.runtime.untrusted import is_int, load_json
 from jaxlib.version import __version__ as _JAXLIB_VERSION
 
 logger = logging.getLogger(__name__)
@@ -442,19 +443,86 @@ class DeviceTopology:
 
     @classmethod
     def deserialize(cls, data: bytes) -> DeviceTopology:
+        """The topology ``serialize`` wrote. The bytes are untrusted: anything
+        else is an INVALID_ARGUMENT naming the problem; an argument that is not
+        bytes (or str) a TypeError."""
+        if isinstance(data, str):
+            data = data.encode("utf-8", "surrogatepass")  # lone surrogates fail to decode
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError(
+                f"DeviceTopology.deserialize expects bytes, got {type(data).__name__}")
         try:
-            payload = json.loads(data)
-        except (ValueError, UnicodeDecodeError):
-            raise invalid_argument("not a serialized DeviceTopology") from None
+            payload = load_json(data, "serialized DeviceTopology", max_depth=_TOPOLOGY_DEPTH)
+        except ValueError as error:
+            raise invalid_argument(f"not a serialized DeviceTopology: {error}") from None
         if not isinstance(payload, dict) or payload.get("format") != _TOPOLOGY_FORMAT:
             raise invalid_argument(
                 f"not a serialized DeviceTopology (expected format {_TOPOLOGY_FORMAT})"
             )
-        return cls(
-            payload["platform"],
-            payload["platform_version"],
-            tuple(DeviceDescription(**d) for d in payload["devices"]),
+        _check_fields(payload, ("format", "platform", "platform_version", "devices"),
+                      "DeviceTopology")
+        devices = payload["devices"]
+        if not isinstance(devices, list):
+            raise invalid_argument(
+                f"serialized DeviceTopology: devices must be a list, got {_json_type(devices)}")
+        descriptions = tuple(
+            _device_description(d, f"DeviceTopology devices[{i}]") for i, d in enumerate(devices)
         )
+        ids = [d.id for d in descriptions]
+        if len(set(ids)) != len(ids):
+            raise invalid_argument(f"serialized DeviceTopology: device ids repeat: {ids}")
+        return cls(
+            _check_text(payload["platform"], "DeviceTopology platform"),
+            _check_text(payload["platform_version"], "DeviceTopology platform_version"),
+            descriptions,
+        )
+
+
+# serialize() writes 3 levels (object, device list, device); a little slack.
+_TOPOLOGY_DEPTH = 8
+# Device ids and process indices are C ints in XLA.
+_INT32_MAX = (1 << 31) - 1
+
+
+def _json_type(value: Any) -> str:
+    return "null" if value is None else type(value).__name__
+
+
+def _check_fields(payload: dict[str, Any], fields: Sequence[str], where: str) -> None:
+    missing = [f for f in fields if f not in payload]
+    unknown = sorted(set(payload) - set(fields))
+    if missing or unknown:
+        raise invalid_argument(
+            f"serialized {where}: "
+            + "; ".join(
+                ([f"missing fields {missing}"] if missing else [])
+                + ([f"unknown fields {unknown}"] if unknown else [])
+            )
+        )
+
+
+def _check_text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise invalid_argument(f"serialized {where} must be a string, got {_json_type(value)}")
+    return value
+
+
+def _device_description(raw: Any, where: str) -> DeviceDescription:
+    if not isinstance(raw, dict):
+        raise invalid_argument(f"serialized {where} must be an object, got {_json_type(raw)}")
+    _check_fields(raw, ("id", "process_index", "platform", "device_kind"), where)
+    for name in ("id", "process_index"):
+        if not is_int(raw[name], 0, _INT32_MAX):
+            raise invalid_argument(
+                f"serialized {where}: {name} must be an integer in [0, {_INT32_MAX}], "
+                f"got {raw[name]!r}"[:300]
+            )
+    return DeviceDescription(
+        raw["id"],
+        raw["process_index"],
+        _check_text(raw["platform"], f"{where} platform"),
+        _check_text(raw["device_kind"], f"{where} device_kind"),
+    )
 
 
 def get_topology_for_devices(devices: Sequence[Any]) -> DeviceTopology:

@@ -28,6 +28,7 @@ import numpy as np
 
 from jaxlib._src.runtime.device import Device, DeviceList
 from jaxlib._src.runtime.errors import XlaRuntimeError
+from jaxlib._src.runtime.untrusted import INT64_MAX, INT64_MIN, bounded_product
 
 Shape = tuple[int, ...]
 Index = tuple[Any, ...]  # one entry per array dimension: a slice, or an int for pmap's Unstacked
@@ -38,6 +39,19 @@ Index = tuple[Any, ...]  # one entry per array dimension: a slice, or an int for
 
 _WIRE_VARINT, _WIRE_FIXED64, _WIRE_BYTES, _WIRE_FIXED32 = 0, 1, 2, 5
 _UINT64 = 1 << 64
+_MAX_FIELD_NUMBER = (1 << 29) - 1  # protobuf's
+
+# Bytes and text are untrusted. protobuf's default recursion limit also bounds
+# tuple nesting in the text syntax (the parsers recurse once per level).
+_MAX_NESTING_DEPTH = 100
+# A tuple element is 2 bytes on the wire but ~600 bytes of Python objects:
+# bound the count so memory stays proportional to the input.
+_MAX_PROTO_MESSAGES = 1 << 18
+# Beyond any real system; a device array this size is 32 MiB, and hashing or
+# comparing a sharding materializes it.
+_MAX_TILE_DEVICES = 1 << 22
+# numpy 1.x's largest array rank: a tile assignment must fit in an array.
+_MAX_TILE_RANK = 32
 
 
 def _encode_varint(value: int, out: bytearray) -> None:
@@ -80,6 +94,10 @@ def _encode_scalar(field: int, value: int, out: bytearray) -> None:
         _encode_varint(int(value), out)
 
 
+class _FieldError(ValueError):
+    """A malformed field; its message already names the path to it."""
+
+
 class _WireReader:
     """Reads varints and length-delimited payloads; every malformed input is a
     ValueError naming the byte offset."""
@@ -106,12 +124,17 @@ class _WireReader:
         raise ValueError(f"varint longer than 10 bytes before byte {self.pos}")
 
     def take(self, length: int) -> bytes:
+        return bytes(self.view(length))
+
+    def view(self, length: int) -> memoryview:
+        """The next ``length`` bytes, uncopied: nested messages are read in
+        place (copies at each of 100 levels would multiply memory by 100)."""
         if length > len(self.data) - self.pos:
             raise ValueError(
                 f"field of {length} bytes at byte {self.pos} runs past the end "
                 f"of the {len(self.data)}-byte message"
             )
-        chunk = bytes(self.data[self.pos : self.pos + length])
+        chunk = self.data[self.pos : self.pos + length]
         self.pos += length
         return chunk
 
@@ -259,9 +282,14 @@ class OpSharding:
 
     def ParseFromString(self, data: bytes) -> int:
         """Replaces this message's contents with ``data``; returns its length.
-        Unknown fields are skipped, as protobuf readers do."""
+        Unknown fields are skipped, as protobuf readers do. Malformed data is a
+        ValueError naming the problem; data that is not bytes a TypeError."""
+        # bytes(n) of an int would be n zero bytes (or a huge allocation).
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError(f"OpSharding must be parsed from bytes, got {type(data).__name__}")
+        data = bytes(data)
         self.Clear()
-        self._merge(bytes(data))
+        self._merge(data, 0, [1], "")
         return len(data)
 
     @classmethod
@@ -270,19 +298,27 @@ class OpSharding:
         message.ParseFromString(data)
         return message
 
-    def _merge(self, data: bytes) -> None:
+    def _merge(self, data: bytes | memoryview, depth: int, messages: list[int],
+               where: str) -> None:
+        """``depth``: tuple nesting level; ``messages``: a one-element count of
+        the messages built by this parse, shared by every level; ``where``:
+        the path to this message, for errors."""
         reader = _WireReader(data)
         while not reader.at_end():
             key = reader.varint()
             field, wire_type = key >> 3, key & 7
-            if field == 0:
-                raise ValueError(f"invalid field number 0 before byte {reader.pos}")
+            if field == 0 or field > _MAX_FIELD_NUMBER:
+                raise ValueError(f"invalid field number {field} before byte {reader.pos}")
             try:
-                self._merge_field(reader, field, wire_type)
+                self._merge_field(reader, field, wire_type, depth, messages, where)
+            except _FieldError:
+                raise  # already names its field
             except ValueError as error:
-                raise ValueError(f"malformed OpSharding (field {field}): {error}") from None
+                raise _FieldError(
+                    f"malformed OpSharding ({where}field {field}): {error}") from None
 
-    def _merge_field(self, reader: _WireReader, field: int, wire_type: int) -> None:
+    def _merge_field(self, reader: _WireReader, field: int, wire_type: int, depth: int,
+                     messages: list[int], where: str) -> None:
         def expect(expected: int) -> None:
             if wire_type != expected:
                 raise ValueError(f"expected wire type {expected}, got {wire_type}")
@@ -299,8 +335,16 @@ class OpSharding:
             self.tile_assignment_devices += _read_repeated_ints(reader, wire_type, _as_int64)
         elif field == 5:
             expect(_WIRE_BYTES)
+            payload = reader.view(reader.varint())
+            if depth >= _MAX_NESTING_DEPTH:
+                raise ValueError(
+                    f"tuple_shardings nested deeper than {_MAX_NESTING_DEPTH} levels")
+            messages[0] += 1
+            if messages[0] > _MAX_PROTO_MESSAGES:
+                raise ValueError(f"more than {_MAX_PROTO_MESSAGES} tuple_shardings in all")
             element = OpSharding()
-            element._merge(reader.take(reader.varint()))
+            element._merge(payload, depth + 1, messages,
+                           f"{where}tuple_shardings[{len(self.tuple_shardings)}] ")
             self.tuple_shardings.append(element)
         elif field == 6:
             expect(_WIRE_VARINT)
@@ -371,6 +415,21 @@ def _product(values: Iterable[int]) -> int:
     return math.prod(int(v) for v in values)
 
 
+def _checked_tile_sizes(sizes: Sequence[int], what: str) -> Shape:
+    """``sizes`` of a tile assignment (or of its iota), checked before anything
+    allocates or multiplies them: a bounded rank, positive, and a bounded
+    number of devices (XLA's sizes are int64; past that they would overflow)."""
+    if len(sizes) > _MAX_TILE_RANK:
+        raise ValueError(f"{what} have rank {len(sizes)}, more than {_MAX_TILE_RANK}")
+    sizes = tuple(int(d) for d in sizes)
+    if any(d < 1 for d in sizes):
+        raise ValueError(f"{what} must be positive, got {list(sizes)}")
+    if bounded_product(sizes, _MAX_TILE_DEVICES) is None:
+        raise ValueError(
+            f"{what} {list(sizes)} hold more than {_MAX_TILE_DEVICES} devices")
+    return sizes
+
+
 def _canonicalize_iota(reshape_dims: Sequence[int], perm: Sequence[int]) -> tuple[Shape, Shape]:
     """XLA's canonical form of ``iota(N).reshape(reshape_dims).transpose(perm)``:
     drop size-1 dimensions and fuse dimensions the transpose keeps adjacent and
@@ -437,19 +496,22 @@ class _TileAssignment:
         reshape_dims: Sequence[int] = (),
         perm: Sequence[int] = (),
     ) -> _TileAssignment:
-        dims = tuple(int(d) for d in dims)
-        if not dims or any(d < 1 for d in dims):
-            raise ValueError(f"tile assignment dimensions must be positive, got {list(dims)}")
+        if not dims:
+            raise ValueError("tile assignment dimensions must be positive, got []")
+        dims = _checked_tile_sizes(dims, "tile assignment dimensions")
         if not reshape_dims:
             reshape_dims, perm = (_product(dims),), (0,)
-        reshape_dims = tuple(int(d) for d in reshape_dims)
+        reshape_dims = _checked_tile_sizes(reshape_dims, "iota reshape_dims")
+        if len(perm) > _MAX_TILE_RANK:
+            raise ValueError(f"iota transpose_perm has {len(perm)} entries, more than "
+                             f"{_MAX_TILE_RANK}")
         perm = tuple(int(p) for p in perm) if perm else tuple(range(len(reshape_dims)))
         if sorted(perm) != list(range(len(reshape_dims))):
             raise ValueError(
                 f"iota transpose_perm {list(perm)} is not a permutation of the "
                 f"{len(reshape_dims)} reshape dimensions {list(reshape_dims)}"
             )
-        if any(d < 1 for d in reshape_dims) or _product(reshape_dims) != _product(dims):
+        if _product(reshape_dims) != _product(dims):
             raise ValueError(
                 f"iota reshape_dims {list(reshape_dims)} must hold as many devices "
                 f"as the tile dimensions {list(dims)}"
@@ -461,6 +523,9 @@ class _TileAssignment:
         array = np.array(array, dtype=np.int64)
         if array.ndim == 0:
             array = array.reshape(1)
+        if array.ndim > _MAX_TILE_RANK:
+            raise ValueError(
+                f"tile assignment dimensions have rank {array.ndim}, more than {_MAX_TILE_RANK}")
         array.setflags(write=False)
         return cls(array.shape, array=array)
 
@@ -767,9 +832,18 @@ class HloSharding:
 
     @staticmethod
     def from_proto(proto: OpSharding) -> HloSharding:
+        """The sharding an OpSharding describes; ValueError if it is invalid."""
+        return HloSharding._from_proto(proto, 0)
+
+    @staticmethod
+    def _from_proto(proto: OpSharding, depth: int) -> HloSharding:
         if not isinstance(proto, OpSharding):
             raise TypeError(f"from_proto expects an OpSharding, got {type(proto).__name__}")
-        sharding = HloSharding._from_proto_body(proto)
+        # A message built in Python can nest deeper than a parsed one.
+        if depth > _MAX_NESTING_DEPTH:
+            raise ValueError(
+                f"OpSharding tuple_shardings nested deeper than {_MAX_NESTING_DEPTH} levels")
+        sharding = HloSharding._from_proto_body(proto, depth)
         if proto.is_shard_group:
             sharding = sharding._with_shard_group(
                 proto.shard_group_id, proto.shard_group_type == _ShardGroupType.AS
@@ -777,11 +851,11 @@ class HloSharding:
         return sharding
 
     @staticmethod
-    def _from_proto_body(proto: OpSharding) -> HloSharding:
+    def _from_proto_body(proto: OpSharding, depth: int) -> HloSharding:
         kind = _OpShardingType(proto.type)
         if kind == _T.TUPLE:
             return HloSharding.tuple_sharding(
-                [HloSharding.from_proto(e) for e in proto.tuple_shardings]
+                [HloSharding._from_proto(e, depth + 1) for e in proto.tuple_shardings]
             )
         if kind == _T.REPLICATED:
             return HloSharding.replicate()
@@ -825,6 +899,7 @@ class HloSharding:
                 dims, proto.iota_reshape_dims, proto.iota_transpose_perm
             )
         else:
+            dims = list(_checked_tile_sizes(dims, "tile_assignment_dimensions"))
             if _product(dims) != len(proto.tile_assignment_devices):
                 raise ValueError(
                     f"tile_assignment_dimensions {dims} hold {_product(dims)} devices but "
@@ -1019,9 +1094,14 @@ class HloSharding:
         last_tile_dim_replicate}``.  ``metadata={...}`` is accepted and
         dropped: it is debugging information this HloSharding does not keep."""
         parser = _ShardingParser(text)
-        sharding = parser.sharding()
+        sharding = parser.sharding(0)
         parser.expect_end()
         return sharding
+
+
+def _shortened(text: str, limit: int = 200) -> str:
+    # Errors quote the input; a huge one would make a huge message.
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text)} characters)"
 
 
 class _ShardingParser:
@@ -1036,7 +1116,8 @@ class _ShardingParser:
 
     def error(self, message: str, pos: int | None = None) -> ValueError:
         column = (self.pos if pos is None else pos) + 1
-        return ValueError(f"invalid HLO sharding {self.text!r}: {message} at column {column}")
+        return ValueError(
+            f"invalid HLO sharding {_shortened(self.text)}: {message} at column {column}")
 
     def skip_space(self) -> None:
         while self.pos < len(self.text):
@@ -1068,7 +1149,7 @@ class _ShardingParser:
     def expect_end(self) -> None:
         self.skip_space()
         if self.pos != len(self.text):
-            raise self.error(f"unexpected trailing text {self.text[self.pos :]!r}")
+            raise self.error(f"unexpected trailing text {_shortened(self.text[self.pos :])}")
 
     def word(self) -> str:
         self.skip_space()
@@ -1090,6 +1171,11 @@ class _ShardingParser:
         if digits in ("", "-"):
             self.pos = start
             raise self.error("expected an integer")
+        # XLA's integers are int64; the length check comes first because
+        # int() of a long digit string is quadratic (and capped by Python).
+        if len(digits) > 20 or not INT64_MIN <= int(digits) <= INT64_MAX:
+            self.pos = start
+            raise self.error(f"integer {_shortened(digits)} is out of the int64 range")
         return int(digits)
 
     def integer_list(self, open_: str, close: str) -> list[int]:
@@ -1124,14 +1210,16 @@ class _ShardingParser:
                 depth -= 1
             self.pos += 1
 
-    def sharding(self) -> HloSharding:
+    def sharding(self, depth: int) -> HloSharding:
+        if depth > _MAX_NESTING_DEPTH:
+            raise self.error(f"tuple shardings nested deeper than {_MAX_NESTING_DEPTH} levels")
         self.expect("{")
         if self.accept("}"):
             return HloSharding.tuple_sharding([])
         if self.peek("{"):
-            elements = [self.sharding()]
+            elements = [self.sharding(depth + 1)]
             while self.accept(","):
-                elements.append(self.sharding())
+                elements.append(self.sharding(depth + 1))
             self.expect("}")
             return HloSharding.tuple_sharding(elements)
         return self.leaf()
@@ -1179,6 +1267,8 @@ class _ShardingParser:
                     devices = [self.integer()]
                     while self.accept(","):
                         devices.append(self.integer())
+                        if len(devices) > _MAX_TILE_DEVICES:
+                            raise self.error(f"more than {_MAX_TILE_DEVICES} device ids")
             elif name == "last_tile_dim_replicate":
                 last_tile_dim_replicate = True
             elif name == "last_tile_dims":
@@ -1225,6 +1315,7 @@ class _ShardingParser:
                 if iota is not None:
                     tiles = _TileAssignment.from_iota(tile_dims, *iota)
                 else:
+                    tile_dims = list(_checked_tile_sizes(tile_dims, "tile assignment dimensions"))
                     if len(devices) != _product(tile_dims):
                         raise ValueError(
                             f"devices=[{','.join(map(str, tile_dims))}] needs "

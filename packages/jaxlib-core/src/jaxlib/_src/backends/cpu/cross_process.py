@@ -31,9 +31,20 @@ from typing import Any
 import numpy as np
 
 from jaxlib._src.backends.cpu.replica_context import Rendezvous
-from jaxlib._src.runtime.errors import XlaRuntimeError
+from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
+from jaxlib._src.runtime.types import XLA_ELEMENT_TYPE_TO_DTYPE
+from jaxlib._src.runtime.untrusted import INT64_MAX, bounded_product, is_int, load_json
 
 _LENGTH = struct.Struct("<Q")
+# A peer's message length comes from the peer; anything longer is a lie that
+# would only make this process allocate it.
+_MAX_MESSAGE_BYTES = 1 << 40
+# The header nests 5 levels (object, values, entry, specs, shape).
+_HEADER_DEPTH = 8
+# numpy 2's largest array rank.
+_MAX_RANK = 64
+# The dtypes a program's arrays can have, by the name encode_contributions writes.
+_DTYPES = {dtype.name: dtype for dtype in XLA_ELEMENT_TYPE_TO_DTYPE.values()}
 
 
 class CrossProcessRendezvous(Rendezvous):
@@ -116,13 +127,26 @@ class CrossProcessRendezvous(Rendezvous):
                 "make_gloo_tcp_collectives(distributed_client)) to make_cpu_client")
         communicator = self._collectives.communicator(list(self._processes))
         payload = encode_contributions((self._execution, number), local_values)
-        lengths = communicator.all_gather(np.asarray(len(payload), np.int64))
-        padded = np.zeros(int(lengths.max()), np.uint8)
+        lengths = [int(n) for n in communicator.all_gather(np.asarray(len(payload), np.int64))]
+        for process, length in zip(self._processes, lengths):
+            if process != self._own and not _LENGTH.size <= length <= _MAX_MESSAGE_BYTES:
+                raise invalid_argument(
+                    f"malformed cross-process contribution: process {process} announced a "
+                    f"message length {length}, outside [{_LENGTH.size}, {_MAX_MESSAGE_BYTES}]")
+        padded = np.zeros(max(lengths), np.uint8)
         padded[:len(payload)] = np.frombuffer(payload, np.uint8)
         rows = communicator.all_gather(padded)
+        expected = _local_structure(local_values)
         merged: dict[int, Any] = {}
         for process, row, length in zip(self._processes, rows, lengths):
-            tag, values = decode_contributions(bytes(row[:int(length)]))
+            if process == self._own:
+                merged.update(local_values)
+                continue
+            try:
+                tag, values = decode_contributions(bytes(row[:length]))
+                self._check_peer_values(process, values, expected)
+            except XlaRuntimeError as err:
+                raise XlaRuntimeError(f"{err} (sent by process {process})") from None
             if tag != (self._execution, number):
                 raise XlaRuntimeError(
                     f"INTERNAL: cross-process collectives out of step: process {process} "
@@ -131,6 +155,26 @@ class CrossProcessRendezvous(Rendezvous):
                     "executables in the same order")
             merged.update(values)
         return merged
+
+    def _check_peer_values(self, process: int, values: dict[int, Any],
+                           expected: tuple | None) -> None:
+        """A peer contributes only for its own participants, and values shaped
+        like this process's (one op, same operand types): anything else would
+        overwrite local values or reach the kernels as a mismatched array."""
+        for participant, value in values.items():
+            owner = self._process_of[participant] if participant < len(self._process_of) else None
+            if owner != process:
+                runs_in = ("is no participant of this execution" if owner is None
+                           else f"runs in process {owner}")
+                raise invalid_argument(
+                    f"malformed cross-process contribution: a value for participant "
+                    f"{participant}, which {runs_in}")
+            structure = _structure(value)
+            if expected is not None and structure != expected:
+                raise invalid_argument(
+                    f"malformed cross-process contribution: participant {participant} "
+                    f"contributed {_describe(structure)}, this process's participants "
+                    f"contribute {_describe(expected)}; the processes ran different programs")
 
 
 # -- the wire format: a JSON header, then the arrays' bytes ------------------------------
@@ -141,15 +185,6 @@ def _arrays_of(value: Any) -> tuple[str, list[np.ndarray]]:
     if isinstance(value, tuple):
         return "tuple", [np.asarray(v, order="C") for v in value]
     return "array", [np.asarray(value, order="C")]
-
-
-def _dtype_named(name: str) -> np.dtype:
-    try:
-        return np.dtype(name)
-    except TypeError:
-        import ml_dtypes  # bfloat16, float8 types: numpy knows them by ml_dtypes
-
-        return np.dtype(getattr(ml_dtypes, name))
 
 
 def encode_contributions(tag: tuple[int, int], values: dict[int, Any]) -> bytes:
@@ -168,17 +203,94 @@ def encode_contributions(tag: tuple[int, int], values: dict[int, Any]) -> bytes:
     return _LENGTH.pack(len(header)) + header + b"".join(chunks)
 
 
+def _structure(value: Any) -> tuple:
+    kind, arrays = _arrays_of(value)
+    return kind, tuple((a.dtype.name, a.shape) for a in arrays)
+
+
+def _local_structure(values: dict[int, Any]) -> tuple | None:
+    """The structure every local value shares; None when they differ (then
+    shapes depend on the participant and peers are not held to one)."""
+    structures = {_structure(v) for v in values.values()}
+    return structures.pop() if len(structures) == 1 else None
+
+
+def _describe(structure: tuple) -> str:
+    kind, arrays = structure
+    text = ", ".join(f"{dtype}{list(shape)}" for dtype, shape in arrays)
+    return f"a tuple ({text})" if kind == "tuple" else f"an array {text}"
+
+
+def _malformed(message: str) -> XlaRuntimeError:
+    return invalid_argument(f"malformed cross-process contribution: {message}")
+
+
 def decode_contributions(data: bytes) -> tuple[tuple[int, int], dict[int, Any]]:
+    """The tag and values ``encode_contributions`` wrote. The bytes come from
+    another process: every malformed part is an INVALID_ARGUMENT naming it."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise _malformed(f"expected bytes, got {type(data).__name__}")
+    data = bytes(data)
+    if len(data) < _LENGTH.size:
+        raise _malformed(f"{len(data)} bytes, shorter than the {_LENGTH.size}-byte header length")
     (length,) = _LENGTH.unpack_from(data)
-    header = json.loads(data[_LENGTH.size:_LENGTH.size + length])
+    if length > len(data) - _LENGTH.size:
+        raise _malformed(f"a header of {length} bytes in a message of {len(data)} bytes")
+    try:
+        header = load_json(data[_LENGTH.size:_LENGTH.size + length],
+                           "cross-process contribution header", max_depth=_HEADER_DEPTH)
+    except ValueError as err:
+        raise _malformed(str(err)) from None
+    if not isinstance(header, dict) or sorted(header) != ["tag", "values"]:
+        raise _malformed("the header must be an object with exactly the keys tag and values")
+    tag, entries = header["tag"], header["values"]
+    if not (isinstance(tag, list) and len(tag) == 2 and all(is_int(t) for t in tag)):
+        raise _malformed(f"tag must be two integers, got {tag!r}"[:300])
+    if not isinstance(entries, list):
+        raise _malformed("values must be a list")
     body = memoryview(data)[_LENGTH.size + length:]
     values: dict[int, Any] = {}
-    for participant, kind, specs in header["values"]:
-        arrays = [
-            np.frombuffer(body[start:start + size], _dtype_named(dtype))
-            .reshape(tuple(shape)).copy()
-            for dtype, shape, start, size in specs
-        ]
-        values[int(participant)] = tuple(arrays) if kind == "tuple" else arrays[0]
-    return tuple(header["tag"]), values
+    for i, entry in enumerate(entries):
+        where = f"values[{i}]"
+        if not (isinstance(entry, list) and len(entry) == 3):
+            raise _malformed(f"{where} must be [participant, kind, specs]")
+        participant, kind, specs = entry
+        if not is_int(participant, 0):
+            raise _malformed(f"{where}: participant must be an integer >= 0, got {participant!r}")
+        if participant in values:
+            raise _malformed(f"{where}: participant {participant} appears twice")
+        if kind not in ("tuple", "array"):
+            raise _malformed(f"{where}: kind must be 'tuple' or 'array', got {kind!r}"[:300])
+        if not isinstance(specs, list) or (kind == "array" and len(specs) != 1):
+            raise _malformed(f"{where}: an 'array' value needs exactly one array spec")
+        arrays = tuple(_decode_array(body, spec, f"{where} array {j}")
+                       for j, spec in enumerate(specs))
+        values[participant] = arrays if kind == "tuple" else arrays[0]
+    return (tag[0], tag[1]), values
+
+
+def _decode_array(body: memoryview, spec: Any, where: str) -> np.ndarray:
+    if not (isinstance(spec, list) and len(spec) == 4):
+        raise _malformed(f"{where}: a spec must be [dtype, shape, start, size]")
+    dtype_name, shape, start, size = spec
+    dtype = _DTYPES.get(dtype_name) if isinstance(dtype_name, str) else None
+    if dtype is None:
+        raise _malformed(f"{where}: unsupported dtype {dtype_name!r}"[:300])
+    if not isinstance(shape, list) or not all(is_int(d, 0) for d in shape):
+        raise _malformed(f"{where}: shape must be a list of sizes >= 0"[:300])
+    if len(shape) > _MAX_RANK:
+        raise _malformed(f"{where}: rank {len(shape)} is more than {_MAX_RANK}")
+    if not is_int(start, 0):
+        raise _malformed(f"{where}: start must be an integer >= 0, got {start!r}")
+    if not is_int(size, 0):
+        raise _malformed(f"{where}: size must be an integer >= 0, got {size!r}")
+    if start + size > len(body):
+        raise _malformed(f"{where}: bytes [{start}, {start + size}) run past the end of the "
+                         f"{len(body)}-byte body")
+    elements = bounded_product(shape, INT64_MAX)
+    if elements is None or elements * dtype.itemsize != size:
+        count = "too many" if elements is None else str(elements)
+        raise _malformed(f"{where}: shape {shape} has {count} elements of {dtype.name}, "
+                         f"which is not {size} bytes")
+    return np.frombuffer(body[start:start + size], dtype).reshape(tuple(shape)).copy()
 
