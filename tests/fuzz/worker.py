@@ -20,6 +20,7 @@ import json
 import os
 import signal
 import sys
+import time
 import traceback
 
 import numpy as np
@@ -98,6 +99,10 @@ def _same(a: list[np.ndarray], b: list[np.ndarray]) -> str | None:
 
 def handle(client, job: dict, report=None) -> dict:
     text, seed = job["text"], int(job.get("seed", 0))
+    if job.get("crash"):  # the harness's own test: a dying worker
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if job.get("sleep"):  # ... and one that stops answering
+        time.sleep(float(job["sleep"]))
     try:
         results = _run(client, text, seed, report)
     except EXPECTED_ERRORS as err:

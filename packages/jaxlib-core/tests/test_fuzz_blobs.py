@@ -145,6 +145,16 @@ def test_the_loading_process_own_debug_options_still_apply(tmp_path):
     assert not (tmp_path / "blob").exists()
 
 
+def test_deserialize_executable_applies_the_callers_dump_options(client, tmp_path):
+    blob = blob_of(PROGRAM, dump_options(tmp_path / "blob").SerializeAsString())
+    options = CompileOptions()
+    options.executable_build_options.debug_options.xla_dump_to = str(tmp_path / "own")
+    loaded = client.deserialize_executable(blob, client.devices()[:1], options)
+    np.testing.assert_array_equal(_run(client, loaded), EXPECTED)
+    assert [p.suffix for p in (tmp_path / "own").iterdir()] == [".mlir"]
+    assert not (tmp_path / "blob").exists()
+
+
 _REGEX_CHILD = textwrap.dedent("""
     import sys, time
     from jaxlib import xla_client

@@ -533,3 +533,55 @@ def test_huge_hlo_buffers_are_resource_exhausted():
     with pytest.raises(XlaRuntimeError, match=r"^RESOURCE_EXHAUSTED: a buffer of type "
                                               rf"tensor<{PEBI_F32}> at 5:3"):
         pipeline.compile_program(text)
+
+
+# -- found by the program fuzzer (tests/fuzz) ------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["i32", "0 : i32", "-1 : i32", "99999999 : i32", '"4"'])
+def test_replica_and_partition_counts_are_checked(client, value):
+    text = (f"module @m attributes {{mhlo.num_partitions = {value}}} {{\n"
+            "  func.func @main() -> () { return }\n}")
+    with pytest.raises(XlaRuntimeError, match="INVALID_ARGUMENT: module attribute "
+                                              "mhlo.num_partitions"):
+        client.compile_and_load(text, client.devices()[:1])
+
+
+@pytest.mark.parametrize("opener", ["tensor<", "[", "(", "{"])
+def test_deep_nesting_is_a_parse_error(client, opener):
+    text = ("func.func @main() -> () {\n  %0 = stablehlo.constant dense<"
+            + opener * 20000 + "> : tensor<f32>\n  return\n}")
+    with pytest.raises(XlaRuntimeError, match="INVALID_ARGUMENT"):
+        client.compile_and_load(text, client.devices()[:1])
+
+
+def test_deeply_nested_hlo_text_is_a_parse_error(client):
+    text = "HloModule m\nENTRY e { p = " + "(" * 5000 + "f32[] parameter(0) }"
+    with pytest.raises(XlaRuntimeError, match="2:.*nesting too deep"):
+        client.compile_and_load(text, client.devices()[:1])
+
+
+def test_gather_with_too_few_offset_dims_is_invalid_argument(client):
+    text = """
+func.func @main(%x: tensor<3x4xf32>, %i: tensor<2x1xi32>) -> tensor<2x4xf32> {
+  %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<
+      offset_dims = [], collapsed_slice_dims = [0], start_index_map = [0],
+      index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}"""
+    with pytest.raises(XlaRuntimeError, match="INVALID_ARGUMENT.*stablehlo.gather"):
+        client.compile_and_load(text, client.devices()[:1])
+
+
+def test_a_mesh_too_large_to_enumerate_is_invalid_argument(client):
+    text = """
+module @m attributes {mhlo.num_partitions = 1 : i32} {
+  sdy.mesh @mesh = <["x"=99999999999, "y"=99999999999]>
+  func.func @main(%x: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>})
+      -> tensor<4xf32> {
+    return %x : tensor<4xf32>
+  }
+}"""
+    with pytest.raises(XlaRuntimeError, match="mesh of"):
+        client.compile_and_load(text, client.devices()[:1])

@@ -155,9 +155,21 @@ def _entry_function(module: Module) -> Function:
     )
 
 
+# The most replicas or partitions a program may ask for (far above any machine's).
+_MAX_DEVICE_COUNT = 1 << 20
+
+
 def _module_int(module: Module, key: str, default: int) -> int:
+    """A replica or partition count from the module's attributes."""
     value = module.attributes.get(key)
-    return default if value is None else int(value)
+    if value is None:
+        value = default
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise invalid_argument(f"module attribute {key} must be an integer, got {value!r}")
+    if not 1 <= value <= _MAX_DEVICE_COUNT:
+        raise invalid_argument(f"module attribute {key} = {int(value)} is not in "
+                               f"[1, {_MAX_DEVICE_COUNT}]")
+    return int(value)
 
 
 def _sharding_text(attrs: dict[str, Any], type_: Any, module: Module) -> str | None:

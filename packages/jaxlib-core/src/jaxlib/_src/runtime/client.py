@@ -249,7 +249,11 @@ class Client:
     ) -> Any:
         from jaxlib._src.runtime import executable
 
-        compiled, stored_options = executable.deserialize_compiled(serialized, host_callbacks)
+        # Dump and other side-effecting debug options come from the loading
+        # process's own options, never from the (untrusted) blob.
+        build = getattr(options, "executable_build_options", None)
+        compiled, stored_options = executable.deserialize_compiled(
+            serialized, host_callbacks, getattr(build, "debug_options", None))
         devices = executable.device_list(executable_devices)
         for device in devices:
             self._check_client_device(device)
