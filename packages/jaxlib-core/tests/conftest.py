@@ -2,21 +2,32 @@
 
 from __future__ import annotations
 
-import os
+import sys
 from pathlib import Path
 
-import pytest
+# The repository's helpers for external test data (tests/external_data.py):
+# one place that finds ../shared/<suite> or $JAXLIB_<SUITE>_DIR.
+_REPO_TESTS = str(Path(__file__).resolve().parents[3] / "tests")
+if _REPO_TESTS not in sys.path:
+    sys.path.append(_REPO_TESTS)
+
+import external_data  # noqa: E402
+
+PROGRAMS = Path(__file__).resolve().parent / "programs"
+
+
+def pytest_configure(config):
+    external_data.register(config)
 
 
 def find_conformance_dir() -> Path:
-    """The shared StableHLO conformance programs: $JAXLIB_CONFORMANCE_DIR, or
-    shared/conformance beside (or inside) the repository."""
-    candidates = [os.environ.get("JAXLIB_CONFORMANCE_DIR", "")]
-    repo = Path(__file__).resolve().parents[3]
-    candidates += [str(repo.parent / "shared" / "conformance"),
-                   str(repo / "shared" / "conformance")]
-    for candidate in candidates:
-        if candidate and (Path(candidate) / "stablehlo").is_dir():
-            return Path(candidate) / "stablehlo"
-    pytest.fail("conformance corpus not found: set JAXLIB_CONFORMANCE_DIR or place shared/ "
-                f"beside the repository (looked in {candidates[1:]})")
+    """The StableHLO conformance programs (``<suite>/stablehlo``): from
+    $JAXLIB_CONFORMANCE_DIR or ../shared/conformance; the calling test skips
+    when they are absent (and fails when CI is set)."""
+    return external_data.external_dir("conformance") / "stablehlo"
+
+
+def program_text(name: str) -> str:
+    """A program of this folder's ``programs/`` (small benchmark-like programs
+    that ship with the repository)."""
+    return (PROGRAMS / name).read_text()

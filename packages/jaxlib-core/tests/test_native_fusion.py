@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import program_text
 
 from jaxlib._src.backends.cpu import fusion, native
 from jaxlib._src.backends.cpu.lowering import ModuleLowering
@@ -26,8 +27,6 @@ from jaxlib._src.ops import registry
 def test_the_fused_kernel_is_built():
     assert "fused" in native.cpu.registered_kernels()
 
-
-BENCH = Path(__file__).resolve().parents[3].parent / "shared" / "bench"
 
 FLOATS = ["f32", "f64"]
 SIGNED = ["i8", "i16", "i32", "i64"]
@@ -703,24 +702,23 @@ def test_unfusible_consumer_splits_groups():
 # ---------------------------------------------------------------------------------
 
 
-def bench_program(name: str, replacements: dict[str, str]) -> str:
-    path = BENCH / f"{name}.mlir"
-    assert path.exists(), f"the shared benchmark programs are expected beside the repo: {path}"
-    text = path.read_text()
-    for old, new in replacements.items():
+def bench_program(name: str, replacements: dict[str, str] | None = None) -> str:
+    """A benchmark-like program of tests/programs (the shape of a shared
+    benchmark program at a test's size), with some shapes replaced."""
+    text = program_text(f"{name}.mlir")
+    for old, new in (replacements or {}).items():
         text = text.replace(old, new)
     return text
 
 
 def test_gelu_body():
-    text = bench_program("gelu_4m", {"2048x2048": "64x96"})
+    text = bench_program("gelu")
     schedule = check(text, [values("f32", (64, 96), special=False)], rtol=1e-5)
     assert len(schedule) == 2
 
 
 def test_softmax_body():
-    text = bench_program("softmax_1024x4096", {"1024x4096": "16x1200", "1024x1": "16x1",
-                                               "1024xf32": "16xf32"})
+    text = bench_program("softmax")
     x = values("f32", (16, 1200), special=False)
     check(text, [x], rtol=1e-5, fused=3)
 
@@ -728,8 +726,8 @@ def test_softmax_body():
 def test_big_costly_values_read_by_two_groups_are_computed_once():
     # softmax at 128K elements: exp feeds the sum and the divide; it gets a
     # group of its own instead of being recomputed in both.
-    text = bench_program("softmax_1024x4096", {"1024x4096": "64x2048", "1024x1": "64x1",
-                                               "1024xf32": "64xf32"})
+    text = bench_program("softmax", {"16x1200": "64x2048", "16x1x": "64x1x",
+                                     "16xf32": "64xf32"})
     x = values("f32", (64, 2048), special=False)
     schedule = check(text, [x], rtol=1e-5, fused=5)
     with_exp = [g for g in groups(schedule)
@@ -738,8 +736,7 @@ def test_big_costly_values_read_by_two_groups_are_computed_once():
 
 
 def test_layernorm_body():
-    text = bench_program("layernorm_4096x1024", {"4096": "24", "1024x": "900x",
-                                                 "1.024000e+03": "9.000000e+02"})
+    text = bench_program("layernorm")
     x = values("f32", (24, 900), special=False)
     check(text, [x], rtol=1e-5, atol=1e-6, fused=None)
     module = parse_module(text)
@@ -749,7 +746,7 @@ def test_layernorm_body():
 
 
 def test_fori_body():
-    text = bench_program("fori_10k_small", {})
+    text = bench_program("fori_small")
     x = values("f32", (16,), special=False)
     schedule = check(text, [x], function="closed_call", rtol=0)
     assert len(schedule) == 2

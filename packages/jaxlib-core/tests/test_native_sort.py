@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import ml_dtypes
 import numpy as np
 import pytest
+from conftest import program_text
 
 from jaxlib._src.backends.cpu import native
 from jaxlib._src.backends.cpu.lowering import ModuleLowering
@@ -195,14 +194,9 @@ def test_sort_benchmark_program() -> None:
 
 
 def benchmark_text(name: str) -> str:
-    """The benchmark program's text, or the one-op equivalent when the shared
-    folder is not around (the test then still covers the same comparator)."""
-    repo = Path(__file__).resolve().parents[3]
-    for path in [repo / "shared" / "bench" / name, repo.parent / "shared" / "bench" / name]:
-        if path.is_file():
-            return path.read_text()
-    return sort_text((1 << 20,), ["float32"], 0, [(0, "LT", "TOTALORDER", True)]).replace(
-        "@main", "@sort")
+    """A benchmark-like program of tests/programs: sort_1m.mlir is the shared
+    sort_1m benchmark's shape (JAX's comparator over 2**20 float32)."""
+    return program_text(name)
 
 
 @pytest.mark.parametrize("shape", [(6, 5, 40), (3, 70, 4), (2, 3, 1), (1, 9, 1), (5, 0, 3)])
