@@ -269,9 +269,11 @@ def fuzz(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff over the whole repository."""
+    """ruff over the whole repository, and the layer contract of jaxlib-core."""
     session.install("ruff>=0.5")
     session.run("ruff", "check", str(ROOT))
+    # The layer contract: no upward import, no import cycle (docs/architecture.md).
+    session.run("python", str(ROOT / "tools" / "check_layers.py"))
 
 
 @nox.session

@@ -5,7 +5,7 @@ import ctypes
 import pytest
 
 from jaxlib import xla_client
-from jaxlib._src.runtime import custom_call
+from jaxlib._src.ops import custom_call_registry as custom_call
 from jaxlib.xla_client import CustomCallTargetTraits, XlaRuntimeError
 
 

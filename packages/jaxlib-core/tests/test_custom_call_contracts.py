@@ -13,15 +13,15 @@ import numpy as np
 import pytest
 
 from jaxlib import xla_client
+from jaxlib._src.base.errors import XlaRuntimeError
 from jaxlib._src.compiler.pipeline import compile_program
-from jaxlib._src.ops.registry import TOKEN
-from jaxlib._src.runtime.custom_call import (
+from jaxlib._src.ops.custom_call_registry import (
     CustomCallSignature,
     custom_call_contract,
     register_custom_call_contract,
     register_custom_call_target,
 )
-from jaxlib._src.runtime.errors import XlaRuntimeError
+from jaxlib._src.ops.registry import TOKEN
 
 FFI_CALLBACK = "xla_ffi_python_cpu_callback"
 LEGACY_CALLBACK = "xla_python_cpu_callback"

@@ -178,7 +178,7 @@ def test_serialization_round_trip_and_tampering(client):
         with pytest.raises(XlaRuntimeError, match=message):
             client.deserialize_executable(bad, client.devices()[:1], None)
     future = bytearray(blob)
-    future[7] = 99
+    future[8] = 99  # the envelope's format version
     with pytest.raises(XlaRuntimeError, match="format version 99"):
         client.deserialize_executable(bytes(future), client.devices()[:1], None)
 

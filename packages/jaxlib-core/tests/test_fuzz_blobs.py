@@ -10,11 +10,9 @@ lost test run). ``JAXLIB_FUZZ_SCALE=N`` runs N times as many blobs.
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 import os
 import random
-import struct
 import subprocess
 import sys
 import textwrap
@@ -25,8 +23,14 @@ import numpy as np
 import pytest
 
 from jaxlib import xla_client
+from jaxlib._src.base import envelope
 from jaxlib._src.runtime import executable as executable_module
-from jaxlib._src.runtime.options import CompileOptions, DebugOptions
+from jaxlib._src.runtime.options import (
+    COMPILE_OPTIONS_MAGIC,
+    SERIALIZATION_FORMAT_VERSION,
+    CompileOptions,
+    DebugOptions,
+)
 from jaxlib.xla_client import XlaRuntimeError
 
 
@@ -69,18 +73,16 @@ SIDE_EFFECT_FIELDS = ("xla_dump_to", "xla_gpu_dump_autotune_results_to",
 
 def reseal(body: bytes) -> bytes:
     """A blob around ``body`` with a correct header and SHA-256."""
-    return executable_module._HEADER.pack(
-        executable_module._SERIAL_MAGIC, executable_module._SERIAL_VERSION, len(body),
-        hashlib.sha256(body).digest()) + body
+    return envelope.seal(executable_module._SERIAL_MAGIC, executable_module._SERIAL_VERSION,
+                         body)
 
 
-_OPTIONS_HEADER = struct.Struct(">7sHI32s")
+_OPTIONS_HEADER = envelope.HEADER
 
 
 def reseal_options(payload: bytes) -> bytes:
     """CompileOptions bytes around ``payload`` with a correct SHA-256."""
-    return _OPTIONS_HEADER.pack(b"JXLCOPT", 1, len(payload),
-                                hashlib.sha256(payload).digest()) + payload
+    return envelope.seal(COMPILE_OPTIONS_MAGIC, SERIALIZATION_FORMAT_VERSION, payload)
 
 
 def blob_of(source: str, options: bytes = b"") -> bytes:

@@ -30,6 +30,7 @@ import numpy as np
 import pytest
 
 from jaxlib import xla_client
+from jaxlib._src.base import envelope
 from jaxlib._src.compiler import persistent_cache, pipeline
 from jaxlib.xla_client import XlaRuntimeError
 
@@ -215,24 +216,28 @@ class _Child:
         path.write_bytes(pristine)
 
 
+# The body starts with the metadata's length (u64), then the metadata.
+_METADATA_START = envelope.HEADER.size + 8
+
+
 def _split(data: bytes) -> tuple[tuple, dict, bytes]:
     """(header fields, metadata, payload) of an entry file."""
-    header = persistent_cache._HEADER
+    header = envelope.HEADER
     fields = header.unpack(data[:header.size])
-    metadata_size = fields[2]
-    metadata = json.loads(data[header.size:header.size + metadata_size].rstrip(b"\0"))
-    return fields, metadata, data[header.size + metadata_size:]
+    metadata_size = int.from_bytes(data[header.size:_METADATA_START], "little")
+    end = _METADATA_START + metadata_size
+    metadata = json.loads(data[_METADATA_START:end].rstrip(b"\0"))
+    return fields, metadata, data[end:]
 
 
 def _join(metadata: dict, payload: bytes, seal) -> bytes:
     """An entry file of ``metadata`` and ``payload``, its header's digest
     computed by ``seal(prefix, body)``."""
-    header = persistent_cache._HEADER
     text = json.dumps(metadata, separators=(",", ":")).encode()
-    text += b"\0" * (-(header.size + len(text)) % 64)
-    prefix = header.pack(b"JXLCACHE", persistent_cache.FORMAT_VERSION, len(text), len(payload),
-                         b"\0" * 32)[:-32]
-    return prefix + seal(prefix, text + payload) + text + payload
+    text += b"\0" * (-(_METADATA_START + len(text)) % 64)
+    body = len(text).to_bytes(8, "little") + text + payload
+    return envelope.seal(b"JXLCACHE", persistent_cache.FORMAT_VERSION, body,
+                         lambda prefix, pieces: seal(prefix, b"".join(map(bytes, pieces))))
 
 
 def _sha256_seal(prefix: bytes, body: bytes) -> bytes:
@@ -347,13 +352,16 @@ def _tamper(rng: random.Random, child: _Child, name: str) -> str:
         path.write_bytes(_join(metadata, payload, seal))
         strategy += f" ({detail})"
     elif strategy == "header":
-        header = persistent_cache._HEADER
-        fields = list(header.unpack(data[:header.size]))
-        index = rng.randrange(1, 4)
+        # The version, the body's length or the metadata's length.
+        header = envelope.HEADER
+        fields = [*header.unpack(data[:header.size]),
+                  int.from_bytes(data[header.size:_METADATA_START], "little")]
+        index = rng.choice([1, 2, 4])
         new = rng.choice([0, 1, 2, 3, fields[index] + 1, 2**32 - 1, 2**63])
         new %= 2**32 if index == 1 else 2**64
         fields[index] = new if new != fields[index] else new ^ 1
-        path.write_bytes(header.pack(*fields) + data[header.size:])
+        path.write_bytes(header.pack(*fields[:4]) + fields[4].to_bytes(8, "little")
+                         + data[_METADATA_START:])
     else:
         path.unlink()
         target = rng.choice([child.entries[rng.choice(list(child.entries))][1], "/dev/zero"])

@@ -36,8 +36,8 @@ from jaxlib._src.backends.cpu.cross_process import (
     decode_contributions,
     encode_contributions,
 )
+from jaxlib._src.base.errors import XlaRuntimeError
 from jaxlib._src.runtime import plugins
-from jaxlib._src.runtime.errors import XlaRuntimeError
 from jaxlib._src.runtime.sharding import HloSharding as H
 from jaxlib._src.runtime.sharding import OpSharding
 

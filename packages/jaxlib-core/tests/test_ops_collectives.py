@@ -19,7 +19,7 @@ from conftest import find_conformance_dir as _conformance_dir
 
 from jaxlib import xla_client
 from jaxlib._src.backends.cpu.lowering import ModuleLowering
-from jaxlib._src.backends.cpu.replica_context import Rendezvous, ReplicaContext, running_as
+from jaxlib._src.base.replica_context import Rendezvous, ReplicaContext, running_as
 from jaxlib._src.frontends.mlir_text import parse_module
 from jaxlib._src.ir.core import verify_module
 from jaxlib._src.ir.types import QuantizedType, TensorType

@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 from jaxlib import xla_client
+from jaxlib._src.base.errors import XlaRuntimeError
 from jaxlib._src.compiler.pipeline import compile_program
+from jaxlib._src.ops.custom_call_registry import register_custom_call_target
 from jaxlib._src.ops.registry import TOKEN
-from jaxlib._src.runtime.custom_call import register_custom_call_target
-from jaxlib._src.runtime.errors import XlaRuntimeError
 from jaxlib._src.tools import checks
 
 _C_SOURCE = r"""

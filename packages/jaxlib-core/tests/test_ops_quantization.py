@@ -10,10 +10,10 @@ import pytest
 from conftest import find_conformance_dir
 
 from jaxlib import xla_client
+from jaxlib._src.base.errors import XlaRuntimeError
 from jaxlib._src.compiler.pipeline import compile_program
 from jaxlib._src.ir.types import QuantizedType
 from jaxlib._src.ops.quantization import dequantize, quantize, storage_range
-from jaxlib._src.runtime.errors import XlaRuntimeError
 
 
 def _per_tensor(scale: float, zero_point: int = 0, storage: str = "i8", **bounds):

@@ -6,11 +6,11 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import struct
 
 import numpy as np
 import pytest
 
+from jaxlib._src.base import envelope
 from jaxlib._src.runtime import options
 from jaxlib._src.runtime.options import (
     COMPILE_OPTIONS_MAGIC,
@@ -23,14 +23,14 @@ from jaxlib._src.runtime.options import (
 )
 from jaxlib._src.runtime.types import Shape
 
-HEADER = struct.Struct(">7sHI32s")
+HEADER = envelope.HEADER
 
 
-def reseal(body: dict, magic: bytes = COMPILE_OPTIONS_MAGIC, version: int = 1) -> bytes:
+def reseal(body: dict, magic: bytes = COMPILE_OPTIONS_MAGIC,
+           version: int = SERIALIZATION_FORMAT_VERSION) -> bytes:
     """Builds a well-formed envelope around an arbitrary JSON body, so tests can
     reach the schema checks behind the checksum."""
-    payload = json.dumps(body).encode("utf-8")
-    return HEADER.pack(magic, version, len(payload), hashlib.sha256(payload).digest()) + payload
+    return envelope.seal(magic, version, json.dumps(body).encode("utf-8"))
 
 
 def body_of(data: bytes) -> dict:
@@ -524,8 +524,8 @@ def test_serialization_rechecks_lists_mutated_in_place():
 def test_serialized_header_layout():
     data = CompileOptions().SerializeAsString()
     magic, version, length, digest = HEADER.unpack_from(data)
-    assert magic == b"JXLCOPT"
-    assert version == SERIALIZATION_FORMAT_VERSION == 1
+    assert magic == b"JXLCOPT\0"
+    assert version == SERIALIZATION_FORMAT_VERSION == 2
     assert length == len(data) - HEADER.size
     assert digest == hashlib.sha256(data[HEADER.size :]).digest()
     assert "compile_options" in body_of(data)
@@ -548,7 +548,8 @@ def test_parse_accepts_bytearray():
         (b"garbage garbage garbage", "not a serialized CompileOptions"),
         (b"\x08\x01\x10\x01", "not a serialized CompileOptions"),
         (b"JXLDASN" + b"\x00" * 60, "found b'JXLDASN'"),
-        (b"JXLCOPT\x00\x01", "truncated: 9 bytes, shorter than its 45-byte header"),
+        (b"JXLCOPT\x00\x01", "truncated: 9 bytes, shorter than its 52-byte header"),
+        (b"JXLCOPT\x01" + b"\x00" * 60, "found b'JXLCOPT'"),
     ],
 )
 def test_parse_garbage_and_wrong_magic(data, message):
@@ -570,10 +571,13 @@ def test_parse_trailing_bytes():
 
 def test_parse_future_and_invalid_versions():
     data = bytearray(CompileOptions().SerializeAsString())
-    data[7:9] = (2).to_bytes(2, "big")
-    with pytest.raises(ValueError, match="format version 2, newer than the version"):
+    data[8:12] = (3).to_bytes(4, "little")
+    with pytest.raises(ValueError, match="format version 3, newer than the version"):
         CompileOptions.ParseFromString(bytes(data))
-    data[7:9] = (0).to_bytes(2, "big")
+    data[8:12] = (1).to_bytes(4, "little")
+    with pytest.raises(ValueError, match="old or invalid format version 1"):
+        CompileOptions.ParseFromString(bytes(data))
+    data[8:12] = (0).to_bytes(4, "little")
     with pytest.raises(ValueError, match="invalid format version 0"):
         CompileOptions.ParseFromString(bytes(data))
 
@@ -600,13 +604,13 @@ def _valid_body() -> dict:
 
 def test_parse_malformed_json_body():
     payload = b"{not json"
-    data = HEADER.pack(COMPILE_OPTIONS_MAGIC, 1, len(payload), hashlib.sha256(payload).digest())
+    data = envelope.seal(COMPILE_OPTIONS_MAGIC, SERIALIZATION_FORMAT_VERSION, payload)
     with pytest.raises(ValueError, match="malformed body"):
-        CompileOptions.ParseFromString(data + payload)
+        CompileOptions.ParseFromString(data)
     payload = b'{"compile_options": NaN}'
-    data = HEADER.pack(COMPILE_OPTIONS_MAGIC, 1, len(payload), hashlib.sha256(payload).digest())
+    data = envelope.seal(COMPILE_OPTIONS_MAGIC, SERIALIZATION_FORMAT_VERSION, payload)
     with pytest.raises(ValueError, match="non-standard JSON constant NaN"):
-        CompileOptions.ParseFromString(data + payload)
+        CompileOptions.ParseFromString(data)
     with pytest.raises(ValueError, match="body must be a JSON object"):
         CompileOptions.ParseFromString(reseal([1, 2]))
 

@@ -3,6 +3,7 @@ disk that rebuild a compiled program without parsing or planning."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -15,6 +16,7 @@ import pytest
 
 from jaxlib import xla_client
 from jaxlib._src.backends.cpu.plan import NativeProgram
+from jaxlib._src.base import envelope
 from jaxlib._src.compiler import persistent_cache, pipeline
 
 WHILE = """
@@ -333,7 +335,7 @@ def test_damaged_entries_are_recompiled_and_overwritten(client, cache_dir, damag
     elif damage == "flip_payload":
         data[-3] ^= 0xFF
     elif damage == "flip_metadata":
-        data[persistent_cache._HEADER.size + 10] ^= 0x01
+        data[envelope.HEADER.size + 8 + 10] ^= 0x01  # after the metadata's length
     elif damage == "garbage":
         data = bytearray(b"not an entry at all" * 10)
     elif damage == "empty":
@@ -373,14 +375,13 @@ def test_arrays_of_python_objects_are_refused(tmp_path):
     assert persistent_cache.store(tmp_path, "k", entry)
     path = tmp_path / ("k" + persistent_cache.SUFFIX)
     data = path.read_bytes()
-    # Rewrite the dtype in place and fix the checksum: a deliberate, well-formed file.
+    # Rewrite the dtype in place and seal it again with the key: a deliberate,
+    # authenticated file.
     tampered = data.replace(b'"dtype":"int64"', b'"dtype":"object"')
-    header = persistent_cache._HEADER
-    magic, version, meta, payload, _ = header.unpack(tampered[:header.size])
-    import hashlib
-
-    digest = hashlib.sha256(tampered[header.size:]).digest()
-    path.write_bytes(header.pack(magic, version, meta, payload, digest) + tampered[header.size:])
+    mac = functools.partial(persistent_cache._mac,
+                            persistent_cache._secret(tmp_path, create=False), "k")
+    path.write_bytes(envelope.seal(b"JXLCACHE", persistent_cache.FORMAT_VERSION,
+                                   tampered[envelope.HEADER.size:], mac))
     assert persistent_cache.load(tmp_path, "k") is None
 
 

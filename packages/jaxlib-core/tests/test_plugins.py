@@ -13,10 +13,10 @@ import warnings
 
 import pytest
 
+from jaxlib._src.base.errors import XlaRuntimeError
 from jaxlib._src.runtime import plugins
 from jaxlib._src.runtime.client import make_cpu_client
 from jaxlib._src.runtime.device import Device
-from jaxlib._src.runtime.errors import XlaRuntimeError
 from jaxlib.version import __version__ as JAXLIB_VERSION
 
 PLUGIN_SOURCE = """

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from jaxlib import xla_client
-from jaxlib._src.compiler import shardy
-from jaxlib._src.compiler.shardy import AxisRef, DimSharding, MeshAxis, SdyMesh
+from jaxlib._src.frontends import shardy
 from jaxlib._src.frontends.mlir_text import parse_module
+from jaxlib._src.frontends.shardy import AxisRef, DimSharding, MeshAxis, SdyMesh
 from jaxlib._src.ir.attributes import OpaqueAttribute
 from jaxlib._src.ir.core import VerificationError, verify_module
 from jaxlib._src.ir.printer import print_module

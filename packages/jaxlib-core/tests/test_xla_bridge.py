@@ -21,10 +21,10 @@ import textwrap
 import pytest
 
 from jaxlib import xla_bridge as xb
+from jaxlib._src.base.errors import XlaRuntimeError
 from jaxlib._src.runtime import plugins
 from jaxlib._src.runtime.client import Client
 from jaxlib._src.runtime.device import Device
-from jaxlib._src.runtime.errors import XlaRuntimeError
 
 _ENVIRONMENT_VARIABLES = (
     "JAX_PLATFORMS",

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from jaxlib import gpu_linalg, gpu_solver
-from jaxlib._src.runtime.errors import XlaRuntimeError
+from jaxlib._src.base.errors import XlaRuntimeError
 
 RECORD = json.loads((Path(__file__).parent / "corpus" / "gpu_targets.json").read_text())
 PLATFORMS = {"CUDA": "cuda", "ROCM": "rocm"}

@@ -53,7 +53,7 @@ def test_registrations_cover_the_reference_lapack_targets():
 def test_core_loads_the_kernels_lazily_on_the_first_unknown_target():
     code = (
         "import sys\n"
-        "from jaxlib._src.runtime.custom_call import lookup_custom_call_target\n"
+        "from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target\n"
         "assert 'jaxlib.lapack' not in sys.modules\n"
         "target = lookup_custom_call_target('lapack_dpotrf_ffi', 'cpu')\n"
         "assert target is not None and target.api_version == 1, target\n"

@@ -23,8 +23,8 @@ import numpy as np
 import pytest
 
 from jaxlib import lapack, xla_client
-from jaxlib._src.runtime.custom_call import register_custom_call_contract
-from jaxlib._src.runtime.errors import XlaRuntimeError
+from jaxlib._src.base.errors import XlaRuntimeError
+from jaxlib._src.ops.custom_call_registry import register_custom_call_contract
 
 PROGRAMS_DIR = Path(__file__).parent / "corpus" / "programs"
 TARGETS = sorted(name for name, _, _ in lapack.registrations()["cpu"])
@@ -241,7 +241,7 @@ def test_issue_14_reproducer_does_not_crash_the_process():
 _RUN_WITHOUT_CONTRACT = f"""
 import numpy as np
 from jaxlib import lapack, xla_client
-from jaxlib._src.runtime.custom_call import register_custom_call_contract
+from jaxlib._src.ops.custom_call_registry import register_custom_call_contract
 register_custom_call_contract("lapack_sgetrf_ffi", lambda signature: None)  # a broken checker
 client = xla_client.make_cpu_client()
 exe = client.compile_and_load({REPRODUCER!r}, client.devices()[:1])

@@ -19,7 +19,7 @@ import pytest
 import scipy.sparse
 
 from jaxlib import cpu_sparse, xla_client
-from jaxlib._src.runtime.errors import XlaRuntimeError
+from jaxlib._src.base.errors import XlaRuntimeError
 
 TARGET = cpu_sparse.CSR_SPARSE_DENSE_TARGET
 PROGRAMS_DIR = Path(__file__).parent / "corpus" / "programs"

@@ -8,7 +8,7 @@ import pytest
 
 import jaxlib
 from jaxlib import cpu_sparse, gpu_sparse, xla_client
-from jaxlib._src.runtime.errors import XlaRuntimeError
+from jaxlib._src.base.errors import XlaRuntimeError
 
 GPU_TARGETS = json.loads((Path(__file__).parent / "corpus" / "gpu_targets.json").read_text())
 

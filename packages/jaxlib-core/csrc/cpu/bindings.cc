@@ -1,6 +1,7 @@
 // jaxlib._cpu: native kernels and the step executor of the CPU backend.
 #include <pybind11/stl.h>
 
+#include "kernels/fused_encoding.h"
 #include "kernels/gemm.h"
 #include "py_common.h"
 
@@ -104,6 +105,37 @@ void RunKernel(const KernelHandle& handle, const py::list& inputs, const py::lis
   handle.kernel->Run(in.data(), out.data());
 }
 
+// {numpy name: DType code} of every native element type.
+py::dict DTypeCodes() {
+  py::dict codes;
+  for (int code = 0; code < static_cast<int>(DType::kOther); ++code) {
+    codes[DTypeName(static_cast<DType>(code))] = code;
+  }
+  return codes;
+}
+
+// The fused interpreter's numbers (fused_encoding.h), for backends/cpu/fusion.py.
+py::dict FusedEncoding() {
+  py::dict opcodes, directions, loads;
+  for (int code = 0; code < fused::kNumOpcodes; ++code) {
+    const fused::OpcodeInfo& info = fused::kOpcodes[code];
+    opcodes[info.name] = py::make_tuple(code, info.arity, info.reduces);
+  }
+  for (int d = 0; d < fused::kNumDirections; ++d) directions[fused::kDirectionNames[d]] = d;
+  for (int k = 0; k < fused::kNumLoadKinds; ++k) loads[fused::kLoadKindNames[k]] = k;
+  py::list dtypes;
+  for (int code = 0; code < static_cast<int>(DType::kOther); ++code) {
+    if (fused::ComputesType(static_cast<DType>(code))) dtypes.append(code);
+  }
+  py::dict encoding;
+  encoding["opcodes"] = opcodes;
+  encoding["compare_directions"] = directions;
+  encoding["total_order_flag"] = fused::kTotalOrderFlag;
+  encoding["load_kinds"] = loads;
+  encoding["dtypes"] = dtypes;
+  return encoding;
+}
+
 }  // namespace
 }  // namespace jaxcpu
 
@@ -125,6 +157,10 @@ PYBIND11_MODULE(_cpu, m) {
   m.def("run_kernel", &RunKernel, py::arg("kernel"), py::arg("inputs"), py::arg("outputs"),
         "Runs a kernel on C-contiguous numpy arrays, writing the outputs in place.");
   m.def("registered_kernels", &RegisteredKernels);
+  m.def("dtype_codes", &DTypeCodes, "{numpy dtype name: native DType code}.");
+  m.def("fused_encoding", &FusedEncoding,
+        "The fused kernel's opcodes {name: (code, arity, reduces)}, compare directions, "
+        "load kinds and element type codes.");
   m.def("num_threads", &NumThreads);
   m.def("blas_threading", [] {
     const gemm::BlasThreading* t = gemm::ThreadingState().load();

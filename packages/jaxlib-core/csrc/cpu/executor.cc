@@ -61,7 +61,15 @@ class FlushDenormals {
 #endif
 };
 
-enum class Home : int { kNone = 0, kArena = 1, kOutput = 2, kConstant = 3, kParam = 4 };
+// Slot homes, numbered here only: plan.py reads {name: number} (slot_homes()).
+#define JAXCPU_SLOT_HOMES(X) \
+  X(kNone, "none") X(kArena, "arena") X(kOutput, "output") X(kConstant, "constant") \
+  X(kParam, "param")
+enum class Home : int {
+#define JAXCPU_HOME(id, name) id,
+  JAXCPU_SLOT_HOMES(JAXCPU_HOME)
+#undef JAXCPU_HOME
+};
 enum class StepKind : int { kKernel, kPython, kAlias, kWhile, kCase, kRows };
 
 // Kernels touching more than this many bytes run without the GIL.
@@ -656,6 +664,16 @@ bool RunPlanRaw(const void* plan, const void* const* inputs, const int64_t* inpu
 void RegisterExecutor(py::module_& m) {
   m.def("set_error_type", [](py::object type) { ErrorType() = type; },
         "Sets the exception type raised for run-time failures (XlaRuntimeError).");
+  m.def(
+      "slot_homes",
+      [] {
+        py::dict homes;
+#define JAXCPU_HOME(id, name) homes[name] = static_cast<int>(Home::id);
+        JAXCPU_SLOT_HOMES(JAXCPU_HOME)
+#undef JAXCPU_HOME
+        return homes;
+      },
+      "{name: number} of the slot homes a plan's slots name.");
   py::class_<Plan>(m, "Plan")
       .def(py::init<const py::list&, const py::list&, int, const py::list&, const py::list&,
                     int64_t, const py::list&>(),

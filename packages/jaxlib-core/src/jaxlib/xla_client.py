@@ -9,6 +9,15 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from jaxlib._src.base.errors import GpuLibNotLinkedError, XlaRuntimeError
+from jaxlib._src.ops.custom_call_registry import (
+    CustomCallTargetTraits,
+    custom_call_targets,
+    register_custom_call_as_batch_partitionable,
+    register_custom_call_handler,
+    register_custom_call_partitioner,
+    register_custom_call_target,
+)
 from jaxlib._src.runtime.array import (
     ArrayImpl,
     ShapedArray,
@@ -22,16 +31,7 @@ from jaxlib._src.runtime.array import (
 )
 from jaxlib._src.runtime.buffer import ArrayCopySemantics, Buffer, HostBufferSemantics
 from jaxlib._src.runtime.client import Client, make_cpu_client
-from jaxlib._src.runtime.custom_call import (
-    CustomCallTargetTraits,
-    custom_call_targets,
-    register_custom_call_as_batch_partitionable,
-    register_custom_call_handler,
-    register_custom_call_partitioner,
-    register_custom_call_target,
-)
 from jaxlib._src.runtime.device import CpuDevice, Device, DeviceList, Memory
-from jaxlib._src.runtime.errors import GpuLibNotLinkedError, XlaRuntimeError
 from jaxlib._src.runtime.options import (
     CompileOptions,
     DebugOptions,

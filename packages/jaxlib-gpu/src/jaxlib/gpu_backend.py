@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from jaxlib._src.runtime.errors import XlaRuntimeError, unimplemented
+from jaxlib._src.base.errors import XlaRuntimeError, unimplemented
 
 __version__ = "0.1.0"
 PLATFORMS = ("cuda", "rocm")

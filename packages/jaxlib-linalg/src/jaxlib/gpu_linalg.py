@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from jaxlib._src.runtime.errors import unimplemented
+from jaxlib._src.base.errors import unimplemented
 
 # Platform -> target names the reference's lowering emits (all typed FFI).
 TARGET_NAMES: dict[str, tuple[str, ...]] = {

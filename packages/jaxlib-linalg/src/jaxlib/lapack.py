@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxlib._src.runtime.custom_call import (
+from jaxlib._src.ops.custom_call_registry import (
     CustomCallBuffer,
     CustomCallSignature,
     register_custom_call_contract,

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from jaxlib import _sparse_kernels
-from jaxlib._src.runtime.custom_call import (
+from jaxlib._src.ops.custom_call_registry import (
     CustomCallBuffer,
     CustomCallSignature,
     register_custom_call_contract,

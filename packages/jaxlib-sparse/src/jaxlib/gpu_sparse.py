@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from jaxlib._src.runtime.errors import unimplemented
+from jaxlib._src.base.errors import unimplemented
 
 _FUNCTIONS = tuple(f"{fmt}_{op}" for fmt in ("coo", "csr")
                    for op in ("fromdense", "matmat", "matvec", "todense")) + ("gtsv2",)

@@ -14,7 +14,7 @@
 //                                         offset sum(strides * index); 1: the
 //                                         constant `arg`; 2: iota, the value
 //                                         sum(strides * index)
-//   ninstr, {opcode, aux, dst, a, b, c}... opcodes as fusion.OPCODES; aux is
+//   ninstr, {opcode, aux, dst, a, b, c}... opcodes of fused_ops.def; aux is
 //                                         the compare direction (+8: total order)
 //   1, out_slot                           the output (the reduction's operand)
 //
@@ -35,22 +35,13 @@
 #include <type_traits>
 #include <vector>
 
+#include "fused_encoding.h"
 #include "kernel.h"
 #include "vmath.h"
 #include "vmath_avx512.h"
 
 namespace jaxcpu {
 namespace fused {
-
-// The order of fusion.py's _OPCODE_NAMES.
-enum Opcode : int {
-  kNeg, kAbs, kSign, kFloor, kCeil, kRoundEven, kRoundAfz, kNot, kPopcnt, kClz, kIsFinite,
-  kSquare, kExp, kExpm1, kLog, kLog1p, kTanh, kLogistic, kSin, kCos, kTan, kSqrt, kRsqrt,
-  kCbrt, kErf, kErfInv, kConvert, kCopy,
-  kAdd, kSub, kMul, kDiv, kRem, kMax, kMin, kPow, kAtan2, kAnd, kOr, kXor, kShl,
-  kShrLogical, kShrArith, kCmp,
-  kSelect, kClamp, kNumOpcodes
-};
 
 struct Instr;
 using LoopFn = void (*)(const Instr& in, void* const* slots, int64_t n);
@@ -284,7 +275,6 @@ char* ThreadScratch(size_t bytes) {
   return area.data;
 }
 
-enum LoadKind { kLoadInput = 0, kLoadConstant = 1, kLoadIota = 2 };
 enum Access { kContiguous, kScalar, kStrided };
 
 struct Load {
@@ -440,10 +430,7 @@ class FusedKernel final : public Kernel {
     const int nslots = static_cast<int>(in.Next(1, kMaxSlots - 1, "slot count"));
     for (int s = 0; s < nslots; ++s) {
       DType t = static_cast<DType>(in.Next(0, static_cast<int>(DType::kOther), "dtype"));
-      if (DTypeSize(t) == 0 || t == DType::kF16 || t == DType::kBF16 || t == DType::kC64 ||
-          t == DType::kC128) {
-        throw Unsupported("fused: unsupported element type");
-      }
+      if (!ComputesType(t)) throw Unsupported("fused: unsupported element type");
       slot_types_.push_back(t);
     }
     std::vector<bool> defined(nslots, false);
@@ -461,7 +448,7 @@ class FusedKernel final : public Kernel {
     for (int64_t i = 0; i < nloads; ++i) {
       Load load;
       load.slot = define(in.Next());
-      load.kind = static_cast<int>(in.Next(0, 2, "load kind"));
+      load.kind = static_cast<int>(in.Next(0, kNumLoadKinds - 1, "load kind"));
       load.arg = in.Next();
       load.dtype = slot_types_[load.slot];
       load.size = DTypeSize(load.dtype);
@@ -504,13 +491,14 @@ class FusedKernel final : public Kernel {
       instr.op = static_cast<int>(in.Next(0, kNumOpcodes - 1, "opcode"));
       instr.aux = static_cast<int>(in.Next(0, 15, "aux"));
       int64_t dst = in.Next(), a = in.Next(), b = in.Next(), c = in.Next();
-      const int arity = instr.op >= kSelect ? 3 : instr.op >= kAdd ? 2 : 1;
+      const OpcodeInfo& info = kOpcodes[instr.op];
+      const int arity = info.arity;
       instr.a = use(a);
       if (arity >= 2) instr.b = use(b);
       if (arity >= 3) instr.c = use(c);
       instr.dst = define(dst);
       CheckTypes(instr);
-      DType t = slot_types_[instr.op == kSelect ? instr.b : instr.a];
+      DType t = slot_types_[info.types == kSelectTypes ? instr.b : instr.a];
       instr.fn = PickLoop(instr.op, instr.aux, t, slot_types_[instr.dst]);
       if (instr.fn == nullptr) throw Unsupported("fused: unsupported op/type");
       instrs_.push_back(instr);
@@ -536,17 +524,18 @@ class FusedKernel final : public Kernel {
 
   void CheckTypes(const Instr& in) const {
     auto t = [&](int slot) { return slot_types_[slot]; };
-    bool ok;
-    switch (in.op) {
-      case kConvert: ok = true; break;
-      case kIsFinite: ok = t(in.dst) == DType::kPred; break;
-      case kCmp: ok = t(in.a) == t(in.b) && t(in.dst) == DType::kPred; break;
-      case kSelect:
-        ok = t(in.a) == DType::kPred && t(in.b) == t(in.c) && t(in.b) == t(in.dst);
-        break;
-      case kClamp: ok = t(in.a) == t(in.b) && t(in.b) == t(in.c) && t(in.b) == t(in.dst); break;
-      default:
-        ok = t(in.a) == t(in.dst) && (in.op < kAdd || t(in.b) == t(in.a));
+    const OpcodeInfo& info = kOpcodes[in.op];
+    // The operands after the first are of the first's type (select: the second's).
+    bool ok = true;
+    const int first = info.types == kSelectTypes ? in.b : in.a;
+    for (int s : {in.b, in.c}) {
+      if (s >= 0 && s != first) ok = ok && t(s) == t(first);
+    }
+    switch (info.types) {
+      case kSameTypes: ok = ok && t(in.dst) == t(in.a); break;
+      case kPredResult: ok = ok && t(in.dst) == DType::kPred; break;
+      case kAnyTypes: ok = true; break;
+      case kSelectTypes: ok = ok && t(in.a) == DType::kPred && t(in.dst) == t(in.b); break;
     }
     if (!ok) throw Unsupported("fused: operand types do not match");
   }

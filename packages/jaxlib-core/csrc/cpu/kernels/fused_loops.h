@@ -108,6 +108,9 @@ struct ClzF { template <typename T> static T Apply(T x) {
 struct IsFiniteF { template <typename T> static uint8_t Apply(T x) {
   return std::fabs(x) <= std::numeric_limits<T>::max();
 } };
+struct IsInfF { template <typename T> static uint8_t Apply(T x) {
+  return std::fabs(x) == std::numeric_limits<T>::infinity();
+} };
 struct SquareF { template <typename T> static T Apply(T x) {
   if constexpr (std::is_floating_point_v<T>) return x * x; else return WrapMul(x, x);
 } };
@@ -213,11 +216,11 @@ template <typename T> inline SInt<T> TotalOrderKey(T x) {
 
 template <int kDirection> struct CompareF {
   template <typename T> static uint8_t Apply(T a, T b) {
-    if constexpr (kDirection == 0) return a == b;
-    if constexpr (kDirection == 1) return a != b;
-    if constexpr (kDirection == 2) return a >= b;
-    if constexpr (kDirection == 3) return a > b;
-    if constexpr (kDirection == 4) return a <= b;
+    if constexpr (kDirection == kEq) return a == b;
+    if constexpr (kDirection == kNe) return a != b;
+    if constexpr (kDirection == kGe) return a >= b;
+    if constexpr (kDirection == kGt) return a > b;
+    if constexpr (kDirection == kLe) return a <= b;
     return a < b;
   }
 };
@@ -603,12 +606,12 @@ LoopFn CompareFor(int direction, DType t) {
   return ForType(t, [&](auto x) -> LoopFn {
     using T = decltype(x);
     switch (direction) {
-      case 0: return &BinaryLoop<T, uint8_t, Cmp<0>>;
-      case 1: return &BinaryLoop<T, uint8_t, Cmp<1>>;
-      case 2: return &BinaryLoop<T, uint8_t, Cmp<2>>;
-      case 3: return &BinaryLoop<T, uint8_t, Cmp<3>>;
-      case 4: return &BinaryLoop<T, uint8_t, Cmp<4>>;
-      case 5: return &BinaryLoop<T, uint8_t, Cmp<5>>;
+      case kEq: return &BinaryLoop<T, uint8_t, Cmp<kEq>>;
+      case kNe: return &BinaryLoop<T, uint8_t, Cmp<kNe>>;
+      case kGe: return &BinaryLoop<T, uint8_t, Cmp<kGe>>;
+      case kGt: return &BinaryLoop<T, uint8_t, Cmp<kGt>>;
+      case kLe: return &BinaryLoop<T, uint8_t, Cmp<kLe>>;
+      case kLt: return &BinaryLoop<T, uint8_t, Cmp<kLt>>;
       default: return nullptr;
     }
   });
@@ -658,6 +661,10 @@ inline LoopFn PickLoop(int op, int aux, DType t, DType to) {
       if (t == DType::kF32) return &UnaryLoop<float, uint8_t, IsFiniteF>;
       if (t == DType::kF64) return &UnaryLoop<double, uint8_t, IsFiniteF>;
       return nullptr;
+    case kIsInf:
+      if (t == DType::kF32) return &UnaryLoop<float, uint8_t, IsInfF>;
+      if (t == DType::kF64) return &UnaryLoop<double, uint8_t, IsInfF>;
+      return nullptr;
     case kSquare: return pred ? nullptr : numeric_unary(SquareF(), fp ? t : u);
     case kExp: return FUSED_VMATH(Exp);
     case kExpm1: return FUSED_VMATH(Expm1);
@@ -698,7 +705,9 @@ inline LoopFn PickLoop(int op, int aux, DType t, DType to) {
     case kShrLogical: return integer ? int_binary(ShrLogicalF(), t) : nullptr;
     case kShrArith: return integer ? int_binary(ShrArithF(), t) : nullptr;
     case kCmp:
-      if (aux & 8) return fp ? CompareFor<TotalCompareF>(aux & 7, t) : nullptr;
+      if (aux & kTotalOrderFlag) {
+        return fp ? CompareFor<TotalCompareF>(aux & ~kTotalOrderFlag, t) : nullptr;
+      }
       return CompareFor<CompareF>(aux, t);
     case kSelect:
       return ForType(u, [](auto x) -> LoopFn { return &SelectLoop<decltype(x)>; });

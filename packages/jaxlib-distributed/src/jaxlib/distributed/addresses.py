@@ -3,7 +3,7 @@ clear message instead of as a connection that never succeeds."""
 
 from __future__ import annotations
 
-from jaxlib._src.runtime.errors import XlaRuntimeError
+from jaxlib._src.base.errors import XlaRuntimeError
 
 
 def parse_address(address: object, *, role: str) -> tuple[str, int]:

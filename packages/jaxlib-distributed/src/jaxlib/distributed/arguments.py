@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from jaxlib._src.runtime.errors import invalid_argument
+from jaxlib._src.base.errors import invalid_argument
 
 
 def is_int(value: object) -> bool:

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxlib._src.runtime.errors import invalid_argument
+from jaxlib._src.base.errors import invalid_argument
 
 DESCRIPTION_BYTES = 256
 

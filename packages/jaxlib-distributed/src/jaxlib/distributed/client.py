@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import grpc
 
-from jaxlib._src.runtime.errors import XlaRuntimeError
+from jaxlib._src.base.errors import XlaRuntimeError
 from jaxlib.distributed import arguments, protocol
 from jaxlib.distributed.addresses import grpc_target, parse_address
 from jaxlib.distributed.heartbeats import HeartbeatSender, log_missed_heartbeat

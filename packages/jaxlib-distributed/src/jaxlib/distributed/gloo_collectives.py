@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
+from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument
 from jaxlib.distributed.call_agreement import (
     DESCRIPTION_BYTES,
     check_agreement,

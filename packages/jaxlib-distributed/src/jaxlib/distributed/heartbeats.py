@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from jaxlib._src.runtime.errors import XlaRuntimeError
+from jaxlib._src.base.errors import XlaRuntimeError
 
 logger = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
+from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument
 from jaxlib.distributed.call_agreement import (
     check_agreement,
     describe_call,

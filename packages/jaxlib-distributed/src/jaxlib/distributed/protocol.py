@@ -21,7 +21,7 @@ import struct
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from jaxlib._src.runtime.untrusted import is_int, load_json
+from jaxlib._src.base.untrusted import is_int, load_json
 from jaxlib.distributed.status import invalid_argument
 
 SERVICE_NAME = "jaxlib.distributed.CoordinationService"

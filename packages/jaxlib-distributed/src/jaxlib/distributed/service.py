@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import grpc
 
-from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
+from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument
 from jaxlib.distributed import arguments, protocol
 from jaxlib.distributed.addresses import grpc_target, parse_address
 from jaxlib.distributed.coordinator import Coordinator

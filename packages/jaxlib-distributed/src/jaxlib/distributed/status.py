@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import grpc
 
-from jaxlib._src.runtime.errors import XlaRuntimeError
+from jaxlib._src.base.errors import XlaRuntimeError
 
 _CODE_NAMES = frozenset(code.name for code in grpc.StatusCode)
 

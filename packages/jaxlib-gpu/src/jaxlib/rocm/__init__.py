@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ctypes
 
-from jaxlib._src.runtime.errors import XlaRuntimeError
+from jaxlib._src.base.errors import XlaRuntimeError
 
 _LIBRARY = "libamdhip64.so"
 

@@ -14,19 +14,32 @@ from typing import Any
 
 import numpy as np
 
-from jaxlib._src.ir.core import Block, Function, Module, Operation
+from jaxlib._src.ir.core import (
+    CHEAP,
+    CONVOLUTION,
+    DOT,
+    FREE,
+    OP_DEFS,
+    REDUCTION,
+    TRANSCENDENTAL,
+    Block,
+    Function,
+    Module,
+    Operation,
+    is_terminator,
+)
 from jaxlib._src.ir.types import QuantizedType, TensorType, numpy_dtype, static_nbytes
 
-_TRANSCENDENTAL = {
-    "exponential", "exponential_minus_one", "log", "log_plus_one", "logistic", "tanh",
-    "sine", "cosine", "tan", "atan2", "power", "sqrt", "rsqrt", "cbrt", "erf", "erf_inv",
-    "lgamma", "digamma", "acos", "asin", "atan", "acosh", "asinh", "atanh", "cosh", "sinh",
-}
-_FREE = {
-    "constant", "broadcast_in_dim", "reshape", "transpose", "slice", "concatenate", "iota",
-    "get_tuple_element", "tuple", "bitcast_convert", "return", "optimization_barrier",
-    "dynamic_slice", "dynamic_update_slice", "pad", "reverse", "gather", "after_all",
-}
+# Dialects whose ops cost a flop per result element unless their op-table
+# entry gives a cost class (the others' ops cost nothing).
+_COMPUTING_DIALECTS = frozenset({"stablehlo", "chlo", "mhlo"})
+
+
+def _cost_class(name: str) -> str:
+    op_def = OP_DEFS.get(name)
+    if op_def is not None and op_def.cost is not None:
+        return op_def.cost
+    return CHEAP if name.partition(".")[0] in _COMPUTING_DIALECTS else FREE
 
 
 def _elements(t: Any) -> int:
@@ -49,11 +62,11 @@ def _bytes(t: Any) -> int:
 
 
 def _op_cost(op: Operation) -> tuple[float, float]:
-    dialect, _, short = op.name.partition(".")
-    if dialect not in ("stablehlo", "chlo", "mhlo") or short in _FREE or not op.results:
+    cost = _cost_class(op.name)
+    if cost == FREE or not op.results:
         return 0.0, 0.0
     out = sum(_elements(r.type) for r in op.results)
-    if short == "dot_general" or short == "dot":
+    if cost == DOT:
         dims = op.attributes.get("dot_dimension_numbers")
         lhs = op.operands[0].type
         contracted = 1
@@ -63,10 +76,10 @@ def _op_cost(op: Operation) -> tuple[float, float]:
         elif isinstance(lhs, TensorType) and lhs.rank:
             contracted = lhs.shape[-1] or 1
         return 2.0 * out * contracted, 0.0
-    if short in ("reduce", "reduce_window"):
+    if cost == REDUCTION:
         inputs = sum(_elements(v.type) for v in op.operands[: len(op.operands) // 2])
         return float(inputs), 0.0
-    if short == "convolution":
+    if cost == CONVOLUTION:
         rhs = op.operands[1].type
         kernel = _elements(rhs)
         out_features = 1
@@ -74,7 +87,7 @@ def _op_cost(op: Operation) -> tuple[float, float]:
         if dims is not None and isinstance(rhs, TensorType):
             out_features = rhs.shape[dims.kernel_output_feature_dimension] or 1
         return 2.0 * out * kernel / max(out_features, 1), 0.0
-    if short in _TRANSCENDENTAL:
+    if cost == TRANSCENDENTAL:
         return 0.0, float(out)
     return float(out), 0.0
 
@@ -85,7 +98,7 @@ def cost_analysis(module: Module, entry: Function) -> dict[str, Any]:
         f, t = _op_cost(op)
         flops += f
         transcendentals += t
-        if op.name.partition(".")[2] not in ("return", "constant"):
+        if not is_terminator(op.name) and op.name.partition(".")[2] != "constant":
             accessed += sum(_bytes(v.type) for v in op.operands)
             accessed += sum(_bytes(r.type) for r in op.results)
     return {

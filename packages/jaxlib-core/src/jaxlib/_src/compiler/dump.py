@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from jaxlib._src.runtime.errors import invalid_argument, unimplemented
+from jaxlib._src.base.errors import invalid_argument, unimplemented
 
 _counter = itertools.count()
 

@@ -44,11 +44,14 @@ process that loads the entry.
 File layout (no pickle: reading an entry parses JSON and copies bytes; it
 runs nothing)::
 
-    header   magic b"JXLCACHE", format version (u32), metadata length (u64),
-             payload length (u64), HMAC-SHA256 of the header's first 28
-             bytes + the entry's key + metadata + padding + payload
+    header   jaxlib's envelope (base/envelope.py): magic b"JXLCACHE", format
+             version (u32), body length (u64), and for digest the
+             HMAC-SHA256 of the header's first 20 bytes + the entry's key
+             (length-prefixed) + the body
+    body     metadata length (u64), then
     metadata UTF-8 JSON: {"key", "entry": <the pipeline's JSON>,
-             "arrays": [{"dtype", "shape", "offset"}...]}, zero-padded to 64 bytes
+             "arrays": [{"dtype", "shape", "offset"}...]}, zero-padded so
+             that the payload starts at a 64-byte aligned file offset
     payload  the arrays' raw bytes, each at a 64-byte aligned offset
 
 Writes go to a temporary file in the directory, renamed over the entry
@@ -69,6 +72,7 @@ an hour.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -88,12 +92,16 @@ from typing import Any
 
 import numpy as np
 
+from jaxlib._src.base import envelope
+
 ENV_VAR = "JAXLIB_COMPILATION_CACHE_DIR"
 MAX_SIZE_ENV_VAR = "JAXLIB_COMPILATION_CACHE_MAX_SIZE"
 DEFAULT_MAX_SIZE = 1 << 30
 _STALE_TEMPORARY_S = 3600.0
-# 2: the header's digest became an HMAC (version 1 entries read as misses).
-FORMAT_VERSION = 2
+# 2: the header's digest became an HMAC; 3: jaxlib's one envelope
+# (base/envelope.py), the metadata length moved into the body. Entries of
+# other versions read as misses.
+FORMAT_VERSION = 3
 SUFFIX = ".jxc"
 # The per-user secret entries are authenticated with (see the module docstring).
 KEY_ENV_VAR = "XDG_CACHE_HOME"
@@ -101,8 +109,7 @@ KEY_FILE = "compilation-cache-key"
 FALLBACK_KEY_FILE = ".jaxlib-cache-key"  # in the cache directory, when home has no room
 
 _MAGIC = b"JXLCACHE"
-_HEADER = struct.Struct("<8sIQQ32s")
-_MAC_SIZE = 32
+_METADATA_LENGTH = struct.Struct("<Q")  # the body's first field
 _KEY_SIZE = 32
 _ALIGN = 64
 # Executor switches read by backends/cpu/plan.py, with their defaults.
@@ -371,24 +378,23 @@ def store(directory: Path, key: str, entry: CacheEntry) -> bool:
         offset = _aligned(offset + array.nbytes)
     metadata = json.dumps({"key": key, "entry": entry.value, "arrays": specs},
                           separators=(",", ":")).encode("utf-8")
-    metadata += b"\0" * (_aligned(_HEADER.size + len(metadata)) - _HEADER.size - len(metadata))
-    pieces: list[bytes | memoryview] = [metadata]
+    start = envelope.HEADER.size + _METADATA_LENGTH.size  # the metadata's file offset
+    metadata += b"\0" * (_aligned(start + len(metadata)) - start - len(metadata))
+    pieces: list[bytes | memoryview] = [_METADATA_LENGTH.pack(len(metadata)), metadata]
     position = 0
     for array, spec in zip(entry.arrays, specs):
         pieces.append(b"\0" * (spec["offset"] - position))
         pieces.append(_array_bytes(array))
         position = spec["offset"] + array.nbytes
     max_size = cache_max_size()
-    if max_size >= 0 and _HEADER.size + len(metadata) + position > max_size:
+    if max_size >= 0 and start + len(metadata) + position > max_size:
         _log.info("jaxlib compilation cache: an entry of %d bytes is over the maximum of %d; "
-                  "not written", _HEADER.size + len(metadata) + position, max_size)
+                  "not written", start + len(metadata) + position, max_size)
         return False
     secret = _secret(directory, create=True)
     if secret is None:
         return False
-    prefix = _HEADER.pack(_MAGIC, FORMAT_VERSION, len(metadata), position,
-                          b"\0" * _MAC_SIZE)[:-_MAC_SIZE]
-    header = prefix + _mac(secret, key, prefix, pieces)
+    header = envelope.header(_MAGIC, FORMAT_VERSION, pieces, functools.partial(_mac, secret, key))
     temporary = directory / f".{key}.{os.getpid()}.{uuid.uuid4().hex}.tmp"
     try:
         directory.mkdir(mode=0o700, parents=True, exist_ok=True)  # private when ours
@@ -501,7 +507,7 @@ def load(directory: Path, key: str) -> CacheEntry | None:
                 raise ValueError("not a regular file")
             size = info.st_size
             max_size = cache_max_size()
-            if size < _HEADER.size or (max_size >= 0 and size > max_size):
+            if size < envelope.HEADER.size or (max_size >= 0 and size > max_size):
                 raise ValueError(f"{size} bytes: no entry has that size")
             data = _aligned_buffer(size)
             if f.readinto(memoryview(data)) != size:
@@ -537,27 +543,25 @@ _MAX_TEXT = 1 << 20
 
 
 def _parse(data: np.ndarray, key: str, secret: bytes) -> CacheEntry:
-    magic, version, metadata_size, payload_size, mac = _HEADER.unpack(
-        data[:_HEADER.size].tobytes())
-    if magic != _MAGIC:
-        raise ValueError("not a jaxlib compilation cache entry")
-    if version != FORMAT_VERSION:
-        raise ValueError(f"format version {version}, this jaxlib reads {FORMAT_VERSION}")
-    if data.size != _HEADER.size + metadata_size + payload_size:
-        raise ValueError("truncated or oversized entry")
-    body = memoryview(data)[_HEADER.size:]
-    prefix = data[:_HEADER.size - _MAC_SIZE].tobytes()
-    if not hmac.compare_digest(_mac(secret, key, prefix, [body]), mac):
-        raise ValueError("authentication failed (corrupted, tampered with, or written "
-                         "under another key)")
-    metadata = _json(bytes(body[:metadata_size]).rstrip(b"\0"))
+    body = envelope.open_envelope(data, _MAGIC, FORMAT_VERSION, "compilation cache entry",
+                                  functools.partial(_mac, secret, key))
+    if len(body) < _METADATA_LENGTH.size:
+        raise ValueError("truncated entry")
+    (metadata_size,) = _METADATA_LENGTH.unpack_from(body)
+    start = _METADATA_LENGTH.size
+    if metadata_size > len(body) - start:
+        raise ValueError("the metadata runs past the end of the entry")
+    metadata = _json(bytes(body[start:start + metadata_size]).rstrip(b"\0"))
     _check(isinstance(metadata, dict) and set(metadata) == {"key", "entry", "arrays"},
            "metadata fields")
     _check(metadata["key"] == key, "the entry belongs to another key")
     _check(isinstance(metadata["entry"], dict), "entry value")
     specs = metadata["arrays"]
     _check(isinstance(specs, list) and len(specs) <= _MAX_COUNT, "arrays")
-    payload = data[_HEADER.size + metadata_size:]
+    payload_start = envelope.HEADER.size + start + metadata_size
+    _check(payload_start % _ALIGN == 0, "payload unaligned")
+    payload = data[payload_start:]
+    payload_size = payload.size
     arrays = []
     for spec in specs:
         _check(isinstance(spec, dict) and set(spec) == {"dtype", "shape", "offset"},
@@ -740,8 +744,8 @@ def _check_program_types(value: dict, slots: list[tuple], params: list[int],
                          results: list[int]) -> None:
     """The compiled program's facts around the plan: its types are those of
     the plan's parameter and result slots, indices are in range."""
+    from jaxlib._src.ir.hlo_sharding import HloSharding
     from jaxlib._src.ir.types import numpy_dtype
-    from jaxlib._src.runtime.sharding import HloSharding
 
     def types(name: str, plan_slots: list[int]) -> None:
         items = _list(value.get(name), name)

@@ -25,15 +25,15 @@ import jaxlib._src.ops  # noqa: F401  (registers every op)
 from jaxlib._src.backends.cpu import native
 from jaxlib._src.backends.cpu.lowering import FunctionProgram, ModuleLowering
 from jaxlib._src.backends.cpu.plan import NativeProgram, PlanDescription, build_entry_program
+from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument, unimplemented
 from jaxlib._src.compiler import persistent_cache
 from jaxlib._src.compiler.dump import dump_if_requested
 from jaxlib._src.frontends.lexer import ParseError
 from jaxlib._src.ir.core import Function, Module, VerificationError, verify_module
 from jaxlib._src.ir.types import TensorType, TokenType, TupleType
+from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target
 from jaxlib._src.passes.gspmd_manual import rewrite_manual_regions
 from jaxlib._src.passes.refine_shapes import is_polymorphic, refine_function
-from jaxlib._src.runtime.custom_call import lookup_custom_call_target
-from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument, unimplemented
 
 _MLIR_BYTECODE_MAGIC = b"ML\xefR"
 
@@ -181,7 +181,7 @@ def _sharding_text(attrs: dict[str, Any], type_: Any, module: Module) -> str | N
     sdy_sharding = attrs.get("sdy.sharding")
     if sdy_sharding is None or not isinstance(type_, TensorType):
         return None
-    from jaxlib._src.compiler import shardy
+    from jaxlib._src.frontends import shardy
 
     return shardy.hlo_sharding_text(sdy_sharding, len(type_.shape), module.meshes)
 
@@ -246,23 +246,23 @@ _cache: OrderedDict[tuple, CompiledProgram] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
-_default_options: tuple[Any, bytes] | None = None  # a pristine CompileOptions, its bytes
+# A pristine options object and its bytes, by options class (the runtime's
+# CompileOptions; the compiler never imports it).
+_default_options: dict[type, tuple[Any, bytes]] = {}
 
 
 def _serialized_options(options: Any) -> bytes:
     """The options' bytes for cache keys. Most compiles pass default options,
     whose bytes are kept: serializing re-checks every field (~0.1 ms, a few
     percent of a small program's compile), comparing costs ~2 µs."""
-    global _default_options
     if options is None:
         return b""
-    if _default_options is None:
-        from jaxlib._src.runtime.options import CompileOptions
-
-        default = CompileOptions()
-        _default_options = (default, default.SerializeAsString())
-    default, data = _default_options
-    if type(options) is type(default) and options == default:
+    kind = type(options)
+    if kind not in _default_options:
+        default = kind()
+        _default_options[kind] = (default, default.SerializeAsString())
+    default, data = _default_options[kind]
+    if options == default:
         return data
     return options.SerializeAsString()
 

@@ -29,7 +29,6 @@ from jaxlib._src.frontends.mlir_text import make_dense
 from jaxlib._src.ir.attributes import (
     ComparisonDirection,
     ComparisonType,
-    ConvDimensionNumbers,
     DenseArray,
     DenseElements,
     DotDimensionNumbers,
@@ -41,7 +40,27 @@ from jaxlib._src.ir.attributes import (
     SymbolRef,
     TypeExtensions,
 )
-from jaxlib._src.ir.core import Block, Function, Module, Operation, Region, Value
+from jaxlib._src.ir.core import (
+    Block,
+    Function,
+    Module,
+    OpDef,
+    Operation,
+    Region,
+    Value,
+    load_op_table,
+    watch_op_table,
+)
+from jaxlib._src.ir.element_types import ELEMENT_TYPES
+from jaxlib._src.ir.hlo_attributes import (
+    DOT_DIMS,
+    GATHER_DIMS,
+    SCATTER_DIMS,
+    parse_dim_labels,
+    parse_dimension_numbers,
+    parse_int_list,
+    parse_window,
+)
 from jaxlib._src.ir.types import (
     FunctionType,
     TensorType,
@@ -54,27 +73,23 @@ from jaxlib._src.ir.types import (
 
 __all__ = ["parse_hlo_module"]
 
-_ELEMENT_TYPES = {
-    "pred": "i1", "s2": "i2", "s4": "i4", "s8": "i8", "s16": "i16", "s32": "i32", "s64": "i64",
-    "u2": "ui2", "u4": "ui4", "u8": "ui8", "u16": "ui16", "u32": "ui32", "u64": "ui64",
-    "f16": "f16", "bf16": "bf16", "f32": "f32", "f64": "f64",
-    "c64": "complex<f32>", "c128": "complex<f64>",
-    "f8e4m3fn": "f8E4M3FN", "f8e5m2": "f8E5M2", "f8e4m3fnuz": "f8E4M3FNUZ",
-    "f8e5m2fnuz": "f8E5M2FNUZ", "f8e4m3b11fnuz": "f8E4M3B11FNUZ", "f8e4m3": "f8E4M3",
-    "f8e3m4": "f8E3M4", "f8e8m0fnu": "f8E8M0FNU", "f4e2m1fn": "f4E2M1FN",
-    "f6e2m3fn": "f6E2M3FN", "f6e3m2fn": "f6E3M2FN",
-}
+# XLA name -> MLIR element type (types the IR can spell).
+_ELEMENT_TYPES = {row.xla: row.mlir for row in ELEMENT_TYPES if row.mlir is not None}
 
-# HLO opcode -> StableHLO op for instructions whose operands and result map 1:1.
-_ELEMENTWISE = {
-    name: "stablehlo." + name.replace("-", "_")
-    for name in """abs add and atan2 cbrt ceil complex cosine divide exponential
-    exponential-minus-one floor imag is-finite log log-plus-one logistic maximum minimum
-    multiply negate not or popcnt power real remainder round-nearest-afz round-nearest-even
-    rsqrt select shift-left shift-right-arithmetic shift-right-logical sign sine sqrt
-    subtract tan tanh xor clamp convert bitcast-convert reshape after-all""".split()
-}
-_ELEMENTWISE["clz"] = "stablehlo.count_leading_zeros"
+# HLO opcode -> StableHLO op for instructions whose operands and result map
+# 1:1 (the op table's ``hlo`` opcodes). Where two ops print as one opcode
+# (create_token and after_all), it reads back as the op it names.
+_ELEMENTWISE: dict[str, str] = {}
+
+
+def _declare(op_def: OpDef) -> None:
+    opcode = op_def.hlo
+    if opcode is not None and (opcode not in _ELEMENTWISE or op_def.name.partition(".")[2]
+                               == opcode.replace("-", "_")):
+        _ELEMENTWISE[opcode] = op_def.name
+
+
+watch_op_table(_declare)
 
 _API_VERSIONS = {"API_VERSION_ORIGINAL": 1, "API_VERSION_STATUS_RETURNING": 2,
                  "API_VERSION_STATUS_RETURNING_UNIFIED": 3, "API_VERSION_TYPED_FFI": 4}
@@ -87,6 +102,7 @@ _INTEGER_RE = re.compile(r"[+-]?\d+")
 
 def parse_hlo_module(text: str) -> Module:
     """Parses HLO text (``HloModule name, ... ENTRY ... { ... }``) into a Module."""
+    load_op_table()
     parser = _HloParser(text)
     try:
         return parser.parse()
@@ -383,8 +399,7 @@ def _integer(text: str, element_type: str = "i64") -> int:
 
 
 def _int_list(text: str) -> tuple[int, ...]:
-    body = text.strip().strip("{}").strip()
-    return tuple(_integer(v) for v in body.split(",") if v.strip()) if body else ()
+    return parse_int_list(text, _integer)
 
 
 def _first(values: tuple[int, ...], key: str) -> int:
@@ -711,12 +726,8 @@ def _precision_config(inst: _Instruction) -> list[Precision] | None:
 
 @_handler("dot")
 def _dot(t, inst, operands, block, attrs):
-    get = inst.attributes.get
-    attrs["dot_dimension_numbers"] = DotDimensionNumbers(
-        lhs_batching_dimensions=_int_list(get("lhs_batch_dims", "{}")),
-        rhs_batching_dimensions=_int_list(get("rhs_batch_dims", "{}")),
-        lhs_contracting_dimensions=_int_list(get("lhs_contracting_dims", "{}")),
-        rhs_contracting_dimensions=_int_list(get("rhs_contracting_dims", "{}")))
+    attrs["dot_dimension_numbers"] = parse_dimension_numbers(
+        DotDimensionNumbers, inst.attributes, DOT_DIMS, _integer)
     precision = _precision_config(inst)
     if precision is not None:
         attrs["precision_config"] = precision
@@ -839,17 +850,7 @@ def _rng_bit_generator(t, inst, operands, block, attrs):
 
 
 def _parse_window(text: str) -> dict[str, tuple[int, ...] | list[list[int]]]:
-    """``{size=3x3 stride=2x2 pad=1_1x1_1 lhs_dilate=.. rhs_dilate=..}``."""
-    fields = dict(item.split("=", 1) for item in text.strip().strip("{}").split())
-    window: dict[str, Any] = {}
-    for key in ("size", "stride", "lhs_dilate", "rhs_dilate"):
-        if key in fields:
-            window[key] = tuple(_integer(v) for v in fields[key].split("x"))
-    if "pad" in fields:
-        window["pad"] = [[_integer(v) for v in p.split("_")] for p in fields["pad"].split("x")]
-    if "rhs_reversal" in fields:
-        window["rhs_reversal"] = tuple(_integer(v) for v in fields["rhs_reversal"].split("x"))
-    return window
+    return parse_window(text, _integer)
 
 
 def _padding_attr(pad: list[list[int]]) -> DenseElements:
@@ -875,19 +876,7 @@ def _reduce_window(t, inst, operands, block, attrs):
 
 @_handler("convolution")
 def _convolution(t, inst, operands, block, attrs):
-    labels = _require(t, inst, "dim_labels")
-    match = re.fullmatch(r"(\w+)_(\w+)->(\w+)", labels)
-    if match is None:
-        raise t.error(inst, f"bad dim_labels {labels!r}")
-    lhs, rhs, out = match.groups()
-
-    def spatial(layout: str) -> tuple[int, ...]:
-        digits = sorted((int(c), i) for i, c in enumerate(layout) if c.isdigit())
-        return tuple(i for _, i in digits)
-
-    attrs["dimension_numbers"] = ConvDimensionNumbers(
-        lhs.index("b"), lhs.index("f"), spatial(lhs), rhs.index("i"), rhs.index("o"),
-        spatial(rhs), out.index("b"), out.index("f"), spatial(out))
+    attrs["dimension_numbers"] = parse_dim_labels(_require(t, inst, "dim_labels"))
     if "window" in inst.attributes:
         window = _parse_window(inst.attributes["window"])
         for key, name in (("stride", "window_strides"), ("lhs_dilate", "lhs_dilation"),
@@ -908,13 +897,8 @@ def _convolution(t, inst, operands, block, attrs):
 @_handler("gather")
 def _gather(t, inst, operands, block, attrs):
     get = inst.attributes.get
-    attrs["dimension_numbers"] = GatherDimensionNumbers(
-        offset_dims=_int_list(get("offset_dims", "{}")),
-        collapsed_slice_dims=_int_list(get("collapsed_slice_dims", "{}")),
-        operand_batching_dims=_int_list(get("operand_batching_dims", "{}")),
-        start_indices_batching_dims=_int_list(get("start_indices_batching_dims", "{}")),
-        start_index_map=_int_list(get("start_index_map", "{}")),
-        index_vector_dim=_integer(get("index_vector_dim", "0")))
+    attrs["dimension_numbers"] = parse_dimension_numbers(
+        GatherDimensionNumbers, inst.attributes, GATHER_DIMS, _integer)
     attrs["slice_sizes"] = DenseArray("i64", _int_list(_require(t, inst, "slice_sizes")))
     attrs["indices_are_sorted"] = get("indices_are_sorted", "false") == "true"
     return t.op(block, "stablehlo.gather", operands, inst.shape, attrs)
@@ -923,13 +907,8 @@ def _gather(t, inst, operands, block, attrs):
 @_handler("scatter")
 def _scatter(t, inst, operands, block, attrs):
     get = inst.attributes.get
-    attrs["scatter_dimension_numbers"] = ScatterDimensionNumbers(
-        update_window_dims=_int_list(get("update_window_dims", "{}")),
-        inserted_window_dims=_int_list(get("inserted_window_dims", "{}")),
-        input_batching_dims=_int_list(get("input_batching_dims", "{}")),
-        scatter_indices_batching_dims=_int_list(get("scatter_indices_batching_dims", "{}")),
-        scatter_dims_to_operand_dims=_int_list(get("scatter_dims_to_operand_dims", "{}")),
-        index_vector_dim=_integer(get("index_vector_dim", "0")))
+    attrs["scatter_dimension_numbers"] = parse_dimension_numbers(
+        ScatterDimensionNumbers, inst.attributes, SCATTER_DIMS, _integer)
     attrs["indices_are_sorted"] = get("indices_are_sorted", "false") == "true"
     attrs["unique_indices"] = get("unique_indices", "false") == "true"
     count = (len(operands) - 1) // 2

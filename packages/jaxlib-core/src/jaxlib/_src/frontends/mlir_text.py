@@ -35,7 +35,7 @@ from jaxlib._src.ir.attributes import (
     SymbolRef,
     make_structured,
 )
-from jaxlib._src.ir.core import Block, Function, Module, Operation, Region, Value
+from jaxlib._src.ir.core import Block, Function, Module, Operation, Region, Value, load_op_table
 from jaxlib._src.ir.types import (
     FunctionType,
     QuantizedType,
@@ -129,6 +129,7 @@ def _describe(token: Token) -> str:
 
 class MlirParser:
     def __init__(self, text: str, line_offset: int = 0) -> None:
+        load_op_table()  # the pretty syntax of each op is in its op-table entry
         self.lexer = Lexer(text, line_offset)
         self.attribute_aliases: dict[str, Any] = {}
         self.type_aliases: dict[str, Type] = {}

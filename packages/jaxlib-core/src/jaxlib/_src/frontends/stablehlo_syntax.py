@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -42,7 +42,16 @@ from jaxlib._src.ir.attributes import (
     SymbolRef,
     make_structured,
 )
-from jaxlib._src.ir.core import Block, Operation, Region, Value
+from jaxlib._src.ir.core import (
+    ITEMS,
+    ITEMS_NO_RESULTS,
+    Block,
+    Operation,
+    Region,
+    Value,
+    is_terminator,
+    watch_op_table,
+)
 from jaxlib._src.ir.types import (
     INT64_MAX,
     TensorType,
@@ -52,8 +61,9 @@ from jaxlib._src.ir.types import (
     is_complex,
 )
 
-if TYPE_CHECKING:
-    from jaxlib._src.frontends.mlir_text import MlirParser
+# The parser the rules read with: mlir_text.MlirParser, which imports this
+# module (so it is not imported here, not even for type checking).
+MlirParser = Any
 
 PrettyParser = Callable[["MlirParser", str], Operation]
 PRETTY_PARSERS: dict[str, PrettyParser] = {}
@@ -172,40 +182,21 @@ _POSITIONAL_ENUMS: dict[str, list[tuple[str, type[EnumAttr]]]] = {
                           ("compare_type", ComparisonType)],
 }
 
-# Ops whose trailing `: T, ...` lists operand types and that have no results.
-NO_RESULT_OPS = frozenset({
-    "func.return", "stablehlo.return", "check.expect_eq", "check.expect_almost_eq",
-    "check.expect_close", "check.expect_eq_const", "check.expect_almost_eq_const",
-    "check.expect_serialized_eq", "interpreter.print", "sdy.return",
-})
+# Ops whose trailing `: T, ...` lists operand types and that have no results
+# (syntax ITEMS_NO_RESULTS in the op table; filled by _declare below).
+NO_RESULT_OPS: set[str] = set()
 # Ops whose plain type list gives one result type per listed type.
 _ONE_RESULT_PER_TYPE = frozenset({"stablehlo.optimization_barrier"})
 
-_STABLEHLO_ITEM_OPS = """
-abs add and atan2 cbrt ceil clamp complex convert cosine count_leading_zeros divide exponential
-exponential_minus_one floor imag is_finite log log_plus_one logistic maximum minimum multiply
-negate not or popcnt power real remainder round_nearest_afz round_nearest_even rsqrt select
-shift_left shift_right_arithmetic shift_right_logical sign sine sqrt subtract tan tanh xor
-reshape bitcast_convert uniform_quantize uniform_dequantize dynamic_reshape real_dynamic_slice
-dynamic_pad dynamic_update_slice tuple after_all optimization_barrier replica_id partition_id
-create_token return compare broadcast_in_dim dynamic_broadcast_in_dim broadcast transpose
-reverse concatenate iota dynamic_iota get_dimension_size dynamic_slice pad fft
-rng_bit_generator rng reduce_precision dot cholesky set_dimension_size einsum unary_einsum
-""".split()
-_CHLO_ITEM_OPS = """
-acos acosh asin asinh atan atanh bessel_i1e conj cosh sinh tan digamma erf erf_inv erfc
-is_inf is_neg_inf is_pos_inf lgamma polygamma zeta next_after square mulhi _asin_acos_kernel
-broadcast_select broadcast_compare broadcast_shift_left broadcast_shift_right_arithmetic
-broadcast_shift_right_logical broadcast_add broadcast_subtract broadcast_multiply broadcast_divide
-broadcast_maximum
-broadcast_minimum broadcast_power broadcast_remainder broadcast_and broadcast_or broadcast_xor
-broadcast_atan2 broadcast_next_after broadcast_polygamma broadcast_zeta broadcast_complex
-""".split()
-_OTHER_ITEM_OPS = """
-check.expect_eq check.expect_almost_eq check.expect_close check.expect_eq_const
-check.expect_almost_eq_const check.expect_serialized_eq interpreter.print interpreter.probe
-func.return sdy.return
-""".split()
+# The pretty syntax of the StableHLO test dialects' ops, which are not in the
+# op table: tools/checks.py and interpreter_ops.py give them semantics through
+# register_op_extension, and programs are parsed before that.
+_EXTENSION_SYNTAX = {
+    **dict.fromkeys(("check.expect_eq", "check.expect_almost_eq", "check.expect_close",
+                     "check.expect_eq_const", "check.expect_almost_eq_const",
+                     "check.expect_serialized_eq", "interpreter.print"), ITEMS_NO_RESULTS),
+    "interpreter.probe": ITEMS,
+}
 
 
 # --- the common shape ---------------------------------------------------------------
@@ -258,12 +249,6 @@ def _result_types(p: MlirParser, name: str, operands: list[Value], trailer: _Tra
     return [type_]
 
 
-# Ops whose `: T, ...` trailer lists one type per operand (check ops may
-# also give one type for all their operands).
-_TYPE_PER_OPERAND = NO_RESULT_OPS | _ONE_RESULT_PER_TYPE
-_RETURN_OPS = frozenset({"func.return", "stablehlo.return", "sdy.return"})
-
-
 def _written_operand_types(name: str, operands: list[Value], types: list[Type]
                            ) -> list[Type] | None:
     """The operand types a plain trailer ``: T, ...`` spells, as MLIR's
@@ -272,8 +257,10 @@ def _written_operand_types(name: str, operands: list[Value], types: list[Type]
     (tuple), real parts (complex), or else the one type of every operand and
     the result (SameOperandsAndResultType). None where it spells none (a
     malformed trailer, reported by the caller)."""
-    if name in _TYPE_PER_OPERAND:
-        if len(types) == 1 and name not in _RETURN_OPS:
+    # Ops whose `: T, ...` trailer lists one type per operand (check ops may
+    # also give one type for all their operands).
+    if name in NO_RESULT_OPS or name in _ONE_RESULT_PER_TYPE:
+        if len(types) == 1 and not is_terminator(name):
             return types * len(operands)
         return types
     if len(types) == 2 and name == "stablehlo.select":
@@ -968,34 +955,43 @@ def _parse_named_computation(p: MlirParser, name: str) -> Operation:
     return _finish_with_function_type(p, name, operands, attributes, [region])
 
 
-def _register() -> None:
-    for short in _STABLEHLO_ITEM_OPS:
-        PRETTY_PARSERS["stablehlo." + short] = _parse_items_op
-    for short in _CHLO_ITEM_OPS:
-        PRETTY_PARSERS["chlo." + short] = _parse_items_op
-    for full in _OTHER_ITEM_OPS:
-        PRETTY_PARSERS[full] = _parse_items_op
-    PRETTY_PARSERS.update({
-        "stablehlo.constant": _parse_constant,
-        "stablehlo.slice": _parse_slice,
-        "stablehlo.get_tuple_element": _parse_get_tuple_element,
-        "stablehlo.custom_call": _parse_custom_call,
-        "stablehlo.composite": _parse_composite,
-        "stablehlo.dot_general": _parse_dot_general,
-        "stablehlo.convolution": _parse_convolution,
-        "stablehlo.reduce": _parse_reduce,
-        "stablehlo.while": _parse_while,
-        "chlo.top_k": _parse_top_k,
-        "chlo.scan": _parse_scan,
-        "func.call": _parse_call,
-        "sdy.sharding_constraint": _parse_sdy_sharded_value,
-        "sdy.reshard": _parse_sdy_sharded_value,
-        "sdy.sharding_group": _parse_sdy_keyword_value("group_id", _int("group_id"), False),
-        "sdy.propagation_barrier": _parse_sdy_keyword_value(
-            "allowed_direction", _sdy_direction, True),
-        "sdy.manual_computation": _parse_manual_computation,
-        "sdy.named_computation": _parse_named_computation,
-    })
+# The parser of each pretty-syntax form an op-table entry may name (OpDef.syntax).
+SYNTAX_FORMS: dict[str, PrettyParser] = {
+    ITEMS: _parse_items_op,
+    ITEMS_NO_RESULTS: _parse_items_op,
+    "constant": _parse_constant,
+    "slice": _parse_slice,
+    "get_tuple_element": _parse_get_tuple_element,
+    "custom_call": _parse_custom_call,
+    "composite": _parse_composite,
+    "dot_general": _parse_dot_general,
+    "convolution": _parse_convolution,
+    "reduce": _parse_reduce,
+    "while": _parse_while,
+    "top_k": _parse_top_k,
+    "scan": _parse_scan,
+    "call": _parse_call,
+    "sdy_sharded_value": _parse_sdy_sharded_value,
+    "sdy_sharding_group": _parse_sdy_keyword_value("group_id", _int("group_id"), False),
+    "sdy_propagation_barrier": _parse_sdy_keyword_value(
+        "allowed_direction", _sdy_direction, True),
+    "sdy_manual_computation": _parse_manual_computation,
+    "sdy_named_computation": _parse_named_computation,
+}
 
 
-_register()
+def _declare(name: str, syntax: str | None) -> None:
+    """Makes op ``name`` parse in its pretty-syntax form ``syntax``."""
+    if syntax is None:
+        return
+    parser = SYNTAX_FORMS.get(syntax)
+    if parser is None:
+        raise ValueError(f"{name}: unknown pretty-syntax form {syntax!r}")
+    PRETTY_PARSERS[name] = parser
+    if syntax == ITEMS_NO_RESULTS:
+        NO_RESULT_OPS.add(name)
+
+
+for _name, _syntax in _EXTENSION_SYNTAX.items():
+    _declare(_name, _syntax)
+watch_op_table(lambda op_def: _declare(op_def.name, op_def.syntax))

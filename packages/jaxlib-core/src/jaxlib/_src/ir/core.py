@@ -14,10 +14,6 @@ from typing import Any
 
 from jaxlib._src.ir.types import FunctionType, Type
 
-# Ops that end a block. A block's last operation must be one of these.
-TERMINATORS = frozenset({"func.return", "stablehlo.return", "chlo.return", "mhlo.return",
-                         "sdy.return"})
-
 
 class VerificationError(ValueError):
     """The IR breaks a rule: names the op and, where known, its location."""
@@ -235,16 +231,75 @@ def _region_key(region: Region, numbers: dict[int, int]) -> Any:
 # --- per-op definitions ---------------------------------------------------------
 
 
+# Traits (OpDef.traits).
+ELEMENTWISE = "elementwise"  # result element i is a function of operand elements i
+COMMUTATIVE = "commutative"  # a binary op whose operands may be swapped
+TERMINATOR = "terminator"  # ends a block
+# Touches state beyond its operands and results (transfers, collectives,
+# custom calls, random state): never folded or dropped.
+SIDE_EFFECT = "side_effect"
+
+# Cost classes (OpDef.cost; compiler/cost.py has the formula of each).
+FREE = "free"  # moves or relabels data: no flops
+CHEAP = "cheap"  # one flop per result element
+EXPENSIVE = "expensive"  # one flop per result element, but dear (division)
+TRANSCENDENTAL = "transcendental"  # one transcendental per result element
+DOT = "dot"  # 2 * result elements * contracted size
+CONVOLUTION = "convolution"  # 2 * result elements * kernel window
+REDUCTION = "reduction"  # one flop per reduced input element
+
+# Pretty-syntax forms (OpDef.syntax): "items" (``op %a, kw = [..] : T``),
+# "items_no_results" (the same, the types are the operands': returns and
+# checks) or the name of an op-specific form, which frontends/stablehlo_syntax.py
+# maps to its parser. None: only MLIR's generic syntax.
+ITEMS, ITEMS_NO_RESULTS = "items", "items_no_results"
+
+
 @dataclass(frozen=True)
 class OpDef:
-    """What the verifier knows about one op. ``verify(op)`` raises
-    VerificationError (or ValueError) when the op breaks its type rules."""
+    """Everything the compiler knows about one op, in one entry (the op
+    table); registries, parsers, printers, fusion and cost analysis derive
+    their lists from it, and tests/test_op_table.py checks that they agree.
+
+    * ``verify(op)``: the type rule; raises VerificationError (or ValueError)
+      when the op breaks it.
+    * ``traits``: ELEMENTWISE, COMMUTATIVE, TERMINATOR, SIDE_EFFECT.
+    * ``syntax``: the pretty-syntax form (see ITEMS above), None for none.
+    * ``hlo``: the HLO opcode, for an op whose HLO instruction has the same
+      operands and no attributes (``"exponential-minus-one"``); ops with
+      attributes have a printer and a parser function of their own.
+    * ``no_hlo``: HLO has no instruction for it (printed as a custom call).
+    * ``fused``: the native fused-kernel opcode (csrc/cpu/kernels/fused_ops.def)
+      that computes it; ``element_kinds`` the element categories its type rule
+      accepts (element_types.py), which fusion also reads.
+    * ``cost``: the cost class (above); None: CHEAP for stablehlo/chlo/mhlo
+      ops, FREE for others.
+    """
 
     name: str
     verify: Callable[[Operation], None] | None = None
+    traits: frozenset[str] = frozenset()
+    syntax: str | None = None
+    hlo: str | None = None
+    no_hlo: bool = False
+    fused: str | None = None
+    element_kinds: frozenset[str] | None = None
+    cost: str | None = None
+
+    @property
+    def dialect(self) -> str:
+        return self.name.partition(".")[0]
+
+    @property
+    def is_terminator(self) -> bool:
+        return TERMINATOR in self.traits
 
 
 OP_DEFS: dict[str, OpDef] = {}
+# Called with every registered OpDef (those already registered first), so that
+# derived tables stay plain dicts and sets that follow late registrations.
+_WATCHERS: list[Callable[[OpDef], None]] = []
+_TERMINATOR_NAMES: set[str] = set()
 
 
 def register_op(op_def: OpDef) -> OpDef:
@@ -252,7 +307,46 @@ def register_op(op_def: OpDef) -> OpDef:
     if op_def.name in OP_DEFS:
         raise ValueError(f"op {op_def.name} is already registered")
     OP_DEFS[op_def.name] = op_def
+    if op_def.is_terminator:
+        _TERMINATOR_NAMES.add(op_def.name)
+    for watcher in list(_WATCHERS):
+        watcher(op_def)
     return op_def
+
+
+def watch_op_table(watcher: Callable[[OpDef], None]) -> None:
+    """Calls ``watcher(op_def)`` for every op registered so far and every op
+    registered later: how a module keeps a table derived from OP_DEFS."""
+    _WATCHERS.append(watcher)
+    for op_def in list(OP_DEFS.values()):
+        watcher(op_def)
+
+
+_OP_MODULES = "jaxlib._src.ops"
+_loaded = False
+
+
+def load_op_table() -> dict[str, OpDef]:
+    """OP_DEFS with every built-in op declared: imports the op modules the
+    first time (frontends and printers call it; they sit below the ops)."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        import importlib
+
+        importlib.import_module(_OP_MODULES)
+    return OP_DEFS
+
+
+def is_terminator(name: str) -> bool:
+    """Whether op ``name`` ends a block."""
+    return name in _TERMINATOR_NAMES
+
+
+# The structural ops every dialect's regions end with.
+for _name in ("func.return", "stablehlo.return", "chlo.return", "mhlo.return"):
+    register_op(OpDef(_name, traits=frozenset({TERMINATOR}), syntax=ITEMS_NO_RESULTS,
+                      cost=FREE))
 
 
 # --- op-agnostic verification ---------------------------------------------------
@@ -265,6 +359,7 @@ def _where(op: Operation) -> str:
 def verify_module(module: Module) -> None:
     """Checks SSA dominance, terminators, return and call signatures and calls
     registered per-op verifiers. Raises VerificationError on the first problem."""
+    load_op_table()
     functions: dict[str, Function] = {}
     for func in module.functions:
         if func.name in functions:
@@ -305,11 +400,11 @@ def _verify_region(region: Region, visible: set[int], func: Function,
                     raise VerificationError(
                         f"@{func.name}: operand #{index} of {op.name}{_where(op)} is not "
                         "defined before its use in scope")
-            is_terminator = op.name in TERMINATORS
-            if position == last and not is_terminator:
+            terminates = op.name in _TERMINATOR_NAMES
+            if position == last and not terminates:
                 raise VerificationError(f"@{func.name}: block does not end with a terminator "
                                         f"(last op is {op.name}{_where(op)})")
-            if position != last and is_terminator:
+            if position != last and terminates:
                 raise VerificationError(f"@{func.name}: terminator {op.name}{_where(op)} "
                                         "is not the last op of its block")
             if op.name == "func.return":

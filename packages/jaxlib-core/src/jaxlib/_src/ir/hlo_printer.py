@@ -25,7 +25,7 @@ what the IR says:
   instruction, and unused ``tuple``/``get_tuple_element`` ops are not
   printed. This makes printing a fixed point of parse-then-print.
 * Ops with no HLO instruction (every ``chlo.*`` op, which XLA would have
-  decomposed, and the few StableHLO ops listed in :data:`_NO_HLO_FORM`) are
+  decomposed, and the few StableHLO ops marked ``no_hlo`` in the op table) are
   printed as ``custom-call`` with ``custom_call_target="<op name>"`` and
   their attributes as MLIR text in ``backend_config``. Quantized element
   types print as their storage type.
@@ -50,12 +50,31 @@ from jaxlib._src.ir.attributes import (
     DenseElements,
     DotDimensionNumbers,
     EnumAttr,
-    GatherDimensionNumbers,
     OutputOperandAlias,
-    ScatterDimensionNumbers,
     SymbolRef,
 )
-from jaxlib._src.ir.core import Block, Function, Module, Operation, Region, Value
+from jaxlib._src.ir.core import (
+    Block,
+    Function,
+    Module,
+    OpDef,
+    Operation,
+    Region,
+    Value,
+    is_terminator,
+    load_op_table,
+    watch_op_table,
+)
+from jaxlib._src.ir.element_types import BY_MLIR
+from jaxlib._src.ir.hlo_attributes import (
+    DOT_DIMS,
+    GATHER_DIMS,
+    SCATTER_DIMS,
+    format_dim_labels,
+    format_dimension_numbers,
+    format_int_list,
+    format_window,
+)
 from jaxlib._src.ir.types import (
     QuantizedType,
     TensorType,
@@ -76,46 +95,23 @@ __all__ = ["hlo_element_type", "hlo_shape", "print_hlo_literal", "print_hlo_modu
 # (XLA's HloPrintOptions::print_large_constants, off by default).
 LARGE_CONSTANT_ELEMENTS = 10
 
-_ELEMENT_TYPES = {
-    "i1": "pred", "i2": "s2", "i4": "s4", "i8": "s8", "i16": "s16", "i32": "s32", "i64": "s64",
-    "ui2": "u2", "ui4": "u4", "ui8": "u8", "ui16": "u16", "ui32": "u32", "ui64": "u64",
-    "si2": "s2", "si4": "s4", "si8": "s8", "si16": "s16", "si32": "s32", "si64": "s64",
-    "index": "s64", "f16": "f16", "bf16": "bf16", "f32": "f32", "f64": "f64", "tf32": "f32",
-    "complex<f32>": "c64", "complex<f64>": "c128",
-    "f8E4M3FN": "f8e4m3fn", "f8E5M2": "f8e5m2", "f8E4M3FNUZ": "f8e4m3fnuz",
-    "f8E5M2FNUZ": "f8e5m2fnuz", "f8E4M3B11FNUZ": "f8e4m3b11fnuz", "f8E4M3": "f8e4m3",
-    "f8E3M4": "f8e3m4", "f8E8M0FNU": "f8e8m0fnu", "f4E2M1FN": "f4e2m1fn",
-    "f6E2M3FN": "f6e2m3fn", "f6E3M2FN": "f6e3m2fn",
-}
+# MLIR element type -> XLA name (aliases print as their row's type).
+_ELEMENT_TYPES = {name: row.xla for name, row in BY_MLIR.items()}
 
 # StableHLO ops whose HLO instruction takes the same operands and has no
-# attributes: only the opcode's spelling differs.
-_SIMPLE_OPCODES = {
-    "stablehlo." + name.replace("-", "_"): name
-    for name in """abs add and atan2 cbrt ceil complex cosine divide exponential
-    exponential-minus-one floor imag is-finite log log-plus-one logistic maximum minimum
-    multiply negate not or popcnt power real remainder round-nearest-afz round-nearest-even
-    rsqrt select shift-left shift-right-arithmetic shift-right-logical sign sine sqrt
-    subtract tan tanh xor clamp convert bitcast-convert reshape after-all tuple
-    dynamic-update-slice""".split()
-}
-_SIMPLE_OPCODES["stablehlo.count_leading_zeros"] = "clz"
-_SIMPLE_OPCODES["stablehlo.create_token"] = "after-all"
-_SIMPLE_OPCODES["stablehlo.replica_id"] = "replica-id"
-_SIMPLE_OPCODES["stablehlo.partition_id"] = "partition-id"
+# attributes (the op table's ``hlo`` opcodes): only the opcode's spelling
+# differs. Ops marked ``no_hlo`` there (dynamic-shape ops that XLA refines
+# away, quantization ops it lowers to integer math, the feed/transfer ops
+# whose HLO shapes differ) print as custom calls, as any op without a form.
+_SIMPLE_OPCODES: dict[str, str] = {}
 
-# StableHLO ops XLA has no instruction for (dynamic-shape ops that XLA
-# refines away, quantization ops it lowers to integer math, and the
-# feed/transfer ops whose HLO shapes differ): printed as custom calls.
-_NO_HLO_FORM = frozenset({
-    "stablehlo.dynamic_broadcast_in_dim", "stablehlo.dynamic_conv", "stablehlo.dynamic_gather",
-    "stablehlo.dynamic_iota", "stablehlo.dynamic_pad", "stablehlo.dynamic_reshape",
-    "stablehlo.real_dynamic_slice", "stablehlo.uniform_quantize", "stablehlo.uniform_dequantize",
-    "stablehlo.infeed", "stablehlo.outfeed", "stablehlo.send", "stablehlo.recv",
-    "stablehlo.einsum", "stablehlo.unary_einsum", "stablehlo.torch_index_select",
-    "stablehlo.trace", "stablehlo.cross-replica-sum", "stablehlo.compute_reshape_shape",
-    "stablehlo.cstr_reshapable",
-})
+
+def _declare(op_def: OpDef) -> None:
+    if op_def.hlo is not None:
+        _SIMPLE_OPCODES[op_def.name] = op_def.hlo
+
+
+watch_op_table(_declare)
 
 _API_VERSIONS = {1: "API_VERSION_ORIGINAL", 2: "API_VERSION_STATUS_RETURNING",
                  3: "API_VERSION_STATUS_RETURNING_UNIFIED", 4: "API_VERSION_TYPED_FFI"}
@@ -269,7 +265,7 @@ def _escape(text: str) -> str:
 
 
 def _braced(values: Sequence[Any]) -> str:
-    return "{" + ",".join(str(int(v)) for v in values) + "}"
+    return format_int_list(values)
 
 
 def _ints(op: Operation, name: str, default: Sequence[int] = ()) -> tuple[int, ...]:
@@ -306,19 +302,7 @@ def _padding_pairs(op: Operation, rank: int) -> list[tuple[int, int]]:
 def _window(size: Sequence[int], stride: Sequence[int], pad: Sequence[tuple[int, int]],
             lhs_dilate: Sequence[int], rhs_dilate: Sequence[int],
             reversal: Sequence[bool] = ()) -> str:
-    """window_util::ToString: only the non-trivial parts besides ``size``."""
-    parts = ["size=" + "x".join(str(s) for s in size)]
-    if any(s != 1 for s in stride):
-        parts.append("stride=" + "x".join(str(s) for s in stride))
-    if any(low or high for low, high in pad):
-        parts.append("pad=" + "x".join(f"{low}_{high}" for low, high in pad))
-    if any(d != 1 for d in lhs_dilate):
-        parts.append("lhs_dilate=" + "x".join(str(d) for d in lhs_dilate))
-    if any(d != 1 for d in rhs_dilate):
-        parts.append("rhs_dilate=" + "x".join(str(d) for d in rhs_dilate))
-    if any(reversal):
-        parts.append("rhs_reversal=" + "x".join("1" if r else "0" for r in reversal))
-    return "window={" + " ".join(parts) + "}"
+    return "window=" + format_window(size, stride, pad, lhs_dilate, rhs_dilate, reversal)
 
 
 def _precision(op: Operation) -> list[str]:
@@ -341,26 +325,6 @@ def _default_compare_type(element_type: Any) -> str:
     return "FLOAT"
 
 
-def _dim_labels(dims: ConvDimensionNumbers) -> str:
-    """``b01f_01io->b01f``."""
-
-    def labels(batch_label: str, batch: int, feature_label: str, feature: int,
-               spatial: Sequence[int]) -> str:
-        out = ["?"] * (len(spatial) + 2)
-        out[batch] = batch_label
-        out[feature] = feature_label
-        for index, dim in enumerate(spatial):
-            out[dim] = str(index)
-        return "".join(out)
-
-    return (labels("b", dims.input_batch_dimension, "f", dims.input_feature_dimension,
-                   dims.input_spatial_dimensions) + "_"
-            + labels("i", dims.kernel_input_feature_dimension, "o",
-                     dims.kernel_output_feature_dimension, dims.kernel_spatial_dimensions)
-            + "->" + labels("b", dims.output_batch_dimension, "f", dims.output_feature_dimension,
-                            dims.output_spatial_dimensions))
-
-
 def _replica_groups(op: Operation) -> str:
     value = op.attributes.get("replica_groups")
     if value is None:
@@ -378,37 +342,8 @@ def _channel(op: Operation) -> list[str]:
     return [f"channel_id={handle.handle}"]
 
 
-def _gather_dims(dims: GatherDimensionNumbers) -> list[str]:
-    out = [f"offset_dims={_braced(dims.offset_dims)}",
-           f"collapsed_slice_dims={_braced(dims.collapsed_slice_dims)}",
-           f"start_index_map={_braced(dims.start_index_map)}"]
-    if dims.operand_batching_dims:
-        out += [f"operand_batching_dims={_braced(dims.operand_batching_dims)}",
-                f"start_indices_batching_dims={_braced(dims.start_indices_batching_dims)}"]
-    out.append(f"index_vector_dim={dims.index_vector_dim}")
-    return out
-
-
-def _scatter_dims(dims: ScatterDimensionNumbers) -> list[str]:
-    out = [f"update_window_dims={_braced(dims.update_window_dims)}",
-           f"inserted_window_dims={_braced(dims.inserted_window_dims)}",
-           f"scatter_dims_to_operand_dims={_braced(dims.scatter_dims_to_operand_dims)}"]
-    if dims.input_batching_dims:
-        out += [f"input_batching_dims={_braced(dims.input_batching_dims)}",
-                f"scatter_indices_batching_dims={_braced(dims.scatter_indices_batching_dims)}"]
-    out.append(f"index_vector_dim={dims.index_vector_dim}")
-    return out
-
-
 def _dot_dims(dims: DotDimensionNumbers) -> list[str]:
-    out = []
-    if dims.lhs_batching_dimensions:
-        out.append(f"lhs_batch_dims={_braced(dims.lhs_batching_dimensions)}")
-    out.append(f"lhs_contracting_dims={_braced(dims.lhs_contracting_dimensions)}")
-    if dims.rhs_batching_dimensions:
-        out.append(f"rhs_batch_dims={_braced(dims.rhs_batching_dimensions)}")
-    out.append(f"rhs_contracting_dims={_braced(dims.rhs_contracting_dimensions)}")
-    return out
+    return format_dimension_numbers(dims, DOT_DIMS)
 
 
 # --- module structure ---------------------------------------------------------------------
@@ -450,6 +385,7 @@ def print_hlo_module(module: Module, entry: str | None = None, *,
     """``module`` as XLA HLO text. ``entry`` names the entry function (by
     default ``main``, else the first public function). Constants with more
     than ten elements print as ``{...}`` unless ``print_large_constants``."""
+    load_op_table()
     return _HloPrinter(module, print_large_constants).print(_entry_function(module, entry))
 
 
@@ -625,8 +561,7 @@ class _HloPrinter:
 
     def _set_root(self, computation: _Computation, terminator: Operation, expected: str,
                   sharding: str | None, extra_results: Sequence[Value] = ()) -> None:
-        if terminator.name not in (expected, "stablehlo.return", "func.return", "chlo.return",
-                                   "mhlo.return", "sdy.return"):
+        if terminator.name != expected and not is_terminator(terminator.name):
             raise ValueError(f"block ends with {terminator.name}, not a return")
         values = list(terminator.operands) + list(extra_results)
         if len(values) == 1:
@@ -1005,7 +940,7 @@ def _convolution(p: _HloPrinter, c: _Computation, op: Operation) -> _Instruction
             _ints(op, "window_strides", [1] * spatial), _padding_pairs(op, spatial),
             _ints(op, "lhs_dilation", [1] * spatial), _ints(op, "rhs_dilation", [1] * spatial),
             reversal))
-    attributes.append(f"dim_labels={_dim_labels(dims)}")
+    attributes.append(f"dim_labels={format_dim_labels(dims)}")
     for key in ("feature_group_count", "batch_group_count"):
         if _int(op, key, 1) != 1:
             attributes.append(f"{key}={_int(op, key, 1)}")
@@ -1063,7 +998,7 @@ def _sort(p: _HloPrinter, c: _Computation, op: Operation) -> _Instruction:
 
 @_handles("stablehlo.gather")
 def _gather(p: _HloPrinter, c: _Computation, op: Operation) -> _Instruction:
-    attributes = _gather_dims(op.attributes["dimension_numbers"])
+    attributes = format_dimension_numbers(op.attributes["dimension_numbers"], GATHER_DIMS)
     attributes.append(f"slice_sizes={_braced(_ints(op, 'slice_sizes'))}")
     if _flag(op, "indices_are_sorted"):
         attributes.append("indices_are_sorted=true")
@@ -1072,7 +1007,8 @@ def _gather(p: _HloPrinter, c: _Computation, op: Operation) -> _Instruction:
 
 @_handles("stablehlo.scatter")
 def _scatter(p: _HloPrinter, c: _Computation, op: Operation) -> _Instruction:
-    attributes = _scatter_dims(op.attributes["scatter_dimension_numbers"])
+    attributes = format_dimension_numbers(op.attributes["scatter_dimension_numbers"],
+                                          SCATTER_DIMS)
     for key in ("indices_are_sorted", "unique_indices"):
         if _flag(op, key):
             attributes.append(f"{key}=true")
@@ -1269,5 +1205,3 @@ def _collective_permute(p: _HloPrinter, c: _Computation, op: Operation) -> _Inst
                      _channel(op) + ["source_target_pairs={" + text + "}"])
 
 
-for _name in _NO_HLO_FORM:
-    _HANDLERS[_name] = _HloPrinter._custom_call_for

@@ -33,6 +33,7 @@ from jaxlib._src.ir.types import (
     complex_part_type,
     is_complex,
     is_float,
+    set_encoding_formatter,
 )
 
 # Dense attributes with more elements than this print as one hex string.
@@ -332,3 +333,6 @@ def _format_results(types: list[Any]) -> str:
     if len(types) == 1 and not isinstance(types[0], FunctionType):
         return str(types[0])
     return "(" + ", ".join(str(t) for t in types) + ")"
+
+
+set_encoding_formatter(format_attribute)  # tensor types print their encodings with it

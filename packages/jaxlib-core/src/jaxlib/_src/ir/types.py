@@ -10,36 +10,22 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import ml_dtypes
 import numpy as np
 
-# Float element types with their numpy storage (ml_dtypes for the narrow ones).
-FLOAT_DTYPES: dict[str, Any] = {
-    "f16": np.float16,
-    "f32": np.float32,
-    "f64": np.float64,
-    "bf16": ml_dtypes.bfloat16,
-    "tf32": np.float32,  # only appears as a precision type, never as storage
-    "f8E4M3FN": ml_dtypes.float8_e4m3fn,
-    "f8E5M2": ml_dtypes.float8_e5m2,
-    "f8E4M3FNUZ": ml_dtypes.float8_e4m3fnuz,
-    "f8E5M2FNUZ": ml_dtypes.float8_e5m2fnuz,
-    "f8E4M3B11FNUZ": ml_dtypes.float8_e4m3b11fnuz,
-    "f8E4M3": ml_dtypes.float8_e4m3,
-    "f8E3M4": ml_dtypes.float8_e3m4,
-    "f8E8M0FNU": ml_dtypes.float8_e8m0fnu,
-    "f4E2M1FN": ml_dtypes.float4_e2m1fn,
-    "f6E2M3FN": ml_dtypes.float6_e2m3fn,
-    "f6E3M2FN": ml_dtypes.float6_e3m2fn,
-}
+from jaxlib._src.ir.element_types import BY_MLIR, FLOAT
 
-_SIGNED_INT_DTYPES = {2: ml_dtypes.int2, 4: ml_dtypes.int4, 8: np.int8, 16: np.int16,
-                      32: np.int32, 64: np.int64}
-_UNSIGNED_INT_DTYPES = {2: ml_dtypes.uint2, 4: ml_dtypes.uint4, 8: np.uint8, 16: np.uint16,
-                        32: np.uint32, 64: np.uint64}
+# Float element types (and the precision-only tf32) with their numpy storage:
+# a view of the element-type table (element_types.py).
+FLOAT_DTYPES: dict[str, Any] = {
+    name: row.dtype.type for name, row in BY_MLIR.items()
+    if row.category == FLOAT and row.dtype is not None}
+# Every spelling with a storage dtype: the table's rows and aliases.
+_STORAGE: dict[str, np.dtype] = {
+    name: row.dtype for name, row in BY_MLIR.items() if row.dtype is not None}
 _INT_RE = re.compile(r"(si|ui|i)(\d+)\Z")
 
 
@@ -74,14 +60,7 @@ def integer_bit_width(element_type: str) -> int:
 
 def is_valid_element_type(spelling: str) -> bool:
     """Whether ``spelling`` names a scalar element type this IR knows."""
-    if spelling in FLOAT_DTYPES or spelling == "index":
-        return True
-    match = _INT_RE.match(spelling)
-    if match:
-        return int(match.group(2)) in _SIGNED_INT_DTYPES or match.group(2) == "1"
-    if is_complex(spelling):
-        return complex_part_type(spelling) in ("f32", "f64")
-    return False
+    return spelling in BY_MLIR or (is_integer(spelling) and integer_bit_width(spelling) == 1)
 
 
 def numpy_dtype(element_type: ElementType) -> np.dtype:
@@ -89,22 +68,9 @@ def numpy_dtype(element_type: ElementType) -> np.dtype:
     quantized ones). Raises ValueError for types without a storage."""
     if isinstance(element_type, QuantizedType):
         return numpy_dtype(element_type.storage_type)
-    if element_type == "i1":
-        return np.dtype(np.bool_)
-    if element_type == "index":
-        return np.dtype(np.int64)
-    if element_type in FLOAT_DTYPES:
-        return np.dtype(FLOAT_DTYPES[element_type])
-    if element_type == "complex<f32>":
-        return np.dtype(np.complex64)
-    if element_type == "complex<f64>":
-        return np.dtype(np.complex128)
-    match = _INT_RE.match(element_type)
-    if match:
-        width = int(match.group(2))
-        table = _UNSIGNED_INT_DTYPES if match.group(1) == "ui" else _SIGNED_INT_DTYPES
-        if width in table:
-            return np.dtype(table[width])
+    dtype = _STORAGE.get(element_type)  # type: ignore[arg-type]
+    if dtype is not None:
+        return dtype
     raise ValueError(f"element type {element_type} has no numpy storage type")
 
 
@@ -153,6 +119,17 @@ class QuantizedType:
 ElementType = str | QuantizedType
 
 
+# How a TensorType writes its encoding, an attribute: ir/printer.py owns
+# attribute text and imports this module, so it installs its format_attribute
+# when it loads (the ir package's __init__ loads it with the types).
+_format_encoding: Callable[[Any], str] = repr
+
+
+def set_encoding_formatter(format_attribute: Callable[[Any], str]) -> None:
+    global _format_encoding
+    _format_encoding = format_attribute
+
+
 @dataclass(frozen=True)
 class TensorType:
     """A ranked tensor. ``None`` in ``shape`` is a dynamic dimension (``?``).
@@ -183,9 +160,7 @@ class TensorType:
         dims = "".join(("?" if d is None else str(d)) + "x" for d in self.shape)
         encoding = ""
         if self.encoding is not None:
-            from jaxlib._src.ir.printer import format_attribute  # printer owns attribute text
-
-            encoding = ", " + format_attribute(self.encoding)
+            encoding = ", " + _format_encoding(self.encoding)
         return f"tensor<{dims}{self.element_type}{encoding}>"
 
 

@@ -17,7 +17,7 @@ import numpy as np
 import scipy.special
 
 from jaxlib._src.ir.attributes import DenseElements
-from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.core import FREE, ITEMS, TRANSCENDENTAL, Operation
 from jaxlib._src.ir.types import QuantizedType, numpy_dtype
 from jaxlib._src.ops.elementwise import (
     BINARY_OPS,
@@ -51,10 +51,12 @@ _FLOATS = frozenset({FLOAT})
 for _name, _fn in (("acos", np.arccos), ("acosh", np.arccosh), ("asin", np.arcsin),
                    ("asinh", np.arcsinh), ("atan", np.arctan), ("atanh", np.arctanh),
                    ("cosh", np.cosh), ("sinh", np.sinh)):
-    unary(_name, INEXACT, precise=True, dialect="chlo")(lambda x, kind, fn=_fn: fn(x))
-declare_unary("chlo.tan", "tan")
+    unary(_name, INEXACT, precise=True, dialect="chlo", cost=TRANSCENDENTAL)(
+        lambda x, kind, fn=_fn: fn(x))
+declare_unary("chlo.tan", "tan", fused="tan", cost=TRANSCENDENTAL)
 
-unary("erf", _FLOATS, precise=True, dialect="chlo")(lambda x, kind: scipy.special.erf(x))
+unary("erf", _FLOATS, precise=True, dialect="chlo", fused="erf", cost=TRANSCENDENTAL)(
+    lambda x, kind: scipy.special.erf(x))
 
 
 @unary("erfc", _FLOATS, precise=True, dialect="chlo")
@@ -73,13 +75,13 @@ def _erfc(x, kind):
     return np.where(np.isnan(x), x, result)
 
 
-unary("erf_inv", _FLOATS, precise=True, dialect="chlo")(
+unary("erf_inv", _FLOATS, precise=True, dialect="chlo", fused="erf_inv", cost=TRANSCENDENTAL)(
     lambda x, kind: scipy.special.erfinv(x))
 unary("bessel_i1e", _FLOATS, precise=True, dialect="chlo")(
     lambda x, kind: scipy.special.i1e(x))
 
 
-@unary("lgamma", _FLOATS, precise=True, dialect="chlo")
+@unary("lgamma", _FLOATS, precise=True, dialect="chlo", cost=TRANSCENDENTAL)
 def _lgamma(x, kind):
     return np.where(np.isinf(x), np.inf, scipy.special.gammaln(x))
 
@@ -89,7 +91,8 @@ def _digamma_values(x: Array) -> Array:
     return np.where(pole, np.nan, scipy.special.psi(x))
 
 
-unary("digamma", _FLOATS, precise=True, dialect="chlo")(lambda x, kind: _digamma_values(x))
+unary("digamma", _FLOATS, precise=True, dialect="chlo", cost=TRANSCENDENTAL)(
+    lambda x, kind: _digamma_values(x))
 
 
 @unary("conj", INEXACT, dialect="chlo")
@@ -97,7 +100,7 @@ def _conj(x, kind):
     return np.conj(x) if kind.category == COMPLEX else x
 
 
-@unary("square", NUMBERS, dialect="chlo")
+@unary("square", NUMBERS, dialect="chlo", fused="square")
 def _square(x, kind):
     if kind.category != COMPLEX:
         return x * x
@@ -110,7 +113,8 @@ def _square(x, kind):
     return out
 
 
-unary("is_inf", _FLOATS, result="bool", dialect="chlo")(lambda x, kind: np.isinf(x))
+unary("is_inf", _FLOATS, result="bool", dialect="chlo", fused="is_inf")(
+    lambda x, kind: np.isinf(x))
 unary("is_pos_inf", _FLOATS, result="bool", dialect="chlo")(lambda x, kind: np.isposinf(x))
 unary("is_neg_inf", _FLOATS, result="bool", dialect="chlo")(lambda x, kind: np.isneginf(x))
 
@@ -212,7 +216,7 @@ def _chlo_constant(op: Operation, ctx):
     return lambda: (value,)
 
 
-define_op("chlo.constant", verify=_verify_chlo_constant, reference=_chlo_constant)
+define_op("chlo.constant", verify=_verify_chlo_constant, reference=_chlo_constant, cost=FREE)
 
 
 def _constant_like_value(op: Operation):
@@ -338,12 +342,10 @@ def _broadcast_binary(name: str):
     return factory
 
 
-for _name in ("add", "atan2", "divide", "maximum", "minimum", "multiply", "next_after",
-              "polygamma", "power", "remainder", "shift_left", "shift_right_arithmetic",
-              "shift_right_logical", "subtract", "zeta", "and", "or", "xor", "complex",
-              "compare"):
+# Every binary function (CHLO has no broadcast_mulhi).
+for _name in [name for name in BINARY_OPS if name != "mulhi"]:
     define_op(f"chlo.broadcast_{_name}", verify=_verify_broadcast_binary(_name),
-              reference=_broadcast_binary(_name))
+              reference=_broadcast_binary(_name), syntax=ITEMS)
 
 
 def _verify_broadcast_select(op: Operation) -> None:
@@ -365,5 +367,8 @@ def _broadcast_select(op: Operation, ctx):
     return lambda pred, a, b: (np.asarray(np.where(pred, a, b), dtype),)
 
 
-define_op("chlo.broadcast_select", verify=_verify_broadcast_select, reference=_broadcast_select)
+define_op("chlo.broadcast_select", verify=_verify_broadcast_select, reference=_broadcast_select,
+          syntax=ITEMS)
+# Parsed (the pretty syntax of CHLO's acos/asin decomposition), not executed.
+define_op("chlo._asin_acos_kernel", syntax=ITEMS)
 

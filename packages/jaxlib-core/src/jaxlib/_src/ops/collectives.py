@@ -3,7 +3,7 @@ host-transfer ops.
 
 A process is one ``(replica_id, partition_id)`` instance of the program,
 running on its own thread under a :class:`ReplicaContext` (see
-backends/cpu/replica_context.py). Collective kernels read the context at run
+base/replica_context.py). Collective kernels read the context at run
 time, split the process grid into process groups as the StableHLO spec's
 "Collective ops" section says (``cross_replica``, ``cross_partition``,
 ``cross_replica_and_partition``, ``flattened_ids``), and meet the other members
@@ -28,13 +28,13 @@ from typing import Any
 
 import numpy as np
 
-from jaxlib._src.backends.cpu import replica_context
-from jaxlib._src.backends.cpu.replica_context import ReplicaContext
+from jaxlib._src.base import replica_context
+from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument, unimplemented
+from jaxlib._src.base.replica_context import ReplicaContext
 from jaxlib._src.ir.attributes import ChannelHandle, DenseElements
-from jaxlib._src.ir.core import Operation, Region
+from jaxlib._src.ir.core import ITEMS, SIDE_EFFECT, Operation, Region
 from jaxlib._src.ir.types import QuantizedType, TensorType, TokenType, numpy_dtype
 from jaxlib._src.ops.registry import TOKEN, define_op, with_frame
-from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument, unimplemented
 
 ProcessId = tuple[int, int]  # (replica_id, partition_id)
 
@@ -328,8 +328,10 @@ def _partition_id(op: Operation, ctx: Any):
     return lambda: (np.asarray(replica_context.current().partition_id, np.uint32),)
 
 
-define_op("stablehlo.replica_id", verify=_verify_process_id, reference=_replica_id)
-define_op("stablehlo.partition_id", verify=_verify_process_id, reference=_partition_id)
+define_op("stablehlo.replica_id", verify=_verify_process_id, reference=_replica_id,
+          syntax=ITEMS, hlo="replica-id")
+define_op("stablehlo.partition_id", verify=_verify_process_id, reference=_partition_id,
+          syntax=ITEMS, hlo="partition-id")
 
 
 # -- all_reduce ------------------------------------------------------------------------
@@ -368,7 +370,8 @@ def _all_reduce(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.all_reduce", verify=_verify_all_reduce, reference=_all_reduce)
+define_op("stablehlo.all_reduce", verify=_verify_all_reduce, reference=_all_reduce,
+          traits={SIDE_EFFECT})
 
 
 # -- all_gather ------------------------------------------------------------------------
@@ -410,7 +413,8 @@ def _all_gather(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.all_gather", verify=_verify_all_gather, reference=_all_gather)
+define_op("stablehlo.all_gather", verify=_verify_all_gather, reference=_all_gather,
+          traits={SIDE_EFFECT})
 
 
 # -- reduce_scatter --------------------------------------------------------------------
@@ -460,7 +464,8 @@ def _reduce_scatter(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.reduce_scatter", verify=_verify_reduce_scatter, reference=_reduce_scatter)
+define_op("stablehlo.reduce_scatter", verify=_verify_reduce_scatter, reference=_reduce_scatter,
+          traits={SIDE_EFFECT})
 
 
 # -- all_to_all ------------------------------------------------------------------------
@@ -519,7 +524,8 @@ def _all_to_all(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.all_to_all", verify=_verify_all_to_all, reference=_all_to_all)
+define_op("stablehlo.all_to_all", verify=_verify_all_to_all, reference=_all_to_all,
+          traits={SIDE_EFFECT})
 
 
 # -- collective_permute ----------------------------------------------------------------
@@ -586,7 +592,7 @@ def _collective_permute(op: Operation, ctx: Any):
 
 
 define_op("stablehlo.collective_permute", verify=_verify_collective_permute,
-          reference=_collective_permute)
+          reference=_collective_permute, traits={SIDE_EFFECT})
 
 
 # -- collective_broadcast / collective_reduce ------------------------------------------
@@ -666,7 +672,7 @@ def _collective_broadcast(op: Operation, ctx: Any):
 
 
 define_op("stablehlo.collective_broadcast", verify=_verify_collective_broadcast,
-          reference=_collective_broadcast)
+          reference=_collective_broadcast, traits={SIDE_EFFECT})
 
 
 def _collective_reduce(op: Operation, ctx: Any):
@@ -693,7 +699,7 @@ def _collective_reduce(op: Operation, ctx: Any):
 
 
 define_op("stablehlo.collective_reduce", verify=_verify_collective_reduce,
-          reference=_collective_reduce)
+          reference=_collective_reduce, no_hlo=True, traits={SIDE_EFFECT})
 
 
 # -- the host end: infeed, outfeed, host-transfer send/recv ----------------------------
@@ -797,7 +803,8 @@ def _infeed(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.infeed", verify=_verify_infeed, reference=_infeed)
+define_op("stablehlo.infeed", verify=_verify_infeed, reference=_infeed, no_hlo=True,
+          traits={SIDE_EFFECT})
 
 
 def _verify_outfeed(op: Operation) -> None:
@@ -815,7 +822,8 @@ def _outfeed(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.outfeed", verify=_verify_outfeed, reference=_outfeed)
+define_op("stablehlo.outfeed", verify=_verify_outfeed, reference=_outfeed, no_hlo=True,
+          traits={SIDE_EFFECT})
 
 
 def _host_channel(op: Operation) -> int:
@@ -840,7 +848,7 @@ def _send(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.send", verify=_verify_send, reference=_send)
+define_op("stablehlo.send", verify=_verify_send, reference=_send, no_hlo=True, traits={SIDE_EFFECT})
 
 
 def _recv(op: Operation, ctx: Any):
@@ -861,4 +869,5 @@ def _recv(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.recv", verify=_verify_infeed, reference=_recv)
+define_op("stablehlo.recv", verify=_verify_infeed, reference=_recv, no_hlo=True,
+          traits={SIDE_EFFECT})

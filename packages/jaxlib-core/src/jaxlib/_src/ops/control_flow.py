@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from jaxlib._src.ir.attributes import DenseElements
-from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.core import FREE, ITEMS, Operation
 from jaxlib._src.ir.types import TensorType, TupleType
 from jaxlib._src.ops.registry import TOKEN, define_op, with_frame
 
@@ -61,7 +61,8 @@ def _constant(op: Operation, ctx):
     return lambda: result
 
 
-define_op("stablehlo.constant", verify=_verify_constant, reference=_constant)
+define_op("stablehlo.constant", verify=_verify_constant, reference=_constant,
+          syntax="constant", cost=FREE)
 
 
 # -- calls -----------------------------------------------------------------------
@@ -80,7 +81,7 @@ def _call(op: Operation, ctx):
     return kernel
 
 
-define_op("func.call", reference=_call)
+define_op("func.call", reference=_call, syntax="call")
 
 
 def _composite(op: Operation, ctx):
@@ -92,7 +93,7 @@ def _composite(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.composite", reference=_composite)
+define_op("stablehlo.composite", reference=_composite, syntax="composite")
 
 
 # -- tuples and tokens -------------------------------------------------------------
@@ -106,7 +107,7 @@ def _verify_tuple(op: Operation) -> None:
 
 
 define_op("stablehlo.tuple", verify=_verify_tuple,
-          reference=lambda op, ctx: lambda *xs: (tuple(xs),))
+          reference=lambda op, ctx: lambda *xs: (tuple(xs),), syntax=ITEMS, hlo="tuple", cost=FREE)
 
 
 def _verify_get_tuple_element(op: Operation) -> None:
@@ -123,9 +124,11 @@ def _get_tuple_element(op: Operation, ctx):
 
 
 define_op("stablehlo.get_tuple_element", verify=_verify_get_tuple_element,
-          reference=_get_tuple_element)
-define_op("stablehlo.after_all", reference=lambda op, ctx: lambda *tokens: (TOKEN,))
-define_op("stablehlo.create_token", reference=lambda op, ctx: lambda: (TOKEN,))
+          reference=_get_tuple_element, syntax="get_tuple_element", cost=FREE)
+define_op("stablehlo.after_all", reference=lambda op, ctx: lambda *tokens: (TOKEN,),
+          syntax=ITEMS, hlo="after-all", cost=FREE)
+define_op("stablehlo.create_token", reference=lambda op, ctx: lambda: (TOKEN,),
+          syntax=ITEMS, hlo="after-all")
 
 
 def _verify_identity(op: Operation) -> None:
@@ -133,7 +136,7 @@ def _verify_identity(op: Operation) -> None:
 
 
 define_op("stablehlo.optimization_barrier", verify=_verify_identity,
-          reference=lambda op, ctx: lambda *xs: tuple(xs))
+          reference=lambda op, ctx: lambda *xs: tuple(xs), syntax=ITEMS, cost=FREE)
 
 
 # -- structured control flow -------------------------------------------------------
@@ -166,7 +169,7 @@ def _while(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.while", verify=_verify_while, reference=_while)
+define_op("stablehlo.while", verify=_verify_while, reference=_while, syntax="while")
 
 
 def _verify_branches(op: Operation, regions) -> None:
@@ -295,4 +298,4 @@ def _scan(op: Operation, ctx):
     return kernel
 
 
-define_op("chlo.scan", verify=_verify_scan, reference=_scan)
+define_op("chlo.scan", verify=_verify_scan, reference=_scan, syntax="scan")

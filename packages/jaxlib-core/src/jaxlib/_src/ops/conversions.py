@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.core import ELEMENTWISE, FREE, ITEMS, Operation
+from jaxlib._src.ir.element_types import CATEGORIES
 from jaxlib._src.ir.types import QuantizedType
 from jaxlib._src.ops.elementwise import (
     BOOL,
@@ -94,7 +95,9 @@ def _convert(op: Operation, ctx):
     return lambda x: (convert_values(x, source, target),)
 
 
-define_op("stablehlo.convert", verify=_verify_convert, reference=_convert)
+define_op("stablehlo.convert", verify=_verify_convert, reference=_convert,
+          traits={ELEMENTWISE}, syntax=ITEMS, hlo="convert", fused="convert",
+          element_kinds=frozenset(CATEGORIES))
 
 # ---------------------------------------------------------------------------------
 # bitcast_convert
@@ -183,7 +186,8 @@ def _bitcast_convert(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.bitcast_convert", verify=_verify_bitcast_convert, reference=_bitcast_convert)
+define_op("stablehlo.bitcast_convert", verify=_verify_bitcast_convert, reference=_bitcast_convert,
+          syntax=ITEMS, hlo="bitcast-convert", cost=FREE)
 
 # ---------------------------------------------------------------------------------
 # reduce_precision
@@ -272,4 +276,4 @@ def _reduce_precision(op: Operation, ctx):
 
 
 define_op("stablehlo.reduce_precision", verify=_verify_reduce_precision,
-          reference=_reduce_precision)
+          reference=_reduce_precision, traits={ELEMENTWISE}, syntax=ITEMS)

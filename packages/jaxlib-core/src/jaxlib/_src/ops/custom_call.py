@@ -90,6 +90,7 @@ from typing import Any
 
 import numpy as np
 
+from jaxlib._src.base.errors import XlaRuntimeError, not_found, unimplemented
 from jaxlib._src.ir.attributes import (
     DenseArray,
     DenseElements,
@@ -97,7 +98,7 @@ from jaxlib._src.ir.attributes import (
     IntegerAttr,
     OutputOperandAlias,
 )
-from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.core import SIDE_EFFECT, Operation
 from jaxlib._src.ir.types import (
     TensorType,
     TokenType,
@@ -106,15 +107,14 @@ from jaxlib._src.ir.types import (
     is_integer,
     numpy_dtype,
 )
-from jaxlib._src.ops.registry import TOKEN, define_op
-from jaxlib._src.runtime.custom_call import (
+from jaxlib._src.ops.custom_call_registry import (
     CustomCallBuffer,
     CustomCallSignature,
     CustomCallTarget,
     custom_call_contract,
     register_custom_call_contract,
 )
-from jaxlib._src.runtime.errors import XlaRuntimeError, not_found, unimplemented
+from jaxlib._src.ops.registry import TOKEN, define_op
 
 API_VERSION_UNSPECIFIED = 0
 API_VERSION_ORIGINAL = 1
@@ -808,4 +808,5 @@ def target_kernel(op: Operation, target: CustomCallTarget):
     return _python_legacy_kernel(name, fn, op)
 
 
-define_op("stablehlo.custom_call", verify=_verify_custom_call, reference=_custom_call)
+define_op("stablehlo.custom_call", verify=_verify_custom_call, reference=_custom_call,
+          syntax="custom_call", traits={SIDE_EFFECT})

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.core import FREE, ITEMS, Operation
 from jaxlib._src.ir.types import TensorType, numpy_dtype
 from jaxlib._src.ops.registry import define_op
 
@@ -209,7 +209,7 @@ def _broadcast_in_dim(op: Operation, ctx):
 
 
 define_op("stablehlo.broadcast_in_dim", verify=_verify_broadcast_in_dim,
-          reference=_broadcast_in_dim)
+          reference=_broadcast_in_dim, syntax=ITEMS, cost=FREE)
 
 
 def _verify_broadcast(op: Operation) -> None:
@@ -228,7 +228,7 @@ def _broadcast(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.broadcast", verify=_verify_broadcast, reference=_broadcast)
+define_op("stablehlo.broadcast", verify=_verify_broadcast, reference=_broadcast, syntax=ITEMS)
 
 
 def _verify_dynamic_broadcast_in_dim(op: Operation) -> None:
@@ -259,7 +259,7 @@ def _dynamic_broadcast_in_dim(op: Operation, ctx):
 
 
 define_op("stablehlo.dynamic_broadcast_in_dim", verify=_verify_dynamic_broadcast_in_dim,
-          reference=_dynamic_broadcast_in_dim)
+          reference=_dynamic_broadcast_in_dim, syntax=ITEMS, no_hlo=True)
 
 
 # --- reshape / transpose -----------------------------------------------------------
@@ -292,7 +292,8 @@ def _reshape(op: Operation, ctx):
     return lambda x: (np.reshape(x, target),)
 
 
-define_op("stablehlo.reshape", verify=_verify_reshape, reference=_reshape)
+define_op("stablehlo.reshape", verify=_verify_reshape, reference=_reshape,
+          syntax=ITEMS, hlo="reshape", cost=FREE)
 
 
 def _verify_dynamic_reshape(op: Operation) -> None:
@@ -316,7 +317,7 @@ def _dynamic_reshape(op: Operation, ctx):
 
 
 define_op("stablehlo.dynamic_reshape", verify=_verify_dynamic_reshape,
-          reference=_dynamic_reshape)
+          reference=_dynamic_reshape, syntax=ITEMS, no_hlo=True)
 
 
 def _verify_transpose(op: Operation) -> None:
@@ -333,7 +334,8 @@ def _transpose(op: Operation, ctx):
     return lambda x: (materialize(np.transpose(x, permutation)),)
 
 
-define_op("stablehlo.transpose", verify=_verify_transpose, reference=_transpose)
+define_op("stablehlo.transpose", verify=_verify_transpose, reference=_transpose,
+          syntax=ITEMS, cost=FREE)
 
 
 # --- slices --------------------------------------------------------------------------
@@ -364,7 +366,7 @@ def _slice(op: Operation, ctx):
     return lambda x: (materialize(x[index]),)
 
 
-define_op("stablehlo.slice", verify=_verify_slice, reference=_slice)
+define_op("stablehlo.slice", verify=_verify_slice, reference=_slice, syntax="slice", cost=FREE)
 
 
 def _verify_real_dynamic_slice(op: Operation) -> None:
@@ -401,7 +403,7 @@ def _real_dynamic_slice(op: Operation, ctx):
 
 
 define_op("stablehlo.real_dynamic_slice", verify=_verify_real_dynamic_slice,
-          reference=_real_dynamic_slice)
+          reference=_real_dynamic_slice, syntax=ITEMS, no_hlo=True)
 
 
 def _verify_scalar_indices(op: Operation, index_types, rank: int) -> None:
@@ -443,7 +445,8 @@ def _dynamic_slice(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.dynamic_slice", verify=_verify_dynamic_slice, reference=_dynamic_slice)
+define_op("stablehlo.dynamic_slice", verify=_verify_dynamic_slice, reference=_dynamic_slice,
+          syntax=ITEMS, cost=FREE)
 
 
 def _verify_dynamic_update_slice(op: Operation) -> None:
@@ -474,7 +477,7 @@ def _dynamic_update_slice(op: Operation, ctx):
 
 
 define_op("stablehlo.dynamic_update_slice", verify=_verify_dynamic_update_slice,
-          reference=_dynamic_update_slice)
+          reference=_dynamic_update_slice, syntax=ITEMS, hlo="dynamic-update-slice", cost=FREE)
 
 
 # --- concatenate / reverse ---------------------------------------------------------
@@ -510,7 +513,8 @@ def _concatenate(op: Operation, ctx):
     return lambda *xs: (np.concatenate(xs, axis=dim),)
 
 
-define_op("stablehlo.concatenate", verify=_verify_concatenate, reference=_concatenate)
+define_op("stablehlo.concatenate", verify=_verify_concatenate, reference=_concatenate,
+          syntax=ITEMS, cost=FREE)
 
 
 def _verify_reverse(op: Operation) -> None:
@@ -527,7 +531,7 @@ def _reverse(op: Operation, ctx):
     return lambda x: (materialize(np.flip(x, axis=dims)),)
 
 
-define_op("stablehlo.reverse", verify=_verify_reverse, reference=_reverse)
+define_op("stablehlo.reverse", verify=_verify_reverse, reference=_reverse, syntax=ITEMS, cost=FREE)
 
 
 # --- pad -----------------------------------------------------------------------------
@@ -597,7 +601,7 @@ def _pad(op: Operation, ctx):
     return lambda x, value: (pad_array(x, value, low, high, interior),)
 
 
-define_op("stablehlo.pad", verify=_verify_pad, reference=_pad)
+define_op("stablehlo.pad", verify=_verify_pad, reference=_pad, syntax=ITEMS, cost=FREE)
 
 
 def _verify_dynamic_pad(op: Operation) -> None:
@@ -628,7 +632,8 @@ def _dynamic_pad(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.dynamic_pad", verify=_verify_dynamic_pad, reference=_dynamic_pad)
+define_op("stablehlo.dynamic_pad", verify=_verify_dynamic_pad, reference=_dynamic_pad,
+          syntax=ITEMS, no_hlo=True)
 
 
 # --- iota / get_dimension_size ---------------------------------------------------------
@@ -663,7 +668,7 @@ def _iota(op: Operation, ctx):
     return lambda: out
 
 
-define_op("stablehlo.iota", verify=_verify_iota, reference=_iota)
+define_op("stablehlo.iota", verify=_verify_iota, reference=_iota, syntax=ITEMS, cost=FREE)
 
 
 def _verify_dynamic_iota(op: Operation) -> None:
@@ -684,7 +689,8 @@ def _dynamic_iota(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.dynamic_iota", verify=_verify_dynamic_iota, reference=_dynamic_iota)
+define_op("stablehlo.dynamic_iota", verify=_verify_dynamic_iota, reference=_dynamic_iota,
+          syntax=ITEMS, no_hlo=True)
 
 
 def _verify_get_dimension_size(op: Operation) -> None:
@@ -703,4 +709,6 @@ def _get_dimension_size(op: Operation, ctx):
 
 
 define_op("stablehlo.get_dimension_size", verify=_verify_get_dimension_size,
-          reference=_get_dimension_size)
+          reference=_get_dimension_size, syntax=ITEMS)
+# Parsed and printed, not executed (dynamic shapes are refined away first).
+define_op("stablehlo.set_dimension_size", syntax=ITEMS)

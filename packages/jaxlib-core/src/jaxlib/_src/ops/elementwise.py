@@ -22,7 +22,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from jaxlib._src.ir.attributes import ComparisonDirection, ComparisonType
-from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.core import (
+    COMMUTATIVE,
+    ELEMENTWISE,
+    EXPENSIVE,
+    ITEMS,
+    TRANSCENDENTAL,
+    Operation,
+)
+from jaxlib._src.ir.element_types import BOOL, COMPLEX, FLOAT, SINT, UINT
 from jaxlib._src.ir.types import (
     ElementType,
     QuantizedType,
@@ -43,7 +51,7 @@ Array = np.ndarray
 # Element kinds and compute values
 # ---------------------------------------------------------------------------------
 
-BOOL, SINT, UINT, FLOAT, COMPLEX = "bool", "sint", "uint", "float", "complex"
+# (The categories are the element-type table's, ir/element_types.py.)
 INTEGERS = frozenset({SINT, UINT})
 NUMBERS = frozenset({SINT, UINT, FLOAT, COMPLEX})
 INEXACT = frozenset({FLOAT, COMPLEX})
@@ -309,20 +317,17 @@ def unary_function(name: str, operand_type: ElementType,
         raise ValueError(f"{name} does not support {operand_type} elements")
 
     sign_op = _SIGN_BIT_OPS.get(name)
-    if sign_op is not None and not isinstance(operand_type, QuantizedType) and str(
-            operand_type) in _SIGN_BIT_UINT:
+    if (sign_op is not None and not isinstance(operand_type, QuantizedType)
+            and in_kind.category == FLOAT and in_kind.storage.itemsize >= 2):
         # A sign-bit operation, as XLA emits it: exact for every value,
         # subnormals included (arithmetic would flush them on the CPU).
-        uint = _SIGN_BIT_UINT[str(operand_type)]
+        uint = np.dtype(f"uint{in_kind.storage.itemsize * 8}").type
         return lambda x: sign_op(x.view(uint), uint).view(x.dtype)
 
     def fn(x: Array) -> Array:
         return from_compute(spec.compute(to_compute(x, in_kind, spec.precise), in_kind), out_kind)
 
     return with_quantization(fn, [operand_type], result_type)
-
-
-_SIGN_BIT_UINT = {"f16": np.uint16, "bf16": np.uint16, "f32": np.uint32, "f64": np.uint64}
 
 
 def _sign_mask(uint: type) -> np.unsignedinteger:
@@ -416,35 +421,55 @@ def _binary_factory(name: str):
     return factory
 
 
-def declare_unary(op_name: str, name: str) -> None:
-    """Declares op ``op_name`` as the unary function ``name`` of :data:`UNARY_OPS`."""
-    define_op(op_name, verify=_verify_unary(name), reference=_unary_factory(name))
+def _facts(op_name: str, facts: dict) -> dict:
+    """The op-table facts every elementwise op shares, under ``facts``: the
+    ELEMENTWISE trait, the items syntax and, for StableHLO ops, the HLO
+    opcode spelled as XLA spells it (``exponential-minus-one``)."""
+    dialect, _, short = op_name.partition(".")
+    traits = frozenset({ELEMENTWISE}) | frozenset(facts.pop("traits", ()))
+    hlo = short.replace("_", "-") if dialect == "stablehlo" else None
+    return {"traits": traits, "syntax": ITEMS, "hlo": hlo, **facts}
 
 
-def declare_binary(op_name: str, name: str) -> None:
+def declare_unary(op_name: str, name: str, **facts) -> None:
+    """Declares op ``op_name`` as the unary function ``name`` of :data:`UNARY_OPS`
+    (``facts``: further OpDef fields, see :func:`unary`)."""
+    define_op(op_name, verify=_verify_unary(name), reference=_unary_factory(name),
+              element_kinds=UNARY_OPS[name].accepts, **_facts(op_name, facts))
+
+
+def declare_binary(op_name: str, name: str, **facts) -> None:
     """Declares op ``op_name`` as the binary function ``name`` of :data:`BINARY_OPS`."""
-    define_op(op_name, verify=_verify_binary(name), reference=_binary_factory(name))
+    define_op(op_name, verify=_verify_binary(name), reference=_binary_factory(name),
+              element_kinds=BINARY_OPS[name].accepts, **_facts(op_name, facts))
 
 
 def unary(name: str, accepts: frozenset[str], *, result: str = "same", precise: bool = False,
-          dialect: str = "stablehlo"):
-    """Decorator: declares unary op ``dialect.name`` computed by the function."""
+          dialect: str = "stablehlo", **facts):
+    """Decorator: declares unary op ``dialect.name`` computed by the function.
+
+    ``accepts`` (element categories) and ``result`` are its type rule, the
+    function its reference semantics; ``facts`` the rest of its op-table
+    entry (ir/core.py OpDef): ``fused`` (the native fused opcode,
+    csrc/cpu/kernels/fused_ops.def), ``cost`` (TRANSCENDENTAL, EXPENSIVE),
+    ``hlo`` (when the opcode is not the name with dashes), ``traits``."""
 
     def declare(compute):
         UNARY_OPS[name] = UnaryOp(accepts, compute, result, precise)
-        declare_unary(f"{dialect}.{name}", name)
+        declare_unary(f"{dialect}.{name}", name, **facts)
         return compute
 
     return declare
 
 
 def binary(name: str, accepts: frozenset[str], *, result: str = "same", precise: bool = False,
-           dialect: str = "stablehlo", configure=None):
-    """Decorator: declares binary op ``dialect.name`` computed by the function."""
+           dialect: str = "stablehlo", configure=None, **facts):
+    """Decorator: declares binary op ``dialect.name`` computed by the function
+    (see :func:`unary`)."""
 
     def declare(compute):
         BINARY_OPS[name] = BinaryOp(accepts, compute, result, precise, configure)
-        declare_binary(f"{dialect}.{name}", name)
+        declare_binary(f"{dialect}.{name}", name, **facts)
         return compute
 
     return declare
@@ -455,17 +480,17 @@ def binary(name: str, accepts: frozenset[str], *, result: str = "same", precise:
 # ---------------------------------------------------------------------------------
 
 
-@unary("abs", frozenset({SINT, FLOAT, COMPLEX}), result="part", precise=True)
+@unary("abs", frozenset({SINT, FLOAT, COMPLEX}), result="part", precise=True, fused="abs")
 def _abs(x, kind):
     return np.abs(x)  # int64 abs of the narrower INT_MIN wraps back on the way out
 
 
-@unary("negate", NUMBERS)
+@unary("negate", NUMBERS, fused="neg")
 def _negate(x, kind):
     return np.negative(x)
 
 
-@unary("sign", frozenset({SINT, FLOAT, COMPLEX}), precise=True)
+@unary("sign", frozenset({SINT, FLOAT, COMPLEX}), precise=True, fused="sign")
 def _sign(x, kind):
     if kind.category == SINT:
         return np.sign(x)
@@ -479,29 +504,28 @@ def _sign(x, kind):
 
 
 _FLOATS = frozenset({FLOAT})
-unary("floor", _FLOATS)(lambda x, kind: np.floor(x))
-unary("ceil", _FLOATS)(lambda x, kind: np.ceil(x))
-unary("round_nearest_even", _FLOATS)(lambda x, kind: np.rint(x))
+unary("floor", _FLOATS, fused="floor")(lambda x, kind: np.floor(x))
+unary("ceil", _FLOATS, fused="ceil")(lambda x, kind: np.ceil(x))
+unary("round_nearest_even", _FLOATS, fused="round_even")(lambda x, kind: np.rint(x))
 
 
-@unary("round_nearest_afz", _FLOATS)
+@unary("round_nearest_afz", _FLOATS, fused="round_afz")
 def _round_nearest_afz(x, kind):
     whole = np.trunc(x)
     # x - trunc(x) is exact, so halves are recognised exactly.
     return np.where(np.abs(x - whole) >= 0.5, whole + np.copysign(1.0, x).astype(x.dtype), whole)
 
 
-unary("sqrt", INEXACT, precise=True)(lambda x, kind: np.sqrt(x))
-unary("rsqrt", INEXACT, precise=True)(lambda x, kind: 1 / np.sqrt(x))
-unary("exponential", INEXACT, precise=True)(lambda x, kind: np.exp(x))
-unary("log", INEXACT, precise=True)(lambda x, kind: np.log(x))
-unary("tanh", INEXACT, precise=True)(lambda x, kind: np.tanh(x))
-unary("sine", INEXACT, precise=True)(lambda x, kind: np.sin(x))
-unary("cosine", INEXACT, precise=True)(lambda x, kind: np.cos(x))
-unary("tan", INEXACT, precise=True)(lambda x, kind: np.tan(x))
+# Transcendental functions numpy computes as they are: (name, fused opcode, function).
+for _name, _opcode, _fn in (
+        ("sqrt", "sqrt", np.sqrt), ("rsqrt", "rsqrt", lambda x: 1 / np.sqrt(x)),
+        ("exponential", "exp", np.exp), ("log", "log", np.log), ("tanh", "tanh", np.tanh),
+        ("sine", "sin", np.sin), ("cosine", "cos", np.cos), ("tan", "tan", np.tan)):
+    unary(_name, INEXACT, precise=True, fused=_opcode, cost=TRANSCENDENTAL)(
+        lambda x, kind, fn=_fn: fn(x))
 
 
-@unary("cbrt", INEXACT, precise=True)
+@unary("cbrt", INEXACT, precise=True, fused="cbrt", cost=TRANSCENDENTAL)
 def _cbrt(x, kind):
     if kind.category == FLOAT:
         return np.cbrt(x)
@@ -510,7 +534,7 @@ def _cbrt(x, kind):
     return np.cbrt(np.abs(x)) * (np.cos(theta) + 1j * np.sin(theta))
 
 
-@unary("exponential_minus_one", INEXACT, precise=True)
+@unary("exponential_minus_one", INEXACT, precise=True, fused="expm1", cost=TRANSCENDENTAL)
 def _expm1(x, kind):
     if kind.category == FLOAT:
         return np.expm1(x)
@@ -521,7 +545,7 @@ def _expm1(x, kind):
     return real + 1j * imag
 
 
-@unary("log_plus_one", INEXACT, precise=True)
+@unary("log_plus_one", INEXACT, precise=True, fused="log1p", cost=TRANSCENDENTAL)
 def _log1p(x, kind):
     if kind.category == FLOAT:
         return np.log1p(x)
@@ -533,7 +557,7 @@ def _log1p(x, kind):
     return real + 1j * np.arctan2(im, re + 1)
 
 
-@unary("logistic", INEXACT, precise=True)
+@unary("logistic", INEXACT, precise=True, fused="logistic", cost=TRANSCENDENTAL)
 def _logistic(x, kind):
     if kind.category == FLOAT:
         from scipy.special import expit
@@ -542,15 +566,15 @@ def _logistic(x, kind):
     return 1 / (1 + np.exp(-x))
 
 
-unary("is_finite", _FLOATS, result="bool")(lambda x, kind: np.isfinite(x))
+unary("is_finite", _FLOATS, result="bool", fused="is_finite")(lambda x, kind: np.isfinite(x))
 
 
-@unary("not", frozenset({BOOL, SINT, UINT}))
+@unary("not", frozenset({BOOL, SINT, UINT}), fused="not")
 def _not(x, kind):
     return np.logical_not(x) if kind.category == BOOL else np.invert(x)
 
 
-@unary("popcnt", INTEGERS)
+@unary("popcnt", INTEGERS, fused="popcnt")
 def _popcnt(x, kind):
     return np.bitwise_count(unsigned_bits(x, kind)).astype(np.int64)
 
@@ -566,7 +590,7 @@ def bit_length(bits: Array) -> Array:
     return length + (rest > 0)
 
 
-@unary("count_leading_zeros", INTEGERS)
+@unary("count_leading_zeros", INTEGERS, fused="clz", hlo="clz")
 def _count_leading_zeros(x, kind):
     return kind.bits - bit_length(unsigned_bits(x, kind))
 
@@ -581,15 +605,15 @@ unary("imag", INEXACT, result="part")(
 # ---------------------------------------------------------------------------------
 
 
-@binary("add", ANY)
+@binary("add", ANY, fused="add", traits={COMMUTATIVE})
 def _add(a, b, kind):
     return np.logical_or(a, b) if kind.category == BOOL else np.add(a, b)
 
 
-binary("subtract", NUMBERS)(lambda a, b, kind: np.subtract(a, b))
+binary("subtract", NUMBERS, fused="sub")(lambda a, b, kind: np.subtract(a, b))
 
 
-@binary("multiply", ANY)
+@binary("multiply", ANY, fused="mul", traits={COMMUTATIVE})
 def _multiply(a, b, kind):
     return np.logical_and(a, b) if kind.category == BOOL else np.multiply(a, b)
 
@@ -620,21 +644,21 @@ def _integer_division(a: Array, b: Array, kind: ElementKind) -> tuple[Array, Arr
     return quotient, remainder, by_zero
 
 
-@binary("divide", NUMBERS)
+@binary("divide", NUMBERS, fused="div", cost=EXPENSIVE)
 def _divide(a, b, kind):
     if kind.category in INTEGERS:
         return _integer_division(a, b, kind)[0]
     return np.divide(a, b)
 
 
-@binary("remainder", frozenset({SINT, UINT, FLOAT}))
+@binary("remainder", frozenset({SINT, UINT, FLOAT}), fused="rem", cost=EXPENSIVE)
 def _remainder(a, b, kind):
     if kind.category in INTEGERS:
         return _integer_division(a, b, kind)[1]
     return np.fmod(a, b)  # sign of the dividend, exact
 
 
-@binary("power", NUMBERS, precise=True)
+@binary("power", NUMBERS, precise=True, fused="pow", cost=TRANSCENDENTAL)
 def _power(a, b, kind):
     if kind.category in (FLOAT, COMPLEX):
         return np.power(a, b)
@@ -683,11 +707,13 @@ def extremum(a: Array, b: Array, kind: ElementKind, pick_larger: bool) -> Array:
     return np.maximum(a, b) if pick_larger else np.minimum(a, b)
 
 
-binary("maximum", ANY)(lambda a, b, kind: extremum(a, b, kind, True))
-binary("minimum", ANY)(lambda a, b, kind: extremum(a, b, kind, False))
+binary("maximum", ANY, fused="max", traits={COMMUTATIVE})(
+    lambda a, b, kind: extremum(a, b, kind, True))
+binary("minimum", ANY, fused="min", traits={COMMUTATIVE})(
+    lambda a, b, kind: extremum(a, b, kind, False))
 
 
-@binary("atan2", INEXACT, precise=True)
+@binary("atan2", INEXACT, precise=True, fused="atan2", cost=TRANSCENDENTAL)
 def _atan2(a, b, kind):
     if kind.category == FLOAT:
         return np.arctan2(a, b)
@@ -696,9 +722,9 @@ def _atan2(a, b, kind):
 
 
 _BITWISE = frozenset({BOOL, SINT, UINT})
-binary("and", _BITWISE)(lambda a, b, kind: np.bitwise_and(a, b))
-binary("or", _BITWISE)(lambda a, b, kind: np.bitwise_or(a, b))
-binary("xor", _BITWISE)(lambda a, b, kind: np.bitwise_xor(a, b))
+binary("and", _BITWISE, fused="and", traits={COMMUTATIVE})(lambda a, b, kind: np.bitwise_and(a, b))
+binary("or", _BITWISE, fused="or", traits={COMMUTATIVE})(lambda a, b, kind: np.bitwise_or(a, b))
+binary("xor", _BITWISE, fused="xor", traits={COMMUTATIVE})(lambda a, b, kind: np.bitwise_xor(a, b))
 
 
 def _shift_amounts(b: Array, kind: ElementKind) -> tuple[Array, Array]:
@@ -707,19 +733,19 @@ def _shift_amounts(b: Array, kind: ElementKind) -> tuple[Array, Array]:
     return in_range, np.where(in_range, b, 0).astype(np.uint64)
 
 
-@binary("shift_left", INTEGERS)
+@binary("shift_left", INTEGERS, fused="shl")
 def _shift_left(a, b, kind):
     in_range, count = _shift_amounts(b, kind)
     return np.where(in_range, unsigned_bits(a, kind) << count, np.uint64(0))
 
 
-@binary("shift_right_logical", INTEGERS)
+@binary("shift_right_logical", INTEGERS, fused="shr_logical")
 def _shift_right_logical(a, b, kind):
     in_range, count = _shift_amounts(b, kind)
     return np.where(in_range, unsigned_bits(a, kind) >> count, np.uint64(0))
 
 
-@binary("shift_right_arithmetic", INTEGERS)
+@binary("shift_right_arithmetic", INTEGERS, fused="shr_arith")
 def _shift_right_arithmetic(a, b, kind):
     in_range, count = _shift_amounts(b, kind)
     # Out-of-range counts fill with the sign bit, as a shift by bits-1 does.
@@ -791,7 +817,7 @@ def _configure_compare(attributes: dict, kind: ElementKind) -> Callable[[Array, 
 
 
 BINARY_OPS["compare"] = BinaryOp(ANY, None, "bool", configure=_configure_compare)
-declare_binary("stablehlo.compare", "compare")
+declare_binary("stablehlo.compare", "compare", fused="cmp", hlo=None)  # (an HLO attribute)
 
 
 # ---------------------------------------------------------------------------------
@@ -827,7 +853,8 @@ def _select(op: Operation, ctx):
     return lambda pred, a, b: (fn(pred, a, b),)
 
 
-define_op("stablehlo.select", verify=_verify_select, reference=_select)
+define_op("stablehlo.select", verify=_verify_select, reference=_select, traits={ELEMENTWISE},
+          syntax=ITEMS, hlo="select", fused="select", element_kinds=ANY)
 
 
 def _verify_clamp(op: Operation) -> None:
@@ -857,4 +884,5 @@ def _clamp(op: Operation, ctx):
     return lambda low, x, high: (np.asarray(fn(low, x, high)),)
 
 
-define_op("stablehlo.clamp", verify=_verify_clamp, reference=_clamp)
+define_op("stablehlo.clamp", verify=_verify_clamp, reference=_clamp, traits={ELEMENTWISE},
+          syntax=ITEMS, hlo="clamp", fused="clamp", element_kinds=ANY)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from jaxlib._src.ir.attributes import FftType
-from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.core import ITEMS, Operation
 from jaxlib._src.ir.types import complex_part_type, is_complex, is_float, numpy_dtype
 from jaxlib._src.ops.reduction import has_dynamic_shapes, int_array_attr, reject_quantized
 from jaxlib._src.ops.registry import define_op
@@ -84,4 +84,4 @@ def _fft(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.fft", verify=_verify_fft, reference=_fft)
+define_op("stablehlo.fft", verify=_verify_fft, reference=_fft, syntax=ITEMS)

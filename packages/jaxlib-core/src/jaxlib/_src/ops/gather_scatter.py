@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from jaxlib._src.ir.attributes import GatherDimensionNumbers, ScatterDimensionNumbers
-from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.core import FREE, Operation
 from jaxlib._src.ir.types import TensorType
 from jaxlib._src.ops.data_movement import (
     check_result_shape,
@@ -208,7 +208,7 @@ def _gather(op: Operation, ctx):
     return lambda operand, indices: (gather_array(operand, indices, dnums, slice_sizes),)
 
 
-define_op("stablehlo.gather", verify=_verify_gather, reference=_gather)
+define_op("stablehlo.gather", verify=_verify_gather, reference=_gather, cost=FREE)
 
 
 def _verify_dynamic_gather(op: Operation) -> None:
@@ -232,7 +232,8 @@ def _dynamic_gather(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.dynamic_gather", verify=_verify_dynamic_gather, reference=_dynamic_gather)
+define_op("stablehlo.dynamic_gather", verify=_verify_dynamic_gather, reference=_dynamic_gather,
+          no_hlo=True)
 
 
 # --- scatter ---------------------------------------------------------------------------

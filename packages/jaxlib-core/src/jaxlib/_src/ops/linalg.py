@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from jaxlib._src.ir.attributes import ConvDimensionNumbers, DotDimensionNumbers, Transpose
-from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.core import CONVOLUTION, DOT, ITEMS, Operation
 from jaxlib._src.ir.types import TensorType, is_complex, is_float, numpy_dtype
 from jaxlib._src.ops.reduction import (
     dilate_and_pad,
@@ -149,7 +149,8 @@ def _dot_general(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.dot_general", verify=_verify_dot_general, reference=_dot_general)
+define_op("stablehlo.dot_general", verify=_verify_dot_general, reference=_dot_general,
+          syntax="dot_general", cost=DOT)
 
 
 def _verify_dot(op: Operation) -> None:
@@ -179,7 +180,7 @@ def _dot(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.dot", verify=_verify_dot, reference=_dot)
+define_op("stablehlo.dot", verify=_verify_dot, reference=_dot, syntax=ITEMS, cost=DOT)
 
 
 # -- convolution -------------------------------------------------------------------
@@ -318,7 +319,8 @@ def _convolution(op: Operation, ctx):
     return _conv_kernel(op, _ConvSpec(op))
 
 
-define_op("stablehlo.convolution", verify=_verify_convolution, reference=_convolution)
+define_op("stablehlo.convolution", verify=_verify_convolution, reference=_convolution,
+          syntax="convolution", cost=CONVOLUTION)
 
 
 def _verify_dynamic_conv(op: Operation) -> None:
@@ -350,7 +352,8 @@ def _dynamic_conv(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.dynamic_conv", verify=_verify_dynamic_conv, reference=_dynamic_conv)
+define_op("stablehlo.dynamic_conv", verify=_verify_dynamic_conv, reference=_dynamic_conv,
+          no_hlo=True)
 
 
 # -- chlo.ragged_dot -----------------------------------------------------------------
@@ -579,7 +582,10 @@ def _cholesky(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.cholesky", verify=_verify_cholesky, reference=_cholesky)
+define_op("stablehlo.cholesky", verify=_verify_cholesky, reference=_cholesky, syntax=ITEMS)
+# Parsed, not executed (deprecated ops, which frameworks no longer emit).
+define_op("stablehlo.einsum", syntax=ITEMS, no_hlo=True)
+define_op("stablehlo.unary_einsum", syntax=ITEMS, no_hlo=True)
 
 
 # -- batch_norm -------------------------------------------------------------------------

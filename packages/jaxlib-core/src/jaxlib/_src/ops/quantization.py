@@ -28,8 +28,9 @@ from typing import Any
 
 import numpy as np
 
+from jaxlib._src.base.errors import unimplemented
 from jaxlib._src.ir.attributes import ComparisonType, DenseElements
-from jaxlib._src.ir.core import Block, Operation, Region, Value
+from jaxlib._src.ir.core import ITEMS, Block, Operation, Region, Value
 from jaxlib._src.ir.types import (
     QuantizedType,
     TensorType,
@@ -40,7 +41,6 @@ from jaxlib._src.ir.types import (
     numpy_dtype,
 )
 from jaxlib._src.ops.registry import KernelFactory, define_op, with_frame
-from jaxlib._src.runtime.errors import unimplemented
 
 # Ops whose semantics is defined on the stored integers themselves (or that
 # only pass values through): they run unwrapped.
@@ -225,9 +225,9 @@ def _uniform_dequantize(op: Operation, ctx: Any):
 
 
 define_op("stablehlo.uniform_quantize", verify=_verify_uniform_quantize,
-          reference=_uniform_quantize)
+          reference=_uniform_quantize, syntax=ITEMS, no_hlo=True)
 define_op("stablehlo.uniform_dequantize", verify=_verify_uniform_dequantize,
-          reference=_uniform_dequantize)
+          reference=_uniform_dequantize, syntax=ITEMS, no_hlo=True)
 
 
 # -- every other op: dequantize, compute in the expressed type, quantize -------------

@@ -21,29 +21,35 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
-from jaxlib._src.ir.core import Operation, Region
+from jaxlib._src.ir.core import (
+    ELEMENTWISE,
+    REDUCTION,
+    OpDef,
+    Operation,
+    Region,
+    is_terminator,
+    watch_op_table,
+)
 from jaxlib._src.ir.types import QuantizedType, TensorType, numpy_dtype
 from jaxlib._src.ops.registry import define_op, with_frame
 
-# Ops whose kernels are elementwise over their operands, so a body made only of
-# them can run on whole arrays (0-d constants broadcast).
-ELEMENTWISE_OPS = frozenset(
-    "stablehlo." + name for name in (
-        "abs add and atan2 cbrt ceil clamp compare complex constant convert cosine "
-        "count_leading_zeros divide exponential exponential_minus_one floor imag "
-        "is_finite log log_plus_one logistic maximum minimum multiply negate not or "
-        "popcnt power real reduce_precision remainder round_nearest_afz "
-        "round_nearest_even rsqrt select shift_left shift_right_arithmetic "
-        "shift_right_logical sign sine sqrt subtract tan tanh xor"
-    ).split()
-)
+# Ops whose kernels are elementwise over their operands (the op table's
+# ELEMENTWISE trait), so a body made only of them can run on whole arrays;
+# 0-d constants broadcast.
+ELEMENTWISE_OPS: set[str] = {"stablehlo.constant"}
+
+
+def _declare(op_def: OpDef) -> None:
+    if ELEMENTWISE in op_def.traits:
+        ELEMENTWISE_OPS.add(op_def.name)
+
+
+watch_op_table(_declare)
 
 # Float sums and products over at most this many elements accumulate one by
 # one in index order (as XLA's CPU loops do); longer ones use numpy's pairwise
 # reduction, which is no less accurate and far faster.
 SEQUENTIAL_LIMIT = 256
-
-_TERMINATORS = frozenset({"stablehlo.return", "mhlo.return", "chlo.return"})
 
 # Binary body ops with a numpy ufunc: (for booleans, for everything else).
 _UFUNCS: dict[str, tuple[np.ufunc, np.ufunc]] = {
@@ -155,7 +161,7 @@ def _single_ufunc_body(region: Region, count: int) -> list[str] | None:
     (either operand order) and nothing else happens; None otherwise."""
     ops, terminator = _body_ops(region)
     args = region.entry.arguments
-    if len(args) != 2 * count or len(ops) != count or terminator.name not in _TERMINATORS:
+    if len(args) != 2 * count or len(ops) != count or not is_terminator(terminator.name):
         return None
     names = []
     for i, value in enumerate(terminator.operands):
@@ -336,7 +342,8 @@ def _reduce(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.reduce", verify=_verify_reduce, reference=_reduce)
+define_op("stablehlo.reduce", verify=_verify_reduce, reference=_reduce,
+          syntax="reduce", cost=REDUCTION)
 
 
 # -- reduce_window -----------------------------------------------------------------
@@ -414,7 +421,8 @@ def _reduce_window(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.reduce_window", verify=_verify_reduce_window, reference=_reduce_window)
+define_op("stablehlo.reduce_window", verify=_verify_reduce_window, reference=_reduce_window,
+          cost=REDUCTION)
 
 
 # -- select_and_scatter ------------------------------------------------------------

@@ -73,19 +73,25 @@ def define_op(
     *,
     verify: Callable[[Operation], None] | None = None,
     reference: KernelFactory | None = None,
+    **facts: Any,
 ) -> None:
-    """Declares ``name`` with its verifier and reference kernel factory."""
-    register_op(OpDef(name, verify))
+    """Declares ``name`` with its verifier, reference kernel factory and the
+    rest of its entry in the op table (``facts``: the other fields of
+    :class:`OpDef`: traits, syntax, hlo, no_hlo, fused, element_kinds, cost)."""
+    if "traits" in facts:
+        facts["traits"] = frozenset(facts["traits"])
+    register_op(OpDef(name, verify, **facts))
     if reference is not None:
         REFERENCE_KERNELS[name] = reference
 
 
-def reference_for(*names: str, verify: Callable[[Operation], None] | None = None):
+def reference_for(*names: str, verify: Callable[[Operation], None] | None = None,
+                  **facts: Any):
     """Decorator form of :func:`define_op` for a factory shared by ``names``."""
 
     def decorate(factory: KernelFactory) -> KernelFactory:
         for name in names:
-            define_op(name, verify=verify, reference=factory)
+            define_op(name, verify=verify, reference=factory, **facts)
         return factory
 
     return decorate

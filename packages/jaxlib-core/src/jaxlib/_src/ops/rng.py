@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from jaxlib._src.ir.attributes import RngAlgorithm, RngDistribution
-from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.core import ITEMS, SIDE_EFFECT, Operation
 from jaxlib._src.ir.types import TensorType, is_float, is_integer, numpy_dtype
 from jaxlib._src.ops.reduction import has_dynamic_shapes, reject_quantized
 from jaxlib._src.ops.registry import define_op
@@ -215,7 +215,7 @@ def _rng_bit_generator(op: Operation, ctx):
 
 
 define_op("stablehlo.rng_bit_generator", verify=_verify_rng_bit_generator,
-          reference=_rng_bit_generator)
+          reference=_rng_bit_generator, syntax=ITEMS, traits={SIDE_EFFECT})
 
 
 # -- rng ------------------------------------------------------------------------------
@@ -274,4 +274,4 @@ def _rng(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.rng", verify=_verify_rng, reference=_rng)
+define_op("stablehlo.rng", verify=_verify_rng, reference=_rng, syntax=ITEMS, traits={SIDE_EFFECT})

@@ -38,13 +38,13 @@ from typing import Any
 import numpy as np
 
 from jaxlib import _native
-from jaxlib._src.backends.cpu import replica_context
-from jaxlib._src.backends.cpu.replica_context import Rendezvous, ReplicaContext, running_as
-from jaxlib._src.compiler import shardy
-from jaxlib._src.ir.core import Operation, Region
+from jaxlib._src.base import replica_context
+from jaxlib._src.base.errors import XlaRuntimeError, unimplemented
+from jaxlib._src.base.replica_context import Rendezvous, ReplicaContext, running_as
+from jaxlib._src.frontends import shardy
+from jaxlib._src.ir.core import FREE, ITEMS_NO_RESULTS, TERMINATOR, Operation, Region
 from jaxlib._src.ir.types import TensorType, TokenType, numpy_dtype
 from jaxlib._src.ops.registry import TOKEN, define_op, with_frame
-from jaxlib._src.runtime.errors import XlaRuntimeError, unimplemented
 
 
 def _fail(message: str) -> None:
@@ -94,10 +94,14 @@ def _no_effect(op: Operation, ctx: Any):
     return lambda value: ()
 
 
-define_op("sdy.sharding_constraint", verify=_verify_sharded_identity, reference=_identity)
-define_op("sdy.reshard", verify=_verify_sharded_identity, reference=_identity)
-define_op("sdy.propagation_barrier", verify=_verify_identity, reference=_identity)
-define_op("sdy.sharding_group", verify=_verify_sharding_group, reference=_no_effect)
+define_op("sdy.sharding_constraint", verify=_verify_sharded_identity, reference=_identity,
+          syntax="sdy_sharded_value")
+define_op("sdy.reshard", verify=_verify_sharded_identity, reference=_identity,
+          syntax="sdy_sharded_value")
+define_op("sdy.propagation_barrier", verify=_verify_identity, reference=_identity,
+          syntax="sdy_propagation_barrier")
+define_op("sdy.sharding_group", verify=_verify_sharding_group, reference=_no_effect,
+          syntax="sdy_sharding_group")
 
 
 # -- sdy.return and region ops ---------------------------------------------------------
@@ -109,7 +113,8 @@ def _verify_return(op: Operation) -> None:
 
 
 # The lowering takes sdy.return as its block's yield, like stablehlo.return.
-define_op("sdy.return", verify=_verify_return)
+define_op("sdy.return", verify=_verify_return, traits=frozenset({TERMINATOR}),
+          syntax=ITEMS_NO_RESULTS, cost=FREE)
 
 
 def _region_signature(op: Operation) -> tuple[list[Any], list[Any]]:
@@ -144,7 +149,7 @@ def _named_computation(op: Operation, ctx: Any):
 
 
 define_op("sdy.named_computation", verify=_verify_named_computation,
-          reference=_named_computation)
+          reference=_named_computation, syntax="sdy_named_computation")
 
 
 # -- sdy.manual_computation --------------------------------------------------------------
@@ -389,4 +394,4 @@ def run_per_device(body: Any, frame: list, per_instance: list[tuple],
 
 
 define_op("sdy.manual_computation", verify=_verify_manual_computation,
-          reference=_manual_computation)
+          reference=_manual_computation, syntax="sdy_manual_computation")

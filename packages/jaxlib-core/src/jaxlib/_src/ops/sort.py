@@ -400,5 +400,5 @@ def _top_k(op: Operation, ctx):
     return kernel
 
 
-define_op("chlo.top_k", verify=_verify_top_k, reference=_top_k)
+define_op("chlo.top_k", verify=_verify_top_k, reference=_top_k, syntax="top_k")
 

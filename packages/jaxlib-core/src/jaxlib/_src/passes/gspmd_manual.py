@@ -47,12 +47,20 @@ from typing import Any
 
 import numpy as np
 
-from jaxlib._src.ir.core import TERMINATORS, Block, Function, Module, Operation, Region, Value
+from jaxlib._src.base.errors import invalid_argument, unimplemented
+from jaxlib._src.ir.core import (
+    Block,
+    Function,
+    Module,
+    Operation,
+    Region,
+    Value,
+    is_terminator,
+)
+from jaxlib._src.ir.hlo_sharding import HloSharding, _hlo_sharding_indices
 from jaxlib._src.ir.types import TensorType, numpy_dtype
 from jaxlib._src.ops.registry import define_op, with_frame
 from jaxlib._src.ops.sdy import lower_callees, require_global_view, run_per_device
-from jaxlib._src.runtime.errors import invalid_argument, unimplemented
-from jaxlib._src.runtime.sharding import HloSharding, _hlo_sharding_indices
 
 FULL_TO_SHARD = "SPMDFullToShardShape"
 SHARD_TO_FULL = "SPMDShardToFullShape"
@@ -282,7 +290,7 @@ class _BlockRewrite:
         for op in self.block.operations:
             used = _used_values(op)
             states = [self.state.get(id(v), _GLOBAL) for v in used]
-            if op.name in TERMINATORS:
+            if is_terminator(op.name):
                 for v, s in zip(used, states):
                     if s == _MANUAL:
                         raise invalid_argument(

@@ -22,15 +22,21 @@ from typing import Any
 
 import numpy as np
 
+from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument
 from jaxlib._src.ir.attributes import DenseArray, DenseElements
-from jaxlib._src.ir.core import Block, Function, Module, Operation, Region, Value
+from jaxlib._src.ir.core import (
+    OP_DEFS,
+    SIDE_EFFECT,
+    Block,
+    Function,
+    Module,
+    Operation,
+    Region,
+    Value,
+)
 from jaxlib._src.ir.types import FunctionType, TensorType, numpy_dtype
 from jaxlib._src.ops import registry
-from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
 
-_SIDE_EFFECT_OPS = {"stablehlo.custom_call", "stablehlo.rng", "stablehlo.rng_bit_generator",
-                    "stablehlo.infeed", "stablehlo.outfeed", "stablehlo.send",
-                    "stablehlo.recv", "stablehlo.all_reduce", "stablehlo.all_gather"}
 # Folding runs kernels on constant inputs; keep it to small shape computations.
 _FOLD_LIMIT_ELEMENTS = 1 << 16
 
@@ -127,7 +133,9 @@ class _Refiner:
             self.values[id(old)] = value
         for old, value in zip(original.results, new.results):
             self.values[id(old)] = value  # a rewritten op answers for the original
-        foldable = (not regions and op.name not in _SIDE_EFFECT_OPS and operands
+        op_def = OP_DEFS.get(op.name)
+        foldable = (not regions and op_def is not None and SIDE_EFFECT not in op_def.traits
+                    and operands
                     and all(id(v) in self.constants for v in operands)
                     and all(self.constants[id(v)].size <= _FOLD_LIMIT_ELEMENTS
                             for v in operands))

@@ -10,9 +10,9 @@ from typing import Any
 
 import numpy as np
 
+from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument
 from jaxlib._src.runtime.buffer import ArrayCopySemantics, Buffer, HostBufferSemantics
 from jaxlib._src.runtime.device import Device, DeviceList
-from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
 
 
 class ShapedArray:

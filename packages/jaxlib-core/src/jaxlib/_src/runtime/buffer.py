@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from jaxlib import _native
-from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
+from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument
 from jaxlib._src.runtime.traceback import Traceback
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -13,12 +13,12 @@ from typing import Any
 import numpy as np
 
 from jaxlib import _native
+from jaxlib._src.base.errors import invalid_argument, unimplemented
 from jaxlib._src.compiler.pipeline import compile_program
 from jaxlib._src.runtime import profile
 from jaxlib._src.runtime.array import ArrayImpl, ShapedArray, single_device_array
 from jaxlib._src.runtime.buffer import Buffer, HostBufferSemantics
 from jaxlib._src.runtime.device import CpuDevice, Device, Memory
-from jaxlib._src.runtime.errors import invalid_argument, unimplemented
 from jaxlib._src.runtime.types import dtype_to_etype
 
 _alloc_keys = itertools.count()
@@ -343,6 +343,7 @@ def make_cpu_client(
         devices_per_process = _exchange_topology(
             distributed_client, node_id, num_nodes, num_devices, timeout_minutes)
     from jaxlib._src.backends.cpu import native
+    from jaxlib._src.runtime import executable  # noqa: F401  (the first compile needs it)
 
     native.warm_up()  # backend set-up belongs to the client, not to the first compile
     return Client(
@@ -388,7 +389,7 @@ def _exchange_topology(distributed_client: Any, node_id: int, num_nodes: int,
 
 def _connect_once(distributed_client: Any) -> None:
     """Connects a client that was not connected yet (as the seed's setup expects)."""
-    from jaxlib._src.runtime.errors import XlaRuntimeError
+    from jaxlib._src.base.errors import XlaRuntimeError
 
     try:
         distributed_client.connect()

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from jaxlib._src.runtime.errors import invalid_argument
+from jaxlib._src.base.errors import invalid_argument
 
-if TYPE_CHECKING:  # pragma: no cover
-    from jaxlib._src.runtime.client import Client
+
+class Client(Protocol):
+    """What a device uses of its client (runtime/client.py's ``Client``, which
+    builds devices and so is not imported here)."""
+
+    def process_index(self) -> int: ...
+
+    def _memory_stats(self, device: Device) -> dict[str, int]: ...
 
 # The memory kinds a CPU device addresses; all are host memory on the CPU.
 CPU_MEMORY_KINDS = ("device", "pinned_host", "unpinned_host")

@@ -10,10 +10,8 @@ asynchronous; outputs are returned at once and become ready when it finishes.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
-import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,7 +19,10 @@ from typing import Any
 import numpy as np
 
 from jaxlib import _native
-from jaxlib._src.backends.cpu.replica_context import Rendezvous, ReplicaContext, running_as
+from jaxlib._src.base import envelope
+from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument
+from jaxlib._src.base.replica_context import Rendezvous, ReplicaContext, running_as
+from jaxlib._src.base.untrusted import load_json
 from jaxlib._src.compiler.pipeline import CompiledProgram, compile_program
 from jaxlib._src.ir.types import TensorType, TokenType, numpy_dtype
 from jaxlib._src.ops.registry import TOKEN
@@ -34,14 +35,15 @@ from jaxlib._src.runtime.buffer import (
     wait_for_event,
 )
 from jaxlib._src.runtime.device import Device, DeviceList
-from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
 from jaxlib._src.runtime.sharding import SingleDeviceSharding
 from jaxlib._src.runtime.traceback import Traceback
 from jaxlib._src.runtime.types import Layout
 
+# A JSON body (program text, serialized options) in jaxlib's envelope
+# (base/envelope.py). 2: that envelope (8-byte magic, 64-bit length); version
+# 1's header is not read.
 _SERIAL_MAGIC = b"JXLEXEC"
-_SERIAL_VERSION = 1
-_HEADER = struct.Struct("<7sHI32s")  # magic, version, body length, sha256(body)
+_SERIAL_VERSION = 2
 
 
 # -- program facts -------------------------------------------------------------
@@ -801,8 +803,7 @@ def serialize_compiled(compiled: CompiledProgram, options: Any) -> bytes:
         "source": compiled.source,
         "options": options_bytes.hex(),
     }, sort_keys=True).encode("utf-8")
-    digest = hashlib.sha256(body).digest()
-    return _HEADER.pack(_SERIAL_MAGIC, _SERIAL_VERSION, len(body), digest) + body
+    return envelope.seal(_SERIAL_MAGIC, _SERIAL_VERSION, body)
 
 
 def deserialize_compiled(data: bytes, host_callbacks: Sequence[Any] = (),
@@ -812,28 +813,13 @@ def deserialize_compiled(data: bytes, host_callbacks: Sequence[Any] = (),
     is XlaRuntimeError INVALID_ARGUMENT, and its debug options that act on
     this process (dumps and the like) are replaced by defaults, or by the
     loading process's own ``debug_options`` when given."""
-    from jaxlib._src.runtime.options import CompileOptions, parse_json_body, without_side_effects
+    from jaxlib._src.runtime.options import CompileOptions, without_side_effects
 
     if not isinstance(data, (bytes, bytearray)):
         raise invalid_argument(f"serialized executable must be bytes, got {type(data).__name__}")
-    data = bytes(data)
-    if len(data) < _HEADER.size or not data.startswith(_SERIAL_MAGIC):
-        raise invalid_argument("not a serialized jaxlib executable (bad magic or too short)")
-    magic, version, length, digest = _HEADER.unpack_from(data)
-    if version != _SERIAL_VERSION:
-        raise invalid_argument(
-            f"serialized executable has format version {version}; this jaxlib reads "
-            f"version {_SERIAL_VERSION}")
-    body = data[_HEADER.size:]
-    if len(body) != length:
-        raise invalid_argument(
-            f"serialized executable is truncated or has trailing bytes ({len(body)} body "
-            f"bytes, header says {length})")
-    if hashlib.sha256(body).digest() != digest:
-        raise invalid_argument("serialized executable failed its checksum (corrupted or "
-                               "tampered)")
     try:
-        payload = parse_json_body(body, "serialized executable", max_depth=1)
+        body = envelope.open_envelope(data, _SERIAL_MAGIC, _SERIAL_VERSION, "executable")
+        payload = load_json(body, "serialized executable", max_depth=1)
     except ValueError as err:  # it names the problem
         raise invalid_argument(str(err)) from None
     try:

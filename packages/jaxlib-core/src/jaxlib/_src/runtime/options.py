@@ -6,14 +6,11 @@ raises AttributeError (so typos fail loudly) and assigning a value of the
 wrong type raises TypeError.
 
 ``CompileOptions.SerializeAsString`` writes a format of our own (not XLA's
-protobuf): the envelope is
-
-    magic (7 bytes) | format version (u16) | body length (u32)
-    | SHA-256 of the body (32 bytes) | body (UTF-8 JSON)
-
-all integers big-endian. Parsing checks every part and the body's schema
-(JSON nested deeper than ``MAX_JSON_DEPTH`` included), and raises ValueError
-naming what is wrong. No code is ever evaluated.
+protobuf): a UTF-8 JSON body in jaxlib's envelope (base/envelope.py: magic,
+format version, body length, SHA-256 of the body). Parsing checks every part
+and the body's schema (JSON nested deeper than ``untrusted.MAX_JSON_DEPTH``
+included), and raises ValueError naming what is wrong. No code is ever
+evaluated.
 
 Serialized bytes are untrusted: the SHA-256 detects accidents, and anyone can
 re-seal a changed body. ``without_side_effects`` is what a serialized
@@ -25,16 +22,16 @@ from __future__ import annotations
 import base64
 import binascii
 import difflib
-import hashlib
 import json
 import math
-import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
 
+from jaxlib._src.base import envelope
+from jaxlib._src.base.untrusted import load_json
 from jaxlib._src.runtime.types import Shape
 
 __all__ = [
@@ -49,13 +46,13 @@ __all__ = [
 
 COMPILE_OPTIONS_MAGIC = b"JXLCOPT"
 DEVICE_ASSIGNMENT_MAGIC = b"JXLDASN"
-SERIALIZATION_FORMAT_VERSION = 1
-
-_HEADER = struct.Struct(">7sHI32s")
+# 2: jaxlib's one envelope (little-endian, 8-byte magic, 64-bit length);
+# version 1 (big-endian, 7-byte magic) is not read.
+SERIALIZATION_FORMAT_VERSION = 2
 
 
 # ---------------------------------------------------------------------------
-# The envelope shared by every serialized object.
+# Sealing: JSON bodies in jaxlib's envelope (base/envelope.py).
 
 
 def _seal(magic: bytes, body: dict[str, Any]) -> bytes:
@@ -64,89 +61,17 @@ def _seal(magic: bytes, body: dict[str, Any]) -> bytes:
     payload = json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False).encode(
         "utf-8"
     )
-    digest = hashlib.sha256(payload).digest()
-    header = _HEADER.pack(magic, SERIALIZATION_FORMAT_VERSION, len(payload), digest)
-    return header + payload
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"non-standard JSON constant {name}")
+    return envelope.seal(magic, SERIALIZATION_FORMAT_VERSION, payload)
 
 
 def _unseal(magic: bytes, data: Any, what: str) -> dict[str, Any]:
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError(f"{what} must be parsed from bytes, got {type(data).__name__}")
-    data = bytes(data)
-    if len(data) < len(magic) or data[: len(magic)] != magic:
-        raise ValueError(
-            f"not a serialized {what}: expected the magic prefix {magic!r}, "
-            f"found {data[: len(magic)]!r}"
-        )
-    if len(data) < _HEADER.size:
-        raise ValueError(
-            f"serialized {what} is truncated: {len(data)} bytes, shorter than "
-            f"its {_HEADER.size}-byte header"
-        )
-    _, version, length, digest = _HEADER.unpack_from(data)
-    if version > SERIALIZATION_FORMAT_VERSION:
-        raise ValueError(
-            f"serialized {what} uses format version {version}, newer than the "
-            f"version this jaxlib reads ({SERIALIZATION_FORMAT_VERSION})"
-        )
-    if version < 1:
-        raise ValueError(f"serialized {what} has invalid format version {version}")
-    payload = data[_HEADER.size :]
-    if len(payload) < length:
-        raise ValueError(
-            f"serialized {what} is truncated: the header announces a "
-            f"{length}-byte body but only {len(payload)} bytes follow"
-        )
-    if len(payload) > length:
-        raise ValueError(
-            f"serialized {what} has {len(payload) - length} unexpected "
-            f"trailing bytes after its {length}-byte body"
-        )
-    if hashlib.sha256(payload).digest() != digest:
-        raise ValueError(
-            f"serialized {what} fails its checksum: the data is corrupted or was modified"
-        )
-    body = parse_json_body(payload, f"serialized {what}")
+    payload = envelope.open_envelope(data, magic, SERIALIZATION_FORMAT_VERSION, what)
+    body = load_json(payload, f"serialized {what}")
     if not isinstance(body, dict):
         raise _malformed(f"serialized {what} body must be a JSON object")
     return body
-
-
-# Deeper than any body this module writes (options nest ~5 levels): anything
-# deeper is malformed, refused before code that walks values recursively
-# (repr in error messages, copies) could exhaust the stack.
-MAX_JSON_DEPTH = 32
-
-
-def parse_json_body(payload: bytes, what: str, max_depth: int = MAX_JSON_DEPTH) -> Any:
-    """JSON from untrusted bytes: ValueError naming ``what`` for invalid UTF-8,
-    invalid JSON, NaN/Infinity tokens or nesting deeper than ``max_depth``
-    (``json`` raises RecursionError past ~1000 levels; that is caught too)."""
-    try:
-        body = json.loads(payload.decode("utf-8"), parse_constant=_reject_constant)
-    except (UnicodeDecodeError, ValueError) as err:
-        raise ValueError(f"{what} has a malformed body: {err}") from None
-    except RecursionError:
-        raise ValueError(f"{what} has a malformed body: JSON nested too deeply") from None
-    _check_depth(body, max_depth, what)
-    return body
-
-
-def _check_depth(value: Any, max_depth: int, what: str) -> None:
-    # Iterative: a recursive walk is what this guards against.
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, (dict, list)):
-            if depth > max_depth:
-                raise ValueError(
-                    f"{what} has a malformed body: JSON nested deeper than {max_depth} levels")
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in children)
 
 
 def _malformed(message: str) -> ValueError:

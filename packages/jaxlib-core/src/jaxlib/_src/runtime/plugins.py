@@ -23,12 +23,12 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from jaxlib._src.runtime.errors import (
+from jaxlib._src.base.errors import (
     invalid_argument,
     not_found,
     unimplemented,
 )
-from jaxlib._src.runtime.untrusted import is_int, load_json
+from jaxlib._src.base.untrusted import is_int, load_json
 from jaxlib.version import __version__ as _JAXLIB_VERSION
 
 logger = logging.getLogger(__name__)

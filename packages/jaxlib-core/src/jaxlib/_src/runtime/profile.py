@@ -2,8 +2,8 @@
 
 Live buffers are grouped by the Python traceback that created them, their
 device and their kind; each group is one sample with two values: the number
-of allocations and their bytes. The protobuf encoding is written by hand:
-it is a handful of varint and length-delimited fields.
+of allocations and their bytes. The protobuf encoding is written by hand
+(base/protowire.py): a handful of varint and length-delimited fields.
 """
 
 from __future__ import annotations
@@ -13,37 +13,12 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
+from jaxlib._src.base import protowire
+
 # Field numbers of profile.proto.
 _PROFILE_SAMPLE_TYPE, _PROFILE_SAMPLE, _PROFILE_LOCATION = 1, 2, 4
 _PROFILE_FUNCTION, _PROFILE_STRING_TABLE, _PROFILE_TIME_NANOS = 5, 6, 9
 _PROFILE_PERIOD_TYPE, _PROFILE_PERIOD, _PROFILE_DEFAULT_SAMPLE_TYPE = 11, 12, 14
-
-
-def _varint(value: int) -> bytes:
-    if value < 0:
-        value += 1 << 64  # int64 negatives use ten bytes, as protobuf does
-    out = bytearray()
-    while True:
-        byte = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return bytes(out)
-
-
-def _int_field(number: int, value: int) -> bytes:
-    return _varint(number << 3) + _varint(value) if value else b""
-
-
-def _bytes_field(number: int, payload: bytes) -> bytes:
-    return _varint((number << 3) | 2) + _varint(len(payload)) + payload
-
-
-def _packed_field(number: int, values: Iterable[int]) -> bytes:
-    payload = b"".join(_varint(v) for v in values)
-    return _bytes_field(number, payload) if payload else b""
 
 
 class _Strings:
@@ -73,18 +48,18 @@ def heap_profile(buffers: Iterable[Any], executables: Iterable[Any] = ()) -> byt
         if fid is None:
             fid = functions[fkey] = len(functions) + 1
             function_msgs.append(
-                _int_field(1, fid)
-                + _int_field(2, strings(frame.function_name))
-                + _int_field(3, strings(frame.function_name))
-                + _int_field(4, strings(frame.file_name))
-                + _int_field(5, frame.function_start_line)
+                protowire.int_field(1, fid)
+                + protowire.int_field(2, strings(frame.function_name))
+                + protowire.int_field(3, strings(frame.function_name))
+                + protowire.int_field(4, strings(frame.file_name))
+                + protowire.int_field(5, frame.function_start_line)
             )
         lkey = (fid, frame.line_num)
         lid = locations.get(lkey)
         if lid is None:
             lid = locations[lkey] = len(locations) + 1
-            line = _int_field(1, fid) + _int_field(2, frame.line_num)
-            location_msgs.append(_int_field(1, lid) + _bytes_field(4, line))
+            line = protowire.int_field(1, fid) + protowire.int_field(2, frame.line_num)
+            location_msgs.append(protowire.int_field(1, lid) + protowire.bytes_field(4, line))
         return lid
 
     groups: dict[tuple, list[int]] = {}
@@ -98,7 +73,7 @@ def heap_profile(buffers: Iterable[Any], executables: Iterable[Any] = ()) -> byt
     sample_msgs = []
     for (kind, device, frames), (count, size) in groups.items():
         ids = [location_id(f) for f in frames]
-        sample = _packed_field(1, ids) + _packed_field(2, [count, size])
+        sample = protowire.packed_field(1, ids) + protowire.packed_field(2, [count, size])
         # Sample.label (field 3) is repeated: one message per label.
         sample += _label(strings, "kind", kind)
         if device:
@@ -106,30 +81,31 @@ def heap_profile(buffers: Iterable[Any], executables: Iterable[Any] = ()) -> byt
         sample_msgs.append(sample)
 
     def value_type(type_name: str, unit: str) -> bytes:
-        return _int_field(1, strings(type_name)) + _int_field(2, strings(unit))
+        return protowire.int_field(1, strings(type_name)) + protowire.int_field(2, strings(unit))
 
     body = bytearray()
-    body += _bytes_field(_PROFILE_SAMPLE_TYPE, value_type("allocations", "count"))
-    body += _bytes_field(_PROFILE_SAMPLE_TYPE, value_type("space", "bytes"))
+    body += protowire.bytes_field(_PROFILE_SAMPLE_TYPE, value_type("allocations", "count"))
+    body += protowire.bytes_field(_PROFILE_SAMPLE_TYPE, value_type("space", "bytes"))
     for msg in sample_msgs:
-        body += _bytes_field(_PROFILE_SAMPLE, msg)
+        body += protowire.bytes_field(_PROFILE_SAMPLE, msg)
     for msg in location_msgs:
-        body += _bytes_field(_PROFILE_LOCATION, msg)
+        body += protowire.bytes_field(_PROFILE_LOCATION, msg)
     for msg in function_msgs:
-        body += _bytes_field(_PROFILE_FUNCTION, msg)
+        body += protowire.bytes_field(_PROFILE_FUNCTION, msg)
     period_type = value_type("space", "bytes")
     default_sample_type = strings("space")
     for s in strings.table:
-        body += _bytes_field(_PROFILE_STRING_TABLE, s.encode("utf-8"))
-    body += _int_field(_PROFILE_TIME_NANOS, time.time_ns())
-    body += _bytes_field(_PROFILE_PERIOD_TYPE, period_type)
-    body += _int_field(_PROFILE_PERIOD, 1)
-    body += _int_field(_PROFILE_DEFAULT_SAMPLE_TYPE, default_sample_type)
+        body += protowire.bytes_field(_PROFILE_STRING_TABLE, s.encode("utf-8"))
+    body += protowire.int_field(_PROFILE_TIME_NANOS, time.time_ns())
+    body += protowire.bytes_field(_PROFILE_PERIOD_TYPE, period_type)
+    body += protowire.int_field(_PROFILE_PERIOD, 1)
+    body += protowire.int_field(_PROFILE_DEFAULT_SAMPLE_TYPE, default_sample_type)
     return gzip.compress(bytes(body))
 
 
 def _label(strings: _Strings, key: str, value: str) -> bytes:
-    return _bytes_field(3, _int_field(1, strings(key)) + _int_field(2, strings(value)))
+    return protowire.bytes_field(
+        3, protowire.int_field(1, strings(key)) + protowire.int_field(2, strings(value)))
 
 
 def _entries(buffers: Iterable[Any], executables: Iterable[Any]):

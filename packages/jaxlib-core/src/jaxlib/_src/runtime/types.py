@@ -15,8 +15,9 @@ import enum
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import ml_dtypes
 import numpy as np
+
+from jaxlib._src.ir.element_types import ELEMENT_TYPES
 
 __all__ = [
     "COMBINE_DIMENSION",
@@ -45,43 +46,15 @@ UNBOUNDED_SIZE = _INT64_MIN
 COMBINE_DIMENSION = _INT64_MIN
 
 
-class PrimitiveType(enum.IntEnum):
-    """Element types, numbered exactly as in XLA's xla_data.proto."""
-
-    PRIMITIVE_TYPE_INVALID = 0
-    PRED = 1
-    S1 = 30
-    S2 = 26
-    S4 = 21
-    S8 = 2
-    S16 = 3
-    S32 = 4
-    S64 = 5
-    U1 = 31
-    U2 = 27
-    U4 = 22
-    U8 = 6
-    U16 = 7
-    U32 = 8
-    U64 = 9
-    F16 = 10
-    F32 = 11
-    BF16 = 16
-    F64 = 12
-    F8E5M2 = 19
-    F8E4M3 = 28
-    F8E4M3FN = 20
-    F8E4M3B11FNUZ = 23
-    F8E3M4 = 29
-    F8E5M2FNUZ = 24
-    F8E4M3FNUZ = 25
-    F4E2M1FN = 32
-    F8E8M0FNU = 33
-    C64 = 15
-    C128 = 18
-    TUPLE = 13
-    OPAQUE_TYPE = 14
-    TOKEN = 17
+# Element types, numbered exactly as in XLA's xla_data.proto: the element-type
+# table's rows (ir/element_types.py) plus the non-array types.
+PrimitiveType = enum.IntEnum(  # type: ignore[misc]
+    "PrimitiveType",
+    [("PRIMITIVE_TYPE_INVALID", 0),
+     *((row.xla.upper(), row.primitive) for row in ELEMENT_TYPES if row.primitive is not None),
+     ("TUPLE", 13), ("OPAQUE_TYPE", 14), ("TOKEN", 17)],
+    module=__name__)
+PrimitiveType.__doc__ = "Element types, numbered exactly as in XLA's xla_data.proto."
 
 
 # Types that do not describe array elements.
@@ -95,45 +68,11 @@ _NON_ARRAY_TYPES = frozenset(
 )
 
 
-def _ml_dtype(name: str) -> np.dtype | None:
-    # Older ml_dtypes releases lack some narrow types; those are simply absent.
-    scalar_type = getattr(ml_dtypes, name, None)
-    return None if scalar_type is None else np.dtype(scalar_type)
-
-
 _P = PrimitiveType
+# (Older ml_dtypes releases lack some narrow types; those are simply absent.)
 _ELEMENT_TYPE_DTYPE_PAIRS: list[tuple[PrimitiveType, np.dtype | None]] = [
-    (_P.PRED, np.dtype(np.bool_)),
-    (_P.S1, _ml_dtype("int1")),
-    (_P.S2, _ml_dtype("int2")),
-    (_P.S4, _ml_dtype("int4")),
-    (_P.S8, np.dtype(np.int8)),
-    (_P.S16, np.dtype(np.int16)),
-    (_P.S32, np.dtype(np.int32)),
-    (_P.S64, np.dtype(np.int64)),
-    (_P.U1, _ml_dtype("uint1")),
-    (_P.U2, _ml_dtype("uint2")),
-    (_P.U4, _ml_dtype("uint4")),
-    (_P.U8, np.dtype(np.uint8)),
-    (_P.U16, np.dtype(np.uint16)),
-    (_P.U32, np.dtype(np.uint32)),
-    (_P.U64, np.dtype(np.uint64)),
-    (_P.F16, np.dtype(np.float16)),
-    (_P.F32, np.dtype(np.float32)),
-    (_P.BF16, _ml_dtype("bfloat16")),
-    (_P.F64, np.dtype(np.float64)),
-    (_P.F8E5M2, _ml_dtype("float8_e5m2")),
-    (_P.F8E4M3, _ml_dtype("float8_e4m3")),
-    (_P.F8E4M3FN, _ml_dtype("float8_e4m3fn")),
-    (_P.F8E4M3B11FNUZ, _ml_dtype("float8_e4m3b11fnuz")),
-    (_P.F8E3M4, _ml_dtype("float8_e3m4")),
-    (_P.F8E5M2FNUZ, _ml_dtype("float8_e5m2fnuz")),
-    (_P.F8E4M3FNUZ, _ml_dtype("float8_e4m3fnuz")),
-    (_P.F4E2M1FN, _ml_dtype("float4_e2m1fn")),
-    (_P.F8E8M0FNU, _ml_dtype("float8_e8m0fnu")),
-    (_P.C64, np.dtype(np.complex64)),
-    (_P.C128, np.dtype(np.complex128)),
-]
+    (PrimitiveType(row.primitive), row.dtype) for row in ELEMENT_TYPES
+    if row.primitive is not None]
 
 XLA_ELEMENT_TYPE_TO_DTYPE: dict[PrimitiveType, np.dtype] = {
     etype: dtype for etype, dtype in _ELEMENT_TYPE_DTYPE_PAIRS if dtype is not None
@@ -228,36 +167,8 @@ def xla_name_to_dtype(name: str) -> np.dtype:
 # MLIR (StableHLO) spellings. Integers are signless ("i8") when signed and
 # "ui8" when unsigned; "i1" is the boolean type.
 _ETYPE_TO_MLIR: dict[PrimitiveType, str] = {
-    _P.PRED: "i1",
-    _P.S2: "i2",
-    _P.S4: "i4",
-    _P.S8: "i8",
-    _P.S16: "i16",
-    _P.S32: "i32",
-    _P.S64: "i64",
-    _P.U1: "ui1",
-    _P.U2: "ui2",
-    _P.U4: "ui4",
-    _P.U8: "ui8",
-    _P.U16: "ui16",
-    _P.U32: "ui32",
-    _P.U64: "ui64",
-    _P.F16: "f16",
-    _P.F32: "f32",
-    _P.BF16: "bf16",
-    _P.F64: "f64",
-    _P.F8E5M2: "f8E5M2",
-    _P.F8E4M3: "f8E4M3",
-    _P.F8E4M3FN: "f8E4M3FN",
-    _P.F8E4M3B11FNUZ: "f8E4M3B11FNUZ",
-    _P.F8E3M4: "f8E3M4",
-    _P.F8E5M2FNUZ: "f8E5M2FNUZ",
-    _P.F8E4M3FNUZ: "f8E4M3FNUZ",
-    _P.F4E2M1FN: "f4E2M1FN",
-    _P.F8E8M0FNU: "f8E8M0FNU",
-    _P.C64: "complex<f32>",
-    _P.C128: "complex<f64>",
-}
+    PrimitiveType(row.primitive): row.mlir for row in ELEMENT_TYPES
+    if row.primitive is not None and row.mlir is not None}
 _MLIR_TO_ETYPE: dict[str, PrimitiveType] = {name: etype for etype, name in _ETYPE_TO_MLIR.items()}
 
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 import ml_dtypes
 import numpy as np
 
+from jaxlib._src.base.errors import XlaRuntimeError
 from jaxlib._src.ops.registry import register_op_extension
-from jaxlib._src.runtime.errors import XlaRuntimeError
 
 ALMOST_EQ_TOLERANCE = 1e-4
 
@@ -227,7 +227,7 @@ CUSTOM_CALL_CLOSE_ULPS = (0, 3)
 
 def _register_custom_call_targets() -> None:
     """Typed-FFI Python targets: ``fn(operands, results, attributes)``."""
-    from jaxlib._src.runtime.custom_call import register_custom_call_target
+    from jaxlib._src.ops.custom_call_registry import register_custom_call_target
 
     def two(name, operands):
         if len(operands) != 2:

@@ -50,7 +50,7 @@ def run_file(path: str | Path) -> list[CaseResult]:
     from jaxlib._src.backends.cpu.lowering import ModuleLowering
     from jaxlib._src.frontends.mlir_text import parse_module, split_source
     from jaxlib._src.ir.core import verify_module
-    from jaxlib._src.runtime.custom_call import lookup_custom_call_target
+    from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target
     from jaxlib._src.tools import interpreter_ops
 
     checks.ensure_registered()

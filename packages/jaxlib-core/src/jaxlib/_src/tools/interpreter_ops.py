@@ -19,12 +19,12 @@ from typing import Any
 
 import numpy as np
 
-from jaxlib._src.backends.cpu.replica_context import Rendezvous, ReplicaContext, running_as
+from jaxlib._src.base.errors import XlaRuntimeError
+from jaxlib._src.base.replica_context import Rendezvous, ReplicaContext, running_as
 from jaxlib._src.ir.attributes import SymbolRef
 from jaxlib._src.ir.core import Operation
 from jaxlib._src.ops.collectives import HostEndpoint, attach_host_endpoint
 from jaxlib._src.ops.registry import register_op_extension
-from jaxlib._src.runtime.errors import XlaRuntimeError
 
 RUN_PARALLEL = "interpreter.run_parallel"
 

@@ -30,10 +30,10 @@ from typing import Any
 
 import numpy as np
 
-from jaxlib._src.backends.cpu.replica_context import Rendezvous
-from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
-from jaxlib._src.runtime.types import XLA_ELEMENT_TYPE_TO_DTYPE
-from jaxlib._src.runtime.untrusted import INT64_MAX, bounded_product, is_int, load_json
+from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument
+from jaxlib._src.base.replica_context import Rendezvous
+from jaxlib._src.base.untrusted import INT64_MAX, bounded_product, is_int, load_json
+from jaxlib._src.ir.element_types import ELEMENT_TYPES
 
 _LENGTH = struct.Struct("<Q")
 # A peer's message length comes from the peer; anything longer is a lie that
@@ -44,7 +44,7 @@ _HEADER_DEPTH = 8
 # numpy 2's largest array rank.
 _MAX_RANK = 64
 # The dtypes a program's arrays can have, by the name encode_contributions writes.
-_DTYPES = {dtype.name: dtype for dtype in XLA_ELEMENT_TYPE_TO_DTYPE.values()}
+_DTYPES = {row.dtype.name: row.dtype for row in ELEMENT_TYPES if row.dtype is not None}
 
 
 class CrossProcessRendezvous(Rendezvous):

@@ -27,7 +27,17 @@ import numpy as np
 
 from jaxlib._src.backends.cpu import native
 from jaxlib._src.ir.attributes import ComparisonDirection, ComparisonType, DenseElements
-from jaxlib._src.ir.core import Block, Operation, Value
+from jaxlib._src.ir.core import (
+    EXPENSIVE,
+    TRANSCENDENTAL,
+    Block,
+    OpDef,
+    Operation,
+    Value,
+    is_terminator,
+    watch_op_table,
+)
+from jaxlib._src.ir.element_types import BY_DTYPE, FLOAT, SINT
 from jaxlib._src.ir.types import TensorType
 
 Strides = tuple[int, ...]
@@ -45,85 +55,67 @@ class FusedGroup:
 
 
 # ---------------------------------------------------------------------------------
-# The bytecode's vocabulary (mirrors fused.cc)
+# The bytecode's vocabulary: the native side's numbers (fused_encoding.h) and
+# the op table's facts (which op computes with which opcode)
 # ---------------------------------------------------------------------------------
 
-# Element type codes: jaxcpu::DType's order.
-_DTYPE_CODES = {"bool": 0, "int8": 1, "int16": 2, "int32": 3, "int64": 4, "uint8": 5,
-                "uint16": 6, "uint32": 7, "uint64": 8, "float32": 11, "float64": 12}
-_FLOAT_CODES = frozenset({11, 12})
-_SIGNED_CODES = frozenset({1, 2, 3, 4})
-_UNSIGNED_CODES = frozenset({5, 6, 7, 8})
-_INT_CODES = _SIGNED_CODES | _UNSIGNED_CODES
-_ALL_CODES = frozenset(_DTYPE_CODES.values())
+_ENCODING = native.cpu.fused_encoding()
+# opcode name -> code (csrc/cpu/kernels/fused_ops.def)
+OPCODES: dict[str, int] = {name: entry[0] for name, entry in _ENCODING["opcodes"].items()}
+_ARITY = {name: entry[1] for name, entry in _ENCODING["opcodes"].items()}
+_REDUCING = frozenset(name for name, entry in _ENCODING["opcodes"].items() if entry[2])
+_DIRECTIONS: dict[str, int] = dict(_ENCODING["compare_directions"])
+_TOTAL_ORDER_FLAG: int = _ENCODING["total_order_flag"]
+_LOAD_INPUT, _LOAD_CONSTANT, _LOAD_IOTA = (_ENCODING["load_kinds"][kind]
+                                           for kind in ("input", "constant", "iota"))
 
-_OPCODE_NAMES = (
-    # unary
-    "neg abs sign floor ceil round_even round_afz not popcnt clz is_finite square "
-    "exp expm1 log log1p tanh logistic sin cos tan sqrt rsqrt cbrt erf erf_inv convert copy "
-    # binary
-    "add sub mul div rem max min pow atan2 and or xor shl shr_logical shr_arith cmp "
-    # ternary
-    "select clamp"
-).split()
-OPCODES = {name: code for code, name in enumerate(_OPCODE_NAMES)}
+# Element type codes (jaxcpu::DType) of the types the interpreter computes,
+# by numpy name, and the category of each (element_types.py).
+_COMPUTED = frozenset(_ENCODING["dtypes"])
+_DTYPE_CODES = {name: code for name, code in native.cpu.dtype_codes().items()
+                if code in _COMPUTED}
+_CATEGORY_OF_CODE = {code: BY_DTYPE[np.dtype(name)].category
+                     for name, code in _DTYPE_CODES.items()}
+_FLOAT_CODES = frozenset(c for c, k in _CATEGORY_OF_CODE.items() if k == FLOAT)
+_SIGNED_CODES = frozenset(c for c, k in _CATEGORY_OF_CODE.items() if k == SINT)
 
-_F, _S, _U, _B = _FLOAT_CODES, _SIGNED_CODES, _UNSIGNED_CODES, frozenset({0})
-_NUM = _F | _S | _U
 
-# op name -> (opcode, element types accepted for its first operand)
-_UNARY = {
-    "stablehlo.negate": ("neg", _NUM), "stablehlo.abs": ("abs", _F | _S),
-    "stablehlo.sign": ("sign", _F | _S), "stablehlo.floor": ("floor", _F),
-    "stablehlo.ceil": ("ceil", _F), "stablehlo.round_nearest_even": ("round_even", _F),
-    "stablehlo.round_nearest_afz": ("round_afz", _F), "stablehlo.not": ("not", _B | _S | _U),
-    "stablehlo.popcnt": ("popcnt", _S | _U),
-    "stablehlo.count_leading_zeros": ("clz", _S | _U),
-    "stablehlo.is_finite": ("is_finite", _F), "chlo.square": ("square", _NUM),
-    "stablehlo.exponential": ("exp", _F), "stablehlo.exponential_minus_one": ("expm1", _F),
-    "stablehlo.log": ("log", _F), "stablehlo.log_plus_one": ("log1p", _F),
-    "stablehlo.tanh": ("tanh", _F), "stablehlo.logistic": ("logistic", _F),
-    "stablehlo.sine": ("sin", _F), "stablehlo.cosine": ("cos", _F),
-    "stablehlo.tan": ("tan", _F), "chlo.tan": ("tan", _F), "stablehlo.sqrt": ("sqrt", _F),
-    "stablehlo.rsqrt": ("rsqrt", _F), "stablehlo.cbrt": ("cbrt", _F),
-    "chlo.erf": ("erf", _F), "chlo.erf_inv": ("erf_inv", _F),
-    "stablehlo.convert": ("convert", _ALL_CODES),
-}
-_BINARY = {
-    "stablehlo.add": ("add", _ALL_CODES), "stablehlo.subtract": ("sub", _NUM),
-    "stablehlo.multiply": ("mul", _ALL_CODES), "stablehlo.divide": ("div", _NUM),
-    "stablehlo.remainder": ("rem", _NUM), "stablehlo.maximum": ("max", _ALL_CODES),
-    "stablehlo.minimum": ("min", _ALL_CODES), "stablehlo.power": ("pow", _NUM),
-    "stablehlo.atan2": ("atan2", _F), "stablehlo.and": ("and", _B | _S | _U),
-    "stablehlo.or": ("or", _B | _S | _U), "stablehlo.xor": ("xor", _B | _S | _U),
-    "stablehlo.shift_left": ("shl", _S | _U),
-    "stablehlo.shift_right_logical": ("shr_logical", _S | _U),
-    "stablehlo.shift_right_arithmetic": ("shr_arith", _S | _U),
-    "stablehlo.compare": ("cmp", _ALL_CODES),
-}
-_TERNARY = {"stablehlo.select": "select", "stablehlo.clamp": "clamp"}
-_LAYOUT_OPS = frozenset({"stablehlo.broadcast_in_dim", "stablehlo.reshape"})
+def _codes(kinds: frozenset[str] | None) -> frozenset[int]:
+    """The type codes of the element categories ``kinds`` (None: every one)."""
+    return frozenset(c for c, k in _CATEGORY_OF_CODE.items() if kinds is None or k in kinds)
 
+
+# op name -> (opcode, arity, type codes accepted for its first operand): the
+# op table's ``fused`` entries; for ternary ops the first operand goes unchecked.
+_FUSED: dict[str, tuple[str, int, frozenset[int]]] = {}
 # Ops worth recomputing per element only when each element is used once: a
-# broadcast would repeat them for every element of the broadcast dimensions.
-_EXPENSIVE = frozenset({"exp", "expm1", "log", "log1p", "tanh", "logistic", "sin", "cos",
-                        "tan", "sqrt", "rsqrt", "cbrt", "erf", "erf_inv", "pow", "atan2",
-                        "div", "rem"})
+# broadcast would repeat them for every element of the broadcast dimensions
+# (the op table's expensive and transcendental cost classes).
+_EXPENSIVE: set[str] = set()
+# Reduce bodies the kernel runs: body op -> binary opcode.
+_REDUCERS: dict[str, str] = {}
+
+
+def _declare(op_def: OpDef) -> None:
+    if op_def.fused is None:
+        return
+    if op_def.fused not in OPCODES:
+        raise ValueError(f"{op_def.name}: no fused opcode {op_def.fused!r} in fused_ops.def")
+    _FUSED[op_def.name] = (op_def.fused, _ARITY[op_def.fused], _codes(op_def.element_kinds))
+    if op_def.cost in (EXPENSIVE, TRANSCENDENTAL):
+        _EXPENSIVE.add(op_def.name)
+    if op_def.fused in _REDUCING:
+        _REDUCERS[op_def.name] = op_def.fused
+
+
+watch_op_table(_declare)
+
+_LAYOUT_OPS = frozenset({"stablehlo.broadcast_in_dim", "stablehlo.reshape"})
 # How many consumer groups may each recompute one op instead of reading it from memory.
 # Domains from this size on compute the (smaller) values they broadcast in a
 # group of their own rather than once per element.
 _MATERIALIZE_UNDER_BROADCAST = 1 << 16
 _MAX_DUPLICATES = 2
-
-_DIRECTIONS = {"EQ": 0, "NE": 1, "GE": 2, "GT": 3, "LE": 4, "LT": 5}
-_TOTAL_ORDER_FLAG = 8
-# Reduce bodies the kernel runs: body op -> binary opcode.
-_REDUCERS = {"stablehlo.add": "add", "stablehlo.multiply": "mul", "stablehlo.maximum": "max",
-             "stablehlo.minimum": "min", "stablehlo.and": "and", "stablehlo.or": "or",
-             "stablehlo.xor": "xor"}
-_RETURNS = frozenset({"stablehlo.return", "mhlo.return"})
-
-_LOAD_INPUT, _LOAD_CONSTANT, _LOAD_IOTA = 0, 1, 2
 
 
 # ---------------------------------------------------------------------------------
@@ -326,7 +318,7 @@ def _reduce_opcode(op: Operation) -> str | None:
     if len(block.operations) != 2 or len(block.arguments) != 2:
         return None
     body, terminator = block.operations
-    if terminator.name not in _RETURNS or len(terminator.operands) != 1:
+    if not is_terminator(terminator.name) or len(terminator.operands) != 1:
         return None
     if terminator.operands[0] is not body.results[0] or body.name not in _REDUCERS:
         return None
@@ -360,25 +352,20 @@ def _classify(op: Operation) -> str | None:
         return _REDUCE  # if _reduce_opcode accepts it (the caller asks)
     if name in _LAYOUT_OPS:
         return _ELEMENTWISE if codes[0] == codes[-1] and len(op.operands) == 1 else None
-    if name in _UNARY:
-        return _ELEMENTWISE if len(op.operands) == 1 and codes[0] in _UNARY[name][1] else None
-    if name in _BINARY:
-        if len(op.operands) != 2 or codes[0] not in _BINARY[name][1]:
-            return None
-        if name == "stablehlo.compare" and _compare_code(op, codes[0]) is None:
-            return None
-        return _ELEMENTWISE
-    if name in _TERNARY:
-        return _ELEMENTWISE if len(op.operands) == 3 else None
-    return None
-
-
-_OPCODE_OF = {**_TERNARY, **{name: entry[0] for name, entry in _BINARY.items()},
-              **{name: entry[0] for name, entry in _UNARY.items()}}
+    fused = _FUSED.get(name)
+    if fused is None:
+        return None
+    opcode, arity, accepted = fused
+    if len(op.operands) != arity or (arity < 3 and codes[0] not in accepted):
+        return None
+    if opcode == "cmp" and _compare_code(op, codes[0]) is None:
+        return None
+    return _ELEMENTWISE
 
 
 def _opcode_of(op: Operation) -> str | None:
-    return _OPCODE_OF.get(op.name)
+    fused = _FUSED.get(op.name)
+    return None if fused is None else fused[0]
 
 
 # ---------------------------------------------------------------------------------
@@ -530,7 +517,7 @@ def _can_join(op: Operation, wanted: dict[int, tuple[_Draft, set]]) -> bool:
     if len(wanted) > _MAX_DUPLICATES:
         return False
     elements = math.prod(_shape(op.results[0]))
-    expensive = _opcode_of(op) in _EXPENSIVE
+    expensive = op.name in _EXPENSIVE
     if expensive and len(wanted) > 1 and elements >= _MATERIALIZE_UNDER_BROADCAST:
         # Big values of costly ops read by two groups (softmax's exp) are
         # computed once: the groups usually run as one row-blocked run

@@ -23,12 +23,9 @@ from typing import Any
 
 import numpy as np
 
-from jaxlib._src.ir.core import Block, Function, Module, Operation, Region, Value
+from jaxlib._src.base.errors import XlaRuntimeError
+from jaxlib._src.ir.core import Block, Function, Module, Operation, Region, Value, is_terminator
 from jaxlib._src.ops import registry
-from jaxlib._src.runtime.errors import XlaRuntimeError
-
-_STRUCTURAL_OPS = {"func.return", "stablehlo.return", "chlo.return", "mhlo.return",
-                   "sdy.return"}
 
 
 class RegionProgram:
@@ -124,7 +121,7 @@ class _FunctionLowering:
         steps = []
         result_slots: list[int] = []
         for op in block.operations:
-            if op.name in _STRUCTURAL_OPS:
+            if is_terminator(op.name):
                 result_slots = [self.slot(v) for v in op.operands]
                 continue
             kernel = self._kernel(op)

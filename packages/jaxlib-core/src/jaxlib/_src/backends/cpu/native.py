@@ -1,10 +1,10 @@
-"""The native half of the CPU backend: loading ``jaxlib._cpu`` and the table of
-op lowerings to native kernels.
+"""The native half of the CPU backend: loading ``jaxlib._cpu``, building
+kernels, and lowering ops through the table of native lowerings
+(``native_lowerings.py``, filled by the families in ``native_ops/``).
 
-A native lowering looks at one operation at compile time and returns the
-native kernel that runs it (a name registered in ``csrc/cpu/kernels`` and its
-parameters), or ``None`` when it does not handle this variant; the executor
-then runs the op's reference kernel. ``$JAXLIB_CPU_EXTENSION`` names a
+``lower_op`` builds the native kernel an op's lowering returns, or returns
+``None`` when the lowering does not handle this variant; the executor then
+runs the op's reference kernel. ``$JAXLIB_CPU_EXTENSION`` names a
 development build of the extension to load instead of the installed one
 (``tools/devbuild.sh``).
 
@@ -24,13 +24,15 @@ import importlib.util
 import os
 import sys
 import threading
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
+from jaxlib._src.backends.cpu import native_ops  # noqa: F401  (registers the lowerings)
+from jaxlib._src.backends.cpu.native_lowerings import NATIVE_LOWERINGS, NativeKernel
 from jaxlib._src.ir.core import Operation
 from jaxlib._src.ir.types import TensorType, numpy_dtype
 
@@ -49,31 +51,6 @@ def _load_extension() -> ModuleType:
 
 
 cpu = _load_extension()
-
-
-@dataclass
-class NativeKernel:
-    """A native kernel for one op (or a fused group): its registered name and
-    the parameters its factory reads."""
-
-    name: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-
-NativeLowering = Callable[[Operation], "NativeKernel | None"]
-
-NATIVE_LOWERINGS: dict[str, NativeLowering] = {}
-
-
-def native_lowering(*op_names: str) -> Callable[[NativeLowering], NativeLowering]:
-    """Registers a function lowering the named ops to native kernels."""
-
-    def register(fn: NativeLowering) -> NativeLowering:
-        for name in op_names:
-            NATIVE_LOWERINGS[name] = fn
-        return fn
-
-    return register
 
 
 @functools.cache
@@ -263,13 +240,6 @@ def warm_up() -> None:
 
     for element_type in ("f32", "f64"):
         dot.gemm_address(element_type)
-    # Modules the first compilation would otherwise import.
+    # A module the first compilation would otherwise import.
     importlib.import_module("jaxlib._src.frontends.stablehlo_syntax")
-    importlib.import_module("jaxlib._src.runtime.executable")
 
-
-def _register_families() -> None:
-    from jaxlib._src.backends.cpu import native_ops  # noqa: F401  (registers lowerings)
-
-
-_register_families()

@@ -29,16 +29,18 @@ import numpy as np
 
 from jaxlib._src.backends.cpu import fusion, native, row_chains
 from jaxlib._src.backends.cpu.lowering import ModuleLowering
+from jaxlib._src.base.errors import XlaRuntimeError
 from jaxlib._src.ir.attributes import DenseElements
-from jaxlib._src.ir.core import Block, Function, Operation, Value
+from jaxlib._src.ir.core import Block, Function, Operation, Value, is_terminator
 from jaxlib._src.ir.types import INT64_MAX, TensorType, numpy_dtype
 from jaxlib._src.ops.control_flow import LAZY_SPLAT_BYTES
-from jaxlib._src.runtime.errors import XlaRuntimeError
 
 native.cpu.set_error_type(XlaRuntimeError)
 
-# Slot homes, as executor.cc numbers them.
-HOME_NONE, HOME_ARENA, HOME_OUTPUT, HOME_CONSTANT, HOME_PARAM = range(5)
+# Slot homes, numbered by executor.cc.
+_HOMES = native.cpu.slot_homes()
+HOME_NONE, HOME_ARENA, HOME_OUTPUT, HOME_CONSTANT, HOME_PARAM = (
+    _HOMES[name] for name in ("none", "arena", "output", "constant", "param"))
 
 _ALIGN = 64
 _MAX_INLINE_DEPTH = 64
@@ -46,7 +48,6 @@ _INLINE_BYTES = 1 << 22
 _ALIAS_OPS = {"stablehlo.reshape"}
 # Ops whose native kernels may update their operand 0 in place.
 _IN_PLACE_OPS = {"stablehlo.dynamic_update_slice", "stablehlo.scatter"}
-_TERMINATORS = {"func.return", "stablehlo.return"}
 
 
 @dataclass
@@ -220,7 +221,7 @@ class _Planner:
                 self.users.setdefault(key, []).extend(users)
         for item in _fuse(block):
             if isinstance(item, Operation):
-                if item.name in _TERMINATORS:
+                if is_terminator(item.name):
                     return self.operands(item, scope)
                 self.emit_op(item, scope, region, depth)
             else:

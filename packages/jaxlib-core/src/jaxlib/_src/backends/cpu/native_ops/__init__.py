@@ -1,5 +1,5 @@
 """Native lowerings of the CPU backend, one module per op family. Importing a
-module registers its lowerings in ``native.NATIVE_LOWERINGS``."""
+module registers its lowerings in ``native_lowerings.NATIVE_LOWERINGS``."""
 
 from jaxlib._src.backends.cpu.native_ops import (  # noqa: F401
     data_movement,

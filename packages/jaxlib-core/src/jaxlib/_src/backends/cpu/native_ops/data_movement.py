@@ -8,7 +8,7 @@ the executor turns it into an alias.
 
 from __future__ import annotations
 
-from jaxlib._src.backends.cpu.native import NativeKernel, native_lowering
+from jaxlib._src.backends.cpu.native_lowerings import NativeKernel, native_lowering
 from jaxlib._src.ir.core import Operation
 from jaxlib._src.ops.data_movement import int_attr, int_list
 

@@ -12,7 +12,7 @@ import functools
 import math
 from collections.abc import Sequence
 
-from jaxlib._src.backends.cpu.native import NativeKernel, native_lowering
+from jaxlib._src.backends.cpu.native_lowerings import NativeKernel, native_lowering
 from jaxlib._src.ir.attributes import DotDimensionNumbers
 from jaxlib._src.ir.core import Operation
 from jaxlib._src.ir.types import TensorType

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from jaxlib._src.backends.cpu.native import NativeKernel, native_lowering
+from jaxlib._src.backends.cpu.native_lowerings import NativeKernel, native_lowering
 from jaxlib._src.ir.attributes import GatherDimensionNumbers, ScatterDimensionNumbers
 from jaxlib._src.ir.core import Operation
 from jaxlib._src.ops.data_movement import int_list

@@ -13,11 +13,9 @@ Anything else returns None and the reference kernel runs.
 
 from __future__ import annotations
 
-from jaxlib._src.backends.cpu.native import NativeKernel, native_lowering
-from jaxlib._src.ir.core import Operation, Region, Value
+from jaxlib._src.backends.cpu.native_lowerings import NativeKernel, native_lowering
+from jaxlib._src.ir.core import Operation, Region, Value, is_terminator
 from jaxlib._src.ops.reduction import _single_ufunc_body, int_array_attr
-
-_TERMINATORS = frozenset({"stablehlo.return", "mhlo.return"})
 
 
 @native_lowering("stablehlo.reduce")
@@ -121,7 +119,7 @@ def argminmax_kind(region: Region) -> str | None:
     a, ia, b, ib = block.arguments
     ops = list(block.operations[:-1])
     terminator = block.operations[-1]
-    if terminator.name not in _TERMINATORS or len(terminator.operands) != 2:
+    if not is_terminator(terminator.name) or len(terminator.operands) != 2:
         return None
     if any(o.regions for o in ops):
         return None

@@ -9,7 +9,7 @@ what the kernels decline, run the reference kernels.
 
 from __future__ import annotations
 
-from jaxlib._src.backends.cpu.native import NativeKernel, native_lowering
+from jaxlib._src.backends.cpu.native_lowerings import NativeKernel, native_lowering
 from jaxlib._src.ir.core import Operation
 from jaxlib._src.ops.reduction import _compare_select, _single_ufunc_body, _WindowSpec
 

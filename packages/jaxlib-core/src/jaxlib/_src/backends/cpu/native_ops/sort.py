@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxlib._src.backends.cpu.native import NativeKernel, native_lowering
+from jaxlib._src.backends.cpu.native_lowerings import NativeKernel, native_lowering
 from jaxlib._src.ir.core import Operation
 from jaxlib._src.ir.types import is_float, numpy_dtype
 from jaxlib._src.ops.data_movement import int_attr

@@ -1,4 +1,6 @@
-"""Exceptions raised at the runtime API boundary."""
+"""The status errors every layer raises: ``XlaRuntimeError`` (messages start
+with a status name, as XLA's do) and its constructors, and
+``GpuLibNotLinkedError``."""
 
 from __future__ import annotations
 

@@ -10,10 +10,10 @@ module parses them on demand into small dataclasses:
   (or its stripped form ``<@mesh, [...]>`` inside per-value lists);
 * ``#sdy.sharding_per_value<[<...>, ...]>`` and ``#sdy<manual_axes{"x"}>``.
 
-:func:`to_hlo_sharding` converts a tensor sharding to HloSharding through the
-runtime's own :class:`NamedSharding`, so the tile assignment rules (dimension
-tiling in axis order, unused axes as a replicated subgroup, the mesh's device
-order) are derived once, there. Sub-axes (``"x":(1)2``) are supported by
+:func:`to_hlo_sharding` converts a tensor sharding to HloSharding with the rule
+the runtime's :class:`NamedSharding` uses (``ir/hlo_sharding.mesh_hlo_sharding``:
+dimension tiling in axis order, unused axes as a replicated subgroup, the
+mesh's device order), so it is derived once. Sub-axes (``"x":(1)2``) are supported by
 splitting each axis into the pieces its sub-axes cut it into.
 """
 
@@ -23,11 +23,10 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
+from jaxlib._src.base.errors import invalid_argument, unimplemented
 from jaxlib._src.frontends.lexer import Lexer, ParseError
 from jaxlib._src.ir.attributes import OpaqueAttribute
-from jaxlib._src.runtime.errors import invalid_argument, unimplemented
+from jaxlib._src.ir.hlo_sharding import HloSharding, mesh_hlo_sharding
 
 # The most devices a mesh may name (far above any machine's count).
 MAX_MESH_DEVICES = 1 << 20
@@ -390,14 +389,6 @@ def resolve_mesh(sharding: TensorSharding, meshes: dict[str, Any]) -> SdyMesh:
 # --- conversion to HloSharding ------------------------------------------------------
 
 
-class _PositionsOnly:
-    """The client of the placeholder devices a conversion mesh is built from:
-    the sharding math needs device positions only, all in this process."""
-
-    def process_index(self) -> int:
-        return 0
-
-
 def _axis_pieces(mesh: SdyMesh, refs: list[AxisRef]) -> dict[str, list[tuple[int, int]]]:
     """Each axis cut where its referenced sub-axes start and end: pieces as
     (pre_size, size), major to minor. An axis without sub-axes is one piece."""
@@ -435,9 +426,6 @@ def _piece_names(ref: AxisRef, pieces: dict[str, list[tuple[int, int]]]) -> list
 def to_hlo_sharding(sharding: TensorSharding, rank: int, meshes: dict[str, Any]) -> Any:
     """The HloSharding of a tensor of ``rank`` sharded as ``sharding``; device
     ids are the mesh's logical ids."""
-    from jaxlib._src.runtime.device import Device
-    from jaxlib._src.runtime.sharding import HloSharding, Mesh, NamedSharding, PartitionSpec
-
     mesh = resolve_mesh(sharding, meshes)
     if mesh.is_maximal:
         return HloSharding.maximal(mesh.device_ids[0])  # type: ignore[index]
@@ -453,19 +441,15 @@ def to_hlo_sharding(sharding: TensorSharding, rank: int, meshes: dict[str, Any])
     pieces = _axis_pieces(mesh, refs)
     names = [f"{a.name}:({p}){s}" for a in mesh.axes for p, s in pieces[a.name]]
     sizes = [s for a in mesh.axes for _, s in pieces[a.name]]
-    client = _PositionsOnly()
-    devices = np.empty(len(mesh.logical_ids()), dtype=object)
-    for position in range(devices.size):
-        devices[position] = Device(client, position)  # type: ignore[arg-type]
-    spec = PartitionSpec(*[
-        tuple(n for ref in dim.axes for n in _piece_names(ref, pieces)) or None
-        for dim in sharding.dims])
-    try:
-        named = NamedSharding(Mesh(devices.reshape(sizes), names), spec,
-                              _logical_device_ids=mesh.device_ids)
-    except ValueError as err:  # an axis used twice, say
-        raise ValueError(f"invalid sdy sharding: {err}") from None
-    return named._to_xla_hlo_sharding(rank)
+    position = {name: i for i, name in enumerate(names)}
+    dim_axes = [[position[n] for ref in dim.axes for n in _piece_names(ref, pieces)]
+                for dim in sharding.dims]
+    used = [i for axes in dim_axes for i in axes]
+    repeated = sorted({names[i] for i in used if used.count(i) > 1})
+    if repeated:
+        raise ValueError(f"invalid sdy sharding: duplicate entries for `{repeated[0]}` (a mesh "
+                         f"axis may shard at most one dimension)")
+    return mesh_hlo_sharding(sizes, dim_axes, (), mesh.device_ids)
 
 
 def hlo_sharding_text(value: Any, rank: int, meshes: dict[str, Any]) -> str:

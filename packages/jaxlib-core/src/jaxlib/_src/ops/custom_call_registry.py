@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from jaxlib._src.runtime.errors import XlaRuntimeError, invalid_argument
+from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument
 
 # Spellings accepted for each platform, as XLA's platform names and JAX's.
 _PLATFORM_ALIASES = {

@@ -1,0 +1,48 @@
+"""jaxlib._pretty_printer: the document type and layout behind jax's pretty
+printer (implemented in ``jaxlib._src.jax_api.pretty_printer``)."""
+
+from jaxlib._src.jax_api.pretty_printer import (
+    BreakDoc,
+    Color,
+    ColorDoc,
+    ConcatDoc,
+    Doc,
+    GroupDoc,
+    Intensity,
+    NestDoc,
+    NilDoc,
+    OutputFormat,
+    SourceMapDoc,
+    TextDoc,
+    brk,
+    color,
+    concat,
+    group,
+    nest,
+    nil,
+    source_map,
+    text,
+)
+
+__all__ = [
+    "BreakDoc",
+    "Color",
+    "ColorDoc",
+    "ConcatDoc",
+    "Doc",
+    "GroupDoc",
+    "Intensity",
+    "NestDoc",
+    "NilDoc",
+    "OutputFormat",
+    "SourceMapDoc",
+    "TextDoc",
+    "brk",
+    "color",
+    "concat",
+    "group",
+    "nest",
+    "nil",
+    "source_map",
+    "text",
+]
