@@ -12,6 +12,8 @@ from __future__ import annotations
 import enum
 import threading
 
+from jaxlib._src.base.errors import XlaRuntimeError
+
 __all__ = [
     "GarbageCollectionGuardLevel",
     "GuardState",
@@ -131,7 +133,7 @@ def update_thread_guard_global_state(set_thread_id: bool, /) -> None:
         if set_thread_id:
             me = threading.get_ident()
             if _thread_guard_owner is not None and _thread_guard_owner != me:
-                raise RuntimeError(
+                raise XlaRuntimeError(
                     "FAILED_PRECONDITION: The thread guard's global thread ID is already "
                     "set. Nested thread guards in different threads are not supported.")
             _thread_guard_owner = me
@@ -147,7 +149,7 @@ def check_thread_guard(process_indices) -> None:
         return
     me = threading.get_ident()
     if me != owner:
-        raise RuntimeError(
+        raise XlaRuntimeError(
             f"FAILED_PRECONDITION: A multi-process JAX operation was called from thread "
             f"{me}. This is not allowed because the thread guard was set in thread "
             f"{owner}.")

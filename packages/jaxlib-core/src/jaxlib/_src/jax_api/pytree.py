@@ -32,6 +32,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import islice
 from typing import Any, TypeVar
 
+from jaxlib._src.base.errors import XlaRuntimeError
+
 __all__ = [
     "DictKey",
     "FlattenedIndexKey",
@@ -1087,13 +1089,13 @@ class PyTreeDef(list):
 
     def __setstate__(self, state: object, /) -> None:
         if not isinstance(state, tuple) or len(state) != 2:
-            raise RuntimeError("Malformed pickled PyTreeDef, expected 2-tuple")
+            raise XlaRuntimeError("Malformed pickled PyTreeDef, expected 2-tuple")
         registry, traversal = state
         sig = []
         data: list = []
         for item in traversal:
             if len(item) != 6:
-                raise RuntimeError("Malformed pickled PyTreeDef")
+                raise XlaRuntimeError("Malformed pickled PyTreeDef")
             kind, arity, node_data, custom_type, _, _ = item
             if kind == _DICT_KIND:
                 data.extend(node_data)
@@ -1104,16 +1106,16 @@ class PyTreeDef(list):
             elif kind == _CUSTOM_KIND or kind == _DATACLASS_KIND:
                 reg = registry._table.get(custom_type) if custom_type is not None else None
                 if reg is None or reg.family is None:
-                    raise RuntimeError(
+                    raise XlaRuntimeError(
                         f"Unknown custom type in pickled PyTreeDef: {custom_type!r}")
                 data.append(node_data)
                 sig.append(reg.family.node(arity))
             elif kind in (_LEAF_KIND, _NONE_KIND, _TUPLE_KIND, _LIST_KIND):
                 if node_data is not None or custom_type is not None:
-                    raise RuntimeError("Malformed pickled PyTreeDef")
+                    raise XlaRuntimeError("Malformed pickled PyTreeDef")
                 sig.append(_node_for(kind, arity, None))
             else:
-                raise RuntimeError("Malformed pickled PyTreeDef")
+                raise XlaRuntimeError("Malformed pickled PyTreeDef")
         self.clear()
         self.extend(data)
         self._registry = registry
@@ -1134,7 +1136,7 @@ class PyTreeDef(list):
     def deserialize_using_proto(registry: PyTreeRegistry, data: bytes) -> PyTreeDef:
         from jaxlib._src.jax_api import _pytree_proto
 
-        nodes, keys = _pytree_proto.deserialize(data)
+        nodes = _pytree_proto.deserialize(data)
         sig = []
         items: list = []
         for kind, arity, dict_keys in nodes:
@@ -1310,7 +1312,7 @@ class SequenceKey(Hashable):
 
     def __setstate__(self, state: tuple, /) -> None:
         if len(state) != 1:
-            raise RuntimeError("Malformed pickled SequenceKey, expected 1-tuple")
+            raise XlaRuntimeError("Malformed pickled SequenceKey, expected 1-tuple")
         self._idx = _as_int(state[0])
 
 
@@ -1344,7 +1346,7 @@ class DictKey(Hashable):
 
     def __setstate__(self, state: tuple, /) -> None:
         if len(state) != 1:
-            raise RuntimeError("Malformed pickled DictKey, expected 1-tuple")
+            raise XlaRuntimeError("Malformed pickled DictKey, expected 1-tuple")
         self._key = state[0]
 
 
@@ -1380,7 +1382,7 @@ class GetAttrKey(Hashable):
 
     def __setstate__(self, state: tuple, /) -> None:
         if len(state) != 1:
-            raise RuntimeError("Malformed pickled GetAttrKey, expected 1-tuple")
+            raise XlaRuntimeError("Malformed pickled GetAttrKey, expected 1-tuple")
         self._name = str(state[0])
 
 
@@ -1414,7 +1416,7 @@ class FlattenedIndexKey(Hashable):
 
     def __setstate__(self, state: tuple, /) -> None:
         if len(state) != 1:
-            raise RuntimeError("Malformed pickled FlattenedIndexKey, expected 1-tuple")
+            raise XlaRuntimeError("Malformed pickled FlattenedIndexKey, expected 1-tuple")
         self._key = _as_int(state[0])
 
 

@@ -1,0 +1,138 @@
+"""pytest plugin: runs jax's jaxlib-level tests against this project's jaxlib.
+
+jax's own ``jaxlib/*_test.py`` files import ``from jax.jaxlib import _jax`` (the
+Bazel layout, where jaxlib lives inside jax). Loaded with ``-p
+jaxlib_alias_plugin``, this plugin installs, in the test process only, a stand-in
+``jax`` package before collection:
+
+* ``jax.jaxlib`` *is* this project's ``jaxlib`` module, and any
+  ``jax.jaxlib.<name>`` import returns the very module ``jaxlib.<name>`` (no second
+  copy of a module, so classes and registries are shared);
+* ``jax._src.util.weak_value_interner`` is ``jaxlib.weakref_lru_cache``'s, the one
+  line of jax 0.10.2's ``jax/_src/util.py`` that weak_value_interner_test.py uses.
+
+Nothing of jax is imported or patched: jax itself is not importable on this
+jaxlib yet. When ``JAXLIB_ALIAS_REPORT`` names a file, the plugin writes there,
+as JSON, each test file's outcomes and the first line of each failure, and the
+``jaxlib.xla_client._version`` the tests saw (some branch on it).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+import types
+
+_PREFIX = "jax.jaxlib."
+
+
+class _AliasLoader(importlib.abc.Loader):
+    """Loads ``jax.jaxlib.X`` as the already-imported module ``jaxlib.X``."""
+
+    def __init__(self, target: str):
+        self.target = target
+
+    def create_module(self, spec):
+        return importlib.import_module(self.target)
+
+    def exec_module(self, module):
+        pass  # the target module ran when it was imported under its own name
+
+
+class _AliasFinder(importlib.abc.MetaPathFinder):
+    def find_spec(self, fullname, path=None, target=None):
+        if not fullname.startswith(_PREFIX):
+            return None
+        real = "jaxlib." + fullname[len(_PREFIX):]
+        if importlib.util.find_spec(real) is None:
+            return None
+        return importlib.machinery.ModuleSpec(fullname, _AliasLoader(real))
+
+
+def _package(name: str) -> types.ModuleType:
+    module = types.ModuleType(name, "stand-in created by jaxlib_alias_plugin")
+    module.__path__ = []  # a package, so that submodule imports are attempted
+    sys.modules[name] = module
+    return module
+
+
+def install() -> None:
+    """Puts the stand-in ``jax`` into sys.modules (idempotent)."""
+    if getattr(sys.modules.get("jax"), "__jaxlib_alias__", False):
+        return
+    import jaxlib
+    import jaxlib.weakref_lru_cache
+
+    jax = _package("jax")
+    jax.__jaxlib_alias__ = True
+    jax.jaxlib = jaxlib
+    sys.modules["jax.jaxlib"] = jaxlib
+    src = _package("jax._src")
+    jax._src = src
+    util = types.ModuleType("jax._src.util", "stand-in: what jax's util takes from jaxlib")
+    util.weak_value_interner = jaxlib.weakref_lru_cache.weak_value_interner
+    sys.modules["jax._src.util"] = util
+    src.util = util
+    sys.meta_path.insert(0, _AliasFinder())
+
+
+# test file -> {"passed", "failed", "skipped", "failures"}
+_results: dict[str, dict] = {}
+
+
+def _counts(path: str) -> dict:
+    return _results.setdefault(path, {"passed": 0, "failed": 0, "skipped": 0,
+                                      "failures": []})
+
+
+def _first_line(report) -> str:
+    crash = getattr(report.longrepr, "reprcrash", None)
+    text = (crash.message if crash is not None else str(report.longrepr)).strip()
+    return text.splitlines()[0] if text else "?"
+
+
+def pytest_configure(config):
+    install()
+
+
+def pytest_collectreport(report):
+    # A file that fails to import counts as one failure of that file.
+    if report.failed:
+        path = report.nodeid.split("::")[0]
+        counts = _counts(path)
+        counts["failed"] += 1
+        counts["failures"].append(f"{path} (collection): {_first_line(report)}")
+
+
+def pytest_runtest_logreport(report):
+    counts = _counts(report.nodeid.split("::")[0])
+    if report.when == "call" or (report.when == "setup" and not report.passed):
+        if report.passed:
+            counts["passed"] += 1
+        elif report.skipped:
+            counts["skipped"] += 1
+        else:
+            counts["failed"] += 1
+            counts["failures"].append(f"{report.nodeid}: {_first_line(report)}")
+    elif report.when == "teardown" and report.failed:
+        counts["failed"] += 1
+        counts["failures"].append(f"{report.nodeid} (teardown): {_first_line(report)}")
+
+
+def pytest_sessionfinish(session, exitstatus):
+    out = os.environ.get("JAXLIB_ALIAS_REPORT")
+    if out:
+        report = {"files": _results, "xla_client_version": _xla_client_version()}
+        with open(out, "w") as f:
+            json.dump(report, f, indent=1)
+
+
+def _xla_client_version() -> int | None:
+    # Some tests branch on it (config_test: the Config constructor of jaxlib >= 376).
+    module = sys.modules.get("jaxlib.xla_client")
+    return getattr(module, "_version", None)
