@@ -8,23 +8,21 @@ from __future__ import annotations
 
 import itertools
 
-import ml_dtypes
 import numpy as np
 import pytest
 
 from jaxlib._src.backends.cpu import native
 from jaxlib._src.backends.cpu.lowering import ModuleLowering
 from jaxlib._src.frontends.mlir_text import parse_module
+from jaxlib._src.ir.element_types import ELEMENT_TYPES
 from jaxlib._src.ops import registry
 
-# MLIR element type -> numpy dtype; one per element size and then some.
-ELEMENTS = {
-    "i1": np.bool_, "i8": np.int8, "ui8": np.uint8, "i16": np.int16, "ui16": np.uint16,
-    "bf16": ml_dtypes.bfloat16,
-    "f16": np.float16, "f32": np.float32, "i32": np.int32, "ui32": np.uint32,
-    "f64": np.float64, "i64": np.int64, "ui64": np.uint64, "complex<f32>": np.complex64,
-    "complex<f64>": np.complex128,
-}
+# MLIR element type -> numpy type, for the types the native kernels have a
+# dtype code for (the element-type table's rows the extension numbers).
+ELEMENTS = {row.mlir: row.dtype.type for row in ELEMENT_TYPES
+            if row.mlir is not None and row.dtype is not None
+            and row.dtype.name in native.cpu.dtype_codes()}
+# A sample: one type per element size (1, 2, 4, 8, 16 bytes).
 BY_SIZE = ["i1", "bf16", "f32", "i64", "complex<f64>"]
 
 
@@ -407,6 +405,7 @@ func.func @main(%x: {t_in}, %u: {t_up}{params}) -> {t_in} {{
 # -- iota ------------------------------------------------------------------------------
 
 
+# A sample of the types iota fills natively.
 @pytest.mark.parametrize("element", ["i1", "i8", "ui8", "i16", "i32", "ui32", "i64", "ui64",
                                      "f32", "f64"])
 @pytest.mark.parametrize("shape,dim", [((5,), 0), ((3, 300), 1), ((300, 2), 0),

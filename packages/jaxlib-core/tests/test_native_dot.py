@@ -12,6 +12,7 @@ from jaxlib._src.backends.cpu import native
 from jaxlib._src.frontends.mlir_text import parse_module
 from jaxlib._src.ir.attributes import ConvDimensionNumbers, DotDimensionNumbers
 from jaxlib._src.ir.core import Block, Operation
+from jaxlib._src.ir.element_types import BLAS_TYPES, BY_MLIR
 from jaxlib._src.ir.types import TensorType
 from jaxlib._src.ops import registry
 from jaxlib._src.ops.linalg import _ConvSpec
@@ -20,8 +21,8 @@ from jaxlib._src.ops.linalg import _ConvSpec
 def test_the_dot_kernels_are_built():
     assert {"dot_general", "convolution"} <= set(native.cpu.registered_kernels())
 
-DTYPES = {"f32": np.float32, "f64": np.float64, "complex<f32>": np.complex64,
-          "complex<f64>": np.complex128}
+# The BLAS types (the kernels' element types) and their numpy types.
+DTYPES = {t: BY_MLIR[t].dtype.type for t in BLAS_TYPES}
 # Relative to the magnitude of the result: BLAS blocks sums differently.
 TOLERANCE = {"f32": 2e-5, "f64": 1e-12, "complex<f32>": 2e-5, "complex<f64>": 1e-12}
 

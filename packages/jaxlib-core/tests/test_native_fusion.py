@@ -20,19 +20,33 @@ from conftest import program_text
 from jaxlib._src.backends.cpu import fusion, native
 from jaxlib._src.backends.cpu.lowering import ModuleLowering
 from jaxlib._src.frontends.mlir_text import parse_module
+from jaxlib._src.ir.core import TRANSCENDENTAL, load_op_table
+from jaxlib._src.ir.element_types import BOOL, BY_MLIR, ELEMENT_TYPES, FLOAT, SINT, UINT
 from jaxlib._src.ir.types import numpy_dtype
 from jaxlib._src.ops import registry
+from jaxlib._src.ops.elementwise import BINARY_OPS, UNARY_OPS
 
 
 def test_the_fused_kernel_is_built():
     assert "fused" in native.cpu.registered_kernels()
 
 
-FLOATS = ["f32", "f64"]
-SIGNED = ["i8", "i16", "i32", "i64"]
-UNSIGNED = ["ui8", "ui16", "ui32", "ui64"]
+# The element types the fused interpreter computes (its encoding's dtype codes),
+# by category, in the element-type table's order.
+_COMPUTED = {name for name, code in native.cpu.dtype_codes().items()
+             if code in set(native.cpu.fused_encoding()["dtypes"])}
+
+
+def _computed(category: str) -> list[str]:
+    return [row.mlir for row in ELEMENT_TYPES if row.category == category
+            and row.dtype is not None and row.dtype.name in _COMPUTED]
+
+
+FLOATS = _computed(FLOAT)
+SIGNED = _computed(SINT)
+UNSIGNED = _computed(UINT)
 INTS = SIGNED + UNSIGNED
-ALL = ["i1"] + INTS + FLOATS
+ALL = _computed(BOOL) + INTS + FLOATS
 
 
 # ---------------------------------------------------------------------------------
@@ -162,12 +176,25 @@ SHAPES = [(3, 700), (5,), (), (0, 4)]
 # Elementwise ops
 # ---------------------------------------------------------------------------------
 
-EXACT_UNARY = {
-    "negate": INTS + FLOATS, "abs": SIGNED + FLOATS, "sign": SIGNED + FLOATS,
-    "floor": FLOATS, "ceil": FLOATS, "round_nearest_even": FLOATS,
-    "round_nearest_afz": FLOATS, "not": ["i1"] + INTS, "popcnt": INTS,
-    "count_leading_zeros": INTS, "sqrt": FLOATS,
-}
+OPS = load_op_table()
+
+
+def fused_functions(functions: dict, transcendental: bool) -> dict[str, list[str]]:
+    """The StableHLO ops computing one of ``functions`` (UNARY_OPS/BINARY_OPS)
+    with a fused opcode and a result of their operand type, in or out of the
+    op table's transcendental cost class: name -> the types of ALL they take."""
+    ops = {}
+    for name, spec in functions.items():
+        op_def = OPS.get(f"stablehlo.{name}")
+        if (op_def is not None and op_def.fused is not None and spec.result in ("same", "part")
+                and (op_def.cost == TRANSCENDENTAL) == transcendental):
+            ops[name] = [t for t in ALL if BY_MLIR[t].category in op_def.element_kinds]
+    return ops
+
+
+# Exact (bit-identical to the reference): every op outside the transcendental
+# class, and sqrt, which IEEE 754 rounds correctly.
+EXACT_UNARY = {**fused_functions(UNARY_OPS, transcendental=False), "sqrt": FLOATS}
 
 
 @pytest.mark.parametrize("shape", SHAPES)
@@ -187,11 +214,11 @@ def test_is_finite_and_square():
         check(unary_program("chlo.square", (3, 700), element_type), [x])
 
 
-TRANSCENDENTAL = ["exponential", "exponential_minus_one", "log", "log_plus_one", "tanh",
-                  "logistic", "sine", "cosine", "tan", "rsqrt", "cbrt"]
+TRANSCENDENTAL_UNARY = sorted(set(fused_functions(UNARY_OPS, transcendental=True))
+                              - set(EXACT_UNARY))
 
 
-@pytest.mark.parametrize("op", TRANSCENDENTAL)
+@pytest.mark.parametrize("op", TRANSCENDENTAL_UNARY)
 @pytest.mark.parametrize("element_type", FLOATS)
 def test_transcendental_unary(op, element_type):
     x = values(element_type, (3, 700))
@@ -199,7 +226,14 @@ def test_transcendental_unary(op, element_type):
     check(unary_program(f"stablehlo.{op}", (3, 700), element_type), [x], rtol=rtol)
 
 
-@pytest.mark.parametrize("op", ["chlo.erf", "chlo.erf_inv"])
+# CHLO's own fused transcendental functions (chlo.tan is stablehlo.tan's opcode).
+CHLO_SPECIAL = sorted(name for name, op_def in OPS.items()
+                      if op_def.dialect == "chlo" and op_def.fused is not None
+                      and op_def.cost == TRANSCENDENTAL
+                      and f"stablehlo.{name.partition('.')[2]}" not in OPS)
+
+
+@pytest.mark.parametrize("op", CHLO_SPECIAL)
 def test_chlo_special(op):
     for element_type in FLOATS:
         x = values(element_type, (2, 600), special=False)
@@ -209,12 +243,8 @@ def test_chlo_special(op):
         check(unary_program(op, (2, 600), element_type), [x], rtol=rtol)
 
 
-EXACT_BINARY = {
-    "add": ALL, "subtract": INTS + FLOATS, "multiply": ALL, "divide": INTS + FLOATS,
-    "remainder": INTS + FLOATS, "maximum": ALL, "minimum": ALL, "power": INTS,
-    "and": ["i1"] + INTS, "or": ["i1"] + INTS, "xor": ["i1"] + INTS,
-    "shift_left": INTS, "shift_right_logical": INTS, "shift_right_arithmetic": INTS,
-}
+# As EXACT_UNARY; integer powers are exact too.
+EXACT_BINARY = {**fused_functions(BINARY_OPS, transcendental=False), "power": INTS}
 
 
 @pytest.mark.parametrize("shape", SHAPES)
@@ -239,7 +269,7 @@ def test_integer_division_edges():
             check(binary_program(f"stablehlo.{op}", (8,), element_type), [a, b])
 
 
-@pytest.mark.parametrize("op", ["power", "atan2"])
+@pytest.mark.parametrize("op", sorted(fused_functions(BINARY_OPS, transcendental=True)))
 def test_float_power_atan2(op):
     for element_type in FLOATS:
         a = np.abs(values(element_type, (3, 500), 1, special=False))
@@ -318,7 +348,7 @@ def test_broadcast_patterns():
     check(text, args)
 
 
-@pytest.mark.parametrize("element_type", ["f32", "f64"])
+@pytest.mark.parametrize("element_type", FLOATS)
 def test_instruction_pairs_round_each_operation(element_type):
     # Chains of add/sub/mul run two instructions per pass; a*b + c must still
     # round a*b first (with c = -round(a*b) the sum is exactly 0, where a
@@ -413,7 +443,7 @@ print("ok")
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-3000:]
 
 
-@pytest.mark.parametrize("element_type", ["f32", "f64"])
+@pytest.mark.parametrize("element_type", FLOATS)
 @pytest.mark.parametrize("rows,cols", [(3, 1000), (9, 100), (2, 512)])
 def test_row_broadcast_operands_on_either_side(element_type, rows, cols):
     # Row constants read once per tile when a tile lies in one row, filled

@@ -10,15 +10,15 @@ from jaxlib._src.backends.cpu import native
 from jaxlib._src.backends.cpu.lowering import ModuleLowering
 from jaxlib._src.frontends.mlir_text import parse_module
 from jaxlib._src.ir.attributes import GatherDimensionNumbers
+from jaxlib._src.ir.core import load_op_table
+from jaxlib._src.ir.element_types import ELEMENT_TYPES
 from jaxlib._src.ops import registry
 from jaxlib._src.ops.gather_scatter import gather_result_shape
+from jaxlib._src.ops.reduction import REDUCER_UFUNCS
 
-MLIR_TYPES = {
-    "bool": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
-    "uint8": "ui8", "uint16": "ui16", "uint32": "ui32", "uint64": "ui64",
-    "float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
-    "complex64": "complex<f32>", "complex128": "complex<f64>",
-}
+# numpy dtype name -> MLIR element type (the element-type table's rows).
+MLIR_TYPES = {row.dtype.name: row.mlir for row in ELEMENT_TYPES
+              if row.mlir is not None and row.dtype is not None}
 
 
 def tensor(shape: tuple[int, ...], dtype: str) -> str:
@@ -233,9 +233,8 @@ def test_gather_large_threaded() -> None:
 
 # --- scatter -------------------------------------------------------------------------
 
-COMBINER_OPS = {"add": "stablehlo.add", "mul": "stablehlo.multiply",
-                "max": "stablehlo.maximum", "min": "stablehlo.minimum",
-                "and": "stablehlo.and", "or": "stablehlo.or", "xor": "stablehlo.xor"}
+# Native combiner name (its op's fused opcode) -> the op: the reducer ops.
+COMBINER_OPS = {load_op_table()[name].fused: name for name in REDUCER_UFUNCS}
 
 
 def scatter_text(operand: tuple[int, ...], dtype: str, indices: tuple[int, ...],

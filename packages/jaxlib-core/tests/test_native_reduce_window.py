@@ -10,14 +10,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from test_native_data_movement import ELEMENTS, i64_array, random_array, single_op, tensor
-from test_native_reduce import assert_matches
+from test_native_reduce import FLOAT_REDUCERS, FLOATS, INTEGERS, REDUCERS, assert_matches
 from test_native_reduce import run_both as run_both_kernels
 
 from jaxlib import xla_client
 from jaxlib._src.backends.cpu import native
-
-INTEGERS = ["i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64"]
-FLOATS = ["f32", "f64"]
 
 
 def window_program(op_name: str, shape, element: str, window, strides=None,
@@ -100,7 +97,7 @@ def cumulative(n: int, axis: int, rank: int, reverse: bool = False) -> dict:
     return {"window": window, "padding": padding}
 
 
-@pytest.mark.parametrize("op_name", ["add", "multiply", "maximum", "minimum"])
+@pytest.mark.parametrize("op_name", FLOAT_REDUCERS)
 @pytest.mark.parametrize("element", FLOATS)
 @pytest.mark.parametrize("axis,reverse", [(0, False), (1, False), (2, True), (1, True)])
 def test_cumulative_windows_over_floats(op_name, element, axis, reverse):
@@ -108,16 +105,14 @@ def test_cumulative_windows_over_floats(op_name, element, axis, reverse):
     check(op_name, element, shape, **cumulative(shape[axis], axis, 3, reverse))
 
 
-@pytest.mark.parametrize("op_name", ["add", "multiply", "maximum", "minimum", "and", "or",
-                                     "xor"])
+@pytest.mark.parametrize("op_name", REDUCERS)
 @pytest.mark.parametrize("element", INTEGERS)
 def test_cumulative_windows_over_integers(op_name, element):
     check(op_name, element, (6, 33), **cumulative(33, 1, 2))
     check(op_name, element, (33, 6), **cumulative(33, 0, 2, reverse=True))
 
 
-@pytest.mark.parametrize("op_name", ["add", "multiply", "maximum", "minimum", "and", "or",
-                                     "xor"])
+@pytest.mark.parametrize("op_name", REDUCERS)
 def test_pred_windows(op_name):
     check(op_name, "i1", (4, 17), **cumulative(17, 1, 2))
     check(op_name, "i1", (9, 9), [2, 3], strides=[1, 2], padding=[(1, 0), (1, 1)])
@@ -250,7 +245,7 @@ def test_select_and_scatter_comparisons(element, compare):
                   [(0, 0), (0, 0), (0, 1), (0, 0)], compare=compare, ties=True)
 
 
-@pytest.mark.parametrize("scatter", ["add", "maximum", "minimum", "multiply"])
+@pytest.mark.parametrize("scatter", sorted(FLOAT_REDUCERS))
 def test_select_and_scatter_overlapping_windows_fold_in_source_order(scatter):
     # 3x3 windows, stride 2, SAME padding: targets receive several sources.
     check_scatter((2, 9, 9, 4), "f64", [1, 3, 3, 1], [1, 2, 2, 1],

@@ -10,14 +10,12 @@ from conftest import program_text
 from jaxlib._src.backends.cpu import native
 from jaxlib._src.backends.cpu.lowering import ModuleLowering
 from jaxlib._src.frontends.mlir_text import parse_module
+from jaxlib._src.ir.element_types import ELEMENT_TYPES, UNSIGNED_OF_SIZE
 from jaxlib._src.ops import registry
 
-MLIR_TYPES = {
-    "bool": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
-    "uint8": "ui8", "uint16": "ui16", "uint32": "ui32", "uint64": "ui64",
-    "float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
-    "complex64": "complex<f32>",
-}
+# numpy dtype name -> MLIR element type (the element-type table's rows).
+MLIR_TYPES = {row.dtype.name: row.mlir for row in ELEMENT_TYPES
+              if row.mlir is not None and row.dtype is not None}
 COMPARE_TYPES = {"f": "FLOAT", "i": "SIGNED", "u": "UNSIGNED", "b": "UNSIGNED", "V": "FLOAT"}
 NAN_BITS = {"float16": "0x7E00", "bfloat16": "0x7FC0", "float32": "0x7FC00000",
             "float64": "0x7FF8000000000000"}
@@ -105,8 +103,7 @@ def sort_op(text: str):
 
 def assert_bits_equal(actual: np.ndarray, expected: np.ndarray) -> None:
     assert actual.dtype == expected.dtype and actual.shape == expected.shape
-    width = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64, 16: np.uint64}
-    view = width[actual.dtype.itemsize]
+    view = UNSIGNED_OF_SIZE[min(actual.dtype.itemsize, 8)]  # complex128: two halves
     assert np.array_equal(actual.view(view), expected.view(view))
 
 
@@ -135,7 +132,7 @@ def special_values(dtype: str, size: int, rng: np.random.Generator) -> np.ndarra
         values[:2] = [info.min, info.max]
         return values
     values = np.round(rng.standard_normal(size) * 4).astype(dt)  # ties
-    bits = {2: np.uint16, 4: np.uint32, 8: np.uint64}[dt.itemsize]
+    bits = UNSIGNED_OF_SIZE[dt.itemsize].type
     one = bits(1)
     exponent_top = {"float16": 0x7C00, "bfloat16": 0x7F80, "float32": 0x7F800000,
                     "float64": 0x7FF0000000000000}[dtype]
@@ -150,6 +147,7 @@ def special_values(dtype: str, size: int, rng: np.random.Generator) -> np.ndarra
     return values
 
 
+# The key types sort.cc instantiates (the kernel's own list, no table's).
 FLOATS = ["float16", "bfloat16", "float32", "float64"]
 INTS = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
 

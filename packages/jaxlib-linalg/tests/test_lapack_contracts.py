@@ -24,6 +24,7 @@ import pytest
 
 from jaxlib import lapack, xla_client
 from jaxlib._src.base.errors import XlaRuntimeError
+from jaxlib._src.ir.types import numpy_dtype
 from jaxlib._src.ops.custom_call_registry import register_custom_call_contract
 
 PROGRAMS_DIR = Path(__file__).parent / "corpus" / "programs"
@@ -196,8 +197,7 @@ def _inputs(call: Call) -> list[np.ndarray]:
         if element_type == "i32":
             arrays.append(np.zeros(shape, np.int32))
             continue
-        dtype = {"f32": np.float32, "f64": np.float64, "complex<f32>": np.complex64,
-                 "complex<f64>": np.complex128}[element_type]
+        dtype = numpy_dtype(element_type)
         arrays.append((rng.standard_normal(shape) + 4 * (shape[-1:] == shape[-2:-1])
                        ).astype(dtype))
     return arrays
@@ -279,9 +279,7 @@ def test_corpus_call_compiles_and_runs(target):
     args = [client.buffer_from_pyval(x, client.devices()[0]) for x in _inputs(call)]
     outputs = [np.asarray(out) for out in exe.execute(args)]
     assert [(o.shape, str(o.dtype)) for o in outputs] == [
-        (shape, str(np.dtype({"f32": np.float32, "f64": np.float64, "i32": np.int32,
-                              "complex<f32>": np.complex64,
-                              "complex<f64>": np.complex128}[t]))) for shape, t in call.results]
+        (shape, str(numpy_dtype(t))) for shape, t in call.results]
     # The same call with neither layouts nor aliases (e.g. written by hand) is as valid.
     compile_call(_untyped(call))
 

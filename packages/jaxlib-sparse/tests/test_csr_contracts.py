@@ -20,6 +20,7 @@ import scipy.sparse
 
 from jaxlib import cpu_sparse, xla_client
 from jaxlib._src.base.errors import XlaRuntimeError
+from jaxlib._src.ir.element_types import BY_MLIR
 
 TARGET = cpu_sparse.CSR_SPARSE_DENSE_TARGET
 PROGRAMS_DIR = Path(__file__).parent / "corpus" / "programs"
@@ -27,8 +28,8 @@ PROGRAMS_DIR = Path(__file__).parent / "corpus" / "programs"
 # integer value type, padded BCSR storage.
 PROGRAMS = ["bcsr_matvec_f32", "bcsr_matmat_c128", "bcsr_matvec_index64_f64",
             "bcsr_matmat_index64_f64", "bcsr_matmat_i32", "bcsr_padded_matmat_f64"]
-_DTYPES = {"f32": np.float32, "f64": np.float64, "complex<f32>": np.complex64,
-           "complex<f64>": np.complex128, "i32": np.int32, "i64": np.int64}
+_DTYPES = {t: BY_MLIR[t].dtype for t in cpu_sparse.VALUE_TYPES}
+# A wrong type for each (a test choice): the same kind at the other width.
 _OTHER_TYPE = {"f32": "f64", "f64": "f32", "complex<f32>": "complex<f64>",
                "complex<f64>": "complex<f32>", "i32": "i64", "i64": "i32"}
 

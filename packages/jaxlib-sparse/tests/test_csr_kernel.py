@@ -7,7 +7,7 @@ import scipy.sparse
 
 from jaxlib import cpu_sparse
 
-VALUE_DTYPES = [np.float32, np.float64, np.complex64, np.complex128, np.int32, np.int64]
+VALUE_DTYPES = [d.type for d in cpu_sparse.VALUE_DTYPES]
 
 
 def _random_csr(rng, dtype, index_dtype, rows=6, cols=5):
@@ -25,7 +25,7 @@ def _call(operands, result):
     return result
 
 
-@pytest.mark.parametrize("index_dtype", [np.int32, np.int64])
+@pytest.mark.parametrize("index_dtype", [d.type for d in cpu_sparse.INDEX_DTYPES])
 @pytest.mark.parametrize("dtype", VALUE_DTYPES)
 def test_matmat_and_matvec_match_scipy(dtype, index_dtype):
     rng = np.random.default_rng(0)

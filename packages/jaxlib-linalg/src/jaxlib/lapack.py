@@ -31,18 +31,21 @@ from typing import Any
 
 import numpy as np
 
+from jaxlib._src.ir.element_types import BLAS_PREFIX, BY_MLIR
+from jaxlib._src.ir.types import complex_part_type, is_complex
 from jaxlib._src.ops.custom_call_registry import (
     CustomCallBuffer,
     CustomCallSignature,
     register_custom_call_contract,
 )
 
+# The routine prefix of each numpy scalar type LAPACK serves (core's BLAS table).
 LAPACK_DTYPE_PREFIX: dict[type, str] = {
-    np.float32: "s",
-    np.float64: "d",
-    np.complex64: "c",
-    np.complex128: "z",
-}
+    BY_MLIR[element_type].dtype.type: prefix for element_type, prefix in BLAS_PREFIX.items()}
+# The prefixes of all, the real and the complex types ("sdcz", "sd", "cz").
+_ALL_PREFIXES = "".join(BLAS_PREFIX.values())
+_REAL_PREFIXES = "".join(p for t, p in BLAS_PREFIX.items() if not is_complex(t))
+_COMPLEX_PREFIXES = "".join(p for t, p in BLAS_PREFIX.items() if is_complex(t))
 
 
 class EigComputationMode(enum.IntEnum):
@@ -85,7 +88,8 @@ _kernels_module: Any = None
 def _routine_names(bases: tuple[str, ...]) -> list[str]:
     names = []
     for base in bases:
-        prefixes = "sd" if base in _REAL_ONLY else "cz" if base in _COMPLEX_ONLY else "sdcz"
+        prefixes = (_REAL_PREFIXES if base in _REAL_ONLY else
+                    _COMPLEX_PREFIXES if base in _COMPLEX_ONLY else _ALL_PREFIXES)
         names.extend(p + base for p in prefixes)
     return names
 
@@ -381,7 +385,8 @@ def _tridiagonal_solve_perturbed(operands, results, attributes) -> None:
     _store(x, x_work)
 
 
-def _per_dtype(fn_base: str, handler: Callable, prefixes: str = "sdcz") -> dict[str, Callable]:
+def _per_dtype(fn_base: str, handler: Callable, prefixes: str = _ALL_PREFIXES
+               ) -> dict[str, Callable]:
     return {f"lapack_{p}{fn_base}_ffi": handler for p in prefixes}
 
 
@@ -392,20 +397,20 @@ _KERNELS: dict[str, Callable] = {
     **_per_dtype("potrf", _potrf),
     **_per_dtype("geqrf", _geqrf),
     **_per_dtype("geqp3", _geqp3),
-    **_per_dtype("orgqr", _orgqr, "sd"),
-    **_per_dtype("ungqr", _orgqr, "cz"),
-    **_per_dtype("ormqr", _ormqr, "sd"),
-    **_per_dtype("unmqr", _ormqr, "cz"),
+    **_per_dtype("orgqr", _orgqr, _REAL_PREFIXES),
+    **_per_dtype("ungqr", _orgqr, _COMPLEX_PREFIXES),
+    **_per_dtype("ormqr", _ormqr, _REAL_PREFIXES),
+    **_per_dtype("unmqr", _ormqr, _COMPLEX_PREFIXES),
     **_per_dtype("trsm", _trsm),
-    **_per_dtype("syevd", _syevd, "sd"),
-    **_per_dtype("heevd", _syevd, "cz"),
+    **_per_dtype("syevd", _syevd, _REAL_PREFIXES),
+    **_per_dtype("heevd", _syevd, _COMPLEX_PREFIXES),
     **_per_dtype("gesdd", _svd_handler(divide_and_conquer=True)),
     **_per_dtype("gesvd", _svd_handler(divide_and_conquer=False)),
     **_per_dtype("geev", _geev),
     **_per_dtype("gees", _gees),
     **_per_dtype("gehrd", _gehrd),
-    **_per_dtype("sytrd", _sytrd, "sd"),
-    **_per_dtype("hetrd", _sytrd, "cz"),
+    **_per_dtype("sytrd", _sytrd, _REAL_PREFIXES),
+    **_per_dtype("hetrd", _sytrd, _COMPLEX_PREFIXES),
     **_per_dtype("gtsv", _gtsv),
     # One target for every dtype (the kernel dispatches on it), as in the reference.
     "tridiagonal_solve_perturbed_ffi": _tridiagonal_solve_perturbed,
@@ -425,10 +430,9 @@ _KERNELS: dict[str, Callable] = {
 # matrices (with batch dimensions major) for the buffers of the largest operand
 # rank, row-major for the others.
 
-_LAPACK_TYPES = {"s": "f32", "d": "f64", "c": "complex<f32>", "z": "complex<f64>"}
-_REAL_PART = {"f32": "f32", "f64": "f64", "complex<f32>": "f32", "complex<f64>": "f64"}
-_COMPLEX_OF = {"f32": "complex<f32>", "f64": "complex<f64>", "complex<f32>": "complex<f32>",
-               "complex<f64>": "complex<f64>"}
+_LAPACK_TYPES = {prefix: element_type for element_type, prefix in BLAS_PREFIX.items()}
+_REAL_PART = {t: complex_part_type(t) if is_complex(t) else t for t in BLAS_PREFIX}
+_COMPLEX_OF = {t: t if is_complex(t) else f"complex<{t}>" for t in BLAS_PREFIX}
 _BUFFER_RE = re.compile(r"(\w+)\[([^\]]*)\]:(\w+)")
 _DIM_RE = re.compile(r"min\(\w+,\w+\)|[\w-]+")
 _LAPACK_INT_MAX = 2**31 - 1
@@ -613,7 +617,8 @@ def _check_lapack_call(routine: str, element_type: str | None,
         first = signature.operands[0] if signature.operands else None
         element_type = first.element_type if first is not None else ""
         if element_type not in _REAL_PART:
-            raise ValueError(f"operand 0 must be f32, f64, complex<f32> or complex<f64>, got "
+            *others, last = BLAS_PREFIX
+            raise ValueError(f"operand 0 must be {', '.join(others)} or {last}, got "
                              f"{first if first is not None else 'no operands'}")
     text = family.complex_signature if (family.complex_signature and
                                         element_type.startswith("complex")) else family.signature
@@ -670,7 +675,7 @@ def contract(target: str) -> Callable[[CustomCallSignature], None]:
     """The contract core checks calls of ``target`` (one of this module's) against."""
     if target == "tridiagonal_solve_perturbed_ffi":
         return functools.partial(_check_lapack_call, "tridiagonal_solve_perturbed", None)
-    match = re.fullmatch(r"lapack_([sdcz])(\w+)_ffi", target)
+    match = re.fullmatch(rf"lapack_([{_ALL_PREFIXES}])(\w+)_ffi", target)
     if match is None or target not in _KERNELS:
         raise KeyError(f"{target!r} is not a target of this module")
     return functools.partial(_check_lapack_call, match.group(2), _LAPACK_TYPES[match.group(1)])
@@ -694,8 +699,8 @@ def build_lapack_fn_target(fn_base: str, dtype: Any) -> str:
         prefix = LAPACK_DTYPE_PREFIX[scalar_type]
     except KeyError:
         raise ValueError(
-            f"LAPACK has no routines for dtype {np.dtype(dtype).name}; "
-            "supported: float32, float64, complex64, complex128"
+            f"LAPACK has no routines for dtype {np.dtype(dtype).name}; supported: "
+            + ", ".join(np.dtype(t).name for t in LAPACK_DTYPE_PREFIX)
         ) from None
     return f"lapack_{prefix}{fn_base}"
 

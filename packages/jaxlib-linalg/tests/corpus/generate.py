@@ -66,6 +66,7 @@ from jax import lax
 from jax._src.lax import linalg as lax_linalg_internal
 
 HERE = Path(__file__).resolve().parent
+# (Listed here: this runs in the reference's environment, without this jaxlib's tables.)
 DTYPES = {"f32": np.float32, "f64": np.float64, "c64": np.complex64, "c128": np.complex128}
 _TOL = {"f32": 2e-4, "c64": 2e-4, "f64": 1e-10, "c128": 1e-10}
 TOLERANCE_REASON = (

@@ -32,6 +32,7 @@ jax.config.update("jax_enable_x64", True)
 
 OUT = Path(__file__).resolve().parent / "gpu_targets.json"
 PLATFORMS = ("cuda", "rocm")
+# (Listed here: this runs in the reference's environment, without this jaxlib's tables.)
 DTYPES = (np.float32, np.float64, np.complex64, np.complex128)
 SHAPES = ((4, 4), (64, 4, 4), (40, 40), (2, 300, 300), (1200, 1200))
 

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from jaxlib import _sparse_kernels
+from jaxlib._src.ir.element_types import BLAS_TYPES, BY_MLIR
 from jaxlib._src.ops.custom_call_registry import (
     CustomCallBuffer,
     CustomCallSignature,
@@ -35,12 +36,13 @@ from jaxlib._src.ops.custom_call_registry import (
 )
 
 CSR_SPARSE_DENSE_TARGET = "cpu_csr_sparse_dense_ffi"
-VALUE_DTYPES = tuple(np.dtype(t) for t in (np.float32, np.float64, np.complex64,
-                                           np.complex128, np.int32, np.int64))
-INDEX_DTYPES = (np.dtype(np.int32), np.dtype(np.int64))
-# The same, as the MLIR element types a program declares.
-VALUE_TYPES = ("f32", "f64", "complex<f32>", "complex<f64>", "i32", "i64")
+# The element types the kernel instantiates (csrc/sparse_kernels.cc), as MLIR
+# spells them: indices i32 or i64; values the BLAS types and the index types.
 INDEX_TYPES = ("i32", "i64")
+VALUE_TYPES = (*BLAS_TYPES, *INDEX_TYPES)
+# The same, as numpy dtypes (core's element-type table).
+VALUE_DTYPES = tuple(BY_MLIR[t].dtype for t in VALUE_TYPES)
+INDEX_DTYPES = tuple(BY_MLIR[t].dtype for t in INDEX_TYPES)
 
 
 def _check_dtypes(data: np.ndarray, indptr: np.ndarray, indices: np.ndarray,
@@ -53,7 +55,7 @@ def _check_dtypes(data: np.ndarray, indptr: np.ndarray, indices: np.ndarray,
                          f"{data.dtype}, rhs {rhs.dtype}, result {out.dtype}")
     if indptr.dtype not in INDEX_DTYPES:
         raise ValueError(f"{CSR_SPARSE_DENSE_TARGET}: index dtype {indptr.dtype} is not "
-                         "supported (int32 or int64)")
+                         f"supported ({' or '.join(d.name for d in INDEX_DTYPES)})")
     if indices.dtype != indptr.dtype:
         raise ValueError(f"{CSR_SPARSE_DENSE_TARGET}: sparse index type mismatch: indptr "
                          f"{indptr.dtype}, indices {indices.dtype}")
@@ -97,8 +99,8 @@ def check_csr_sparse_dense(signature: CustomCallSignature) -> None:
                          f"got {data}")
     if (indptr.kind != "tensor" or indptr.rank != 1 or indptr.shape[0] < 1
             or indptr.element_type not in INDEX_TYPES):
-        raise ValueError(f"operand 1 (indptr) must be a non-empty vector of i32 or i64, "
-                         f"got {indptr}")
+        raise ValueError("operand 1 (indptr) must be a non-empty vector of "
+                         f"{' or '.join(INDEX_TYPES)}, got {indptr}")
     value, index, rows = data.element_type, indptr.element_type, indptr.shape[0] - 1
     _expect("operand 2 (indices, one per entry of data)", indices, index, data.shape)
     if rhs.kind != "tensor" or rhs.rank not in (1, 2):

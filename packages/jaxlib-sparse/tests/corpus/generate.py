@@ -50,6 +50,7 @@ jax.config.update("jax_enable_x64", True)
 
 HERE = Path(__file__).resolve().parent
 PROGRAMS = HERE / "programs"
+# (Listed here: this runs in the reference's environment, without this jaxlib's tables.)
 DTYPES = {"f32": np.float32, "f64": np.float64, "c64": np.complex64, "c128": np.complex128,
           "i32": np.int32}
 PRODUCT_TOL = {"f32": 1e-5, "c64": 1e-5, "f64": 1e-12, "c128": 1e-12, "i32": 0.0}

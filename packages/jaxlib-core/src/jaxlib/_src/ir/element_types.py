@@ -96,6 +96,20 @@ BY_XLA: dict[str, ElementTypeInfo] = {row.xla: row for row in ELEMENT_TYPES}
 BY_DTYPE: dict[np.dtype, ElementTypeInfo] = {
     row.dtype: row for row in ELEMENT_TYPES if row.dtype is not None}
 
+# The rows BLAS and LAPACK have routines for (single and double precision, real
+# and complex), by MLIR spelling, with the letter their routine names start
+# with (sgemm, dgetrf, cheevd, zgesdd). The native GEMM kernels, the LAPACK
+# extra and the numpy-computed linalg/FFT reference kernels use this one list.
+BLAS_PREFIX: dict[str, str] = {"f32": "s", "f64": "d", "complex<f32>": "c", "complex<f64>": "z"}
+BLAS_TYPES: tuple[str, ...] = tuple(BLAS_PREFIX)
+BLAS_DTYPES: frozenset[np.dtype] = frozenset(BY_MLIR[t].dtype for t in BLAS_TYPES)
+
+# The unsigned integer dtype of each storage size in bytes (to view another
+# type's bits as an integer).
+UNSIGNED_OF_SIZE: dict[int, np.dtype] = {
+    row.bits // 8: row.dtype for row in ELEMENT_TYPES
+    if row.category == UINT and row.bits >= 8 and row.dtype is not None}
+
 
 def info(element_type: str) -> ElementTypeInfo | None:
     """The row of an MLIR element type spelling (aliases included), or None."""

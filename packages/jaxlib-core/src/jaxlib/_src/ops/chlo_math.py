@@ -18,6 +18,7 @@ import scipy.special
 
 from jaxlib._src.ir.attributes import DenseElements
 from jaxlib._src.ir.core import FREE, ITEMS, TRANSCENDENTAL, Operation
+from jaxlib._src.ir.element_types import UNSIGNED_OF_SIZE
 from jaxlib._src.ir.types import QuantizedType, numpy_dtype
 from jaxlib._src.ops.elementwise import (
     BINARY_OPS,
@@ -165,7 +166,7 @@ def _polygamma(n, x, kind):
 def _next_after(x, y, kind: ElementKind):
     # Works on the storage bits of the element type (sign-magnitude order).
     storage_x, storage_y = x.astype(kind.storage), y.astype(kind.storage)
-    unsigned = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[kind.storage.itemsize]
+    unsigned = UNSIGNED_OF_SIZE[kind.storage.itemsize]
     bx = np.asarray(storage_x).view(unsigned).astype(np.uint64)
     by = np.asarray(storage_y).view(unsigned).astype(np.uint64)
     sign = np.uint64(1 << (kind.bits - 1))

@@ -34,6 +34,7 @@ from jaxlib._src.base.replica_context import ReplicaContext
 from jaxlib._src.ir.attributes import ChannelHandle, DenseElements
 from jaxlib._src.ir.core import ITEMS, SIDE_EFFECT, Operation, Region
 from jaxlib._src.ir.types import QuantizedType, TensorType, TokenType, numpy_dtype
+from jaxlib._src.ops.reduction import REDUCER_UFUNCS
 from jaxlib._src.ops.registry import TOKEN, define_op, with_frame
 
 ProcessId = tuple[int, int]  # (replica_id, partition_id)
@@ -231,12 +232,9 @@ def _check_result_shape(op: Operation, index: int, value: np.ndarray) -> np.ndar
 
 # -- reductions ------------------------------------------------------------------------
 
+# Lone-op computations numpy applies as they are (the reducers' ufuncs).
 _FAST_REDUCERS: dict[str, np.ufunc] = {
-    "stablehlo.add": np.add,
-    "stablehlo.multiply": np.multiply,
-    "stablehlo.maximum": np.maximum,
-    "stablehlo.minimum": np.minimum,
-}
+    name: ufunc for name, (_, ufunc) in REDUCER_UFUNCS.items()}
 
 
 def _region_element_type(op: Operation, region: Region) -> Any:
@@ -257,8 +255,9 @@ def _region_element_type(op: Operation, region: Region) -> Any:
 
 
 def _fast_reducer(region: Region, dtype: np.dtype) -> np.ufunc | None:
-    """The numpy ufunc equal to ``computation`` when it is a lone add, multiply,
-    maximum or minimum of its two arguments on a native numpy type."""
+    """The numpy ufunc equal to ``computation`` when it is a lone reducer op
+    (add, multiply, maximum, minimum, and, or, xor) of its two arguments on a
+    native numpy type."""
     block = region.entry
     if len(block.operations) != 2:
         return None

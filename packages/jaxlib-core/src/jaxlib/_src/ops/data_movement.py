@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from jaxlib._src.ir.core import FREE, ITEMS, Operation
+from jaxlib._src.ir.core import ELEMENTWISE, FREE, ITEMS, OpDef, Operation, watch_op_table
 from jaxlib._src.ir.types import TensorType, numpy_dtype
 from jaxlib._src.ops.registry import define_op
 
@@ -110,15 +110,17 @@ def scalar_int(value: np.ndarray) -> int:
 # of the region is elementwise (its kernel is numpy broadcasting arithmetic),
 # running the region once on arrays gives every scalar answer at once.
 
-ELEMENTWISE_REGION_OPS = frozenset({
-    "stablehlo.constant", "stablehlo.compare", "stablehlo.select", "stablehlo.and",
-    "stablehlo.or", "stablehlo.xor", "stablehlo.not", "stablehlo.add", "stablehlo.subtract",
-    "stablehlo.multiply", "stablehlo.divide", "stablehlo.remainder", "stablehlo.negate",
-    "stablehlo.abs", "stablehlo.maximum", "stablehlo.minimum", "stablehlo.convert",
-    "stablehlo.bitcast_convert", "stablehlo.clamp", "stablehlo.sign", "stablehlo.is_finite",
-    "stablehlo.real", "stablehlo.imag", "stablehlo.shift_left", "stablehlo.shift_right_logical",
-    "stablehlo.shift_right_arithmetic", "stablehlo.floor", "stablehlo.ceil",
-})
+# The op table's ELEMENTWISE ops, with 0-d constants (they broadcast) and scalar
+# bitcasts (run_region_on_arrays falls back when a result's shape is off).
+ELEMENTWISE_REGION_OPS: set[str] = {"stablehlo.constant", "stablehlo.bitcast_convert"}
+
+
+def _declare(op_def: OpDef) -> None:
+    if ELEMENTWISE in op_def.traits:
+        ELEMENTWISE_REGION_OPS.add(op_def.name)
+
+
+watch_op_table(_declare)
 
 
 def region_is_elementwise(region) -> bool:

@@ -8,6 +8,7 @@ import numpy as np
 
 from jaxlib._src.ir.attributes import FftType
 from jaxlib._src.ir.core import ITEMS, Operation
+from jaxlib._src.ir.element_types import BLAS_DTYPES
 from jaxlib._src.ir.types import complex_part_type, is_complex, is_float, numpy_dtype
 from jaxlib._src.ops.reduction import has_dynamic_shapes, int_array_attr, reject_quantized
 from jaxlib._src.ops.registry import define_op
@@ -71,10 +72,10 @@ def _fft(op: Operation, ctx):
         "RFFT": lambda x: np.fft.rfftn(x, s=lengths, axes=axes),
         "IRFFT": lambda x: np.fft.irfftn(x, s=lengths, axes=axes),
     }[kind]
-    # numpy computes f32/complex64 natively; narrow inputs go through f32.
+    # numpy computes the BLAS types (f32/f64, complex64/128) natively; narrow
+    # inputs go through f32.
     in_dtype = numpy_dtype(op.operand_types[0].element_type)
-    compute = in_dtype if in_dtype in (np.float32, np.float64, np.complex64,
-                                       np.complex128) else np.dtype(np.float32)
+    compute = in_dtype if in_dtype in BLAS_DTYPES else np.dtype(np.float32)
 
     def kernel(operand):
         if operand.size == 0 or 0 in out_shape:

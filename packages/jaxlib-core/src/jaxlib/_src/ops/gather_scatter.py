@@ -37,6 +37,7 @@ from jaxlib._src.ops.data_movement import (
     shape_from_operand,
     tensor_type,
 )
+from jaxlib._src.ops.reduction import REDUCER_UFUNCS
 from jaxlib._src.ops.registry import define_op, with_frame
 
 
@@ -306,16 +307,10 @@ def _verify_scatter(op: Operation) -> None:
         _fail(f"update_computation must take {2 * n} scalar arguments")
 
 
-# Single-op combiners with a numpy ufunc whose .at applies duplicates in order.
+# Single-op combiners with a numpy ufunc whose .at applies duplicates in order:
+# the reducers' ufuncs (on bools, their elementwise results are the boolean ones).
 _COMBINER_UFUNCS: dict[str, np.ufunc] = {
-    "stablehlo.add": np.add,
-    "stablehlo.multiply": np.multiply,
-    "stablehlo.maximum": np.maximum,
-    "stablehlo.minimum": np.minimum,
-    "stablehlo.and": np.bitwise_and,
-    "stablehlo.or": np.bitwise_or,
-    "stablehlo.xor": np.bitwise_xor,
-}
+    name: ufunc for name, (_, ufunc) in REDUCER_UFUNCS.items()}
 
 _REPLACE = "replace"  # the region returns the update
 _KEEP = "keep"  # the region returns the current value

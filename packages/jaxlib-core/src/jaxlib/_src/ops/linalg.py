@@ -15,6 +15,7 @@ import numpy as np
 
 from jaxlib._src.ir.attributes import ConvDimensionNumbers, DotDimensionNumbers, Transpose
 from jaxlib._src.ir.core import CONVOLUTION, DOT, ITEMS, Operation
+from jaxlib._src.ir.element_types import BLAS_DTYPES
 from jaxlib._src.ir.types import TensorType, is_complex, is_float, numpy_dtype
 from jaxlib._src.ops.reduction import (
     dilate_and_pad,
@@ -464,9 +465,9 @@ define_op("chlo.ragged_dot", verify=_verify_ragged_dot, reference=_ragged_dot)
 
 
 def _solve_dtype(element_type: str) -> np.dtype:
-    """Narrow floats solve in f32; f32/f64/complex in their own type."""
+    """Narrow floats solve in f32; the BLAS types (f32/f64/complex) in their own."""
     dtype = numpy_dtype(element_type)
-    if dtype in (np.float32, np.float64, np.complex64, np.complex128):
+    if dtype in BLAS_DTYPES:
         return dtype
     return np.dtype(np.float32)
 

@@ -51,8 +51,9 @@ watch_op_table(_declare)
 # reduction, which is no less accurate and far faster.
 SEQUENTIAL_LIMIT = 256
 
-# Binary body ops with a numpy ufunc: (for booleans, for everything else).
-_UFUNCS: dict[str, tuple[np.ufunc, np.ufunc]] = {
+# Binary body ops with a numpy ufunc: (for booleans, for everything else). The
+# one such table: scatter combiners and collective reductions use it too.
+REDUCER_UFUNCS: dict[str, tuple[np.ufunc, np.ufunc]] = {
     "stablehlo.add": (np.logical_or, np.add),
     "stablehlo.multiply": (np.logical_and, np.multiply),
     "stablehlo.maximum": (np.logical_or, np.maximum),  # np.maximum propagates NaN
@@ -166,7 +167,7 @@ def _single_ufunc_body(region: Region, count: int) -> list[str] | None:
     names = []
     for i, value in enumerate(terminator.operands):
         op = value.owner
-        if not isinstance(op, Operation) or op not in ops or op.name not in _UFUNCS:
+        if not isinstance(op, Operation) or op not in ops or op.name not in REDUCER_UFUNCS:
             return None
         pair = {id(v) for v in op.operands}
         if len(op.operands) != 2 or pair != {id(args[i]), id(args[count + i])}:
@@ -183,7 +184,7 @@ def region_is_elementwise(region: Region) -> bool:
 
 
 def _ufunc_for(name: str, dtype: np.dtype) -> np.ufunc:
-    for_bool, other = _UFUNCS[name]
+    for_bool, other = REDUCER_UFUNCS[name]
     return for_bool if dtype == np.bool_ else other
 
 

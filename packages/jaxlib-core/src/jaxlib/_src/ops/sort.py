@@ -81,6 +81,7 @@ class _Const:
     array: np.ndarray = field(compare=False, hash=False)
 
 
+# The ops _expressions below turns into trees (its own branches, not a table's view).
 _KEY_OPS = {"stablehlo.constant", "stablehlo.compare", "stablehlo.select", "stablehlo.and",
             "stablehlo.or"}
 

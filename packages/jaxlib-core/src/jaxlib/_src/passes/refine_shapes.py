@@ -34,11 +34,15 @@ from jaxlib._src.ir.core import (
     Region,
     Value,
 )
+from jaxlib._src.ir.element_types import ELEMENT_TYPES, SINT, UINT
 from jaxlib._src.ir.types import FunctionType, TensorType, numpy_dtype
 from jaxlib._src.ops import registry
 
 # Folding runs kernels on constant inputs; keep it to small shape computations.
 _FOLD_LIMIT_ELEMENTS = 1 << 16
+# The element types of dimension arguments: the 32- and 64-bit integers.
+_DIMENSION_TYPES = frozenset(row.mlir for row in ELEMENT_TYPES
+                             if row.category in (SINT, UINT) and row.bits in (32, 64))
 
 
 def is_polymorphic(function: Function) -> bool:
@@ -48,7 +52,7 @@ def is_polymorphic(function: Function) -> bool:
 def dimension_argument_indices(function: Function) -> list[int]:
     return [i for i, t in enumerate(function.type.inputs)
             if isinstance(t, TensorType) and t.shape == () and t.is_static
-            and str(t.element_type) in ("i32", "i64", "ui32", "ui64")]
+            and str(t.element_type) in _DIMENSION_TYPES]
 
 
 class _Refiner:

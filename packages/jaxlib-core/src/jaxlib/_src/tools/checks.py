@@ -17,6 +17,7 @@ import ml_dtypes
 import numpy as np
 
 from jaxlib._src.base.errors import XlaRuntimeError
+from jaxlib._src.ir.element_types import UNSIGNED_OF_SIZE
 from jaxlib._src.ops.registry import register_op_extension
 
 ALMOST_EQ_TOLERANCE = 1e-4
@@ -89,12 +90,9 @@ def expect_almost_eq(actual: np.ndarray, expected: np.ndarray,
         raise CheckFailure("expect_almost_eq: " + _describe_mismatch(actual, expected, bad))
 
 
-_UINT_OF_SIZE = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
-
-
 def _ordered_bits(x: np.ndarray) -> np.ndarray:
     """Maps floats to integers whose difference is the ULP distance."""
-    bits = x.view(_UINT_OF_SIZE[x.dtype.itemsize]).astype(np.int64)
+    bits = x.view(UNSIGNED_OF_SIZE[x.dtype.itemsize]).astype(np.int64)
     width = x.dtype.itemsize * 8
     if x.dtype == ml_dtypes.float4_e2m1fn:
         width = 4

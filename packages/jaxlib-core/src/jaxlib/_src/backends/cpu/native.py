@@ -34,7 +34,8 @@ import numpy as np
 from jaxlib._src.backends.cpu import native_ops  # noqa: F401  (registers the lowerings)
 from jaxlib._src.backends.cpu.native_lowerings import NATIVE_LOWERINGS, NativeKernel
 from jaxlib._src.ir.core import Operation
-from jaxlib._src.ir.types import TensorType, numpy_dtype
+from jaxlib._src.ir.element_types import BLAS_TYPES
+from jaxlib._src.ir.types import TensorType, is_complex, numpy_dtype
 
 
 def _load_extension() -> ModuleType:
@@ -139,10 +140,9 @@ class NotPortable(Exception):
     """A kernel description that cannot be written down for another process."""
 
 
-# Parameters whose value is a process address: key -> element types of the
-# BLAS ``?gemm`` it may point to (``native_ops/dot.py``). A new address
-# parameter must be added here, else programs using it are not portable.
-_GEMM_ELEMENT_TYPES = ("f32", "f64", "complex<f32>", "complex<f64>")
+# Parameters whose value is a process address: a BLAS ``?gemm`` of one of the
+# BLAS element types (``native_ops/dot.py``). A new address parameter must be
+# added here, else programs using it are not portable.
 _ADDRESS_PARAMS = {"gemm"}
 
 
@@ -150,7 +150,7 @@ _ADDRESS_PARAMS = {"gemm"}
 def _gemm_addresses() -> dict[int, str]:
     from jaxlib._src.backends.cpu.native_ops.dot import gemm_address
 
-    return {gemm_address(t): t for t in _GEMM_ELEMENT_TYPES}
+    return {gemm_address(t): t for t in BLAS_TYPES}
 
 
 def _portable_value(key: str, value: Any) -> Any:
@@ -201,7 +201,7 @@ def kernel_from_json(data: dict[str, Any]) -> KernelDescription:
 
     params = {str(k): _native_value(v) for k, v in data["params"].items()}
     for key, target in data["addresses"].items():
-        if key not in _ADDRESS_PARAMS or target not in _GEMM_ELEMENT_TYPES:
+        if key not in _ADDRESS_PARAMS or target not in BLAS_TYPES:
             raise ValueError(f"unknown address parameter {key!r} -> {target!r}")
         params[key] = gemm_address(target)
 
@@ -238,8 +238,9 @@ def warm_up() -> None:
     the first compilation does not pay for it."""
     from jaxlib._src.backends.cpu.native_ops import dot
 
-    for element_type in ("f32", "f64"):
-        dot.gemm_address(element_type)
+    for element_type in BLAS_TYPES:
+        if not is_complex(element_type):  # the real ones: complex GEMMs are rarer
+            dot.gemm_address(element_type)
     # A module the first compilation would otherwise import.
     importlib.import_module("jaxlib._src.frontends.stablehlo_syntax")
 

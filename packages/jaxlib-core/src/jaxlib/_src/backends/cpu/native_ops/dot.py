@@ -1,8 +1,9 @@
 """Native lowerings of ``dot_general``/``dot`` and ``convolution`` onto BLAS GEMM.
 
 Both kernels call scipy's ``cython_blas`` ``?gemm``, whose address is passed as
-an int parameter. Only f32/f64/c64/c128 with one element type throughout are
-native; integers, low-precision floats and mixed types use the reference.
+an int parameter. Only the BLAS types (f32/f64/c64/c128: element_types.py's
+BLAS_PREFIX) with one element type throughout are native; integers,
+low-precision floats and mixed types use the reference.
 """
 
 from __future__ import annotations
@@ -15,10 +16,9 @@ from collections.abc import Sequence
 from jaxlib._src.backends.cpu.native_lowerings import NativeKernel, native_lowering
 from jaxlib._src.ir.attributes import DotDimensionNumbers
 from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.element_types import BLAS_PREFIX
 from jaxlib._src.ir.types import TensorType
 from jaxlib._src.ops.linalg import SEQUENTIAL_COMPLEX_LIMIT, _ConvSpec
-
-_BLAS_PREFIX = {"f32": "s", "f64": "d", "complex<f32>": "c", "complex<f64>": "z"}
 
 
 @functools.cache
@@ -26,7 +26,7 @@ def gemm_address(element_type: str) -> int:
     """The address of scipy's cython_blas ``?gemm`` for this element type."""
     from scipy.linalg import cython_blas
 
-    capsule = cython_blas.__pyx_capi__[_BLAS_PREFIX[element_type] + "gemm"]
+    capsule = cython_blas.__pyx_capi__[BLAS_PREFIX[element_type] + "gemm"]
     get_name = ctypes.pythonapi.PyCapsule_GetName
     get_name.restype, get_name.argtypes = ctypes.c_char_p, [ctypes.py_object]
     get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
@@ -44,7 +44,7 @@ def blas_element_type(op: Operation) -> str | None:
     if len(element_types) != 1:
         return None
     (element_type,) = element_types
-    return element_type if element_type in _BLAS_PREFIX else None
+    return element_type if element_type in BLAS_PREFIX else None
 
 
 def row_major_strides(shape: Sequence[int]) -> list[int]:

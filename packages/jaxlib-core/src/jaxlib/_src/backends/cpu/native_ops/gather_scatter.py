@@ -13,19 +13,19 @@ import numpy as np
 
 from jaxlib._src.backends.cpu.native_lowerings import NativeKernel, native_lowering
 from jaxlib._src.ir.attributes import GatherDimensionNumbers, ScatterDimensionNumbers
-from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.core import Operation, load_op_table
 from jaxlib._src.ops.data_movement import int_list
-from jaxlib._src.ops.gather_scatter import _KEEP, _REPLACE, recognise_combiners
+from jaxlib._src.ops.gather_scatter import (
+    _COMBINER_UFUNCS,
+    _KEEP,
+    _REPLACE,
+    recognise_combiners,
+)
 
-_COMBINER_NAMES = {
-    np.add: "add",
-    np.multiply: "mul",
-    np.maximum: "max",
-    np.minimum: "min",
-    np.bitwise_and: "and",
-    np.bitwise_or: "or",
-    np.bitwise_xor: "xor",
-}
+# The native kernel's name of each combiner ufunc: its op's fused opcode
+# (gather_scatter.cc spells combiners as fused_ops.def does).
+_COMBINER_NAMES: dict[np.ufunc, str] = {
+    ufunc: load_op_table()[name].fused for name, ufunc in _COMBINER_UFUNCS.items()}
 
 
 def _ints(values: object) -> list[int]:
