@@ -47,6 +47,7 @@ nox.options.sessions = [
     *(f"tests-{p}" for p in PACKAGES),
     "tests",
     "fuzz",
+    "jax-tests",
 ]
 
 # The fuzz and concurrency suite (`nox -s fuzz`): crafted programs, blobs,
@@ -265,6 +266,51 @@ def fuzz(session: nox.Session) -> None:
         "python", "-m", "pytest", "-q", "--timeout=1800", "-p", "no:cacheprovider", *paths,
         *session.posargs, env={"PYTHONDONTWRITEBYTECODE": "1"},
     )
+
+
+# jax 0.10.2 over this jaxlib (issue 16), and what jax's tests need beside it.
+JAX_REQUIREMENTS = ["jax==0.10.2", "absl-py", "cloudpickle", "flatbuffers", "pytest>=7,<9",
+                    "pytest-timeout"]
+
+
+def _install_jax(session: nox.Session) -> None:
+    """jaxlib-core with linalg and sparse (wheels), then jax 0.10.2 over them
+    through the `jaxlib` compatibility distribution (packages/jaxlib-compat),
+    never the reference jaxlib wheel."""
+    _install_from_wheelhouse(session, "core", "linalg", "sparse", test_deps=False)
+    session.install("--find-links", str(WHEELHOUSE), str(ROOT / "packages" / "jaxlib-compat"),
+                    *JAX_REQUIREMENTS)
+
+
+def _run_jax_tests(session: nox.Session, *args: str) -> None:
+    suite = external_data.locate("jax-tests")
+    if suite is None:
+        message = "jax's test suite not found (../shared/jax-tests or $JAXLIB_JAX_TESTS_DIR)"
+        if os.environ.get("CI"):
+            session.error(message)
+        session.skip(message)
+    session.run("python", str(ROOT / "tests" / "jax" / "run_jax_tests.py"), *args,
+                env={"PYTHONDONTWRITEBYTECODE": "1"})
+
+
+@nox.session(name="jax-tests")
+def jax_tests(session: nox.Session) -> None:
+    """jax's own tests on this jaxlib: Tier A (jaxlib-level) and a fast slice of
+    Tiers B and C (tests/jax/run_jax_tests.py); arguments replace the tiers."""
+    _install_jax(session)
+    _run_jax_tests(session, *(session.posargs or ["--tier", "A", "--tier", "fast"]))
+
+
+@nox.session(name="jax-tests-full")
+def jax_tests_full(session: nox.Session) -> None:
+    """Every tier of jax's tests (A, B, C), in 32 and 64 bits; writes the tables
+    to docs/jax-compatibility-*.md. Long: not part of the default sessions."""
+    _install_jax(session)
+    docs = ROOT / "docs"
+    _run_jax_tests(session, "--tier", "A", "--tier", "B", "--tier", "C", "--no-fail",
+                   "--write", str(docs / "jax-tests-32bit.md"), *session.posargs)
+    _run_jax_tests(session, "--tier", "B", "--x64", "--no-fail",
+                   "--write", str(docs / "jax-tests-64bit.md"), *session.posargs)
 
 
 @nox.session

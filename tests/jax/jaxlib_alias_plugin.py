@@ -11,9 +11,11 @@ jaxlib_alias_plugin``, this plugin installs, in the test process only, a stand-i
 * ``jax._src.util.weak_value_interner`` is ``jaxlib.weakref_lru_cache``'s, the one
   line of jax 0.10.2's ``jax/_src/util.py`` that weak_value_interner_test.py uses.
 
-Nothing of jax is imported or patched: jax itself is not importable on this
-jaxlib yet. When ``JAXLIB_ALIAS_REPORT`` names a file, the plugin writes there,
-as JSON, each test file's outcomes and the first line of each failure, and the
+When jax itself is importable (jax 0.10.2 installed over this jaxlib), only the
+``jax.jaxlib`` alias is added and the real ``jax`` is used; otherwise the stand-in
+``jax`` package above is installed. Nothing of jax is patched. When
+``JAXLIB_ALIAS_REPORT`` names a file, the plugin writes there, as JSON, each test
+file's outcomes and the first line of each failure, and the
 ``jaxlib.xla_client._version`` the tests saw (some branch on it).
 """
 
@@ -46,9 +48,12 @@ class _AliasLoader(importlib.abc.Loader):
 
 class _AliasFinder(importlib.abc.MetaPathFinder):
     def find_spec(self, fullname, path=None, target=None):
-        if not fullname.startswith(_PREFIX):
+        if fullname == _PREFIX[:-1]:
+            real = "jaxlib"
+        elif fullname.startswith(_PREFIX):
+            real = "jaxlib." + fullname[len(_PREFIX):]
+        else:
             return None
-        real = "jaxlib." + fullname[len(_PREFIX):]
         if importlib.util.find_spec(real) is None:
             return None
         return importlib.machinery.ModuleSpec(fullname, _AliasLoader(real))
@@ -61,9 +66,21 @@ def _package(name: str) -> types.ModuleType:
     return module
 
 
+def _real_jax_importable() -> bool:
+    if "jax" in sys.modules:
+        return not getattr(sys.modules["jax"], "__jaxlib_alias__", False)
+    return importlib.util.find_spec("jax") is not None
+
+
 def install() -> None:
-    """Puts the stand-in ``jax`` into sys.modules (idempotent)."""
+    """Aliases ``jax.jaxlib`` to ``jaxlib``: over the real jax when it is
+    installed, else inside a stand-in ``jax`` package (idempotent)."""
     if getattr(sys.modules.get("jax"), "__jaxlib_alias__", False):
+        return
+    if any(isinstance(f, _AliasFinder) for f in sys.meta_path):
+        return
+    if _real_jax_importable():
+        sys.meta_path.insert(0, _AliasFinder())
         return
     import jaxlib
     import jaxlib.weakref_lru_cache

@@ -17,7 +17,7 @@ import logging
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,7 +45,9 @@ class CompiledProgram:
     running it never needs the IR."""
 
     program: NativeProgram | FunctionProgram | None
-    source: str
+    # The program text; None for a program compiled from a live IR module
+    # (printed from ``ir`` when first asked for).
+    source_text: str | None
     entry_name: str
     parameter_types: list[Any]
     result_types: list[Any]
@@ -67,6 +69,14 @@ class CompiledProgram:
     result_memory_kinds: list[str] = field(default_factory=list)
     # (module, entry function); None until the IR is first asked for.
     ir: tuple[Module, Function] | None = field(default=None, repr=False)
+
+    @property
+    def source(self) -> str:
+        if self.source_text is None:
+            from jaxlib._src.ir.printer import print_module
+
+            self.source_text = print_module(self.module)
+        return self.source_text
 
     @property
     def module(self) -> Module:
@@ -97,7 +107,8 @@ class CompiledProgram:
                 verify_module(refined)
             except VerificationError as err:
                 raise invalid_argument(f"refined program does not verify: {err}") from None
-            cached = _compile_module(refined, self.source, self.options, self.host_callbacks)
+            cached = _compile_module(refined, self.source_text, self.options,
+                                     self.host_callbacks)
             self.specializations[key] = cached
         return cached
 
@@ -311,11 +322,26 @@ def _collector_paused() -> Iterator[None]:
                     gc.enable()
 
 
-def compile_program(computation: str | bytes, options: Any = None,
+def compile_program(computation: str | bytes | Module, options: Any = None,
                     host_callbacks: Sequence[Any] = ()) -> CompiledProgram:
     """``host_callbacks`` are the Python callables the program's host-callback
-    custom calls invoke (by index). Results are cached in memory, and on disk
-    when the persistent cache is on (programs without host callbacks)."""
+    custom calls invoke (by index). Text programs are cached in memory, and on
+    disk when the persistent cache is on (programs without host callbacks).
+
+    A live IR ``Module`` (what ``jaxlib.mlir.ir.Module`` holds) compiles
+    without being printed or parsed; its caller (jax) caches executables
+    itself, so it skips the in-memory cache, and it is printed only for the
+    persistent cache's key or when its text is asked for."""
+    if isinstance(computation, Module):
+        directory = persistent_cache.cache_dir()
+        if directory is not None and not host_callbacks:
+            from jaxlib._src.ir.printer import print_module
+
+            computation = print_module(computation)
+        else:
+            with _collector_paused():
+                return _guarded_compile(
+                    lambda: _compile_live_module(computation, options, host_callbacks))
     text = program_text(computation)
     serialized_options = _serialized_options(options)
     key = _cache_key(text, serialized_options, host_callbacks)
@@ -328,28 +354,45 @@ def compile_program(computation: str | bytes, options: Any = None,
     if directory is not None and not host_callbacks:
         persistent_cache.cache_max_size()  # a malformed setting fails before any work
     with _collector_paused():
-        try:
-            if directory is not None and not host_callbacks:
-                compiled = _compile_through_directory(directory, text, options,
-                                                      serialized_options)
-            else:
-                compiled = _compile_uncached(text, options, host_callbacks)
-        except XlaRuntimeError:
-            raise
-        except RecursionError:
-            raise invalid_argument("the program nests too deeply to compile") from None
-        except MemoryError:
-            raise XlaRuntimeError("RESOURCE_EXHAUSTED: out of memory compiling the "
-                                  "program") from None
-        except Exception as err:
-            # Whatever a malformed program trips over surfaces as an error of the
-            # compile call, never as an arbitrary exception type.
-            raise XlaRuntimeError(f"INTERNAL: compiling the program failed: "
-                                  f"{type(err).__name__}: {err}") from err
+        if directory is not None and not host_callbacks:
+            compiled = _guarded_compile(lambda: _compile_through_directory(
+                directory, text, options, serialized_options))
+        else:
+            compiled = _guarded_compile(lambda: _compile_uncached(text, options, host_callbacks))
     with _cache_lock:
         _cache[key] = compiled
         while len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)
+    return compiled
+
+
+def _guarded_compile(compile_fn: Callable[[], CompiledProgram]) -> CompiledProgram:
+    """Runs ``compile_fn``; whatever a malformed program trips over surfaces as
+    an XlaRuntimeError of the compile call, never as an arbitrary exception."""
+    try:
+        return compile_fn()
+    except XlaRuntimeError:
+        raise
+    except RecursionError:
+        raise invalid_argument("the program nests too deeply to compile") from None
+    except MemoryError:
+        raise XlaRuntimeError("RESOURCE_EXHAUSTED: out of memory compiling the "
+                              "program") from None
+    except Exception as err:
+        raise XlaRuntimeError(f"INTERNAL: compiling the program failed: "
+                              f"{type(err).__name__}: {err}") from err
+
+
+def _compile_live_module(module: Module, options: Any, host_callbacks: Sequence[Any]
+                         ) -> CompiledProgram:
+    """Compiles a module built in memory. The module is not changed (passes
+    that rewrite work on copies), and the compiled program keeps it as its IR."""
+    try:
+        verify_module(module)
+    except VerificationError as err:
+        raise invalid_argument(f"program does not verify: {err}") from None
+    compiled = _compile_module(module, None, options, host_callbacks)
+    dump_if_requested(compiled, options)
     return compiled
 
 
@@ -442,7 +485,7 @@ def _compiled_from_entry(entry: persistent_cache.CacheEntry, text: str, options:
         program = NativeProgram.from_description(PlanDescription(value["plan"], entry.arrays))
         return CompiledProgram(
             program=program,
-            source=text,
+            source_text=text,
             entry_name=str(value["entry_name"]),
             parameter_types=_types_from_json(value["parameter_types"]),
             result_types=_types_from_json(value["result_types"]),
@@ -480,7 +523,7 @@ def _compile_uncached(text: str, options: Any, host_callbacks: Sequence[Any]
     return compiled
 
 
-def _compile_module(module: Module, text: str, options: Any,
+def _compile_module(module: Module, text: str | None, options: Any,
                     host_callbacks: Sequence[Any] = ()) -> CompiledProgram:
     entry = _entry_function(module)
     _check_types_supported(entry)
@@ -508,7 +551,7 @@ def _compile_module(module: Module, text: str, options: Any,
             donated.add(index)
     return CompiledProgram(
         program=program,
-        source=text,
+        source_text=text,
         entry_name=entry.name,
         parameter_types=list(entry.type.inputs),
         result_types=list(entry.type.results),
