@@ -274,6 +274,16 @@ class OpDef:
       accepts (element_types.py), which fusion also reads.
     * ``cost``: the cost class (above); None: CHEAP for stablehlo/chlo/mhlo
       ops, FREE for others.
+    * ``signature``: how the op's MLIR Python builder is called (an
+      ``ops.signatures.OpSignature``, or its spec string for ops declared
+      below the ops layer; ``ops.signatures.signature_of`` reads either):
+      ordered results, operands and attributes, each single/optional/
+      variadic, attribute kinds, regions, whether result types may be
+      omitted); the jax_api layer generates the
+      dialect modules' OpView classes and builder functions from it. None:
+      the op has no Python builder.
+    * ``infer``: ``(operand Values, attribute values) -> result types`` for a
+      builder called without result types (``signature.results_inferred``).
     """
 
     name: str
@@ -285,6 +295,8 @@ class OpDef:
     fused: str | None = None
     element_kinds: frozenset[str] | None = None
     cost: str | None = None
+    signature: Any = None
+    infer: Callable[[Sequence[Value], dict[str, Any]], list[Type]] | None = None
 
     @property
     def dialect(self) -> str:
@@ -344,9 +356,11 @@ def is_terminator(name: str) -> bool:
 
 
 # The structural ops every dialect's regions end with.
+# (Their builder signatures are spec strings: ops/signatures.py reads them.)
 for _name in ("func.return", "stablehlo.return", "chlo.return", "mhlo.return"):
     register_op(OpDef(_name, traits=frozenset({TERMINATOR}), syntax=ITEMS_NO_RESULTS,
-                      cost=FREE))
+                      cost=FREE,
+                      signature="operands_* -> " if _name == "func.return" else "results_* -> "))
 
 
 # --- op-agnostic verification ---------------------------------------------------

@@ -42,6 +42,7 @@ from jaxlib._src.ops.elementwise import (
     unary,
 )
 from jaxlib._src.ops.registry import define_op
+from jaxlib._src.ops.signatures import broadcasting, infer_constant, same_as_operand
 
 _FLOATS = frozenset({FLOAT})
 
@@ -149,10 +150,11 @@ def _zeta_shifted(x: Array, q: Array) -> Array:
     return total
 
 
-binary("zeta", _FLOATS, precise=True, dialect="chlo")(lambda x, q, kind: _zeta_values(x, q))
+binary("zeta", _FLOATS, precise=True, dialect="chlo", signature="x, q => result")(
+    lambda x, q, kind: _zeta_values(x, q))
 
 
-@binary("polygamma", _FLOATS, precise=True, dialect="chlo")
+@binary("polygamma", _FLOATS, precise=True, dialect="chlo", signature="n, x => result")
 def _polygamma(n, x, kind):
     # As CHLO: sign * n! * zeta(n + 1, x) for natural n >= 1, digamma for n = 0.
     sign = 2 * np.fmod(n, 2) - 1
@@ -162,7 +164,7 @@ def _polygamma(n, x, kind):
     return np.where(natural, result, np.nan)
 
 
-@binary("next_after", _FLOATS, dialect="chlo")
+@binary("next_after", _FLOATS, dialect="chlo", signature="x, y => result")
 def _next_after(x, y, kind: ElementKind):
     # Works on the storage bits of the element type (sign-magnitude order).
     storage_x, storage_y = x.astype(kind.storage), y.astype(kind.storage)
@@ -217,7 +219,10 @@ def _chlo_constant(op: Operation, ctx):
     return lambda: (value,)
 
 
-define_op("chlo.constant", verify=_verify_chlo_constant, reference=_chlo_constant, cost=FREE)
+define_op("chlo.constant",
+          signature="value: Attr => output",
+          infer=infer_constant,
+          verify=_verify_chlo_constant, reference=_chlo_constant, cost=FREE)
 
 
 def _constant_like_value(op: Operation):
@@ -250,7 +255,10 @@ def _constant_like(op: Operation, ctx):
     return kernel
 
 
-define_op("chlo.constant_like", verify=_verify_constant_like, reference=_constant_like)
+define_op("chlo.constant_like",
+          signature="value: Attr, operand => result",
+          infer=same_as_operand(0),
+          verify=_verify_constant_like, reference=_constant_like)
 
 # ---------------------------------------------------------------------------------
 # Broadcasting binary ops
@@ -343,10 +351,25 @@ def _broadcast_binary(name: str):
     return factory
 
 
+# The builder class names CHLO abbreviates (BroadcastMulOp ...).
+_SHORT_CLASS = {"subtract": "Sub", "multiply": "Mul", "divide": "Div", "remainder": "Rem",
+                "power": "Pow", "maximum": "Max", "minimum": "Min"}
+
+
+def _broadcast_signature(name: str) -> str:
+    short = _SHORT_CLASS.get(name)
+    prefix = f"Broadcast{short}Op: " if short else ""
+    attrs = ("comparison_direction: Attr, broadcast_dimensions: DenseI64Array?, "
+             "compare_type: Attr?") if name == "compare" else "broadcast_dimensions: DenseI64Array?"
+    return f"{prefix}lhs, rhs, {attrs} => result"
+
+
 # Every binary function (CHLO has no broadcast_mulhi).
 for _name in [name for name in BINARY_OPS if name != "mulhi"]:
     define_op(f"chlo.broadcast_{_name}", verify=_verify_broadcast_binary(_name),
-              reference=_broadcast_binary(_name), syntax=ITEMS)
+              reference=_broadcast_binary(_name), syntax=ITEMS,
+              signature=_broadcast_signature(_name),
+              infer=broadcasting(RESULT_RULES[BINARY_OPS[_name].result]))
 
 
 def _verify_broadcast_select(op: Operation) -> None:
@@ -368,8 +391,14 @@ def _broadcast_select(op: Operation, ctx):
     return lambda pred, a, b: (np.asarray(np.where(pred, a, b), dtype),)
 
 
-define_op("chlo.broadcast_select", verify=_verify_broadcast_select, reference=_broadcast_select,
+define_op("chlo.broadcast_select",
+          signature="pred, on_true, on_false => result",
+          infer=broadcasting(lambda t: t, 1),
+          verify=_verify_broadcast_select, reference=_broadcast_select,
           syntax=ITEMS)
 # Parsed (the pretty syntax of CHLO's acos/asin decomposition), not executed.
-define_op("chlo._asin_acos_kernel", syntax=ITEMS)
+define_op("chlo._asin_acos_kernel",
+          signature="operand => result",
+          infer=same_as_operand(0),
+          syntax=ITEMS)
 

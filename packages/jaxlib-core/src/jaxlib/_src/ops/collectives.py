@@ -36,6 +36,12 @@ from jaxlib._src.ir.core import ITEMS, SIDE_EFFECT, Operation, Region
 from jaxlib._src.ir.types import QuantizedType, TensorType, TokenType, numpy_dtype
 from jaxlib._src.ops.reduction import REDUCER_UFUNCS
 from jaxlib._src.ops.registry import TOKEN, define_op, with_frame
+from jaxlib._src.ops.signatures import (
+    infer_all_to_all,
+    same_as_operand,
+    scalar_result,
+    token_result,
+)
 
 ProcessId = tuple[int, int]  # (replica_id, partition_id)
 
@@ -327,9 +333,15 @@ def _partition_id(op: Operation, ctx: Any):
     return lambda: (np.asarray(replica_context.current().partition_id, np.uint32),)
 
 
-define_op("stablehlo.replica_id", verify=_verify_process_id, reference=_replica_id,
+define_op("stablehlo.replica_id",
+          signature="=> result",
+          infer=scalar_result("ui32"),
+          verify=_verify_process_id, reference=_replica_id,
           syntax=ITEMS, hlo="replica-id")
-define_op("stablehlo.partition_id", verify=_verify_process_id, reference=_partition_id,
+define_op("stablehlo.partition_id",
+          signature="=> result",
+          infer=scalar_result("ui32"),
+          verify=_verify_process_id, reference=_partition_id,
           syntax=ITEMS, hlo="partition-id")
 
 
@@ -369,7 +381,10 @@ def _all_reduce(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.all_reduce", verify=_verify_all_reduce, reference=_all_reduce,
+define_op("stablehlo.all_reduce",
+          signature=("operands_*, replica_groups: Attr, channel_handle: Attr?, "
+                     "use_global_device_ids: Unit? -> result* {computation}"),
+          verify=_verify_all_reduce, reference=_all_reduce,
           traits={SIDE_EFFECT})
 
 
@@ -412,7 +427,10 @@ def _all_gather(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.all_gather", verify=_verify_all_gather, reference=_all_gather,
+define_op("stablehlo.all_gather",
+          signature=("operands_*, all_gather_dim: I64, replica_groups: Attr, channel_handle:"
+                     " Attr?, use_global_device_ids: Unit? -> result*"),
+          verify=_verify_all_gather, reference=_all_gather,
           traits={SIDE_EFFECT})
 
 
@@ -463,7 +481,10 @@ def _reduce_scatter(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.reduce_scatter", verify=_verify_reduce_scatter, reference=_reduce_scatter,
+define_op("stablehlo.reduce_scatter",
+          signature=("operand, scatter_dimension: I64, replica_groups: Attr, channel_handle:"
+                     " Attr?, use_global_device_ids: Unit? -> result {computation}"),
+          verify=_verify_reduce_scatter, reference=_reduce_scatter,
           traits={SIDE_EFFECT})
 
 
@@ -523,7 +544,11 @@ def _all_to_all(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.all_to_all", verify=_verify_all_to_all, reference=_all_to_all,
+define_op("stablehlo.all_to_all",
+          signature=("operands_*, split_dimension: I64, concat_dimension: I64, split_count: "
+                     "I64, replica_groups: Attr, channel_handle: Attr? => result*"),
+          infer=infer_all_to_all,
+          verify=_verify_all_to_all, reference=_all_to_all,
           traits={SIDE_EFFECT})
 
 
@@ -590,7 +615,10 @@ def _collective_permute(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.collective_permute", verify=_verify_collective_permute,
+define_op("stablehlo.collective_permute",
+          signature="operand, source_target_pairs: I64Elements, channel_handle: Attr? => result",
+          infer=same_as_operand(0),
+          verify=_verify_collective_permute,
           reference=_collective_permute, traits={SIDE_EFFECT})
 
 
@@ -670,7 +698,10 @@ def _collective_broadcast(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.collective_broadcast", verify=_verify_collective_broadcast,
+define_op("stablehlo.collective_broadcast",
+          signature="operand, replica_groups: Attr, channel_handle: Attr? => result",
+          infer=same_as_operand(0),
+          verify=_verify_collective_broadcast,
           reference=_collective_broadcast, traits={SIDE_EFFECT})
 
 
@@ -802,7 +833,9 @@ def _infeed(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.infeed", verify=_verify_infeed, reference=_infeed, no_hlo=True,
+define_op("stablehlo.infeed",
+          signature="token, infeed_config: Str?, layout: Array? -> result*",
+          verify=_verify_infeed, reference=_infeed, no_hlo=True,
           traits={SIDE_EFFECT})
 
 
@@ -821,7 +854,10 @@ def _outfeed(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.outfeed", verify=_verify_outfeed, reference=_outfeed, no_hlo=True,
+define_op("stablehlo.outfeed",
+          signature="inputs*, token, outfeed_config: Str? => result",
+          infer=token_result,
+          verify=_verify_outfeed, reference=_outfeed, no_hlo=True,
           traits={SIDE_EFFECT})
 
 
@@ -847,7 +883,11 @@ def _send(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.send", verify=_verify_send, reference=_send, no_hlo=True, traits={SIDE_EFFECT})
+define_op("stablehlo.send",
+          signature=("inputs*, token, channel_handle: Attr, is_host_transfer: Bool?, "
+                     "source_target_pairs: I64Elements? => result"),
+          infer=token_result,
+          verify=_verify_send, reference=_send, no_hlo=True, traits={SIDE_EFFECT})
 
 
 def _recv(op: Operation, ctx: Any):
@@ -868,5 +908,14 @@ def _recv(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("stablehlo.recv", verify=_verify_infeed, reference=_recv, no_hlo=True,
+define_op("stablehlo.recv",
+          signature=("token, channel_handle: Attr, is_host_transfer: Bool?, "
+                     "source_target_pairs: I64Elements? -> result*"),
+          verify=_verify_infeed, reference=_recv, no_hlo=True,
           traits={SIDE_EFFECT})
+
+
+# Asynchronous ops (jax emits them for GPU collectives): builders only; no
+# backend here runs them, so compiling one fails as an unsupported op.
+define_op("stablehlo.async_start", signature="operands_* -> result {body}", no_hlo=True)
+define_op("stablehlo.async_done", signature="operand => result*", no_hlo=True)

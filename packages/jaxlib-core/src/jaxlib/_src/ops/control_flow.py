@@ -12,6 +12,13 @@ from jaxlib._src.ir.attributes import DenseElements
 from jaxlib._src.ir.core import FREE, ITEMS, Operation
 from jaxlib._src.ir.types import TensorType, TupleType
 from jaxlib._src.ops.registry import TOKEN, define_op, with_frame
+from jaxlib._src.ops.signatures import (
+    infer_constant,
+    infer_get_tuple_element,
+    infer_tuple,
+    same_as_operands,
+    token_result,
+)
 
 
 def _fail(message: str) -> None:
@@ -61,7 +68,10 @@ def _constant(op: Operation, ctx):
     return lambda: result
 
 
-define_op("stablehlo.constant", verify=_verify_constant, reference=_constant,
+define_op("stablehlo.constant",
+          signature="value: Attr => output",
+          infer=infer_constant,
+          verify=_verify_constant, reference=_constant,
           syntax="constant", cost=FREE)
 
 
@@ -93,7 +103,11 @@ def _composite(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.composite", reference=_composite, syntax="composite")
+define_op("stablehlo.composite",
+          signature=("inputs*, name: Str, decomposition: FlatSymbolRef, "
+                     "composite_attributes: Dict?, version: I32? -> result* "
+                     "{composite_regions*}"),
+          reference=_composite, syntax="composite")
 
 
 # -- tuples and tokens -------------------------------------------------------------
@@ -106,7 +120,10 @@ def _verify_tuple(op: Operation) -> None:
     _same_types("tuple operands", op.operand_types, list(result.types))
 
 
-define_op("stablehlo.tuple", verify=_verify_tuple,
+define_op("stablehlo.tuple",
+          signature="val* => result",
+          infer=infer_tuple,
+          verify=_verify_tuple,
           reference=lambda op, ctx: lambda *xs: (tuple(xs),), syntax=ITEMS, hlo="tuple", cost=FREE)
 
 
@@ -123,11 +140,20 @@ def _get_tuple_element(op: Operation, ctx):
     return lambda t: (t[index],)
 
 
-define_op("stablehlo.get_tuple_element", verify=_verify_get_tuple_element,
+define_op("stablehlo.get_tuple_element",
+          signature="operand, index: I32 => result",
+          infer=infer_get_tuple_element,
+          verify=_verify_get_tuple_element,
           reference=_get_tuple_element, syntax="get_tuple_element", cost=FREE)
-define_op("stablehlo.after_all", reference=lambda op, ctx: lambda *tokens: (TOKEN,),
+define_op("stablehlo.after_all",
+          signature="inputs* => result",
+          infer=token_result,
+          reference=lambda op, ctx: lambda *tokens: (TOKEN,),
           syntax=ITEMS, hlo="after-all", cost=FREE)
-define_op("stablehlo.create_token", reference=lambda op, ctx: lambda: (TOKEN,),
+define_op("stablehlo.create_token",
+          signature="=> output",
+          infer=token_result,
+          reference=lambda op, ctx: lambda: (TOKEN,),
           syntax=ITEMS, hlo="after-all")
 
 
@@ -135,7 +161,10 @@ def _verify_identity(op: Operation) -> None:
     _same_types(op.name, op.result_types, op.operand_types)
 
 
-define_op("stablehlo.optimization_barrier", verify=_verify_identity,
+define_op("stablehlo.optimization_barrier",
+          signature="operand* => result*",
+          infer=same_as_operands,
+          verify=_verify_identity,
           reference=lambda op, ctx: lambda *xs: tuple(xs), syntax=ITEMS, cost=FREE)
 
 
@@ -169,7 +198,9 @@ def _while(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.while", verify=_verify_while, reference=_while, syntax="while")
+define_op("stablehlo.while",
+          signature="operand* -> result* {cond, body}",
+          verify=_verify_while, reference=_while, syntax="while")
 
 
 def _verify_branches(op: Operation, regions) -> None:
@@ -197,7 +228,9 @@ def _if(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.if", verify=_verify_if, reference=_if)
+define_op("stablehlo.if",
+          signature="pred -> result* {true_branch, false_branch}",
+          verify=_verify_if, reference=_if)
 
 
 def _verify_case(op: Operation) -> None:
@@ -222,7 +255,9 @@ def _case(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.case", verify=_verify_case, reference=_case)
+define_op("stablehlo.case",
+          signature="index -> result* {branches*}",
+          verify=_verify_case, reference=_case)
 
 
 def _map(op: Operation, ctx):
@@ -243,7 +278,9 @@ def _map(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.map", reference=_map)
+define_op("stablehlo.map",
+          signature="inputs*, dimensions: DenseI64Array -> result {computation}",
+          reference=_map)
 
 
 def _scan_segments(op: Operation) -> tuple[int, int]:
@@ -298,4 +335,7 @@ def _scan(op: Operation, ctx):
     return kernel
 
 
-define_op("chlo.scan", verify=_verify_scan, reference=_scan, syntax="scan")
+define_op("chlo.scan",
+          signature=("inputs**, inits**, dimension: I64, scan_dim_size: I64?, is_reverse: "
+                     "Bool?, is_associative: Bool? -> outputs**, carries** {body}"),
+          verify=_verify_scan, reference=_scan, syntax="scan")

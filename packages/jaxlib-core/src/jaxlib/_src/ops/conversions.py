@@ -31,6 +31,7 @@ from jaxlib._src.ops.elementwise import (
     wrap_integer,
 )
 from jaxlib._src.ops.registry import define_op
+from jaxlib._src.ops.signatures import same_as_operand
 
 # ---------------------------------------------------------------------------------
 # convert
@@ -95,7 +96,9 @@ def _convert(op: Operation, ctx):
     return lambda x: (convert_values(x, source, target),)
 
 
-define_op("stablehlo.convert", verify=_verify_convert, reference=_convert,
+define_op("stablehlo.convert",
+          signature="operand -> result",
+          verify=_verify_convert, reference=_convert,
           traits={ELEMENTWISE}, syntax=ITEMS, hlo="convert", fused="convert",
           element_kinds=frozenset(CATEGORIES))
 
@@ -186,7 +189,9 @@ def _bitcast_convert(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.bitcast_convert", verify=_verify_bitcast_convert, reference=_bitcast_convert,
+define_op("stablehlo.bitcast_convert",
+          signature="operand -> result",
+          verify=_verify_bitcast_convert, reference=_bitcast_convert,
           syntax=ITEMS, hlo="bitcast-convert", cost=FREE)
 
 # ---------------------------------------------------------------------------------
@@ -275,5 +280,8 @@ def _reduce_precision(op: Operation, ctx):
     return lambda x: (fn(x),)
 
 
-define_op("stablehlo.reduce_precision", verify=_verify_reduce_precision,
+define_op("stablehlo.reduce_precision",
+          signature="operand, exponent_bits: I32, mantissa_bits: I32 => output",
+          infer=same_as_operand(0),
+          verify=_verify_reduce_precision,
           reference=_reduce_precision, traits={ELEMENTWISE}, syntax=ITEMS)

@@ -808,5 +808,10 @@ def target_kernel(op: Operation, target: CustomCallTarget):
     return _python_legacy_kernel(name, fn, op)
 
 
-define_op("stablehlo.custom_call", verify=_verify_custom_call, reference=_custom_call,
+define_op("stablehlo.custom_call",
+          signature=("inputs*, call_target_name: Str, has_side_effect: Bool?, "
+                     "backend_config: Attr?, api_version: Attr?, called_computations: Attr?,"
+                     " operand_layouts: Attr?, result_layouts: Attr?, "
+                     "output_operand_aliases: Attr? -> result*"),
+          verify=_verify_custom_call, reference=_custom_call,
           syntax="custom_call", traits={SIDE_EFFECT})

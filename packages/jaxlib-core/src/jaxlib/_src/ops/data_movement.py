@@ -19,6 +19,16 @@ import numpy as np
 from jaxlib._src.ir.core import ELEMENTWISE, FREE, ITEMS, OpDef, Operation, watch_op_table
 from jaxlib._src.ir.types import TensorType, numpy_dtype
 from jaxlib._src.ops.registry import define_op
+from jaxlib._src.ops.signatures import (
+    infer_broadcast,
+    infer_concatenate,
+    infer_dynamic_slice,
+    infer_get_dimension_size,
+    infer_pad,
+    infer_slice,
+    infer_transpose,
+    same_as_operand,
+)
 
 # --- shared helpers -----------------------------------------------------------
 
@@ -210,7 +220,9 @@ def _broadcast_in_dim(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.broadcast_in_dim", verify=_verify_broadcast_in_dim,
+define_op("stablehlo.broadcast_in_dim",
+          signature="operand, broadcast_dimensions: DenseI64Array -> result",
+          verify=_verify_broadcast_in_dim,
           reference=_broadcast_in_dim, syntax=ITEMS, cost=FREE)
 
 
@@ -230,7 +242,10 @@ def _broadcast(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.broadcast", verify=_verify_broadcast, reference=_broadcast, syntax=ITEMS)
+define_op("stablehlo.broadcast",
+          signature="operand, broadcast_sizes: DenseI64Array => result",
+          infer=infer_broadcast,
+          verify=_verify_broadcast, reference=_broadcast, syntax=ITEMS)
 
 
 def _verify_dynamic_broadcast_in_dim(op: Operation) -> None:
@@ -260,7 +275,11 @@ def _dynamic_broadcast_in_dim(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.dynamic_broadcast_in_dim", verify=_verify_dynamic_broadcast_in_dim,
+define_op("stablehlo.dynamic_broadcast_in_dim",
+          signature=("operand, output_dimensions, broadcast_dimensions: DenseI64Array, "
+                     "known_expanding_dimensions: DenseI64Array?, "
+                     "known_nonexpanding_dimensions: DenseI64Array? -> result"),
+          verify=_verify_dynamic_broadcast_in_dim,
           reference=_dynamic_broadcast_in_dim, syntax=ITEMS, no_hlo=True)
 
 
@@ -294,7 +313,9 @@ def _reshape(op: Operation, ctx):
     return lambda x: (np.reshape(x, target),)
 
 
-define_op("stablehlo.reshape", verify=_verify_reshape, reference=_reshape,
+define_op("stablehlo.reshape",
+          signature="operand -> result",
+          verify=_verify_reshape, reference=_reshape,
           syntax=ITEMS, hlo="reshape", cost=FREE)
 
 
@@ -318,7 +339,9 @@ def _dynamic_reshape(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.dynamic_reshape", verify=_verify_dynamic_reshape,
+define_op("stablehlo.dynamic_reshape",
+          signature="operand, output_shape -> result",
+          verify=_verify_dynamic_reshape,
           reference=_dynamic_reshape, syntax=ITEMS, no_hlo=True)
 
 
@@ -336,7 +359,10 @@ def _transpose(op: Operation, ctx):
     return lambda x: (materialize(np.transpose(x, permutation)),)
 
 
-define_op("stablehlo.transpose", verify=_verify_transpose, reference=_transpose,
+define_op("stablehlo.transpose",
+          signature="operand, permutation: DenseI64Array => result",
+          infer=infer_transpose,
+          verify=_verify_transpose, reference=_transpose,
           syntax=ITEMS, cost=FREE)
 
 
@@ -368,7 +394,11 @@ def _slice(op: Operation, ctx):
     return lambda x: (materialize(x[index]),)
 
 
-define_op("stablehlo.slice", verify=_verify_slice, reference=_slice, syntax="slice", cost=FREE)
+define_op("stablehlo.slice",
+          signature=("operand, start_indices: DenseI64Array, limit_indices: DenseI64Array, "
+                     "strides: DenseI64Array => result"),
+          infer=infer_slice,
+          verify=_verify_slice, reference=_slice, syntax="slice", cost=FREE)
 
 
 def _verify_real_dynamic_slice(op: Operation) -> None:
@@ -404,7 +434,9 @@ def _real_dynamic_slice(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.real_dynamic_slice", verify=_verify_real_dynamic_slice,
+define_op("stablehlo.real_dynamic_slice",
+          signature="operand, start_indices, limit_indices, strides -> result",
+          verify=_verify_real_dynamic_slice,
           reference=_real_dynamic_slice, syntax=ITEMS, no_hlo=True)
 
 
@@ -447,7 +479,10 @@ def _dynamic_slice(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.dynamic_slice", verify=_verify_dynamic_slice, reference=_dynamic_slice,
+define_op("stablehlo.dynamic_slice",
+          signature="operand, start_indices*, slice_sizes: DenseI64Array => result",
+          infer=infer_dynamic_slice,
+          verify=_verify_dynamic_slice, reference=_dynamic_slice,
           syntax=ITEMS, cost=FREE)
 
 
@@ -478,7 +513,10 @@ def _dynamic_update_slice(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.dynamic_update_slice", verify=_verify_dynamic_update_slice,
+define_op("stablehlo.dynamic_update_slice",
+          signature="operand, update, start_indices* => result",
+          infer=same_as_operand(0),
+          verify=_verify_dynamic_update_slice,
           reference=_dynamic_update_slice, syntax=ITEMS, hlo="dynamic-update-slice", cost=FREE)
 
 
@@ -515,7 +553,10 @@ def _concatenate(op: Operation, ctx):
     return lambda *xs: (np.concatenate(xs, axis=dim),)
 
 
-define_op("stablehlo.concatenate", verify=_verify_concatenate, reference=_concatenate,
+define_op("stablehlo.concatenate",
+          signature="inputs*, dimension: I64 => result",
+          infer=infer_concatenate,
+          verify=_verify_concatenate, reference=_concatenate,
           syntax=ITEMS, cost=FREE)
 
 
@@ -533,7 +574,10 @@ def _reverse(op: Operation, ctx):
     return lambda x: (materialize(np.flip(x, axis=dims)),)
 
 
-define_op("stablehlo.reverse", verify=_verify_reverse, reference=_reverse, syntax=ITEMS, cost=FREE)
+define_op("stablehlo.reverse",
+          signature="operand, dimensions: DenseI64Array => result",
+          infer=same_as_operand(0),
+          verify=_verify_reverse, reference=_reverse, syntax=ITEMS, cost=FREE)
 
 
 # --- pad -----------------------------------------------------------------------------
@@ -603,7 +647,12 @@ def _pad(op: Operation, ctx):
     return lambda x, value: (pad_array(x, value, low, high, interior),)
 
 
-define_op("stablehlo.pad", verify=_verify_pad, reference=_pad, syntax=ITEMS, cost=FREE)
+define_op("stablehlo.pad",
+          signature=("operand, padding_value, edge_padding_low: DenseI64Array, "
+                     "edge_padding_high: DenseI64Array, interior_padding: DenseI64Array => "
+                     "result"),
+          infer=infer_pad,
+          verify=_verify_pad, reference=_pad, syntax=ITEMS, cost=FREE)
 
 
 def _verify_dynamic_pad(op: Operation) -> None:
@@ -634,7 +683,10 @@ def _dynamic_pad(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.dynamic_pad", verify=_verify_dynamic_pad, reference=_dynamic_pad,
+define_op("stablehlo.dynamic_pad",
+          signature=("operand, padding_value, edge_padding_low, edge_padding_high, "
+                     "interior_padding -> result"),
+          verify=_verify_dynamic_pad, reference=_dynamic_pad,
           syntax=ITEMS, no_hlo=True)
 
 
@@ -670,7 +722,9 @@ def _iota(op: Operation, ctx):
     return lambda: out
 
 
-define_op("stablehlo.iota", verify=_verify_iota, reference=_iota, syntax=ITEMS, cost=FREE)
+define_op("stablehlo.iota",
+          signature="iota_dimension: I64 -> output",
+          verify=_verify_iota, reference=_iota, syntax=ITEMS, cost=FREE)
 
 
 def _verify_dynamic_iota(op: Operation) -> None:
@@ -691,7 +745,9 @@ def _dynamic_iota(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.dynamic_iota", verify=_verify_dynamic_iota, reference=_dynamic_iota,
+define_op("stablehlo.dynamic_iota",
+          signature="output_shape, iota_dimension: I64 -> result",
+          verify=_verify_dynamic_iota, reference=_dynamic_iota,
           syntax=ITEMS, no_hlo=True)
 
 
@@ -710,7 +766,13 @@ def _get_dimension_size(op: Operation, ctx):
     return lambda x: (np.asarray(x.shape[dim], dtype=np.int32),)
 
 
-define_op("stablehlo.get_dimension_size", verify=_verify_get_dimension_size,
+define_op("stablehlo.get_dimension_size",
+          signature="operand, dimension: I64 => result",
+          infer=infer_get_dimension_size,
+          verify=_verify_get_dimension_size,
           reference=_get_dimension_size, syntax=ITEMS)
 # Parsed and printed, not executed (dynamic shapes are refined away first).
-define_op("stablehlo.set_dimension_size", syntax=ITEMS)
+define_op("stablehlo.set_dimension_size",
+          signature="operand, size, dimension: I64 => result",
+          infer=same_as_operand(0),
+          syntax=ITEMS)

@@ -44,6 +44,7 @@ from jaxlib._src.ir.types import (
     numpy_dtype,
 )
 from jaxlib._src.ops.registry import define_op
+from jaxlib._src.ops.signatures import elementwise, infer_select, same_as_operand
 
 Array = np.ndarray
 
@@ -434,12 +435,17 @@ def _facts(op_name: str, facts: dict) -> dict:
 def declare_unary(op_name: str, name: str, **facts) -> None:
     """Declares op ``op_name`` as the unary function ``name`` of :data:`UNARY_OPS`
     (``facts``: further OpDef fields, see :func:`unary`)."""
+    # The builder every elementwise unary op shares unless it says otherwise.
+    facts.setdefault("signature", "operand => result")
+    facts.setdefault("infer", elementwise(RESULT_RULES[UNARY_OPS[name].result]))
     define_op(op_name, verify=_verify_unary(name), reference=_unary_factory(name),
               element_kinds=UNARY_OPS[name].accepts, **_facts(op_name, facts))
 
 
 def declare_binary(op_name: str, name: str, **facts) -> None:
     """Declares op ``op_name`` as the binary function ``name`` of :data:`BINARY_OPS`."""
+    facts.setdefault("signature", "lhs, rhs => result")
+    facts.setdefault("infer", elementwise(RESULT_RULES[BINARY_OPS[name].result]))
     define_op(op_name, verify=_verify_binary(name), reference=_binary_factory(name),
               element_kinds=BINARY_OPS[name].accepts, **_facts(op_name, facts))
 
@@ -485,7 +491,8 @@ def _abs(x, kind):
     return np.abs(x)  # int64 abs of the narrower INT_MIN wraps back on the way out
 
 
-@unary("negate", NUMBERS, fused="neg")
+@unary("negate", NUMBERS, fused="neg",
+       signature="NegOp: operand => result")
 def _negate(x, kind):
     return np.negative(x)
 
@@ -509,7 +516,8 @@ unary("ceil", _FLOATS, fused="ceil")(lambda x, kind: np.ceil(x))
 unary("round_nearest_even", _FLOATS, fused="round_even")(lambda x, kind: np.rint(x))
 
 
-@unary("round_nearest_afz", _FLOATS, fused="round_afz")
+@unary("round_nearest_afz", _FLOATS, fused="round_afz",
+       signature="RoundOp: operand => result")
 def _round_nearest_afz(x, kind):
     whole = np.trunc(x)
     # x - trunc(x) is exact, so halves are recognised exactly.
@@ -521,11 +529,14 @@ for _name, _opcode, _fn in (
         ("sqrt", "sqrt", np.sqrt), ("rsqrt", "rsqrt", lambda x: 1 / np.sqrt(x)),
         ("exponential", "exp", np.exp), ("log", "log", np.log), ("tanh", "tanh", np.tanh),
         ("sine", "sin", np.sin), ("cosine", "cos", np.cos), ("tan", "tan", np.tan)):
-    unary(_name, INEXACT, precise=True, fused=_opcode, cost=TRANSCENDENTAL)(
+    unary(_name, INEXACT, precise=True, fused=_opcode, cost=TRANSCENDENTAL,
+          signature=("ExpOp: " if _name == "exponential" else "")
+          + "operand, result_accuracy: Attr? => result")(
         lambda x, kind, fn=_fn: fn(x))
 
 
-@unary("cbrt", INEXACT, precise=True, fused="cbrt", cost=TRANSCENDENTAL)
+@unary("cbrt", INEXACT, precise=True, fused="cbrt", cost=TRANSCENDENTAL,
+       signature="operand, result_accuracy: Attr? => result")
 def _cbrt(x, kind):
     if kind.category == FLOAT:
         return np.cbrt(x)
@@ -534,7 +545,8 @@ def _cbrt(x, kind):
     return np.cbrt(np.abs(x)) * (np.cos(theta) + 1j * np.sin(theta))
 
 
-@unary("exponential_minus_one", INEXACT, precise=True, fused="expm1", cost=TRANSCENDENTAL)
+@unary("exponential_minus_one", INEXACT, precise=True, fused="expm1", cost=TRANSCENDENTAL,
+       signature="Expm1Op: operand, result_accuracy: Attr? => result")
 def _expm1(x, kind):
     if kind.category == FLOAT:
         return np.expm1(x)
@@ -545,7 +557,8 @@ def _expm1(x, kind):
     return real + 1j * imag
 
 
-@unary("log_plus_one", INEXACT, precise=True, fused="log1p", cost=TRANSCENDENTAL)
+@unary("log_plus_one", INEXACT, precise=True, fused="log1p", cost=TRANSCENDENTAL,
+       signature="Log1pOp: operand, result_accuracy: Attr? => result")
 def _log1p(x, kind):
     if kind.category == FLOAT:
         return np.log1p(x)
@@ -557,7 +570,8 @@ def _log1p(x, kind):
     return real + 1j * np.arctan2(im, re + 1)
 
 
-@unary("logistic", INEXACT, precise=True, fused="logistic", cost=TRANSCENDENTAL)
+@unary("logistic", INEXACT, precise=True, fused="logistic", cost=TRANSCENDENTAL,
+       signature="operand, result_accuracy: Attr? => result")
 def _logistic(x, kind):
     if kind.category == FLOAT:
         from scipy.special import expit
@@ -566,7 +580,8 @@ def _logistic(x, kind):
     return 1 / (1 + np.exp(-x))
 
 
-unary("is_finite", _FLOATS, result="bool", fused="is_finite")(lambda x, kind: np.isfinite(x))
+unary("is_finite", _FLOATS, result="bool", fused="is_finite",
+       signature="x => y")(lambda x, kind: np.isfinite(x))
 
 
 @unary("not", frozenset({BOOL, SINT, UINT}), fused="not")
@@ -574,7 +589,8 @@ def _not(x, kind):
     return np.logical_not(x) if kind.category == BOOL else np.invert(x)
 
 
-@unary("popcnt", INTEGERS, fused="popcnt")
+@unary("popcnt", INTEGERS, fused="popcnt",
+       signature="PopulationCountOp: operand => result")
 def _popcnt(x, kind):
     return np.bitwise_count(unsigned_bits(x, kind)).astype(np.int64)
 
@@ -590,7 +606,8 @@ def bit_length(bits: Array) -> Array:
     return length + (rest > 0)
 
 
-@unary("count_leading_zeros", INTEGERS, fused="clz", hlo="clz")
+@unary("count_leading_zeros", INTEGERS, fused="clz", hlo="clz",
+       signature="ClzOp: operand => result")
 def _count_leading_zeros(x, kind):
     return kind.bits - bit_length(unsigned_bits(x, kind))
 
@@ -613,7 +630,8 @@ def _add(a, b, kind):
 binary("subtract", NUMBERS, fused="sub")(lambda a, b, kind: np.subtract(a, b))
 
 
-@binary("multiply", ANY, fused="mul", traits={COMMUTATIVE})
+@binary("multiply", ANY, fused="mul", traits={COMMUTATIVE},
+        signature="MulOp: lhs, rhs => result")
 def _multiply(a, b, kind):
     return np.logical_and(a, b) if kind.category == BOOL else np.multiply(a, b)
 
@@ -644,21 +662,24 @@ def _integer_division(a: Array, b: Array, kind: ElementKind) -> tuple[Array, Arr
     return quotient, remainder, by_zero
 
 
-@binary("divide", NUMBERS, fused="div", cost=EXPENSIVE)
+@binary("divide", NUMBERS, fused="div", cost=EXPENSIVE,
+        signature="DivOp: lhs, rhs => result")
 def _divide(a, b, kind):
     if kind.category in INTEGERS:
         return _integer_division(a, b, kind)[0]
     return np.divide(a, b)
 
 
-@binary("remainder", frozenset({SINT, UINT, FLOAT}), fused="rem", cost=EXPENSIVE)
+@binary("remainder", frozenset({SINT, UINT, FLOAT}), fused="rem", cost=EXPENSIVE,
+        signature="RemOp: lhs, rhs => result")
 def _remainder(a, b, kind):
     if kind.category in INTEGERS:
         return _integer_division(a, b, kind)[1]
     return np.fmod(a, b)  # sign of the dividend, exact
 
 
-@binary("power", NUMBERS, precise=True, fused="pow", cost=TRANSCENDENTAL)
+@binary("power", NUMBERS, precise=True, fused="pow", cost=TRANSCENDENTAL,
+        signature="PowOp: lhs, rhs => result")
 def _power(a, b, kind):
     if kind.category in (FLOAT, COMPLEX):
         return np.power(a, b)
@@ -707,9 +728,11 @@ def extremum(a: Array, b: Array, kind: ElementKind, pick_larger: bool) -> Array:
     return np.maximum(a, b) if pick_larger else np.minimum(a, b)
 
 
-binary("maximum", ANY, fused="max", traits={COMMUTATIVE})(
+binary("maximum", ANY, fused="max", traits={COMMUTATIVE},
+        signature="MaxOp: lhs, rhs => result")(
     lambda a, b, kind: extremum(a, b, kind, True))
-binary("minimum", ANY, fused="min", traits={COMMUTATIVE})(
+binary("minimum", ANY, fused="min", traits={COMMUTATIVE},
+        signature="MinOp: lhs, rhs => result")(
     lambda a, b, kind: extremum(a, b, kind, False))
 
 
@@ -817,7 +840,9 @@ def _configure_compare(attributes: dict, kind: ElementKind) -> Callable[[Array, 
 
 
 BINARY_OPS["compare"] = BinaryOp(ANY, None, "bool", configure=_configure_compare)
-declare_binary("stablehlo.compare", "compare", fused="cmp", hlo=None)  # (an HLO attribute)
+# (hlo=None: HLO spells the direction as an attribute)
+declare_binary("stablehlo.compare", "compare", fused="cmp", hlo=None,
+               signature="lhs, rhs, comparison_direction: Attr, compare_type: Attr? => result")
 
 
 # ---------------------------------------------------------------------------------
@@ -853,7 +878,10 @@ def _select(op: Operation, ctx):
     return lambda pred, a, b: (fn(pred, a, b),)
 
 
-define_op("stablehlo.select", verify=_verify_select, reference=_select, traits={ELEMENTWISE},
+define_op("stablehlo.select",
+          signature="pred, on_true, on_false => result",
+          infer=infer_select,
+          verify=_verify_select, reference=_select, traits={ELEMENTWISE},
           syntax=ITEMS, hlo="select", fused="select", element_kinds=ANY)
 
 
@@ -884,5 +912,8 @@ def _clamp(op: Operation, ctx):
     return lambda low, x, high: (np.asarray(fn(low, x, high)),)
 
 
-define_op("stablehlo.clamp", verify=_verify_clamp, reference=_clamp, traits={ELEMENTWISE},
+define_op("stablehlo.clamp",
+          signature="min, operand, max => result",
+          infer=same_as_operand(1),
+          verify=_verify_clamp, reference=_clamp, traits={ELEMENTWISE},
           syntax=ITEMS, hlo="clamp", fused="clamp", element_kinds=ANY)

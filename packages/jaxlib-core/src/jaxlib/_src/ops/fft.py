@@ -12,6 +12,7 @@ from jaxlib._src.ir.element_types import BLAS_DTYPES
 from jaxlib._src.ir.types import complex_part_type, is_complex, is_float, numpy_dtype
 from jaxlib._src.ops.reduction import has_dynamic_shapes, int_array_attr, reject_quantized
 from jaxlib._src.ops.registry import define_op
+from jaxlib._src.ops.signatures import infer_fft
 
 
 def _fail(message: str) -> None:
@@ -85,4 +86,7 @@ def _fft(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.fft", verify=_verify_fft, reference=_fft, syntax=ITEMS)
+define_op("stablehlo.fft",
+          signature="operand, fft_type: Attr, fft_length: DenseI64Array => result",
+          infer=infer_fft,
+          verify=_verify_fft, reference=_fft, syntax=ITEMS)

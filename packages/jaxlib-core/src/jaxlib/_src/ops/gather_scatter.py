@@ -39,6 +39,7 @@ from jaxlib._src.ops.data_movement import (
 )
 from jaxlib._src.ops.reduction import REDUCER_UFUNCS
 from jaxlib._src.ops.registry import define_op, with_frame
+from jaxlib._src.ops.signatures import infer_gather
 
 
 def _fail(message: str) -> None:
@@ -209,7 +210,11 @@ def _gather(op: Operation, ctx):
     return lambda operand, indices: (gather_array(operand, indices, dnums, slice_sizes),)
 
 
-define_op("stablehlo.gather", verify=_verify_gather, reference=_gather, cost=FREE)
+define_op("stablehlo.gather",
+          signature=("operand, start_indices, dimension_numbers: Attr, slice_sizes: "
+                     "DenseI64Array, indices_are_sorted: Bool? => result"),
+          infer=infer_gather,
+          verify=_verify_gather, reference=_gather, cost=FREE)
 
 
 def _verify_dynamic_gather(op: Operation) -> None:
@@ -233,7 +238,11 @@ def _dynamic_gather(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.dynamic_gather", verify=_verify_dynamic_gather, reference=_dynamic_gather,
+define_op("stablehlo.dynamic_gather",
+          signature=("operand, start_indices, slice_sizes, dimension_numbers: Attr, "
+                     "indices_are_sorted: Bool? => result"),
+          infer=infer_gather,
+          verify=_verify_dynamic_gather, reference=_dynamic_gather,
           no_hlo=True)
 
 
@@ -498,4 +507,8 @@ def _generic_scatter_kernel(n: int, plan_for: Callable, run_region: Callable) ->
     return kernel
 
 
-define_op("stablehlo.scatter", verify=_verify_scatter, reference=_scatter)
+define_op("stablehlo.scatter",
+          signature=("inputs*, scatter_indices, updates*, scatter_dimension_numbers: Attr, "
+                     "indices_are_sorted: Bool?, unique_indices: Bool? -> result* "
+                     "{update_computation}"),
+          verify=_verify_scatter, reference=_scatter)

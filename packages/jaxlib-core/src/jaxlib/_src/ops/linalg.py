@@ -27,6 +27,11 @@ from jaxlib._src.ops.reduction import (
     windows_view,
 )
 from jaxlib._src.ops.registry import define_op
+from jaxlib._src.ops.signatures import (
+    infer_batch_norm_grad,
+    infer_batch_norm_training,
+    same_as_operand,
+)
 
 # Complex dots contracting at most this many elements accumulate in index order.
 SEQUENTIAL_COMPLEX_LIMIT = 256
@@ -150,7 +155,10 @@ def _dot_general(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.dot_general", verify=_verify_dot_general, reference=_dot_general,
+define_op("stablehlo.dot_general",
+          signature=("lhs, rhs, dot_dimension_numbers: Attr, precision_config: Attr?, "
+                     "algorithm: Attr? -> result"),
+          verify=_verify_dot_general, reference=_dot_general,
           syntax="dot_general", cost=DOT)
 
 
@@ -181,7 +189,9 @@ def _dot(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.dot", verify=_verify_dot, reference=_dot, syntax=ITEMS, cost=DOT)
+define_op("stablehlo.dot",
+          signature="lhs, rhs, precision_config: Attr? -> result",
+          verify=_verify_dot, reference=_dot, syntax=ITEMS, cost=DOT)
 
 
 # -- convolution -------------------------------------------------------------------
@@ -320,7 +330,13 @@ def _convolution(op: Operation, ctx):
     return _conv_kernel(op, _ConvSpec(op))
 
 
-define_op("stablehlo.convolution", verify=_verify_convolution, reference=_convolution,
+define_op("stablehlo.convolution",
+          signature=("lhs, rhs, dimension_numbers: Attr, feature_group_count: I64, "
+                     "batch_group_count: I64, window_strides: DenseI64Array?, padding: "
+                     "I64Elements?, lhs_dilation: DenseI64Array?, rhs_dilation: "
+                     "DenseI64Array?, window_reversal: DenseBoolArray?, precision_config: "
+                     "Attr? -> result"),
+          verify=_verify_convolution, reference=_convolution,
           syntax="convolution", cost=CONVOLUTION)
 
 
@@ -353,7 +369,12 @@ def _dynamic_conv(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.dynamic_conv", verify=_verify_dynamic_conv, reference=_dynamic_conv,
+define_op("stablehlo.dynamic_conv",
+          signature=("lhs, rhs, padding, dimension_numbers: Attr, feature_group_count: I64, "
+                     "batch_group_count: I64, window_strides: DenseI64Array?, lhs_dilation: "
+                     "DenseI64Array?, rhs_dilation: DenseI64Array?, window_reversal: "
+                     "DenseBoolArray?, precision_config: Attr? -> result"),
+          verify=_verify_dynamic_conv, reference=_dynamic_conv,
           no_hlo=True)
 
 
@@ -458,7 +479,10 @@ def _ragged_dot(op: Operation, ctx):
     return kernel
 
 
-define_op("chlo.ragged_dot", verify=_verify_ragged_dot, reference=_ragged_dot)
+define_op("chlo.ragged_dot",
+          signature=("lhs, rhs, group_sizes, ragged_dot_dimension_numbers: Attr, "
+                     "precision_config: Attr? -> result"),
+          verify=_verify_ragged_dot, reference=_ragged_dot)
 
 
 # -- triangular_solve and cholesky -------------------------------------------------------
@@ -539,7 +563,11 @@ def _triangular_solve(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.triangular_solve", verify=_verify_triangular_solve,
+define_op("stablehlo.triangular_solve",
+          signature=("a, b, left_side: Bool, lower: Bool, unit_diagonal: Bool, transpose_a: "
+                     "Attr => result"),
+          infer=same_as_operand(1),
+          verify=_verify_triangular_solve,
           reference=_triangular_solve)
 
 
@@ -583,10 +611,17 @@ def _cholesky(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.cholesky", verify=_verify_cholesky, reference=_cholesky, syntax=ITEMS)
+define_op("stablehlo.cholesky",
+          signature="a, lower: Bool? => result",
+          infer=same_as_operand(0),
+          verify=_verify_cholesky, reference=_cholesky, syntax=ITEMS)
 # Parsed, not executed (deprecated ops, which frameworks no longer emit).
-define_op("stablehlo.einsum", syntax=ITEMS, no_hlo=True)
-define_op("stablehlo.unary_einsum", syntax=ITEMS, no_hlo=True)
+define_op("stablehlo.einsum",
+          signature="lhs, rhs, einsum_config: Str -> result",
+          syntax=ITEMS, no_hlo=True)
+define_op("stablehlo.unary_einsum",
+          signature="operand, einsum_config: Str -> result",
+          syntax=ITEMS, no_hlo=True)
 
 
 # -- batch_norm -------------------------------------------------------------------------
@@ -690,8 +725,20 @@ def _batch_norm_grad(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.batch_norm_inference", verify=_verify_batch_norm,
+define_op("stablehlo.batch_norm_inference",
+          signature=("operand, scale, offset, mean, variance, epsilon: F32, feature_index: "
+                     "I64 => result"),
+          infer=same_as_operand(0),
+          verify=_verify_batch_norm,
           reference=_batch_norm_inference)
-define_op("stablehlo.batch_norm_training", verify=_verify_batch_norm,
+define_op("stablehlo.batch_norm_training",
+          signature=("operand, scale, offset, epsilon: F32, feature_index: I64 => output, "
+                     "batch_mean, batch_var"),
+          infer=infer_batch_norm_training,
+          verify=_verify_batch_norm,
           reference=_batch_norm_training)
-define_op("stablehlo.batch_norm_grad", verify=_verify_batch_norm, reference=_batch_norm_grad)
+define_op("stablehlo.batch_norm_grad",
+          signature=("operand, scale, mean, variance, grad_output, epsilon: F32, "
+                     "feature_index: I64 => grad_operand, grad_scale, grad_offset"),
+          infer=infer_batch_norm_grad,
+          verify=_verify_batch_norm, reference=_batch_norm_grad)

@@ -224,9 +224,13 @@ def _uniform_dequantize(op: Operation, ctx: Any):
     return lambda x: (dequantize(x, operand_q),)
 
 
-define_op("stablehlo.uniform_quantize", verify=_verify_uniform_quantize,
+define_op("stablehlo.uniform_quantize",
+          signature="operand -> result",
+          verify=_verify_uniform_quantize,
           reference=_uniform_quantize, syntax=ITEMS, no_hlo=True)
-define_op("stablehlo.uniform_dequantize", verify=_verify_uniform_dequantize,
+define_op("stablehlo.uniform_dequantize",
+          signature="operand => result",
+          verify=_verify_uniform_dequantize,
           reference=_uniform_dequantize, syntax=ITEMS, no_hlo=True)
 
 

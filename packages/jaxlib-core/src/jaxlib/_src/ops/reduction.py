@@ -343,7 +343,9 @@ def _reduce(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.reduce", verify=_verify_reduce, reference=_reduce,
+define_op("stablehlo.reduce",
+          signature="inputs*, init_values*, dimensions: DenseI64Array -> result* {body}",
+          verify=_verify_reduce, reference=_reduce,
           syntax="reduce", cost=REDUCTION)
 
 
@@ -422,7 +424,12 @@ def _reduce_window(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.reduce_window", verify=_verify_reduce_window, reference=_reduce_window,
+define_op("stablehlo.reduce_window",
+          signature=("inputs*, init_values*, window_dimensions: DenseI64Array, "
+                     "window_strides: DenseI64Array?, base_dilations: DenseI64Array?, "
+                     "window_dilations: DenseI64Array?, padding: I64Elements? -> result* "
+                     "{body}"),
+          verify=_verify_reduce_window, reference=_reduce_window,
           cost=REDUCTION)
 
 
@@ -520,5 +527,9 @@ def _select_and_scatter(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.select_and_scatter", verify=_verify_select_and_scatter,
+define_op("stablehlo.select_and_scatter",
+          signature=("operand, source, init_value, window_dimensions: DenseI64Array?, "
+                     "window_strides: DenseI64Array?, padding: I64Elements? -> result "
+                     "{select, scatter}"),
+          verify=_verify_select_and_scatter,
           reference=_select_and_scatter)

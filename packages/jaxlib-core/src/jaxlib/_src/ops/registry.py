@@ -26,6 +26,7 @@ import numpy as np
 
 from jaxlib._src.ir.core import OpDef, Operation, Region, register_op
 from jaxlib._src.ir.types import TensorType, numpy_dtype
+from jaxlib._src.ops.signatures import parse_signature
 
 Kernel = Callable[..., tuple]
 
@@ -77,7 +78,10 @@ def define_op(
 ) -> None:
     """Declares ``name`` with its verifier, reference kernel factory and the
     rest of its entry in the op table (``facts``: the other fields of
-    :class:`OpDef`: traits, syntax, hlo, no_hlo, fused, element_kinds, cost)."""
+    :class:`OpDef`: traits, syntax, hlo, no_hlo, fused, element_kinds, cost,
+    signature -- a spec string, see ops/signatures.py -- and infer)."""
+    if isinstance(facts.get("signature"), str):
+        facts["signature"] = parse_signature(facts["signature"])
     if "traits" in facts:
         facts["traits"] = frozenset(facts["traits"])
     register_op(OpDef(name, verify, **facts))

@@ -17,6 +17,7 @@ from jaxlib._src.ir.core import ITEMS, SIDE_EFFECT, Operation
 from jaxlib._src.ir.types import TensorType, is_float, is_integer, numpy_dtype
 from jaxlib._src.ops.reduction import has_dynamic_shapes, reject_quantized
 from jaxlib._src.ops.registry import define_op
+from jaxlib._src.ops.signatures import infer_rng
 
 _U32 = np.uint32
 _U64 = np.uint64
@@ -214,7 +215,9 @@ def _rng_bit_generator(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.rng_bit_generator", verify=_verify_rng_bit_generator,
+define_op("stablehlo.rng_bit_generator",
+          signature="rng_algorithm: Attr, initial_state -> output_state, output",
+          verify=_verify_rng_bit_generator,
           reference=_rng_bit_generator, syntax=ITEMS, traits={SIDE_EFFECT})
 
 
@@ -274,4 +277,7 @@ def _rng(op: Operation, ctx):
     return kernel
 
 
-define_op("stablehlo.rng", verify=_verify_rng, reference=_rng, syntax=ITEMS, traits={SIDE_EFFECT})
+define_op("stablehlo.rng",
+          signature="a, b, shape, rng_distribution: Attr => result",
+          infer=infer_rng,
+          verify=_verify_rng, reference=_rng, syntax=ITEMS, traits={SIDE_EFFECT})

@@ -45,6 +45,7 @@ from jaxlib._src.frontends import shardy
 from jaxlib._src.ir.core import FREE, ITEMS_NO_RESULTS, TERMINATOR, Operation, Region
 from jaxlib._src.ir.types import TensorType, TokenType, numpy_dtype
 from jaxlib._src.ops.registry import TOKEN, define_op, with_frame
+from jaxlib._src.ops.signatures import no_results, same_as_operand
 
 
 def _fail(message: str) -> None:
@@ -94,13 +95,25 @@ def _no_effect(op: Operation, ctx: Any):
     return lambda value: ()
 
 
-define_op("sdy.sharding_constraint", verify=_verify_sharded_identity, reference=_identity,
+define_op("sdy.sharding_constraint",
+          signature="input, sharding: Attr => result",
+          infer=same_as_operand(0),
+          verify=_verify_sharded_identity, reference=_identity,
           syntax="sdy_sharded_value")
-define_op("sdy.reshard", verify=_verify_sharded_identity, reference=_identity,
+define_op("sdy.reshard",
+          signature="input, sharding: Attr => result",
+          infer=same_as_operand(0),
+          verify=_verify_sharded_identity, reference=_identity,
           syntax="sdy_sharded_value")
-define_op("sdy.propagation_barrier", verify=_verify_identity, reference=_identity,
+define_op("sdy.propagation_barrier",
+          signature="input, allowed_direction: Attr => result",
+          infer=same_as_operand(0),
+          verify=_verify_identity, reference=_identity,
           syntax="sdy_propagation_barrier")
-define_op("sdy.sharding_group", verify=_verify_sharding_group, reference=_no_effect,
+define_op("sdy.sharding_group",
+          signature="input, group_id: I64 =>",
+          infer=no_results,
+          verify=_verify_sharding_group, reference=_no_effect,
           syntax="sdy_sharding_group")
 
 
@@ -113,7 +126,9 @@ def _verify_return(op: Operation) -> None:
 
 
 # The lowering takes sdy.return as its block's yield, like stablehlo.return.
-define_op("sdy.return", verify=_verify_return, traits=frozenset({TERMINATOR}),
+define_op("sdy.return",
+          signature="results_* ->",
+          verify=_verify_return, traits=frozenset({TERMINATOR}),
           syntax=ITEMS_NO_RESULTS, cost=FREE)
 
 
@@ -148,7 +163,10 @@ def _named_computation(op: Operation, ctx: Any):
     return kernel
 
 
-define_op("sdy.named_computation", verify=_verify_named_computation,
+define_op("sdy.named_computation",
+          signature=("name: Str, operands_*, in_shardings: Attr?, out_shardings: Attr? -> "
+                     "result* {body}"),
+          verify=_verify_named_computation,
           reference=_named_computation, syntax="sdy_named_computation")
 
 
@@ -393,5 +411,13 @@ def run_per_device(body: Any, frame: list, per_instance: list[tuple],
     return results  # type: ignore[return-value]
 
 
-define_op("sdy.manual_computation", verify=_verify_manual_computation,
+define_op("sdy.manual_computation",
+          signature=("tensors*, in_shardings: Attr, out_shardings: Attr, manual_axes: Attr "
+                     "-> results_* {body}"),
+          verify=_verify_manual_computation,
           reference=_manual_computation, syntax="sdy_manual_computation")
+
+
+# ``sdy.mesh @name = <...>``: a module-level symbol (the module keeps meshes
+# by name, core.Module.meshes); declared for its builder (sdy.MeshOp).
+define_op("sdy.mesh", signature="sym_name: SymbolName, mesh: Attr -> ")

@@ -34,6 +34,7 @@ from jaxlib._src.ops.data_movement import (
     tensor_type,
 )
 from jaxlib._src.ops.registry import define_op, with_frame
+from jaxlib._src.ops.signatures import infer_top_k
 
 
 def _fail(message: str) -> None:
@@ -360,7 +361,9 @@ def _merge_sort_kernel(dim: int, rank: int, run_region: Callable) -> Callable:
     return kernel
 
 
-define_op("stablehlo.sort", verify=_verify_sort, reference=_sort)
+define_op("stablehlo.sort",
+          signature="inputs*, dimension: I64?, is_stable: Bool? -> result* {comparator}",
+          verify=_verify_sort, reference=_sort)
 
 
 # --- chlo.top_k --------------------------------------------------------------------------------
@@ -401,5 +404,8 @@ def _top_k(op: Operation, ctx):
     return kernel
 
 
-define_op("chlo.top_k", verify=_verify_top_k, reference=_top_k, syntax="top_k")
+define_op("chlo.top_k",
+          signature="operand, k: I64 => values, indices",
+          infer=infer_top_k,
+          verify=_verify_top_k, reference=_top_k, syntax="top_k")
 

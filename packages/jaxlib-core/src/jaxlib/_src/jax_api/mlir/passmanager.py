@@ -1,0 +1,250 @@
+"""``jaxlib.mlir.passmanager``: the four pass pipelines jax runs, done for
+real on the live IR; any other pipeline is a clear error."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from jaxlib._src.ir.attributes import OpaqueAttribute, SymbolRef
+from jaxlib._src.ir.core import Block as CoreBlock
+from jaxlib._src.ir.core import Operation as CoreOperation
+from jaxlib._src.jax_api.mlir.ir import MLIRError, unsupported
+
+
+def _root(op: Any) -> CoreOperation:
+    core_op = op._core
+    if core_op.name != "builtin.module":
+        raise MLIRError(f"pass pipeline anchored on builtin.module run on {core_op.name}")
+    return core_op
+
+
+def _module_block(module_op: CoreOperation) -> CoreBlock:
+    return module_op.regions[0].blocks[0]
+
+
+# --- symbol-dce ------------------------------------------------------------------------
+
+
+def _symbol_refs(value: Any, out: set[str]) -> None:
+    if isinstance(value, SymbolRef):
+        out.add(value.name)
+    elif isinstance(value, list):
+        for item in value:
+            _symbol_refs(item, out)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _symbol_refs(item, out)
+
+
+def symbol_dce(module_op: CoreOperation) -> None:
+    """Removes private symbols (functions, meshes) nothing live refers to."""
+    block = _module_block(module_op)
+    by_name = {op.attributes.get("sym_name"): op for op in block.operations}
+    live: set[int] = set()
+    pending = [op for op in block.operations
+               if op.attributes.get("sym_visibility", "public") != "private"
+               and op.name == "func.func"]
+    pending += [op for op in block.operations if op.name not in ("func.func", "sdy.mesh")]
+    while pending:
+        op = pending.pop()
+        if id(op) in live:
+            continue
+        live.add(id(op))
+        names: set[str] = set()
+        for nested in op.walk():
+            for value in nested.attributes.values():
+                _symbol_refs(value, names)
+                if isinstance(value, OpaqueAttribute):
+                    names.update(_MESH_REF_RE.findall(value.text))
+        for name in names:
+            target = by_name.get(name)
+            if target is not None:
+                pending.append(target)
+    kept = []
+    for op in block.operations:
+        private = op.attributes.get("sym_visibility", "public") == "private"
+        if id(op) in live or not (private or op.name == "sdy.mesh"):
+            kept.append(op)
+        else:
+            op._ir_parent = None
+    block.operations[:] = kept
+
+
+_MESH_REF_RE = re.compile(r"@([A-Za-z_$][\w$.\-]*)")
+
+
+# --- strip-debuginfo ----------------------------------------------------------------------
+
+
+def strip_debuginfo(module_op: CoreOperation) -> None:
+    """Every location becomes unknown."""
+    for op in module_op.walk():
+        op._location = None
+
+
+# --- sdy-lift-inlined-meshes -------------------------------------------------------------
+
+
+def _find_inlined_meshes(text: str) -> list[tuple[int, int]]:
+    """Spans of ``mesh<...>`` (balanced, strings skipped) inside an sdy attribute."""
+    spans = []
+    start = 0
+    while True:
+        index = text.find("mesh<", start)
+        if index < 0:
+            return spans
+        before = text[index - 1] if index else ""
+        if before.isalnum() or before in "_.#":
+            start = index + 5
+            continue
+        depth = 0
+        position = index + 4
+        in_string = False
+        while position < len(text):
+            char = text[position]
+            if in_string:
+                if char == "\\":
+                    position += 1
+                elif char == '"':
+                    in_string = False
+            elif char == '"':
+                in_string = True
+            elif char == "<":
+                depth += 1
+            elif char == ">":
+                depth -= 1
+                if depth == 0:
+                    break
+            position += 1
+        spans.append((index, position + 1))
+        start = position + 1
+
+
+def lift_inlined_meshes(module_op: CoreOperation) -> None:
+    """Inlined ``mesh<...>`` in sdy shardings become ``@name`` references to
+    module-level ``sdy.mesh`` ops (an equal existing mesh is reused; new names
+    are ``mesh``, ``mesh_0``, ``mesh_1``...), as the reference pass does."""
+    from jaxlib._src.frontends.shardy import parse_mesh
+
+    block = _module_block(module_op)
+    mesh_ops = [op for op in block.operations if op.name == "sdy.mesh"]
+    known: dict[Any, str] = {}
+    for op in mesh_ops:
+        try:
+            known.setdefault(parse_mesh(op.attributes["mesh"]), op.attributes["sym_name"])
+        except ValueError:
+            continue
+    taken = {op.attributes.get("sym_name") for op in block.operations}
+    new_ops: list[CoreOperation] = []
+    counter = [0]
+
+    def name_for(mesh_text: str) -> str:
+        mesh = parse_mesh(OpaqueAttribute(mesh_text))
+        name = known.get(mesh)
+        if name is not None:
+            return name
+        name = "mesh"
+        while name in taken:
+            name = f"mesh_{counter[0]}"
+            counter[0] += 1
+        taken.add(name)
+        known[mesh] = name
+        new_ops.append(CoreOperation("sdy.mesh", attributes={
+            "sym_name": name, "mesh": OpaqueAttribute(mesh_text[len("mesh"):])}))
+        return name
+
+    def lift(value: Any) -> Any:
+        if isinstance(value, OpaqueAttribute):
+            text = value.text
+            if not text.startswith("#sdy.") or "mesh<" not in text:
+                return value
+            spans = _find_inlined_meshes(text)
+            if not spans:
+                return value
+            pieces = []
+            last = 0
+            for start, end in spans:
+                pieces.append(text[last:start])
+                pieces.append("@" + name_for(text[start:end]))
+                last = end
+            pieces.append(text[last:])
+            return OpaqueAttribute("".join(pieces))
+        if isinstance(value, list):
+            return [lift(v) for v in value]
+        if isinstance(value, dict):
+            return {k: lift(v) for k, v in value.items()}
+        return value
+
+    for op in list(block.operations):
+        if op.name == "sdy.mesh":
+            continue
+        for nested in op.walk():
+            attributes = nested.attributes
+            for key, value in attributes.items():
+                if isinstance(value, (OpaqueAttribute, list, dict)):
+                    attributes[key] = lift(value)
+    if new_ops:
+        position = 0
+        for index, op in enumerate(block.operations):
+            if op.name == "sdy.mesh":
+                position = index + 1
+        block.operations[position:position] = new_ops
+        for op in new_ops:
+            op._ir_parent = block
+
+
+def import_shardy_attrs(module_op: CoreOperation) -> None:
+    raise unsupported("the pass xla-sdy-round-trip-import-shardy-attrs (reading exports "
+                      "serialized with Shardy round-trip attributes)")
+
+
+_PASSES: dict[str, Callable[[CoreOperation], None]] = {
+    "symbol-dce": symbol_dce,
+    "strip-debuginfo": strip_debuginfo,
+    "sdy-lift-inlined-meshes": lift_inlined_meshes,
+    "xla-sdy-round-trip-import-shardy-attrs": import_shardy_attrs,
+}
+_PIPELINE_RE = re.compile(r"\s*builtin\.module\((.*)\)\s*\Z", re.DOTALL)
+
+
+class PassManager:
+    """Runs passes on a builtin.module, in order."""
+
+    __slots__ = ("_passes", "__weakref__")
+
+    def __init__(self, anchor_op: str = "builtin.module", context: Any = None) -> None:
+        if anchor_op != "builtin.module":
+            raise unsupported(f"a PassManager anchored on {anchor_op}")
+        self._passes: list[Callable[[CoreOperation], None]] = []
+
+    @staticmethod
+    def parse(pipeline: str, context: Any = None) -> PassManager:
+        match = _PIPELINE_RE.match(pipeline)
+        if match is None:
+            raise ValueError("expected pass pipeline to be wrapped with the anchor operation "
+                             f"type, e.g. 'builtin.module(...)': {pipeline!r}")
+        manager = PassManager()
+        for name in (n.strip() for n in match.group(1).split(",")):
+            if not name:
+                continue
+            if name not in _PASSES:
+                raise unsupported(f"the pass {name!r} (this jaxlib runs only "
+                                  f"{', '.join(sorted(_PASSES))})")
+            manager._passes.append(_PASSES[name])
+        return manager
+
+    def add(self, pipeline: str) -> None:
+        self._passes += PassManager.parse(f"builtin.module({pipeline})")._passes
+
+    def enable_ir_printing(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def enable_verifier(self, enable: bool) -> None:
+        pass
+
+    def run(self, operation: Any) -> None:
+        module_op = _root(operation)
+        for run_pass in self._passes:
+            run_pass(module_op)

@@ -1,0 +1,1 @@
+"""The native-extension package of the MLIR bindings: here, Python modules."""
