@@ -298,6 +298,9 @@ def jax_tests(session: nox.Session) -> None:
     """jax's own tests on this jaxlib: Tier A (jaxlib-level) and a fast slice of
     Tiers B and C (tests/jax/run_jax_tests.py); arguments replace the tiers."""
     _install_jax(session)
+    session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider", "--timeout=600",
+                str(ROOT / "tests" / "jax"),
+                env={"PYTHONDONTWRITEBYTECODE": "1", "JAXLIB_WITH_JAX": "1"})
     _run_jax_tests(session, *(session.posargs or ["--tier", "A", "--tier", "fast"]))
 
 

@@ -19,7 +19,9 @@ from jaxlib._src.ops.custom_call_registry import (
     register_custom_call_target,
 )
 from jaxlib._src.runtime.array import (
+    Array,
     ArrayImpl,
+    ResultHandler,
     ShapedArray,
     array_result_handler,
     batched_block_until_ready,
@@ -74,8 +76,15 @@ from jaxlib._src.runtime.types import (
     dtype_to_etype,
 )
 
-# The runtime API version of this façade; bumped when a signature changes.
-_version = 1
+# The extension version jax gates features on (jax._src.lib's
+# ``jaxlib_extension_version``). 463: every gate up to 463 is provided
+# (trace_context_names, jaxlib._hlo, chlo.mulhi, dynamic ragged_dot); 464
+# would make jax use _jax.canonicalize_value instead of its own Python one.
+_version = 463
+# The IFRT version jax may gate on (the reference 0.10.2 reports 55).
+_ifrt_version = 55
+
+JaxRuntimeError = XlaRuntimeError
 
 
 def make_gpu_client(
@@ -161,7 +170,8 @@ def make_mpi_collectives() -> Any:
 
 
 __all__ = [
-    "ArrayCopySemantics", "ArrayImpl", "Buffer", "Client", "CompileOptions",
+    "Array", "ArrayCopySemantics", "ArrayImpl", "JaxRuntimeError", "ResultHandler",
+    "Buffer", "Client", "CompileOptions",
     "CpuDevice", "CustomCallTargetTraits", "DebugOptions", "Device",
     "DeviceAssignment", "DeviceList", "DeviceTopology", "ExecutableBuildOptions",
     "Frame", "GSPMDSharding", "GpuLibNotLinkedError", "HloSharding",

@@ -1,12 +1,101 @@
 """jaxlib._jax: the names jax's ``jax._src.lib`` takes from jaxlib's extension.
 
-This slice provides the submodules ``pytree``, ``config``, ``guard_lib`` and
-``jax_jit`` (and ``PyTreeDef``, which jaxlib also exports at the top level);
-the client, arrays, shardings and the rest of ``_jax`` come with later slices.
-The implementations live in ``jaxlib._src.jax_api``.
+Submodules ``pytree``, ``config``, ``guard_lib``, ``jax_jit``, ``ffi`` and
+``mlir``; at the top level the runtime (clients, devices, arrays, shardings,
+executables), the jit entry point ``pjit`` and the hooks jax calls at import.
+Implementations live in ``jaxlib._src.runtime`` and ``jaxlib._src.jax_api``.
 """
 
-from jaxlib._jax import config, guard_lib, jax_jit, pytree
+from jaxlib._jax import config, ffi, guard_lib, jax_jit, pytree
 from jaxlib._jax.pytree import PyTreeDef
+from jaxlib._src.base.errors import XlaRuntimeError
+from jaxlib._src.jax_api.pjit import PjitFunction, PjitFunctionCache, pjit
+from jaxlib._src.jax_api.runtime_hooks import (
+    RuntimeTracebackMode,
+    TracebackScope,
+    add_exclude_path,
+    canonicalize_partition,
+    canonicalize_partitions,
+    canonicalize_value,
+    collect_garbage,
+    get_internal_device_put_info,
+    is_asan,
+    is_msan,
+    is_optimized_build,
+    is_sanitized,
+    is_tsan,
+    register_canonicalize_value_handler,
+    set_invalid_input_exception,
+    set_pspec_unconstrained,
+    set_send_traceback_to_runtime_global,
+    set_send_traceback_to_runtime_thread_local,
+    set_tracer_class,
+    set_typed_complex_type,
+    set_typed_float_type,
+    set_typed_int_type,
+    set_typed_ndarray_type,
+    set_valid_dtypes,
+)
+from jaxlib._src.runtime.array import (
+    Array,
+    ArrayImpl,
+    ResultHandler,
+    array_result_handler,
+    batched_block_until_ready,
+    batched_copy_array_to_devices_with_sharding,
+    batched_device_put,
+    reorder_shards,
+)
+from jaxlib._src.runtime.buffer import ArrayCopySemantics, HostBufferSemantics
+from jaxlib._src.runtime.client import Client, make_cpu_client
+from jaxlib._src.runtime.device import CpuDevice, Device, DeviceList, Memory
+from jaxlib._src.runtime.executable import ExecuteResults, LoadedExecutable
+from jaxlib._src.runtime.hlo_print import HloPrintOptions
+from jaxlib._src.runtime.options import (
+    CompileOptions,
+    DebugOptions,
+    DeviceAssignment,
+    ExecutableBuildOptions,
+)
+from jaxlib._src.runtime.sharding import (
+    GSPMDSharding,
+    HloSharding,
+    NamedSharding,
+    OpSharding,
+    PmapSharding,
+    Sharding,
+    SingleDeviceSharding,
+)
+from jaxlib._src.runtime.traceback import Frame, Traceback
+from jaxlib._src.runtime.types import Layout, PrimitiveType, ProgramShape, Shape
 
-__all__ = ["PyTreeDef", "config", "guard_lib", "jax_jit", "pytree"]
+JaxRuntimeError = XlaRuntimeError
+
+
+class CompileOnlyPyClient:
+    """Clients that compile for devices they cannot run on; this jaxlib has
+    none, so no client is an instance (jax checks with isinstance)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise NotImplementedError("compile-only clients are not supported by this jaxlib")
+
+
+__all__ = [
+    "Array", "ArrayCopySemantics", "ArrayImpl", "Client", "CompileOnlyPyClient",
+    "CompileOptions", "CpuDevice", "DebugOptions", "Device", "DeviceAssignment",
+    "DeviceList", "ExecutableBuildOptions", "ExecuteResults", "Frame", "GSPMDSharding",
+    "HloPrintOptions", "HloSharding", "HostBufferSemantics", "JaxRuntimeError", "Layout",
+    "LoadedExecutable", "Memory", "NamedSharding", "OpSharding", "PjitFunction",
+    "PjitFunctionCache", "PmapSharding", "PrimitiveType", "ProgramShape", "PyTreeDef",
+    "ResultHandler", "RuntimeTracebackMode", "Shape", "Sharding", "SingleDeviceSharding",
+    "Traceback", "TracebackScope", "add_exclude_path", "array_result_handler",
+    "batched_block_until_ready", "batched_copy_array_to_devices_with_sharding",
+    "batched_device_put", "canonicalize_partition", "canonicalize_partitions",
+    "canonicalize_value", "collect_garbage", "config", "ffi", "get_internal_device_put_info",
+    "guard_lib", "is_asan", "is_msan", "is_optimized_build", "is_sanitized", "is_tsan",
+    "jax_jit", "make_cpu_client", "pjit", "pytree", "register_canonicalize_value_handler",
+    "reorder_shards", "set_invalid_input_exception", "set_pspec_unconstrained",
+    "set_send_traceback_to_runtime_global", "set_send_traceback_to_runtime_thread_local",
+    "set_tracer_class", "set_typed_complex_type", "set_typed_float_type",
+    "set_typed_int_type", "set_typed_ndarray_type", "set_valid_dtypes",
+]

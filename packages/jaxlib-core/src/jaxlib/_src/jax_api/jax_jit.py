@@ -10,11 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from jaxlib._src.jax_api.config import Config
 from jaxlib._src.jax_api.pytree import PyTreeDef, PyTreeRegistry, flatten_into
 
 __all__ = [
+    "ArgSignature",
     "ArgumentSignature",
+    "_ArgSignatureOfValue",
     "parse_arguments",
     "set_disable_jit_state",
     "set_enable_x64_state",
@@ -59,6 +63,57 @@ def enable_x64() -> bool:
 def post_hook():
     """The callable jax runs after each jitted call, or None."""
     return _state(_post_hook_state, "post_hook_state").value
+
+
+class ArgSignature:
+    """The abstract signature of one argument: dtype, shape, weak type."""
+
+    __slots__ = ("dtype", "shape", "weak_type")
+
+    def __init__(self, dtype: np.dtype, shape: tuple[int, ...], weak_type: bool) -> None:
+        self.dtype = dtype
+        self.shape = shape
+        self.weak_type = weak_type
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, ArgSignature) and self.dtype == other.dtype
+                and self.shape == other.shape and self.weak_type == other.weak_type)
+
+    def __hash__(self) -> int:
+        return hash((self.dtype, self.shape, self.weak_type))
+
+    def __repr__(self) -> str:
+        weak = ", weak_type=True" if self.weak_type else ""
+        return f"ArgSignature({self.dtype.name}{list(self.shape)}{weak})"
+
+
+# 64-bit types and what they become with jax_enable_x64 off.
+_NARROWED = {np.dtype(np.int64): np.dtype(np.int32), np.dtype(np.uint64): np.dtype(np.uint32),
+             np.dtype(np.float64): np.dtype(np.float32),
+             np.dtype(np.complex128): np.dtype(np.complex64)}
+
+
+def _ArgSignatureOfValue(value: Any, jax_enable_x64: bool) -> ArgSignature:
+    """The signature jit sees for ``value``: jax arrays and typed literals
+    keep their aval's; Python scalars are weakly typed at the default width;
+    numpy values are narrowed to 32 bits unless x64 is on."""
+    if isinstance(value, bool):
+        return ArgSignature(np.dtype(np.bool_), (), True)
+    if isinstance(value, (int, float, complex)):
+        kind = {int: np.int64, float: np.float64, complex: np.complex128}[
+            int if isinstance(value, int) else float if isinstance(value, float) else complex]
+        dtype = np.dtype(kind)
+        return ArgSignature(dtype if jax_enable_x64 else _NARROWED[dtype], (), True)
+    aval = getattr(value, "aval", None)  # first: a typed literal is an ndarray too
+    if aval is not None:
+        return ArgSignature(np.dtype(aval.dtype), tuple(aval.shape),
+                            bool(getattr(aval, "weak_type", False)))
+    if isinstance(value, (np.ndarray, np.generic)):
+        dtype = value.dtype
+        if not jax_enable_x64:
+            dtype = _NARROWED.get(dtype, dtype)
+        return ArgSignature(dtype, tuple(np.shape(value)), False)
+    raise TypeError(f"{type(value).__name__} is not a valid jit argument type")
 
 
 class ArgumentSignature:

@@ -809,9 +809,10 @@ def target_kernel(op: Operation, target: CustomCallTarget):
 
 
 define_op("stablehlo.custom_call",
-          signature=("inputs*, call_target_name: Str, has_side_effect: Bool?, "
-                     "backend_config: Attr?, api_version: Attr?, called_computations: Attr?,"
-                     " operand_layouts: Attr?, result_layouts: Attr?, "
+          signature=("inputs*, call_target_name: Str, has_side_effect: Bool? = false, "
+                     "backend_config: Attr?, api_version: Attr? = 1, "
+                     "called_computations: Attr? = [], operand_layouts: Attr?, "
+                     "result_layouts: Attr?, "
                      "output_operand_aliases: Attr? -> result*"),
           verify=_verify_custom_call, reference=_custom_call,
           syntax="custom_call", traits={SIDE_EFFECT})

@@ -12,7 +12,10 @@ OpDef). Grammar::
   ones after: they become keyword-only): an operand ``x`` (one value),
   ``x?`` (optional), ``x*`` (variadic), ``x**`` (a variadic group recorded
   in ``operandSegmentSizes``); an attribute ``x: Kind`` or ``x: Kind?``
-  (optional), ``py=attr: Kind`` when the Python name differs. Kinds say how
+  (optional), ``x: Kind? = default`` (an optional attribute with a default
+  value -- ``false``, ``true``, an integer or ``[]`` -- which a builder does
+  not store, as MLIR's printer elides it and the parser then never sees it),
+  ``py=attr: Kind`` when the Python name differs. Kinds say how
   a raw Python value converts (see :data:`ATTRIBUTE_KINDS`); ``Attr`` takes
   only an attribute object.
 * ``->``: the caller passes result types (first parameters); ``=>``: they may
@@ -73,6 +76,7 @@ class Attribute:
     attr_name: str  # the key in the op's attribute dict
     kind: str
     optional: bool = False
+    default: Any = None  # the value not stored (None: every given value is)
 
 
 @dataclass(frozen=True)
@@ -126,7 +130,9 @@ class OpSignature:
 
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
-_ARG_RE = re.compile(rf"\s*({_NAME})(?:=({_NAME}))?\s*(?::\s*({_NAME})\s*(\??)|(\*\*|\*|\?)?)\s*\Z")
+_ARG_RE = re.compile(rf"\s*({_NAME})(?:=({_NAME}))?\s*(?::\s*({_NAME})\s*(\??)"
+                     rf"(?:\s*=\s*(false|true|-?\d+|\[\]))?|(\*\*|\*|\?)?)\s*\Z")
+_DEFAULTS = {"false": False, "true": True, "[]": []}
 
 
 def _split(text: str) -> list[str]:
@@ -162,12 +168,17 @@ def parse_signature(spec: str) -> OpSignature:
         m = _ARG_RE.match(item)
         if not m:
             raise ValueError(f"{spec!r}: cannot read argument {item!r}")
-        name, attr_name, kind, attr_optional, arity = m.groups()
+        name, attr_name, kind, attr_optional, default, arity = m.groups()
         if kind is not None:
             if kind not in ATTRIBUTE_KINDS:
                 raise ValueError(f"{spec!r}: unknown attribute kind {kind!r}")
+            if default is not None and not attr_optional:
+                raise ValueError(f"{spec!r}: {name} has a default, so it must be optional")
+            value = None if default is None else _DEFAULTS.get(default, None)
+            if default is not None and value is None:
+                value = int(default)
             arguments.append(Attribute(name, attr_name or name, kind,
-                                       bool(attr_optional) or kind == "Unit"))
+                                       bool(attr_optional) or kind == "Unit", value))
         else:
             arguments.append(Operand(name, _ARITY[arity or ""]))
     results = []
@@ -191,6 +202,34 @@ def signature_of(op_def: Any) -> OpSignature | None:
             _PARSED[signature] = parse_signature(signature)
         return _PARSED[signature]
     return signature
+
+
+def is_default_value(core: Any, default: Any) -> bool:
+    """Whether an attribute's core value is its ODS default (``false`` is not
+    the integer 0, nor ``[]`` an empty string)."""
+    if isinstance(default, bool):
+        return isinstance(core, bool) and core == default
+    if isinstance(default, list):
+        return isinstance(core, list) and core == default
+    return isinstance(core, int) and not isinstance(core, bool) and core == default
+
+
+_DEFAULTS_BY_OP: dict[str, dict[str, Any]] = {}
+
+
+def attribute_defaults(op_name: str) -> dict[str, Any]:
+    """attribute name -> ODS default value, for the op's attributes that have
+    one (empty for ops without a signature)."""
+    defaults = _DEFAULTS_BY_OP.get(op_name)
+    if defaults is None:
+        from jaxlib._src.ir.core import OP_DEFS
+
+        op_def = OP_DEFS.get(op_name)
+        signature = signature_of(op_def) if op_def is not None else None
+        defaults = {} if signature is None else {
+            a.attr_name: a.default for a in signature.attributes if a.default is not None}
+        _DEFAULTS_BY_OP[op_name] = defaults
+    return defaults
 
 
 # --- inference rules -------------------------------------------------------------

@@ -69,8 +69,34 @@ def _buffers_of(arrays: Sequence[Any]) -> list[Buffer]:
     return out
 
 
-class ArrayImpl:
-    """A (possibly sharded) array living on devices."""
+class _ArrayMeta(type):
+    """``isinstance(x, Array)`` is also true for jax's tracers (the class jax
+    hands to ``_jax.set_tracer_class``)."""
+
+    tracer_class: type | None = None
+
+    def __instancecheck__(cls, instance: Any) -> bool:
+        if type.__instancecheck__(cls, instance):
+            return True
+        tracer = _ArrayMeta.tracer_class
+        return cls is Array and tracer is not None and type.__instancecheck__(tracer, instance)
+
+
+class Array(metaclass=_ArrayMeta):
+    """The base class of jax arrays (``jax.Array``); jax adds its methods with
+    ``use_cpp_class``."""
+
+
+class ArrayImpl(Array):
+    """A (possibly sharded) array living on devices.
+
+    jax replaces most methods with its own (``use_cpp_class``); it keeps
+    ``__init__``, ``delete``, ``is_deleted``, ``block_until_ready``,
+    ``unsafe_buffer_pointer``, ``on_device_size_in_bytes``,
+    ``__cuda_array_interface__`` and the two single-device host-copy methods,
+    and reads the plain attributes ``aval``, ``_sharding``, ``_committed``,
+    ``_npy_value`` and ``_arrays``.
+    """
 
     def __init__(
         self,
@@ -81,11 +107,11 @@ class ArrayImpl:
         _skip_checks: bool = False,
     ):
         self.aval = aval
-        self.sharding = sharding
+        self._sharding = sharding
         self._committed = bool(committed)
         buffers = _buffers_of(arrays)
         if not _skip_checks:
-            buffers = self._check_and_rearrange(buffers)
+            buffers = self._arrange_buffers(buffers)
         self._buffers = buffers
         self._npy_value: np.ndarray | None = None
         self.traceback = buffers[0].traceback if buffers else None
@@ -96,14 +122,14 @@ class ArrayImpl:
         caller built both for each other)."""
         array = cls.__new__(cls)
         array.aval = aval
-        array.sharding = sharding
+        array._sharding = sharding
         array._committed = True
         array._buffers = [buffer]
         array._npy_value = None
         array.traceback = buffer.traceback
         return array
 
-    def _check_and_rearrange(self, buffers: list[Buffer]) -> list[Buffer]:
+    def _arrange_buffers(self, buffers: list[Buffer]) -> list[Buffer]:
         devices = list(self.sharding._internal_device_list.addressable_device_list)
         if len(buffers) != len(devices):
             raise invalid_argument(
@@ -134,6 +160,10 @@ class ArrayImpl:
     # -- metadata -------------------------------------------------------------
 
     @property
+    def sharding(self) -> Any:
+        return self._sharding
+
+    @property
     def shape(self) -> tuple[int, ...]:
         return tuple(self.aval.shape)
 
@@ -155,9 +185,48 @@ class ArrayImpl:
 
     @property
     def _arrays(self) -> list[ArrayImpl]:
-        """One single-device array per addressable shard, sharing storage."""
+        """One single-device array per addressable shard, sharing storage
+        (the array itself when it has a single one-device shard)."""
         self._check_if_deleted()
-        return [self._single(b) for b in self._buffers]
+        buffers = self._buffers
+        if len(buffers) == 1 and len(self._sharding._internal_device_list) == 1:
+            return [self]
+        return [self._single(b) for b in buffers]
+
+    def _single_device_array_to_np_array_did_copy(self) -> tuple[np.ndarray, bool]:
+        """The host value of a one-shard array and whether it is a copy: on CPU
+        it is a read-only view of the buffer, so never."""
+        self._check_if_deleted()
+        buffer = self._buffers[0]
+        value = buffer.ndarray()
+        if value.shape != tuple(self.aval.shape):
+            value = value.reshape(tuple(self.aval.shape))
+        return value, False
+
+    def _copy_single_device_array_to_host_async(self) -> None:
+        self._check_if_deleted()  # host and device memory are the same on CPU
+
+    def _fully_replicated_shard(self) -> ArrayImpl:
+        self._check_if_deleted()
+        return self._single(self._buffers[0])
+
+    @property
+    def _pjrt_layout(self) -> Any:
+        from jaxlib._src.base.errors import unimplemented
+
+        raise unimplemented("array layouts are not supported by this jaxlib")
+
+    @property
+    def __cuda_array_interface__(self) -> Any:
+        raise AttributeError("__cuda_array_interface__ is only defined for CUDA arrays")
+
+    def _replace_with(self, other: ArrayImpl) -> None:
+        """Makes this array share ``other``'s shards (jax's in-place update)."""
+        self._buffers = list(other._buffers)
+        self._npy_value = None
+
+    def _rewrap_with_aval_and_sharding(self, aval: Any, sharding: Any) -> ArrayImpl:
+        return ArrayImpl(aval, sharding, list(self._buffers), self._committed, True)
 
     def _single(self, buffer: Buffer) -> ArrayImpl:
         return single_device_array(buffer, self._committed)
@@ -222,7 +291,11 @@ class ArrayImpl:
 
     # -- host values ----------------------------------------------------------
 
+    @property
     def _value(self) -> np.ndarray:
+        return self._host_value()
+
+    def _host_value(self) -> np.ndarray:
         self._check_if_deleted()
         if self._npy_value is not None:
             return self._npy_value
@@ -247,7 +320,7 @@ class ArrayImpl:
         return out
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray:
-        value = self._value()
+        value = self._host_value()
         if dtype is not None and np.dtype(dtype) != value.dtype:
             if copy is False:
                 raise ValueError("a dtype conversion needs a copy")
@@ -257,7 +330,7 @@ class ArrayImpl:
         return value
 
     def tolist(self) -> Any:
-        return self._value().tolist()
+        return self._host_value().tolist()
 
     def __len__(self) -> int:
         if not self.shape:
@@ -267,12 +340,12 @@ class ArrayImpl:
     def __repr__(self) -> str:
         if self.is_deleted():
             return f"Array(<deleted>, shape={self.shape}, dtype={self.dtype.name})"
-        body = np.array2string(self._value(), separator=", ", prefix="Array(")
+        body = np.array2string(self._host_value(), separator=", ", prefix="Array(")
         return f"Array({body}, dtype={self.dtype.name})"
 
     def __reduce__(self):
         # Pickles as its host value, as the reference does for CPU arrays.
-        return (np.asarray, (np.array(self._value()),))
+        return (np.asarray, (np.array(self._host_value()),))
 
 
 # -- placement and copies (seed 004) -------------------------------------------
@@ -293,7 +366,10 @@ def batched_device_put(
     committed: bool = False,
     force_copy: bool = False,
     host_buffer_semantics: Any = HostBufferSemantics.ZERO_COPY,
+    enable_x64: bool | None = None,
 ) -> ArrayImpl:
+    # ``enable_x64`` only matters to a C++ fast path that canonicalises Python
+    # scalars; jax hands over values already of ``aval.dtype``.
     if len(shards) != len(devices):
         raise invalid_argument(
             f"batched_device_put got {len(shards)} shards for {len(devices)} devices"
@@ -417,13 +493,39 @@ def batched_block_until_ready(x: Sequence[Any]) -> None:
         a.block_until_ready()
 
 
+class ResultHandler:
+    """Builds an output array from its per-device shards; ``wrap`` and
+    ``pre_wrap`` compose a function after or before it (jax wraps handlers
+    for PRNG keys, float0 and NaN checks)."""
+
+    __slots__ = ("_fn",)
+
+    def __init__(self, fn: Callable[[Sequence[Any]], Any]):
+        self._fn = fn
+
+    def __call__(self, arrays: Sequence[Any]) -> Any:
+        return self._fn(arrays)
+
+    def wrap(self, after: Callable[[Any], Any]) -> ResultHandler:
+        fn = self._fn
+        return ResultHandler(lambda arrays: after(fn(arrays)))
+
+    def pre_wrap(self, before: Callable[[Any], Any]) -> ResultHandler:
+        fn = self._fn
+        return ResultHandler(lambda arrays: fn(before(arrays)))
+
+
 def array_result_handler(
     aval: Any, sharding: Any, committed: bool, _skip_checks: bool = False
-) -> Callable[[Sequence[Any]], ArrayImpl]:
+) -> ResultHandler:
     def handler(arrays: Sequence[Any]) -> ArrayImpl:
+        if isinstance(arrays, ArrayImpl):
+            # One (possibly multi-shard) array: rewrap its shards (jax's
+            # device_put hands the result of shard_args over like this).
+            return ArrayImpl(aval, sharding, list(arrays._buffers), committed, True)
         return ArrayImpl(aval, sharding, arrays, committed, _skip_checks)
 
-    return handler
+    return ResultHandler(handler)
 
 
 # -- execution streams ---------------------------------------------------------

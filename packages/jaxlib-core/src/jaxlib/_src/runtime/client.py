@@ -43,8 +43,11 @@ class Client:
     """A client of one platform's devices (here: the host CPU)."""
 
     platform = "cpu"
+    _raw_platform = "cpu"
     platform_version = "cpu"
     runtime_type = "tfrt"
+    # jax.export asks whether serialized modules should carry Shardy attributes.
+    serialize_with_sdy = True
 
     def __init__(
         self,
@@ -99,6 +102,15 @@ class Client:
 
     def local_devices(self) -> list[Device]:
         return [d for d in self._devices if d.process_index == self._process_index]
+
+    def _get_all_devices(self) -> list[Device]:
+        return list(self._devices)
+
+    def get_default_layout(self, dtype: Any, shard_shape: Any, device: Any) -> Any:
+        # jax treats UNIMPLEMENTED as "no layout support" and uses defaults.
+        from jaxlib._src.base.errors import unimplemented
+
+        raise unimplemented("get_default_layout is not supported by this jaxlib")
 
     def host_id(self) -> int:
         return self._process_index
@@ -214,6 +226,7 @@ class Client:
         from jaxlib._src.runtime import executable
 
         options = _compile_options(compile_options)
+        computation = _as_program(computation)
         return executable.Executable(compile_program(computation, options), options)
 
     def compile_and_load(
@@ -226,6 +239,7 @@ class Client:
         from jaxlib._src.runtime import executable
 
         options = _compile_options(compile_options)
+        computation = _as_program(computation)
         devices = executable.device_list(executable_devices)
         for device in devices:
             self._check_client_device(device)
@@ -263,6 +277,15 @@ class Client:
 
     def __repr__(self) -> str:
         return f"Client(platform={self.platform!r}, devices={self._devices!r})"
+
+
+def _as_program(computation: Any) -> Any:
+    """A live ``jaxlib.mlir.ir.Module`` (a higher layer, so duck-typed) hands
+    over its core module; text, bytes and core modules pass through."""
+    core_module = getattr(computation, "_core_module", None)
+    if callable(core_module):
+        return core_module()
+    return computation
 
 
 def _compile_options(options: Any) -> Any:

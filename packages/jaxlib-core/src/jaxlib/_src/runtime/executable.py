@@ -229,13 +229,25 @@ class ExecuteResults:
             raise invalid_argument(f"prefix {n} out of range for {len(self._outputs)} outputs")
         return [[self._single(b) for b in per_device] for per_device in self._take(n)]
 
-    def consume_with_handlers(self, handlers: Sequence[Callable]) -> list[Any]:
-        outputs = self._take()
-        if len(handlers) != len(outputs):
+    def consume_with_handlers(self, handlers: Sequence[Callable], strict: bool = True
+                              ) -> list[Any]:
+        """Applies ``handlers[i]`` to output i's single-device arrays. With
+        ``strict=False`` there may be fewer handlers than outputs: the first
+        outputs are consumed and the rest stay for a later call (jax takes
+        its effect tokens first)."""
+        if self._consumed:
+            raise invalid_argument("ExecuteResults were already consumed")
+        if strict and len(handlers) != len(self._outputs):
             raise invalid_argument(
-                f"{len(handlers)} handlers for {len(outputs)} outputs")
+                f"{len(handlers)} handlers for {len(self._outputs)} outputs")
+        if len(handlers) > len(self._outputs):
+            raise invalid_argument(
+                f"{len(handlers)} handlers for only {len(self._outputs)} outputs")
+        taken = self._outputs[:len(handlers)]
+        self._outputs = self._outputs[len(handlers):]
+        self._consumed = not self._outputs
         return [handler([self._single(b) for b in per_device])
-                for handler, per_device in zip(handlers, outputs)]
+                for handler, per_device in zip(handlers, taken)]
 
     def consume_token(self) -> ShardedToken:
         return self._token

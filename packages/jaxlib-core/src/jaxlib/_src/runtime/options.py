@@ -112,6 +112,21 @@ def _check_int(value: Any, where: str) -> int:
     raise TypeError(f"{where} must be an int, got {_type_name(value)} ({value!r})")
 
 
+def _check_proto_int(value: Any, where: str) -> int:
+    """An int field of a protobuf message: Python bools are ints there (jax
+    clears ``xla_dump_max_hlo_modules`` with False)."""
+    if isinstance(value, (bool, np.bool_)):
+        return int(value)
+    return _check_int(value, where)
+
+
+def _check_nonnegative_int(value: Any, where: str) -> int:
+    result = _check_int(value, where)
+    if result < 0:
+        raise ValueError(f"{where} must be >= 0, got {result}")
+    return result
+
+
 def _check_positive_int(value: Any, where: str) -> int:
     result = _check_int(value, where)
     if result < 1:
@@ -264,7 +279,11 @@ def _float_from_json(raw: Any, where: str) -> Any:
 
 
 def _overrides_to_json(value: list[tuple[str, Any]]) -> list[list[Any]]:
-    return [[name, _float_to_json(v) if isinstance(v, float) else v] for name, v in value]
+    # XLA keeps the overrides in a map: serialized by name (the order they were
+    # given in does not change the bytes), a repeated name's last value wins.
+    by_name = dict(value)
+    return [[name, _float_to_json(v) if isinstance(v, float) else v]
+            for name, v in sorted(by_name.items())]
 
 
 def _overrides_from_json(raw: Any, where: str) -> list[Any]:
@@ -423,7 +442,8 @@ class DebugOptions(_Options):
             _plain("xla_gpu_enable_fast_min_max", False, _check_bool),
             _plain("xla_backend_optimization_level", 3, _check_int),
             _plain("xla_cpu_enable_xprof_traceme", False, _check_bool),
-            _plain("xla_force_host_platform_device_count", 1, _check_positive_int),
+            # 0: unset (jax clears it so that it does not enter its cache key).
+            _plain("xla_force_host_platform_device_count", 1, _check_nonnegative_int),
             _plain("xla_dump_to", "", _check_str),
             _plain("xla_dump_hlo_module_re", "", _check_str),
             _plain("xla_dump_hlo_as_text", False, _check_bool),
@@ -440,7 +460,7 @@ class DebugOptions(_Options):
             _plain("xla_dump_hlo_pass_re", "", _check_str),
             _plain("xla_dump_hlo_as_html", False, _check_bool),
             _plain("xla_dump_include_timestamp", False, _check_bool),
-            _plain("xla_dump_max_hlo_modules", -1, _check_int),
+            _plain("xla_dump_max_hlo_modules", -1, _check_proto_int),
             _plain("xla_allow_excess_precision", True, _check_bool),
             _plain("xla_gpu_autotune_level", 4, _check_int),
             _plain("xla_gpu_dump_autotune_results_to", "", _check_str),
@@ -448,6 +468,22 @@ class DebugOptions(_Options):
             _plain("xla_gpu_per_fusion_autotune_cache_dir", "", _check_str),
             _plain("xla_gpu_enable_latency_hiding_scheduler", False, _check_bool),
             _plain("xla_gpu_cuda_data_dir", "./cuda_sdk_lib", _check_str),
+            # Set (or cleared for its cache key) by jax 0.10.2; only dumping
+            # reads a few of them here, the rest are kept for round trips.
+            _plain("xla_dump_hlo_as_dot", False, _check_bool),
+            _plain("xla_dump_hlo_as_url", False, _check_bool),
+            _plain("xla_dump_hlo_as_long_text", False, _check_bool),
+            _plain("xla_dump_hlo_snapshots", False, _check_bool),
+            _plain("xla_dump_hlo_pipeline_re", "", _check_str),
+            _plain("xla_dump_fusion_visualization", False, _check_bool),
+            _plain("xla_dump_module_metadata", False, _check_bool),
+            _plain("xla_dump_compress_protos", False, _check_bool),
+            _plain("xla_dump_disable_metadata", False, _check_bool),
+            _plain("xla_disable_hlo_passes", "", _check_str),
+            _plain("xla_test_all_input_layouts", False, _check_bool),
+            _plain("xla_gpu_experimental_autotune_cache_mode", 0, _check_proto_int),
+            _plain("xla_gpu_kernel_cache_file", "", _check_str),
+            _plain("xla_gpu_enable_llvm_module_compilation_parallelism", False, _check_bool),
         ]
     }
 
@@ -638,6 +674,9 @@ class ExecutableBuildOptions(_Options):
                 to_json=_float_to_json,
                 from_json=_float_from_json,
             ),
+            # jax sets these from its EffortLevel configs (ints, 0 = unknown).
+            _plain("optimization_level", 0, _check_int),
+            _plain("memory_fitting_level", 0, _check_int),
             _Field(
                 "allow_spmd_sharding_propagation_to_parameters",
                 lambda: [False],

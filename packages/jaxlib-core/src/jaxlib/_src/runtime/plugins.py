@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ctypes
 import dataclasses
+import hashlib
 import importlib
 import json
 import logging
@@ -431,6 +432,12 @@ class DeviceTopology:
 
     def _make_compile_only_devices(self) -> list[CompileOnlyDevice]:
         return [CompileOnlyDevice(d) for d in self.device_descriptions]
+
+    def fingerprint(self) -> int:
+        """A 64-bit number that changes with the platform, its version and the
+        devices (jax puts it in its compilation-cache keys)."""
+        digest = hashlib.sha256(self.serialize()).digest()
+        return int.from_bytes(digest[:8], "big")
 
     def serialize(self) -> bytes:
         payload = {

@@ -95,8 +95,20 @@ def _canonical_partition(entry: Any) -> Any:
     return entry
 
 
+# Sentinels that mean "unconstrained" besides ours (jax registers its own
+# PartitionSpec.UNCONSTRAINED through ``_jax.set_pspec_unconstrained``).
+_other_unconstrained: list[Any] = []
+
+
+def register_unconstrained(sentinel: Any) -> None:
+    if sentinel is not UNCONSTRAINED and not any(s is sentinel for s in _other_unconstrained):
+        _other_unconstrained.append(sentinel)
+
+
 def _partition_axes(entry: Any) -> tuple[str, ...]:
     if entry is None or entry is UNCONSTRAINED:
+        return ()
+    if _other_unconstrained and any(entry is s for s in _other_unconstrained):
         return ()
     if isinstance(entry, tuple):
         return entry
@@ -446,9 +458,11 @@ class NamedSharding(Sharding):
         memory_kind: str | None = None,
         _logical_device_ids: tuple[int, ...] | None = None,
     ):
-        if not isinstance(mesh, Mesh):
+        # jax passes its own Mesh/AbstractMesh and PartitionSpec: anything with
+        # a ``shape`` mapping and ``axis_names`` is a mesh here.
+        if not (hasattr(mesh, "shape") and hasattr(mesh, "axis_names")):
             raise TypeError(f"NamedSharding mesh must be a Mesh, got {type(mesh).__name__}")
-        if not isinstance(spec, PartitionSpec):
+        if not isinstance(spec, PartitionSpec) and not hasattr(spec, "_partitions"):
             raise TypeError(
                 f"NamedSharding spec must be a PartitionSpec, got {type(spec).__name__}: {spec!r}"
             )
@@ -477,7 +491,12 @@ class NamedSharding(Sharding):
         self._mesh = mesh
         self._spec = spec
         self._logical_device_ids = _logical_device_ids
-        self._memory_kind = _canonical_memory_kind(memory_kind, mesh._internal_device_list)
+        device_list = getattr(mesh, "_internal_device_list", None)
+        # An abstract mesh has no devices: its memory kind stays as given.
+        self._memory_kind = (
+            memory_kind if device_list is None
+            else _canonical_memory_kind(memory_kind, device_list)
+        )
 
     @property
     def mesh(self) -> Mesh:
@@ -551,7 +570,9 @@ class NamedSharding(Sharding):
         return f"NamedSharding(mesh={self._mesh}, spec={self._spec}{memory}{logical})"
 
 
-def _spec_normalized_key(spec: PartitionSpec) -> tuple:
+def _spec_normalized_key(spec: Any) -> Any:
+    if not isinstance(spec, PartitionSpec):
+        return spec  # jax's PartitionSpec compares (and hashes) itself
     # Trailing unsharded dimensions do not change a NamedSharding.
     entries = list(spec._canonical())
     while entries and entries[-1] is None:
@@ -661,8 +682,8 @@ class GSPMDSharding(Sharding):
         return cls(tuple(device_assignment), HloSharding.replicate(), memory_kind=memory_kind)
 
     @property
-    def _devices(self) -> tuple[Device, ...]:
-        return tuple(self._device_list)
+    def _devices(self) -> DeviceList:
+        return self._device_list
 
     @property
     def _internal_device_list(self) -> DeviceList:
@@ -674,7 +695,8 @@ class GSPMDSharding(Sharding):
 
     def with_memory_kind(self, kind: str) -> GSPMDSharding:
         return GSPMDSharding(
-            self._devices, self._hlo_sharding, memory_kind=kind, _device_list=self._device_list
+            tuple(self._device_list), self._hlo_sharding, memory_kind=kind,
+            _device_list=self._device_list
         )
 
     def _to_xla_hlo_sharding(self, num_dimensions: int) -> HloSharding:

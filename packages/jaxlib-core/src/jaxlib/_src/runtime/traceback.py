@@ -1,13 +1,16 @@
-"""Python tracebacks captured where arrays and executables are created.
+"""Python tracebacks captured where arrays, executables and traced equations
+are created (jax calls ``Traceback.get_traceback()`` on every primitive bind
+while tracing, so capture must be cheap).
 
-They name the user code behind each live buffer in ``Client.heap_profile()``
-and are exposed as ``ArrayImpl.traceback``.
+A traceback keeps ``(code, lasti)`` pairs, innermost first, as jax's
+``raw_frames()`` expects; ``Frame`` objects are built only when read.
 """
 
 from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from types import CodeType
 
 
 @dataclass(frozen=True)
@@ -21,47 +24,103 @@ class Frame:
         return f"{self.file_name}:{self.line_num} ({self.function_name})"
 
 
-class Traceback:
-    """An immutable list of frames, innermost first."""
+def _line_of(code: CodeType, lasti: int) -> int:
+    for start, end, line in code.co_lines():
+        if start <= lasti < end:
+            return line if line is not None else code.co_firstlineno
+    return code.co_firstlineno
 
-    # Capture is cheap: the walk keeps (code, line) pairs and Frame objects are
-    # built only when someone reads them. It can be switched off globally.
+
+class Traceback:
+    """An immutable list of frames, innermost first; hashable."""
+
+    __slots__ = ("_codes", "_lastis", "_frames", "__weakref__")
+
+    # Capture can be switched off globally (jax's tracebacks config).
     enabled: bool = True
 
     def __init__(self, frames: tuple[Frame, ...] = (), _raw: tuple | None = None):
-        self._frames: tuple[Frame, ...] | None = tuple(frames) if _raw is None else None
-        self._raw = _raw
+        # ``Traceback()`` is empty (jax uses it as a neutral element of ``+``);
+        # ``frames`` builds a synthetic one; ``_raw`` holds captured frames.
+        self._frames: tuple[Frame, ...] | None = tuple(frames) if frames else None
+        codes, lastis = _raw if _raw is not None else ((), ())
+        self._codes: tuple[CodeType, ...] = tuple(codes)
+        self._lastis: tuple[int, ...] = tuple(lastis)
 
     @property
     def frames(self) -> tuple[Frame, ...]:
         if self._frames is None:
             self._frames = tuple(
-                Frame(code.co_filename, code.co_name, code.co_firstlineno, line)
-                for code, line in self._raw)
+                Frame(code.co_filename, code.co_name, code.co_firstlineno, _line_of(code, lasti))
+                for code, lasti in zip(self._codes, self._lastis))
         return self._frames
 
     @staticmethod
     def get_traceback() -> Traceback | None:
         if not Traceback.enabled:
             return None
-        raw = []
-        frame = sys._getframe(1)
-        while frame is not None:
-            raw.append((frame.f_code, frame.f_lineno))
-            frame = frame.f_back
-        return Traceback(_raw=tuple(raw))
+        return Traceback(_raw=_capture(sys._getframe(1)))
 
-    def raw_frames(self) -> tuple[list[str], list[int]]:
-        return [f.file_name for f in self.frames], [f.line_num for f in self.frames]
+    def raw_frames(self) -> tuple[list[CodeType], list[int]]:
+        """The frames as (code objects, last instruction offsets)."""
+        return list(self._codes), list(self._lastis)
+
+    @staticmethod
+    def code_addr2line(code: CodeType, lasti: int) -> int:
+        return _line_of(code, lasti)
+
+    @staticmethod
+    def code_addr2location(code: CodeType, lasti: int) -> tuple[int, int, int, int]:
+        """(start line, start column, end line, end column) of an instruction."""
+        positions = list(code.co_positions())
+        index = lasti // 2
+        if 0 <= index < len(positions):
+            line, end_line, col, end_col = positions[index]
+            if line is not None:
+                return (line, col or 0, end_line or line, end_col or 0)
+        line = _line_of(code, lasti)
+        return (line, 0, line, 0)
+
+    @staticmethod
+    def traceback_from_frames(frames: list) -> Traceback:
+        return Traceback(tuple(frames))
+
+    def as_python_traceback(self):
+        raise NotImplementedError(
+            "Traceback.as_python_traceback is not supported by this jaxlib")
+
+    def __add__(self, other: Traceback) -> Traceback:
+        """This traceback's frames followed by ``other``'s (outer) frames."""
+        if not isinstance(other, Traceback):
+            return NotImplemented
+        if self._frames is not None and not self._codes or (
+                other._frames is not None and not other._codes):
+            return Traceback(self.frames + other.frames)
+        return Traceback(_raw=(self._codes + other._codes, self._lastis + other._lastis))
+
+    def _key(self) -> tuple:
+        if self._codes:
+            return (self._codes, self._lastis)
+        return (self.frames,)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Traceback) and self.frames == other.frames
+        return isinstance(other, Traceback) and self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(self.frames)
+        return hash(self._key())
 
     def __str__(self) -> str:
         return "\n".join(str(f) for f in self.frames)
 
     def __repr__(self) -> str:
         return f"Traceback({len(self.frames)} frames)"
+
+
+def _capture(frame) -> tuple[tuple[CodeType, ...], tuple[int, ...]]:
+    codes = []
+    lastis = []
+    while frame is not None:
+        codes.append(frame.f_code)
+        lastis.append(frame.f_lasti)
+        frame = frame.f_back
+    return tuple(codes), tuple(lastis)

@@ -35,6 +35,7 @@ from jaxlib._src.ops.signatures import (
     Attribute,
     Operand,
     OpSignature,
+    is_default_value,
     signature_of,
 )
 
@@ -156,6 +157,8 @@ def _build(view: Any, op_def: OpDef, signature: OpSignature, params: Sequence[An
                 core = core_attrs.UNIT
             else:
                 core = _core_attribute(given, argument.kind, argument.name)
+            if argument.default is not None and is_default_value(core, argument.default):
+                continue  # not stored: the printed form never has it either
             core_attributes[argument.attr_name] = core
             attributes[argument.attr_name] = (given if isinstance(given, ir.Attribute)
                                               else ir.wrap_attribute(core))
@@ -377,3 +380,4 @@ def generate_dialect(dialect: str, namespace: dict[str, Any] | None = None) -> d
                 value.__module__ = module
         namespace.update(_GENERATED[dialect])
     return _GENERATED[dialect]
+

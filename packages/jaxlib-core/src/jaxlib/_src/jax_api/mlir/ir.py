@@ -59,6 +59,7 @@ from jaxlib._src.jax_api.mlir.ir_attributes import (
 )
 from jaxlib._src.jax_api.mlir.ir_types import *  # noqa: F403
 from jaxlib._src.jax_api.mlir.ir_types import Type, register_type_wrapper, unsupported, wrap_type
+from jaxlib._src.ops.signatures import attribute_defaults, is_default_value
 
 __all__ = ["register_attribute_wrapper", "register_type_wrapper", "wrap_attribute", "wrap_type"]
 
@@ -137,6 +138,9 @@ class ThreadPool:
         return 1
 
 
+_DEFAULT_CONTEXT: Context | None = None
+
+
 class Context:
     """Holds no state the IR needs (types and attributes are plain values);
     jax subclasses it and skips this __init__, so nothing depends on it."""
@@ -152,6 +156,17 @@ class Context:
         _STACKS.contexts.pop()
 
     current = _ClassProperty(lambda: _STACKS.contexts[-1] if _STACKS.contexts else None)
+
+    @staticmethod
+    def _current_or_default() -> Context:
+        """The innermost active context, else one shared context: an object
+        asked for its context outside any ``with`` block still has one."""
+        if _STACKS.contexts:
+            return _STACKS.contexts[-1]
+        global _DEFAULT_CONTEXT
+        if _DEFAULT_CONTEXT is None:
+            _DEFAULT_CONTEXT = Context()
+        return _DEFAULT_CONTEXT
 
     def append_dialect_registry(self, registry: DialectRegistry) -> None:
         pass
@@ -248,7 +263,7 @@ class Location:
 
     @property
     def context(self) -> Any:
-        return Context.current
+        return Context._current_or_default()
 
     def is_a_name(self) -> bool:
         return self.kind == "name"
@@ -434,7 +449,7 @@ class Value:
 
     @property
     def context(self) -> Any:
-        return Context.current
+        return Context._current_or_default()
 
     def get_name(self, use_local_scope: bool = False, use_name_loc_as_prefix: bool = False) -> str:
         core_value = self._core
@@ -622,7 +637,7 @@ class _OperationBase:
 
     @property
     def context(self) -> Any:
-        return Context.current
+        return Context._current_or_default()
 
     @property
     def parent(self) -> Any:
@@ -739,6 +754,12 @@ class Operation(_OperationBase):
         result_types = [t._core for t in results] if results else []
         core_attrs = {k: v._core for k, v in attributes.items() if v is not None} \
             if attributes else {}
+        if core_attrs:
+            # An attribute at its ODS default is not stored: MLIR's printer
+            # elides it, so text never has it, and built IR must match parsed IR.
+            for key, default in attribute_defaults(name).items():
+                if key in core_attrs and is_default_value(core_attrs[key], default):
+                    del core_attrs[key]
         core_regions = [CoreRegion() for _ in range(regions)]
         op = CoreOperation(name, core_operands, result_types, core_attrs, core_regions,
                            _current_location(loc))  # type: ignore[arg-type]
@@ -1238,6 +1259,7 @@ class Module:
         op = CoreOperation("builtin.module", regions=[CoreRegion([CoreBlock()])],
                            location=_current_location(loc))  # type: ignore[arg-type]
         _link(op)
+        op._ir_context = Context._current_or_default()
         return Module._wrap(op)
 
     @staticmethod
@@ -1250,7 +1272,9 @@ class Module:
         except ParseError as err:
             raise MLIRError(f"Unable to parse module assembly: {err}",
                             [DiagnosticInfo(str(err))]) from None
-        return Module._wrap(_module_op_from_core(module))
+        op = _module_op_from_core(module)
+        op._ir_context = context if context is not None else Context._current_or_default()
+        return Module._wrap(op)
 
     @property
     def body(self) -> Block:
@@ -1262,7 +1286,8 @@ class Module:
 
     @property
     def context(self) -> Any:
-        return Context.current
+        context = getattr(self._core, "_ir_context", None)
+        return context if context is not None else Context._current_or_default()
 
     def _core_module(self) -> core.Module:
         return to_core_module(self._core)

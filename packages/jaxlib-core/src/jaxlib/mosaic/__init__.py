@@ -1,0 +1,1 @@
+"""Mosaic (Pallas TPU/GPU compilers): absent from this CPU-only jaxlib."""

@@ -1,0 +1,2 @@
+"""jaxlib.mosaic.python.mosaic_gpu: jax imports it at start-up; its dialect is only
+used by Pallas kernels, which this CPU-only jaxlib does not compile."""

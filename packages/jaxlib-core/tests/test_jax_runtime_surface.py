@@ -1,0 +1,150 @@
+"""The runtime side of ``jaxlib._jax``/``xla_client`` that jax 0.10.2 needs:
+versions, import-time modules, pjit's slow path, ArrayImpl under jax's
+``use_cpp_class``, shardings, tracebacks, result handlers."""
+
+import sys
+
+import numpy as np
+import pytest
+
+import jaxlib
+from jaxlib import _jax, xla_client
+from jaxlib._src.runtime import array as array_mod
+
+
+def test_versions():
+    assert jaxlib.version.__version__ == "0.10.2"
+    assert jaxlib.version.__version_info__ == (0, 10, 2)
+    assert 457 <= xla_client._version <= 467
+    assert xla_client._ifrt_version > 0
+    assert _jax.JaxRuntimeError is xla_client.XlaRuntimeError
+
+
+def test_import_time_modules():
+    import jaxlib._hlo as hlo
+    import jaxlib._ifrt_proxy
+    import jaxlib._profile_data
+    import jaxlib._profiler as profiler
+    import jaxlib.cpu_feature_guard as guard
+    import jaxlib.gpu_prng as gpu_prng
+    import jaxlib.mosaic.python.tpu
+
+    guard.check_cpu_features()
+    assert not hasattr(gpu_prng, "registrations")
+    assert hlo.HloSharding.replicate().is_replicated()
+    opts = hlo.HloPrintOptions.short_parsable()
+    opts.print_metadata = True
+
+    class Annotation(profiler.TraceMe):
+        pass
+
+    with Annotation("x", step=1):
+        pass
+    with pytest.raises(NotImplementedError, match="CPU only"):
+        jaxlib._ifrt_proxy.get_client("addr", None)
+    with pytest.raises(NotImplementedError, match="CPU only"):
+        jaxlib._profile_data.ProfileData.from_file("f")
+
+
+def test_pjit_slow_path_and_attributes():
+    calls = []
+
+    def fun(x, y=1):
+        return x + y
+
+    def cache_miss(*args, **kwargs):
+        calls.append((args, kwargs))
+        return fun(*args, **kwargs), None, False
+
+    cache = _jax.PjitFunctionCache(capacity=8)
+    f = _jax.pjit("fun", fun, cache_miss, (), (), None, None, None, cache)
+    assert f(1, y=2) == 3 and calls == [((1,), {"y": 2})]
+    f.__wrapped__ = fun  # writable __dict__ (functools.wraps)
+    type(f).lower = lambda self: "lowered"
+    assert f.lower() == "lowered"
+    assert f._cache_size() == 0
+    f._clear_cache()
+    _jax.PjitFunctionCache.clear_all()
+    assert cache.capacity() == 8 and cache.size() == 0
+
+    class C:
+        method = _jax.pjit("m", lambda self, v: v * 2,
+                           lambda *a: (a[1] * 2, None, False), (), (), None, None, None)
+
+    assert C().method(4) == 8
+
+
+def _cpu():
+    return xla_client.make_cpu_client().devices()[0]
+
+
+def test_array_impl_accepts_use_cpp_class_setattr():
+    device = _cpu()
+    sharding = xla_client.SingleDeviceSharding(device)
+    aval = array_mod.ShapedArray((3,), np.float32)
+    x = xla_client.batched_device_put(aval, sharding, [np.arange(3, dtype=np.float32)],
+                                      [device], committed=True)
+    value, did_copy = x._single_device_array_to_np_array_did_copy()
+    assert value.tolist() == [0, 1, 2] and did_copy is False
+    assert x._arrays == [x] and x.sharding is sharding and x._committed
+    assert isinstance(x, xla_client.Array)
+
+    class Sub(xla_client.ArrayImpl):  # stand-in for jax's setattr: on a subclass
+        pass
+
+    Sub.shape = property(lambda self: ("jax", self.aval.shape))
+    y = Sub(aval, sharding, [x], True)
+    assert y.shape == ("jax", (3,))
+    handler = xla_client.array_result_handler(aval, sharding, True, _skip_checks=True)
+    z = handler.wrap(lambda a: a.aval.shape)([x])
+    assert z == (3,)
+    assert handler.pre_wrap(lambda xs: xs)(x)._buffers == x._buffers
+
+
+def test_tracer_isinstance():
+    class Tracer:
+        pass
+
+    old = array_mod._ArrayMeta.tracer_class
+    try:
+        _jax.set_tracer_class(Tracer)
+        assert isinstance(Tracer(), xla_client.Array)
+        assert not isinstance(Tracer(), xla_client.ArrayImpl)
+    finally:
+        array_mod._ArrayMeta.tracer_class = old
+
+
+def test_shardings_eq_hash():
+    device = _cpu()
+    a = xla_client.SingleDeviceSharding(device)
+    b = xla_client.SingleDeviceSharding(device, memory_kind="device")
+    assert a == b and hash(a) == hash(b)
+    g1 = xla_client.GSPMDSharding([device], xla_client.HloSharding.replicate())
+    g2 = xla_client.GSPMDSharding(xla_client.DeviceList((device,)),
+                                  xla_client.HloSharding.replicate())
+    assert g1 == g2 and hash(g1) == hash(g2)
+    assert isinstance(g1._devices, xla_client.DeviceList)
+
+
+def test_partitions_and_hooks():
+    assert _jax.canonicalize_partition(()) is None
+    assert _jax.canonicalize_partition(("x",)) == "x"
+    assert _jax.canonicalize_partitions((None, ["x", "y"])) == (None, ("x", "y"))
+    _jax.collect_garbage()
+    assert _jax.is_optimized_build() and not _jax.is_sanitized()
+    assert set(_jax.get_internal_device_put_info()) >= {"device_put_batched"}
+    with _jax.TracebackScope():
+        pass
+    assert _jax.RuntimeTracebackMode.OFF == 0
+
+
+def test_traceback_raw_frames_and_add():
+    tb = xla_client.Traceback.get_traceback()
+    codes, lastis = tb.raw_frames()
+    assert codes[0] is sys._getframe().f_code
+    line, col, end_line, end_col = xla_client.Traceback.code_addr2location(codes[0], lastis[0])
+    assert line > 0 and end_line >= line
+    empty = xla_client.Traceback()
+    assert empty.raw_frames() == ([], [])
+    assert len((tb + empty).frames) == len(tb.frames)
+    assert hash(tb) == hash(tb + empty)
