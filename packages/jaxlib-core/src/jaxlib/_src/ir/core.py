@@ -8,6 +8,7 @@ here; per-op rules are registered in :data:`OP_DEFS` by the op modules.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,16 +21,27 @@ class VerificationError(ValueError):
 
 
 class Value:
-    """An SSA value: the result of an operation or an argument of a block."""
+    """An SSA value: the result of an operation or an argument of a block.
 
-    __slots__ = ("type", "owner", "index", "name_hint")
+    ``owner`` is held weakly: an op holds its results and a block its
+    arguments, so a strong back-link would make every IR a reference cycle,
+    which only Python's cyclic collector frees (jax's tests check that a jit
+    leaves no cyclic garbage). A value outlives its owner only if someone
+    keeps the value and drops the op; its owner is then None."""
+
+    __slots__ = ("type", "_owner", "index", "name_hint")
 
     def __init__(self, type: Type, owner: Operation | Block | None, index: int,
                  name_hint: str | None = None) -> None:
         self.type = type
-        self.owner = owner
+        self._owner = None if owner is None else weakref.ref(owner)
         self.index = index
         self.name_hint = name_hint
+
+    @property
+    def owner(self) -> Operation | Block | None:
+        ref = self._owner
+        return None if ref is None else ref()
 
     @property
     def is_block_argument(self) -> bool:

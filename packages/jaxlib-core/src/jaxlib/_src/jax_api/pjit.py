@@ -1,10 +1,16 @@
 """``_jax.pjit``: the callable jax's ``jit`` returns, and its shared caches.
 
-This is the slow path: every call runs jax's ``cache_miss(*args, **kwargs)``
-and returns its outputs. jax keeps that cheap (``_infer_params_cached``
-memoises tracing and lowering), so nothing is retraced; what is lost against
-a compiled-in fast path is only per-call overhead. The fastpath data that
-``cache_miss`` returns is ignored.
+A call first looks for an executable compiled for arguments like these: the
+key is the call's argument structure (static arguments, keyword names, pytree
+structures), each flattened argument's abstract value and sharding, and the
+configs jax includes in jit keys (x64, the trace state, ...). A hit runs the
+executable directly and wraps its outputs as the first call's did; a miss
+runs jax's ``cache_miss(*args, **kwargs)``, which traces, compiles and runs,
+and returns the ``MeshExecutableFastpathData`` that the entry is built from.
+
+Anything the fast path does not handle (tracers and other argument types,
+layouts, effects: jax returns no fastpath data then) takes the slow path, so
+results never differ between the two, only per-call overhead.
 """
 
 from __future__ import annotations
@@ -15,20 +21,54 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
+from jaxlib._src.jax_api import config as _config
 from jaxlib._src.jax_api import jax_jit
+from jaxlib._src.jax_api.pytree import flatten_into
+from jaxlib._src.runtime.array import ArrayImpl, array_result_handler
+from jaxlib._src.runtime.executable import LoadedExecutable
+
+# Python scalar types: their signature follows from the type (and x64, which
+# is in the key), so the type alone keys them.
+_SCALAR_TYPES = frozenset([bool, int, float, complex])
+
+
+class _FunctionEntries:
+    """The executables of one function (one (fun, global key) pair): call key
+    -> _Entry, oldest first; ``alive`` turns False when the owning cache
+    drops it, so functions holding it look it up again."""
+
+    __slots__ = ("executables", "capacity", "alive", "__weakref__")
+
+    def __init__(self, capacity: int) -> None:
+        self.executables: dict[tuple, _Entry] = {}
+        self.capacity = capacity
+        self.alive = True
+
+    def add(self, key: tuple, entry: _Entry) -> None:
+        executables = self.executables
+        if len(executables) >= self.capacity:
+            try:
+                del executables[next(iter(executables))]
+            except (StopIteration, KeyError, RuntimeError):
+                pass  # emptied or changed by another thread: nothing to evict
+        executables[key] = entry
 
 
 class PjitFunctionCache:
-    """A shared cache of jitted functions' executables. The slow path keeps
-    no entries, so this only tracks its capacity and the caches alive (for
-    ``clear_all``)."""
+    """Executables shared by the jitted functions of one (function, global
+    cache key): ``jax.jit(f)`` made twice, or the per-call jit objects of
+    ``jit_p``'s impl, reuse each other's executables. Holds up to
+    ``capacity`` functions (oldest dropped first) without keeping them alive."""
 
     _instances: weakref.WeakSet[PjitFunctionCache] = weakref.WeakSet()
     _lock = threading.Lock()
 
     def __init__(self, capacity: int = 4096) -> None:
         self._capacity = int(capacity)
-        self._functions: weakref.WeakSet[PjitFunction] = weakref.WeakSet()
+        self._functions: dict[tuple, _FunctionEntries] = {}
+        self._lock = threading.Lock()
         with PjitFunctionCache._lock:
             PjitFunctionCache._instances.add(self)
 
@@ -36,11 +76,51 @@ class PjitFunctionCache:
         return self._capacity
 
     def size(self) -> int:
-        return 0
+        return len(self._functions)
+
+    def _entries_for(self, fun: Any, global_key: Any) -> _FunctionEntries:
+        """The shared entries of (fun, global_key); private ones when they
+        cannot be shared (fun not weakly referenceable, key not hashable)."""
+        try:
+            ref = weakref.ref(fun)
+            key = (id(fun), global_key)
+            hash(key)
+        except TypeError:
+            return _FunctionEntries(self._capacity)
+        # The key's __eq__ may run arbitrary code (even clear this cache):
+        # look up a snapshot, then insert under the lock.
+        functions = self._functions
+        entries = functions.get(key)
+        if entries is not None and entries.alive:
+            return entries
+        entries = _FunctionEntries(self._capacity)
+        cache_ref = weakref.ref(self)
+
+        def drop(_: Any, key: tuple = key, entries: _FunctionEntries = entries) -> None:
+            cache = cache_ref()
+            if cache is not None and cache._functions.get(key) is entries:
+                entries.alive = False
+                cache._functions.pop(key, None)
+
+        entries.capacity = self._capacity
+        with self._lock:
+            if len(self._functions) >= self._capacity:
+                oldest = next(iter(self._functions), None)
+                if oldest is not None:
+                    self._functions.pop(oldest).alive = False
+            self._functions[key] = entries
+            # Dropped with the function (the callback holds no strong ref to it).
+            self._refs = getattr(self, "_refs", {})
+            self._refs[key] = weakref.ref(fun, drop) if ref is not None else None
+        return entries
 
     def clear(self) -> None:
-        for fn in list(self._functions):
-            fn._clear_cache()
+        with self._lock:
+            functions, self._functions = self._functions, {}
+            self._refs = {}
+        for entries in functions.values():
+            entries.alive = False
+            entries.executables.clear()
 
     @staticmethod
     def clear_all() -> None:
@@ -59,6 +139,98 @@ class PjitFunctionCache:
 _default_cache = PjitFunctionCache()
 
 
+class _Entry:
+    """What a cache hit needs, from the first call's fastpath data."""
+
+    __slots__ = ("executable", "fast", "consts", "kept", "direct", "in_shardings",
+                 "out_avals", "out_shardings", "out_committed", "out_treedef", "single",
+                 "handlers")
+
+    def __init__(self, executable: LoadedExecutable, consts: list, kept: list[int],
+                 direct: list[bool], in_shardings: list, out_avals: list,
+                 out_shardings: list, out_committed: list[bool], out_treedef: Any,
+                 single: bool) -> None:
+        self.executable = executable
+        self.fast = executable._fast is not None
+        self.consts = consts
+        self.kept = kept
+        self.direct = direct
+        self.in_shardings = in_shardings
+        self.out_avals = out_avals
+        self.out_shardings = out_shardings
+        self.out_committed = out_committed
+        self.out_treedef = out_treedef
+        self.single = single
+        self.handlers = [array_result_handler(a, s, c, True)
+                         for a, s, c in zip(out_avals, out_shardings, out_committed)]
+
+
+def _make_entry(fastpath: Any, flat: list) -> _Entry | None:
+    """The entry for ``fastpath`` (jax's MeshExecutableFastpathData), or None
+    when the fast path cannot reproduce the slow path's call."""
+    executable = fastpath.xla_executable
+    if type(executable) is not LoadedExecutable:
+        return None
+    if any(layout is not None for layout in fastpath.in_device_local_layouts):
+        return None
+    const_args = list(fastpath.const_args)
+    bitvec = list(fastpath.kept_var_bitvec)
+    n_consts = len(const_args)
+    if len(bitvec) != n_consts + len(flat):
+        return None
+    in_shardings = list(fastpath.in_shardings)
+    consts = [c for c, kept in zip(const_args, bitvec) if kept]
+    kept = [i for i in range(len(flat)) if bitvec[n_consts + i]]
+    if len(consts) + len(kept) != len(in_shardings):
+        return None
+    for c, s in zip(consts, in_shardings):
+        if type(c) is not ArrayImpl or not _same_sharding(c._sharding, s):
+            return None
+    # An argument already sharded as the executable wants is passed as is;
+    # others go through jax's shard_arg fallback (the slow path's shard_args).
+    direct = []
+    for i, s in zip(kept, in_shardings[len(consts):]):
+        x = flat[i]
+        direct.append(type(x) is ArrayImpl and _same_sharding(x._sharding, s))
+    out_treedef = fastpath.out_pytree_def
+    out_avals = list(fastpath.out_avals)
+    single = out_treedef.num_leaves == 1 and out_treedef.num_nodes == 1
+    return _Entry(executable, consts, kept, direct, in_shardings, out_avals,
+                  list(fastpath.out_shardings), [bool(c) for c in fastpath.out_committed],
+                  out_treedef, single)
+
+
+def _same_sharding(a: Any, b: Any) -> bool:
+    if a is b:
+        return True
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
+
+
+# -- the jit key's configs -------------------------------------------------------------
+
+# The configs jax includes in jit keys that trace_context() (cached per thread)
+# lacks; recomputed when configs are added.
+_extra_key_configs: list = []
+_extra_key_count = -1
+
+
+def _extra_configs() -> list:
+    global _extra_key_configs, _extra_key_count
+    if _extra_key_count != len(_config._jit_key_configs):
+        _extra_key_count = len(_config._jit_key_configs)
+        _extra_key_configs = [c for c in _config._jit_key_configs
+                              if not c._cfg_in_trace_context]
+    return _extra_key_configs
+
+
+_trace_context = _config.trace_context
+_local = _config._local
+_unset = _config.unset
+
+
 def _jit_disabled() -> bool:
     # Unset until jax registers its config (e.g. jaxlib used without jax).
     state = jax_jit._disable_jit_state
@@ -74,7 +246,7 @@ class PjitFunction:
 
     __slots__ = ("_function_name", "_fun", "_cache_miss", "_static_argnums",
                  "_static_argnames", "_global_cache_key", "_pytree_registry",
-                 "_shard_arg_fallback", "_cache", "__dict__", "__weakref__")
+                 "_shard_arg_fallback", "_cache", "_entries", "__dict__", "__weakref__")
 
     def __init__(
         self,
@@ -97,12 +269,111 @@ class PjitFunction:
         self._pytree_registry = pytree_registry
         self._shard_arg_fallback = shard_arg_fallback
         self._cache = cache if cache is not None else _default_cache
-        self._cache._functions.add(self)
+        self._entries: _FunctionEntries | None = None  # looked up at the first call
+
+    def _key(self, args: tuple, kwargs: dict) -> tuple[list | None, list]:
+        """(the call's cache key as a list, or None when it cannot be
+        cached; the flattened dynamic arguments)."""
+        registry = self._pytree_registry
+        flat: list = []
+        if not kwargs and not self._static_argnums:
+            key: list = [flatten_into(registry, arg, flat) for arg in args]
+            key.append(len(args))  # ends the structures (every other item is a leaf key)
+        else:
+            signature, flat = jax_jit.parse_arguments(
+                args, list(kwargs.values()), tuple(kwargs), self._static_argnums,
+                self._static_argnames, registry)
+            key = [signature]
+        key.append(_trace_context())
+        values = _local.values
+        for c in _extra_configs():
+            v = values.get(c._cfg_key, _unset)
+            key.append(c._cfg_global if v is _unset else v)
+        append = key.append
+        for x in flat:
+            t = type(x)
+            if t is ArrayImpl:
+                append(x.aval)
+                append(x._sharding)
+                append(x._committed)
+            elif t in _SCALAR_TYPES:
+                append(t)
+            elif t is np.ndarray:
+                append(t)
+                append(x.dtype)
+                append(x.shape)
+            elif isinstance(x, np.generic):
+                append(t)
+            else:
+                return None, flat  # tracers and other values: the slow path
+        return key, flat
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self._fun is not None and _jit_disabled():
             return self._fun(*args, **kwargs)
-        return self._cache_miss(*args, **kwargs)[0]
+        entries = self._entries
+        if entries is None or not entries.alive:
+            entries = self._entries = self._cache._entries_for(self._fun, self._global_cache_key)
+        try:
+            key, flat = self._key(args, kwargs)
+        except Exception:  # bad static arguments and the like: jax's slow path reports them
+            return self._cache_miss(*args, **kwargs)[0]
+        if key is None:
+            return self._cache_miss(*args, **kwargs)[0]
+        key = tuple(key)
+        entry = entries.executables.get(key)
+        if entry is None:
+            outs, fastpath, need_rebuild = self._cache_miss(*args, **kwargs)
+            if fastpath is not None and not need_rebuild:
+                new = _make_entry(fastpath, flat)
+                if new is not None:
+                    entries.add(key, new)
+            return outs
+        outs = self._run(entry, flat)
+        if outs is None:
+            return self._cache_miss(*args, **kwargs)[0]
+        hook = jax_jit._post_hook_state
+        if hook is not None:
+            hook = hook.value
+            if hook is not None:
+                hook(self, args, kwargs, outs)
+        return outs
+
+    def _run(self, entry: _Entry, flat: list) -> Any:
+        """Runs a cache hit; None sends the call to the slow path."""
+        inputs = list(entry.consts)
+        if inputs:
+            shardings = entry.in_shardings[len(inputs):]
+        else:
+            shardings = entry.in_shardings
+        fallback = self._shard_arg_fallback
+        for i, direct, s in zip(entry.kept, entry.direct, shardings):
+            x = flat[i]
+            inputs.append(x if direct else fallback(x, s, None))
+        executable = entry.executable
+        if entry.fast:
+            buffers = executable._execute_fast_buffers(inputs)
+            if buffers is not None:
+                new = ArrayImpl.__new__
+                outs = []
+                for aval, sharding, committed, b in zip(
+                        entry.out_avals, entry.out_shardings, entry.out_committed, buffers):
+                    # ArrayImpl._of_buffer, inlined: this is the hot path.
+                    array = new(ArrayImpl)
+                    array.aval = aval
+                    array._sharding = sharding
+                    array._committed = committed
+                    array._buffers = [b]
+                    array._npy_value = None
+                    array.traceback = b.traceback
+                    outs.append(array)
+                if entry.single:
+                    return outs[0]
+                return entry.out_treedef.unflatten(outs)
+        outs = executable.execute_sharded(inputs).consume_with_handlers(entry.handlers)
+        if entry.single:
+            return outs[0]
+        return entry.out_treedef.unflatten(outs)
 
     def __get__(self, obj: Any, objtype: Any = None) -> Any:
         if obj is None:
@@ -110,10 +381,15 @@ class PjitFunction:
         return types.MethodType(self, obj)
 
     def _cache_size(self) -> int:
-        return 0
+        entries = self._entries
+        if entries is None or not entries.alive:
+            return 0
+        return len(entries.executables)
 
     def _clear_cache(self) -> None:
-        pass  # the slow path caches nothing
+        entries = self._entries
+        if entries is not None:
+            entries.executables.clear()
 
     def __repr__(self) -> str:
         return f"<PjitFunction of {self._fun!r}>"

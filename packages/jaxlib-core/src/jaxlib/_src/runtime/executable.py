@@ -411,6 +411,18 @@ class LoadedExecutable(Executable):
         """Runs a small all-native program at once on the calling thread, or
         enqueues a larger one whose stream task needs no GIL; None when any
         argument needs the general path (which also reports every error)."""
+        outputs = self._execute_fast_buffers(arguments)
+        if outputs is None:
+            return None
+        fast = self._fast
+        sharding = fast.sharding
+        return [ArrayImpl._of_buffer(aval, sharding, b)
+                for (_, _, _, aval), b in zip(fast.results, outputs)]
+
+    def _execute_fast_buffers(self, arguments: Sequence[Any]) -> list[Buffer] | None:
+        """``_execute_fast`` up to the output buffers (jit's dispatch fast
+        path wraps them with its own avals and shardings); None when the
+        general path is needed. Needs ``self._fast``."""
         fast = self._fast
         if len(arguments) != len(fast.params):
             return None
@@ -446,9 +458,7 @@ class LoadedExecutable(Executable):
             self._run_inline(fast, storages, outputs)
         if fast.donates:
             self._donate(arguments)
-        sharding = fast.sharding
-        return [ArrayImpl._of_buffer(aval, sharding, b)
-                for (_, _, _, aval), b in zip(fast.results, outputs)]
+        return outputs
 
     def _enqueue_plan(self, fast: _FastPath, inputs: list[Buffer], storages: list[Any],
                       outputs: list[Buffer]) -> None:

@@ -40,6 +40,7 @@ from __future__ import annotations
 import enum
 import io
 import threading
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -371,23 +372,31 @@ def _location_of(core_op: CoreOperation) -> Location:
 
 
 def _parent(obj: Any) -> Any:
-    return getattr(obj, "_ir_parent", None)
+    ref = getattr(obj, "_ir_parent", None)
+    return None if ref is None else ref()
+
+
+def set_parent(obj: Any, parent: Any) -> None:
+    """Links ``obj`` to the block, region or op that holds it. The link is
+    weak: the IR stays free of reference cycles (jax's tests check that a jit
+    leaves no cyclic garbage), and the tree is kept alive from its root."""
+    obj._ir_parent = None if parent is None else weakref.ref(parent)
 
 
 def _link(op: CoreOperation) -> None:
     """Sets the parent links of everything nested in ``op``."""
     for region in op.regions:
-        region._ir_parent = op
+        set_parent(region, op)
         for block in region.blocks:
-            block._ir_parent = region
+            set_parent(block, region)
             for nested in block.operations:
-                nested._ir_parent = block
+                set_parent(nested, block)
                 if nested.regions:
                     _link(nested)
 
 
 def _detach(op: CoreOperation) -> None:
-    block = getattr(op, "_ir_parent", None)
+    block = _parent(op)
     if block is not None:
         operations = block.operations
         if operations and operations[-1] is op:
@@ -397,7 +406,7 @@ def _detach(op: CoreOperation) -> None:
                 if candidate is op:
                     del operations[index]
                     break
-        op._ir_parent = None
+        set_parent(op, None)
 
 
 def _index_in_block(op: CoreOperation) -> int:
@@ -673,14 +682,14 @@ class _OperationBase:
         _detach(self._core)
         block = _parent(target)
         block.operations.insert(_index_in_block(target), self._core)
-        self._core._ir_parent = block
+        set_parent(self._core, block)
 
     def move_after(self, other: Any) -> None:
         target = other._core
         _detach(self._core)
         block = _parent(target)
         block.operations.insert(_index_in_block(target) + 1, self._core)
-        self._core._ir_parent = block
+        set_parent(self._core, block)
 
     def clone(self, ip: InsertionPoint | None = None) -> Any:
         copy = _clone_op(self._core, {})
@@ -764,7 +773,7 @@ class Operation(_OperationBase):
         op = CoreOperation(name, core_operands, result_types, core_attrs, core_regions,
                            _current_location(loc))  # type: ignore[arg-type]
         for region in core_regions:
-            region._ir_parent = op
+            set_parent(region, op)
         _insert(op, ip)
         obj = object.__new__(Operation)
         obj._core = op
@@ -949,7 +958,7 @@ class BlockList:
 
     def append(self, *args: Type, arg_locs: Sequence[Location] | None = None) -> Block:
         block = CoreBlock([t._core for t in args])
-        block._ir_parent = self._region
+        set_parent(block, self._region)
         self._region.blocks.append(block)
         return Block._wrap(block)
 
@@ -967,7 +976,7 @@ class Block:
     def create_at_start(parent: Region, arg_types: Sequence[Type] = (),
                         arg_locs: Sequence[Location] | None = None) -> Block:
         block = CoreBlock([t._core for t in arg_types])
-        block._ir_parent = parent._core
+        set_parent(block, parent._core)
         parent._core.blocks.insert(0, block)
         return Block._wrap(block)
 
@@ -1005,7 +1014,7 @@ class Block:
         op = operation._core
         _detach(op)
         self._core.operations.append(op)
-        op._ir_parent = self._core
+        set_parent(op, self._core)
 
     def __iter__(self) -> Iterator[OpView]:
         return iter(self.operations)
@@ -1097,7 +1106,7 @@ class InsertionPoint:
             operations.append(op)
         else:
             operations.insert(_index_in_block(self._ref), op)
-        op._ir_parent = self._block
+        set_parent(op, self._block)
 
     def __enter__(self) -> InsertionPoint:
         _STACKS.insertion_points.append(self)
@@ -1119,7 +1128,7 @@ def _insert(op: CoreOperation, ip: Any) -> None:
         ip = stack[-1]
     if ip._ref is None:
         ip._block.operations.append(op)
-        op._ir_parent = ip._block
+        set_parent(op, ip._block)
     else:
         ip._insert_core(op)
 
@@ -1136,7 +1145,7 @@ def _clone_op(op: CoreOperation, mapping: dict[int, CoreValue]) -> CoreOperation
         new.name_hint = old.name_hint
         mapping[id(old)] = new
     for region in regions:
-        region._ir_parent = copy
+        set_parent(region, copy)
     return copy
 
 
@@ -1147,12 +1156,12 @@ def _clone_region(region: CoreRegion, mapping: dict[int, CoreValue]) -> CoreRegi
                               argument_names=[a.name_hint for a in block.arguments])
         for old, new in zip(block.arguments, new_block.arguments):
             mapping[id(old)] = new
-        new_block._ir_parent = new_region
+        set_parent(new_block, new_region)
         new_region.blocks.append(new_block)
     for block, new_block in zip(region.blocks, new_region.blocks):
         for op in block.operations:
             copy = _clone_op(op, mapping)
-            copy._ir_parent = new_block
+            set_parent(copy, new_block)
             new_block.operations.append(copy)
     return new_region
 
@@ -1358,7 +1367,7 @@ class SymbolTable:
         if _parent(op) is not block:
             _detach(op)
             block.operations.append(op)
-            op._ir_parent = block
+            set_parent(op, block)
         return StringAttr._from_core(op.attributes["sym_name"])
 
     def erase(self, operation: Any) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 from jaxlib._src.ir.attributes import OpaqueAttribute, SymbolRef
 from jaxlib._src.ir.core import Block as CoreBlock
 from jaxlib._src.ir.core import Operation as CoreOperation
-from jaxlib._src.jax_api.mlir.ir import MLIRError, unsupported
+from jaxlib._src.jax_api.mlir.ir import MLIRError, set_parent, unsupported
 
 
 def _root(op: Any) -> CoreOperation:
@@ -68,7 +68,7 @@ def symbol_dce(module_op: CoreOperation) -> None:
         if id(op) in live or not (private or op.name == "sdy.mesh"):
             kept.append(op)
         else:
-            op._ir_parent = None
+            set_parent(op, None)
     block.operations[:] = kept
 
 
@@ -122,6 +122,57 @@ def _find_inlined_meshes(text: str) -> list[tuple[int, int]]:
         start = position + 1
 
 
+class _MeshLifter:
+    """Rewrites inlined meshes into references (a class, not nested closures:
+    a recursive closure is a reference cycle, and jax's tests check that a jit
+    leaves no cyclic garbage)."""
+
+    def __init__(self, known: dict[Any, str], taken: set[Any]) -> None:
+        self.known = known
+        self.taken = taken
+        self.new_ops: list[CoreOperation] = []
+        self.counter = 0
+
+    def name_for(self, mesh_text: str) -> str:
+        from jaxlib._src.frontends.shardy import parse_mesh
+
+        mesh = parse_mesh(OpaqueAttribute(mesh_text))
+        name = self.known.get(mesh)
+        if name is not None:
+            return name
+        name = "mesh"
+        while name in self.taken:
+            name = f"mesh_{self.counter}"
+            self.counter += 1
+        self.taken.add(name)
+        self.known[mesh] = name
+        self.new_ops.append(CoreOperation("sdy.mesh", attributes={
+            "sym_name": name, "mesh": OpaqueAttribute(mesh_text[len("mesh"):])}))
+        return name
+
+    def lift(self, value: Any) -> Any:
+        if isinstance(value, OpaqueAttribute):
+            text = value.text
+            if not text.startswith("#sdy.") or "mesh<" not in text:
+                return value
+            spans = _find_inlined_meshes(text)
+            if not spans:
+                return value
+            pieces = []
+            last = 0
+            for start, end in spans:
+                pieces.append(text[last:start])
+                pieces.append("@" + self.name_for(text[start:end]))
+                last = end
+            pieces.append(text[last:])
+            return OpaqueAttribute("".join(pieces))
+        if isinstance(value, list):
+            return [self.lift(v) for v in value]
+        if isinstance(value, dict):
+            return {k: self.lift(v) for k, v in value.items()}
+        return value
+
+
 def lift_inlined_meshes(module_op: CoreOperation) -> None:
     """Inlined ``mesh<...>`` in sdy shardings become ``@name`` references to
     module-level ``sdy.mesh`` ops (an equal existing mesh is reused; new names
@@ -136,47 +187,7 @@ def lift_inlined_meshes(module_op: CoreOperation) -> None:
             known.setdefault(parse_mesh(op.attributes["mesh"]), op.attributes["sym_name"])
         except ValueError:
             continue
-    taken = {op.attributes.get("sym_name") for op in block.operations}
-    new_ops: list[CoreOperation] = []
-    counter = [0]
-
-    def name_for(mesh_text: str) -> str:
-        mesh = parse_mesh(OpaqueAttribute(mesh_text))
-        name = known.get(mesh)
-        if name is not None:
-            return name
-        name = "mesh"
-        while name in taken:
-            name = f"mesh_{counter[0]}"
-            counter[0] += 1
-        taken.add(name)
-        known[mesh] = name
-        new_ops.append(CoreOperation("sdy.mesh", attributes={
-            "sym_name": name, "mesh": OpaqueAttribute(mesh_text[len("mesh"):])}))
-        return name
-
-    def lift(value: Any) -> Any:
-        if isinstance(value, OpaqueAttribute):
-            text = value.text
-            if not text.startswith("#sdy.") or "mesh<" not in text:
-                return value
-            spans = _find_inlined_meshes(text)
-            if not spans:
-                return value
-            pieces = []
-            last = 0
-            for start, end in spans:
-                pieces.append(text[last:start])
-                pieces.append("@" + name_for(text[start:end]))
-                last = end
-            pieces.append(text[last:])
-            return OpaqueAttribute("".join(pieces))
-        if isinstance(value, list):
-            return [lift(v) for v in value]
-        if isinstance(value, dict):
-            return {k: lift(v) for k, v in value.items()}
-        return value
-
+    lifter = _MeshLifter(known, {op.attributes.get("sym_name") for op in block.operations})
     for op in list(block.operations):
         if op.name == "sdy.mesh":
             continue
@@ -184,7 +195,8 @@ def lift_inlined_meshes(module_op: CoreOperation) -> None:
             attributes = nested.attributes
             for key, value in attributes.items():
                 if isinstance(value, (OpaqueAttribute, list, dict)):
-                    attributes[key] = lift(value)
+                    attributes[key] = lifter.lift(value)
+    new_ops = lifter.new_ops
     if new_ops:
         position = 0
         for index, op in enumerate(block.operations):
@@ -192,7 +204,7 @@ def lift_inlined_meshes(module_op: CoreOperation) -> None:
                 position = index + 1
         block.operations[position:position] = new_ops
         for op in new_ops:
-            op._ir_parent = block
+            set_parent(op, block)
 
 
 def import_shardy_attrs(module_op: CoreOperation) -> None:
