@@ -68,7 +68,8 @@ class PjitFunctionCache:
     def __init__(self, capacity: int = 4096) -> None:
         self._capacity = int(capacity)
         self._functions: dict[tuple, _FunctionEntries] = {}
-        self._lock = threading.Lock()
+        self._refs: dict[tuple, weakref.ref] = {}
+        self._mutex = threading.RLock()
         with PjitFunctionCache._lock:
             PjitFunctionCache._instances.add(self)
 
@@ -81,41 +82,46 @@ class PjitFunctionCache:
     def _entries_for(self, fun: Any, global_key: Any) -> _FunctionEntries:
         """The shared entries of (fun, global_key); private ones when they
         cannot be shared (fun not weakly referenceable, key not hashable)."""
+        key = (id(fun), global_key)
         try:
-            ref = weakref.ref(fun)
-            key = (id(fun), global_key)
             hash(key)
         except TypeError:
             return _FunctionEntries(self._capacity)
-        # The key's __eq__ may run arbitrary code (even clear this cache):
-        # look up a snapshot, then insert under the lock.
-        functions = self._functions
-        entries = functions.get(key)
+        # The key's __eq__ may run arbitrary code, even clear this cache: the
+        # lookup reads whatever dict is current, and a stale result is harmless.
+        entries = self._functions.get(key)
         if entries is not None and entries.alive:
             return entries
         entries = _FunctionEntries(self._capacity)
         cache_ref = weakref.ref(self)
 
-        def drop(_: Any, key: tuple = key, entries: _FunctionEntries = entries) -> None:
+        def drop(_: Any) -> None:
+            # fun died: its id may be reused by another function.
+            entries.alive = False
             cache = cache_ref()
-            if cache is not None and cache._functions.get(key) is entries:
-                entries.alive = False
-                cache._functions.pop(key, None)
+            if cache is not None:
+                with cache._mutex:
+                    if cache._functions.get(key) is entries:
+                        del cache._functions[key]
+                        cache._refs.pop(key, None)
 
-        entries.capacity = self._capacity
-        with self._lock:
-            if len(self._functions) >= self._capacity:
-                oldest = next(iter(self._functions), None)
+        try:
+            fun_ref = weakref.ref(fun, drop)
+        except TypeError:
+            return entries  # not weakly referenceable: private to the caller
+        with self._mutex:
+            functions = self._functions
+            if len(functions) >= self._capacity:
+                oldest = next(iter(functions), None)
                 if oldest is not None:
-                    self._functions.pop(oldest).alive = False
-            self._functions[key] = entries
-            # Dropped with the function (the callback holds no strong ref to it).
-            self._refs = getattr(self, "_refs", {})
-            self._refs[key] = weakref.ref(fun, drop) if ref is not None else None
+                    functions.pop(oldest).alive = False
+                    self._refs.pop(oldest, None)
+            functions[key] = entries
+            self._refs[key] = fun_ref  # keeps the callback registered
         return entries
 
     def clear(self) -> None:
-        with self._lock:
+        with self._mutex:
             functions, self._functions = self._functions, {}
             self._refs = {}
         for entries in functions.values():

@@ -9,6 +9,7 @@ A traceback keeps ``(code, lasti)`` pairs, innermost first, as jax's
 from __future__ import annotations
 
 import sys
+import types
 from dataclasses import dataclass
 from types import CodeType
 
@@ -85,9 +86,19 @@ class Traceback:
     def traceback_from_frames(frames: list) -> Traceback:
         return Traceback(tuple(frames))
 
-    def as_python_traceback(self):
-        raise NotImplementedError(
-            "Traceback.as_python_traceback is not supported by this jaxlib")
+    def as_python_traceback(self) -> types.TracebackType | None:
+        """A Python traceback of these frames (outermost first, as Python
+        chains them), for attaching to exceptions. Python cannot make frame
+        objects directly: each comes from running a one-line stub compiled
+        under the frame's file and function name; the line is the traceback
+        entry's own."""
+        tb = None
+        for frame in self.frames:  # innermost first: each becomes the next's tb_next
+            # tb_lasti -1: no instruction of the stub, so the traceback module
+            # reports tb_lineno (the real frame's line) rather than the stub's.
+            tb = types.TracebackType(tb, _stub_frame(frame.file_name, frame.function_name),
+                                     -1, frame.line_num)
+        return tb
 
     def __add__(self, other: Traceback) -> Traceback:
         """This traceback's frames followed by ``other``'s (outer) frames."""
@@ -124,3 +135,26 @@ def _capture(frame) -> tuple[tuple[CodeType, ...], tuple[int, ...]]:
         lastis.append(frame.f_lasti)
         frame = frame.f_back
     return tuple(codes), tuple(lastis)
+
+
+class _StubFrameMarker(Exception):
+    pass
+
+
+_stub_frames: dict[tuple[str, str], types.FrameType] = {}
+
+
+def _stub_frame(file_name: str, function_name: str) -> types.FrameType:
+    """A frame object whose code has ``file_name`` and ``function_name``
+    (cached: frames of one place are interchangeable in a traceback)."""
+    key = (file_name, function_name)
+    frame = _stub_frames.get(key)
+    if frame is None:
+        code = compile("raise _StubFrameMarker", file_name, "exec")
+        code = code.replace(co_name=function_name, co_qualname=function_name)
+        try:
+            exec(code, {"_StubFrameMarker": _StubFrameMarker})
+        except _StubFrameMarker as marker:
+            frame = marker.__traceback__.tb_next.tb_frame
+        _stub_frames[key] = frame
+    return frame

@@ -325,7 +325,10 @@ def _make_class(op_def: OpDef, signature: OpSignature) -> type:
         if argument.name not in taken:
             body[argument.name] = _attribute_property(argument)
     for i, result in enumerate(signature.results):
-        if result.name not in taken or result.name == "result":
+        # A variadic group named ``result`` gets no property, as in the real
+        # bindings: ``op.result`` stays OpView's (the one result, jax relies
+        # on it for ReduceOp and friends).
+        if result.name not in taken or (result.name == "result" and result.arity == SINGLE):
             body.setdefault(result.name, _result_property(signature, i))
     for i, region in enumerate(signature.regions):
         if region not in taken:

@@ -1,0 +1,27 @@
+"""Traceback.as_python_traceback: what jax attaches to errors raised while tracing."""
+
+import traceback
+
+from jaxlib._src.runtime.traceback import Traceback
+
+
+def _inner():
+    return Traceback.get_traceback()
+
+
+def _outer():
+    return _inner()
+
+
+def test_python_traceback_has_the_captured_frames_outermost_first():
+    captured = _outer()
+    summary = traceback.extract_tb(captured.as_python_traceback())
+    names = [entry.name for entry in summary]
+    assert names[-2:] == ["_outer", "_inner"]
+    assert summary[-1].filename == __file__
+    assert summary[-1].lineno == captured.frames[0].line_num
+    assert "Traceback.get_traceback()" in summary[-1].line
+
+
+def test_empty_traceback_is_none():
+    assert Traceback().as_python_traceback() is None
