@@ -21,6 +21,7 @@ def cases():
     w = np.linspace(-1, 1, 20, dtype=f32).reshape(4, 5)
     v = np.arange(4, dtype=f32)
     i = np.arange(6, dtype=np.int32)
+    spd = (x[:, :3].T @ x[:, :3] + 3 * np.eye(3)).astype(f32)
 
     def mlp(params, x):
         (w1, b1), (w2, b2) = params
@@ -63,4 +64,8 @@ def cases():
         "argmax": (lambda a: jnp.argmax(a, axis=1), (x,)),
         "linalg_inv": (jnp.linalg.inv, (np.eye(3, dtype=f32) * 2,)),
         "cholesky": (jnp.linalg.cholesky, (np.eye(3, dtype=f32) * 2,)),
+        "eigh_svd_qr": (lambda a: (jnp.linalg.eigh(a)[0], jnp.linalg.svd(a)[1],
+                                   jnp.abs(jnp.linalg.qr(a)[1])), (spd,)),
+        "eig_schur": (lambda a: (jnp.sort(jnp.abs(jnp.linalg.eigvals(a))),
+                                 jnp.sort(jax.scipy.linalg.schur(a)[0].diagonal())), (spd,)),
     }

@@ -25,6 +25,7 @@ import enum
 import functools
 import re
 import threading
+import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -67,6 +68,21 @@ class SchurSort(enum.IntEnum):
 
     kNoSortEigenvalues = ord("N")
     kSortEigenvalues = ord("S")
+
+
+class SvdComputationMode(enum.IntEnum):
+    """``mode`` of gesdd/gesvd (LAPACK's JOBZ/JOBU letter)."""
+
+    kComputeFullUVt = ord("A")
+    kComputeMinUVt = ord("S")
+    kNoComputeUVt = ord("N")
+
+
+# jax reads the enums as ``lapack.eig.ComputationMode``, ``lapack.schur.Sort`` ...
+# and calls ``lapack._lapack.initialize()`` before its first LAPACK lowering.
+eig = types.SimpleNamespace(ComputationMode=EigComputationMode)
+schur = types.SimpleNamespace(ComputationMode=SchurComputationMode, Sort=SchurSort)
+svd = types.SimpleNamespace(ComputationMode=SvdComputationMode)
 
 
 # -- the native kernels ----------------------------------------------------------------
@@ -724,3 +740,8 @@ def _register_with_core() -> None:
 
 
 _register_with_core()
+
+
+# The reference's extension module, by the names jax uses (lax/linalg.py).
+_lapack = types.SimpleNamespace(initialize=initialize, registrations=registrations,
+                                eig=eig, schur=schur, svd=svd)
