@@ -327,10 +327,16 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def demo(session: nox.Session) -> None:
-    """The main job: a real program on the default CPU backend (builds and
-    installs jaxlib-core alone, and only when its sources changed)."""
-    _install_from_wheelhouse(session, "core", test_deps=False, required=True)
+    """The main job: real programs on the default CPU backend through the
+    xla_client API, then unmodified jax 0.10.2 on this jaxlib training a small
+    MLP with jit and grad (builds and installs jaxlib-core, linalg and sparse,
+    and only when their sources changed)."""
+    why = _system_packages(session, ["core"])
+    if why:
+        session.error(why)
+    _install_jax(session)
     session.run("python", str(ROOT / "examples" / "demo.py"), *session.posargs)
+    session.run("python", str(ROOT / "examples" / "jax_mlp.py"))
 
 
 @nox.session

@@ -133,6 +133,7 @@ DEBUG_DEFAULTS = {
     "xla_gpu_experimental_autotune_cache_mode": 0,
     "xla_gpu_kernel_cache_file": "",
     "xla_gpu_enable_llvm_module_compilation_parallelism": False,
+    "xla_embed_ir_in_executable": False,
 }
 
 
@@ -702,3 +703,29 @@ def test_options_copy_semantics():
     assert original.executable_build_options.debug_options.xla_dump_to == "/tmp/dump \u00e9"
     assert original.argument_layouts[0] == Shape("f32[2,3]{0,1}")
     assert clone != original
+
+
+def test_option_overrides_apply_by_name_with_xla_messages():
+    from jaxlib._src.runtime.options import apply_option_overrides
+
+    options = CompileOptions()
+    options.env_option_overrides = [("xla_embed_ir_in_executable", "true"),
+                                    ("exec_time_optimization_effort", -0.5),
+                                    ("xla_dump_to", "/tmp/x")]
+    applied = apply_option_overrides(options)
+    build = applied.executable_build_options
+    assert build.debug_options.xla_embed_ir_in_executable is True
+    assert build.exec_time_optimization_effort == -0.5
+    assert build.debug_options.xla_dump_to == "/tmp/x"
+    assert options.executable_build_options.debug_options.xla_dump_to == ""  # a copy
+    # An XLA flag this compiler does not model has no effect.
+    options.env_option_overrides = [("xla_gpu_auto_spmd_partitioning_memory_budget_ratio", 0.5)]
+    ignored = apply_option_overrides(options).executable_build_options
+    assert ignored.debug_options == DebugOptions()
+    assert ignored.exec_time_optimization_effort == 0.0
+    options.env_option_overrides = [("invalid_key", "x")]
+    with pytest.raises(ValueError, match="No such compile option: 'invalid_key'"):
+        apply_option_overrides(options)
+    options.env_option_overrides = [("xla_embed_ir_in_executable", "invalid_value")]
+    with pytest.raises(ValueError, match="'invalid_value' is not a valid bool value."):
+        apply_option_overrides(options)

@@ -289,14 +289,17 @@ def _as_program(computation: Any) -> Any:
 
 
 def _compile_options(options: Any) -> Any:
-    from jaxlib._src.runtime.options import CompileOptions
+    from jaxlib._src.runtime.options import CompileOptions, apply_option_overrides
 
     if options is None:
         return CompileOptions()
     if not isinstance(options, CompileOptions):
         raise invalid_argument(
             f"compile_options must be a CompileOptions, got {type(options).__name__}")
-    return options
+    try:
+        return apply_option_overrides(options)
+    except ValueError as err:
+        raise invalid_argument(str(err)) from None
 
 
 def _host_value(argument: Any) -> np.ndarray:

@@ -484,6 +484,7 @@ class DebugOptions(_Options):
             _plain("xla_gpu_experimental_autotune_cache_mode", 0, _check_proto_int),
             _plain("xla_gpu_kernel_cache_file", "", _check_str),
             _plain("xla_gpu_enable_llvm_module_compilation_parallelism", False, _check_bool),
+            _plain("xla_embed_ir_in_executable", False, _check_bool),
         ]
     }
 
@@ -837,4 +838,60 @@ def without_side_effects(options: CompileOptions,
         (name, value) for name, value in result.env_option_overrides
         if name in LOAD_SAFE_DEBUG_OPTIONS
     ]
+    return result
+
+
+# ---------------------------------------------------------------------------
+# Compile options given as (name, value) overrides (jax's ``compiler_options``).
+
+# ExecutableBuildOptions fields an override may set; every other name must be
+# a DebugOptions field.
+_BUILD_OVERRIDES = ("exec_time_optimization_effort", "memory_fitting_effort",
+                    "optimization_level", "memory_fitting_level")
+
+
+def _override_value(name: str, value: Any, default: Any) -> Any:
+    """``value`` as the field's type; strings are parsed as XLA parses flag
+    values (``"true"``/``"false"``, numbers)."""
+    if not isinstance(value, str) or isinstance(default, str):
+        return value
+    if isinstance(default, bool):
+        if value.lower() in ("true", "false"):
+            return value.lower() == "true"
+        raise ValueError(f"'{value}' is not a valid bool value.")
+    try:
+        return int(value) if isinstance(default, int) else float(value)
+    except ValueError:
+        kind = "int" if isinstance(default, int) else "float"
+        raise ValueError(f"'{value}' is not a valid {kind} value.") from None
+
+
+def apply_option_overrides(options: CompileOptions) -> CompileOptions:
+    """``options`` with its ``env_option_overrides`` applied to the debug and
+    build options (a copy; ``options`` itself is unchanged). A value of the
+    wrong type, or a name that is neither an option here nor an XLA flag
+    (``xla_*``), raises ValueError with XLA's message. XLA flags this compiler
+    does not model tune passes of XLA's that do not exist here: they are
+    accepted and have no effect, so programs that pass them compile as with
+    the reference."""
+    overrides = options.env_option_overrides
+    if not overrides:
+        return options
+    result = options._copy()
+    build = result.executable_build_options
+    debug = build.debug_options
+    for name, value in overrides:
+        if name in _BUILD_OVERRIDES:
+            target = build
+        elif name in DebugOptions._FIELDS:
+            target = debug
+        elif isinstance(name, str) and name.startswith("xla_"):
+            continue
+        else:
+            raise ValueError(f"No such compile option: '{name}'")
+        default = target._FIELDS[name].default()
+        try:
+            setattr(target, name, _override_value(name, value, default))
+        except TypeError as err:
+            raise ValueError(f"compile option '{name}': {err}") from None
     return result
