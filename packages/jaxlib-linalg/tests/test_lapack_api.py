@@ -29,7 +29,7 @@ def test_target_names(dtype, name):
 
 
 def test_unsupported_dtype():
-    with pytest.raises(ValueError, match="int32"):
+    with pytest.raises(NotImplementedError, match="Unsupported dtype int32"):
         lapack.prepare_lapack_call("getrf_ffi", np.int32)
 
 
@@ -152,3 +152,8 @@ def test_enums_are_lapack_letters_as_the_reference_sends_them():
     assert lapack.SchurComputationMode.kNoComputeSchurVectors == ord("N")
     assert lapack.SchurSort.kNoSortEigenvalues == ord("N")
     assert lapack.SchurSort.kSortEigenvalues == ord("S")
+
+
+def test_unsupported_dtype_is_not_implemented():
+    with pytest.raises(NotImplementedError, match="Unsupported dtype float16"):
+        lapack.prepare_lapack_call("geqrf_ffi", np.float16)

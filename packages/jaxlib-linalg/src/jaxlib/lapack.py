@@ -714,8 +714,9 @@ def build_lapack_fn_target(fn_base: str, dtype: Any) -> str:
     try:
         prefix = LAPACK_DTYPE_PREFIX[scalar_type]
     except KeyError:
-        raise ValueError(
-            f"LAPACK has no routines for dtype {np.dtype(dtype).name}; supported: "
+        # NotImplementedError: what jax (and its tests) expect of an unsupported dtype.
+        raise NotImplementedError(
+            f"Unsupported dtype {np.dtype(dtype).name}: LAPACK has routines for "
             + ", ".join(np.dtype(t).name for t in LAPACK_DTYPE_PREFIX)
         ) from None
     return f"lapack_{prefix}{fn_base}"
