@@ -28,6 +28,7 @@ from jaxlib._src.jax_api import jax_jit
 from jaxlib._src.jax_api.pytree import flatten_into
 from jaxlib._src.runtime.array import ArrayImpl, array_result_handler
 from jaxlib._src.runtime.executable import LoadedExecutable
+from jaxlib._src.runtime.sharding import Sharding
 
 # Python scalar types: their signature follows from the type (and x64, which
 # is in the key), so the type alone keys them.
@@ -39,16 +40,19 @@ class _FunctionEntries:
     -> _Entry, oldest first; ``alive`` turns False when the owning cache
     drops it, so functions holding it look it up again."""
 
-    __slots__ = ("executables", "capacity", "alive", "__weakref__")
+    __slots__ = ("executables", "capacity", "alive", "last", "__weakref__")
 
     def __init__(self, capacity: int) -> None:
         self.executables: dict[tuple, _Entry] = {}
+        # (key list, entry) of the last hit, replaced as one object (threads).
+        self.last: tuple[list, _Entry] | None = None
         self.capacity = capacity
         self.alive = True
 
     def add(self, key: tuple, entry: _Entry) -> None:
         executables = self.executables
         if len(executables) >= self.capacity:
+            self.last = None
             try:
                 del executables[next(iter(executables))]
             except (StopIteration, KeyError, RuntimeError):
@@ -126,6 +130,7 @@ class PjitFunctionCache:
             self._refs = {}
         for entries in functions.values():
             entries.alive = False
+            entries.last = None
             entries.executables.clear()
 
     @staticmethod
@@ -150,7 +155,7 @@ class _Entry:
 
     __slots__ = ("executable", "fast", "consts", "kept", "direct", "in_shardings",
                  "out_avals", "out_shardings", "out_committed", "out_treedef", "single",
-                 "handlers")
+                 "handlers", "outputs", "moves", "plain")
 
     def __init__(self, executable: LoadedExecutable, consts: list, kept: list[int],
                  direct: list[bool], in_shardings: list, out_avals: list,
@@ -169,6 +174,13 @@ class _Entry:
         self.single = single
         self.handlers = [array_result_handler(a, s, c, True)
                          for a, s, c in zip(out_avals, out_shardings, out_committed)]
+        self.outputs = list(zip(out_avals, out_shardings, out_committed))
+        # Per kept argument: its index in the flat arguments, and None when
+        # it is passed as is or the sharding shard_arg_fallback puts it on.
+        self.moves = [(i, None if d else s)
+                      for i, d, s in zip(kept, direct, in_shardings[len(consts):])]
+        # Every argument passed as is, in order: the flat arguments are the inputs.
+        self.plain = False  # set by _make_entry, which knows the argument count
 
 
 def _make_entry(fastpath: Any, flat: list) -> _Entry | None:
@@ -198,12 +210,17 @@ def _make_entry(fastpath: Any, flat: list) -> _Entry | None:
     for i, s in zip(kept, in_shardings[len(consts):]):
         x = flat[i]
         direct.append(type(x) is ArrayImpl and _same_sharding(x._sharding, s))
+    out_shardings = list(fastpath.out_shardings)
+    if not all(isinstance(s, Sharding) for s in out_shardings):
+        return None  # e.g. unspecified: the slow path's handlers know better
     out_treedef = fastpath.out_pytree_def
     out_avals = list(fastpath.out_avals)
     single = out_treedef.num_leaves == 1 and out_treedef.num_nodes == 1
-    return _Entry(executable, consts, kept, direct, in_shardings, out_avals,
-                  list(fastpath.out_shardings), [bool(c) for c in fastpath.out_committed],
-                  out_treedef, single)
+    entry = _Entry(executable, consts, kept, direct, in_shardings, out_avals,
+                   out_shardings, [bool(c) for c in fastpath.out_committed],
+                   out_treedef, single)
+    entry.plain = not consts and all(direct) and kept == list(range(len(flat)))
+    return entry
 
 
 def _same_sharding(a: Any, b: Any) -> bool:
@@ -225,22 +242,17 @@ _extra_key_count = -1
 
 def _extra_configs() -> list:
     global _extra_key_configs, _extra_key_count
-    if _extra_key_count != len(_config._jit_key_configs):
-        _extra_key_count = len(_config._jit_key_configs)
-        _extra_key_configs = [c for c in _config._jit_key_configs
+    if _extra_key_count != len(_jit_key_configs):
+        _extra_key_count = len(_jit_key_configs)
+        _extra_key_configs = [c for c in _jit_key_configs
                               if not c._cfg_in_trace_context]
     return _extra_key_configs
 
 
+_jit_key_configs = _config._jit_key_configs  # appended to in place as configs are made
 _trace_context = _config.trace_context
 _local = _config._local
 _unset = _config.unset
-
-
-def _jit_disabled() -> bool:
-    # Unset until jax registers its config (e.g. jaxlib used without jax).
-    state = jax_jit._disable_jit_state
-    return state is not None and bool(state.value)
 
 
 class PjitFunction:
@@ -290,12 +302,16 @@ class PjitFunction:
                 args, list(kwargs.values()), tuple(kwargs), self._static_argnums,
                 self._static_argnames, registry)
             key = [signature]
-        key.append(_trace_context())
-        values = _local.values
-        for c in _extra_configs():
-            v = values.get(c._cfg_key, _unset)
-            key.append(c._cfg_global if v is _unset else v)
         append = key.append
+        append(_trace_context())
+        extras = _extra_key_configs
+        if _extra_key_count != len(_jit_key_configs):
+            extras = _extra_configs()
+        if extras:
+            values = _local.values
+            for c in extras:
+                v = values.get(c._cfg_key, _unset)
+                append(c._cfg_global if v is _unset else v)
         for x in flat:
             t = type(x)
             if t is ArrayImpl:
@@ -303,6 +319,8 @@ class PjitFunction:
                 append(x._sharding)
                 append(x._committed)
             elif t in _SCALAR_TYPES:
+                if t is int and not -0x80000000 <= x <= 0x7FFFFFFF:
+                    return None, flat  # may overflow: jax's slow path says where
                 append(t)
             elif t is np.ndarray:
                 append(t)
@@ -315,71 +333,73 @@ class PjitFunction:
         return key, flat
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if self._fun is not None and _jit_disabled():
-            return self._fun(*args, **kwargs)
+        fun = self._fun
+        if fun is not None:
+            state = jax_jit._disable_jit_state
+            if state is not None:
+                disabled = _local.values.get(state._cfg_key, _unset)
+                if disabled is _unset:
+                    disabled = state._cfg_global
+                if disabled:
+                    return fun(*args, **kwargs)
         entries = self._entries
         if entries is None or not entries.alive:
-            entries = self._entries = self._cache._entries_for(self._fun, self._global_cache_key)
+            entries = self._entries = self._cache._entries_for(fun, self._global_cache_key)
         try:
             key, flat = self._key(args, kwargs)
         except Exception:  # bad static arguments and the like: jax's slow path reports them
             return self._cache_miss(*args, **kwargs)[0]
         if key is None:
             return self._cache_miss(*args, **kwargs)[0]
-        key = tuple(key)
-        entry = entries.executables.get(key)
-        if entry is None:
-            outs, fastpath, need_rebuild = self._cache_miss(*args, **kwargs)
-            if fastpath is not None and not need_rebuild:
-                new = _make_entry(fastpath, flat)
-                if new is not None:
-                    entries.add(key, new)
-            return outs
-        outs = self._run(entry, flat)
-        if outs is None:
-            return self._cache_miss(*args, **kwargs)[0]
+        # The last hit first: comparing keys of the same objects is identity
+        # checks, where a dict lookup would hash every item of the key.
+        last = entries.last
+        if last is not None and last[0] == key:
+            entry = last[1]
+        else:
+            tkey = tuple(key)
+            entry = entries.executables.get(tkey)
+            if entry is None:
+                outs, fastpath, need_rebuild = self._cache_miss(*args, **kwargs)
+                if fastpath is not None and not need_rebuild:
+                    new = _make_entry(fastpath, flat)
+                    if new is not None:
+                        entries.add(tkey, new)
+                return outs
+            entries.last = (key, entry)
+        # The hit: the executable's inputs.
+        if entry.plain:
+            inputs = flat
+        else:
+            inputs = list(entry.consts)
+            fallback = self._shard_arg_fallback
+            for i, s in entry.moves:
+                x = flat[i]
+                inputs.append(x if s is None else fallback(x, s, None))
+        executable = entry.executable
+        buffers = executable._execute_fast_buffers(inputs) if entry.fast else None
+        if buffers is not None:
+            new_array = ArrayImpl.__new__
+            outs = []
+            for (aval, sharding, committed), b in zip(entry.outputs, buffers):
+                # ArrayImpl._of_buffer, inlined: this is the hot path.
+                array = new_array(ArrayImpl)
+                array.aval = aval
+                array._sharding = sharding
+                array._committed = committed
+                array._buffers = [b]
+                array._npy_value = None
+                array.traceback = b.traceback
+                outs.append(array)
+        else:
+            outs = executable.execute_sharded(inputs).consume_with_handlers(entry.handlers)
+        out = outs[0] if entry.single else entry.out_treedef.unflatten(outs)
         hook = jax_jit._post_hook_state
         if hook is not None:
             hook = hook.value
             if hook is not None:
-                hook(self, args, kwargs, outs)
-        return outs
-
-    def _run(self, entry: _Entry, flat: list) -> Any:
-        """Runs a cache hit; None sends the call to the slow path."""
-        inputs = list(entry.consts)
-        if inputs:
-            shardings = entry.in_shardings[len(inputs):]
-        else:
-            shardings = entry.in_shardings
-        fallback = self._shard_arg_fallback
-        for i, direct, s in zip(entry.kept, entry.direct, shardings):
-            x = flat[i]
-            inputs.append(x if direct else fallback(x, s, None))
-        executable = entry.executable
-        if entry.fast:
-            buffers = executable._execute_fast_buffers(inputs)
-            if buffers is not None:
-                new = ArrayImpl.__new__
-                outs = []
-                for aval, sharding, committed, b in zip(
-                        entry.out_avals, entry.out_shardings, entry.out_committed, buffers):
-                    # ArrayImpl._of_buffer, inlined: this is the hot path.
-                    array = new(ArrayImpl)
-                    array.aval = aval
-                    array._sharding = sharding
-                    array._committed = committed
-                    array._buffers = [b]
-                    array._npy_value = None
-                    array.traceback = b.traceback
-                    outs.append(array)
-                if entry.single:
-                    return outs[0]
-                return entry.out_treedef.unflatten(outs)
-        outs = executable.execute_sharded(inputs).consume_with_handlers(entry.handlers)
-        if entry.single:
-            return outs[0]
-        return entry.out_treedef.unflatten(outs)
+                hook(self, args, kwargs, out)
+        return out
 
     def __get__(self, obj: Any, objtype: Any = None) -> Any:
         if obj is None:
@@ -395,6 +415,7 @@ class PjitFunction:
     def _clear_cache(self) -> None:
         entries = self._entries
         if entries is not None:
+            entries.last = None
             entries.executables.clear()
 
     def __repr__(self) -> str:

@@ -494,25 +494,32 @@ def batched_block_until_ready(x: Sequence[Any]) -> None:
 
 
 class ResultHandler:
-    """Builds an output array from its per-device shards; ``wrap`` and
-    ``pre_wrap`` compose a function after or before it (jax wraps handlers
-    for PRNG keys, float0 and NaN checks)."""
+    """Builds an output array from its per-device shards. ``wrap(after)``
+    applies ``after`` to the result, after the earlier wraps; ``pre_wrap(f)``
+    applies ``f`` to the built array before everything added so far (jax
+    wraps handlers for PRNG keys and float0, and pre-wraps NaN checks)."""
 
-    __slots__ = ("_fn",)
+    __slots__ = ("_build", "_pre", "_post")
 
-    def __init__(self, fn: Callable[[Sequence[Any]], Any]):
-        self._fn = fn
+    def __init__(self, fn: Callable[[Sequence[Any]], Any],
+                 pre: tuple = (), post: tuple = ()):
+        self._build = fn
+        self._pre = pre  # in the order they run
+        self._post = post
 
     def __call__(self, arrays: Sequence[Any]) -> Any:
-        return self._fn(arrays)
+        x = self._build(arrays)
+        for f in self._pre:
+            x = f(x)
+        for f in self._post:
+            x = f(x)
+        return x
 
     def wrap(self, after: Callable[[Any], Any]) -> ResultHandler:
-        fn = self._fn
-        return ResultHandler(lambda arrays: after(fn(arrays)))
+        return ResultHandler(self._build, self._pre, self._post + (after,))
 
     def pre_wrap(self, before: Callable[[Any], Any]) -> ResultHandler:
-        fn = self._fn
-        return ResultHandler(lambda arrays: fn(before(arrays)))
+        return ResultHandler(self._build, (before,) + self._pre, self._post)
 
 
 def array_result_handler(

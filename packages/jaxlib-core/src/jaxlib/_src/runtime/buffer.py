@@ -111,6 +111,33 @@ class Buffer:
         return buf
 
     @classmethod
+    def _allocate_outputs(cls, device: Device, specs: list, memory_kind: str,
+                          traceback: Traceback | None) -> list[Buffer]:
+        """``_allocate_bytes`` for each (shape tuple, dtype, nbytes, ...) of
+        ``specs``, all with ``traceback`` (one capture per execution): the
+        executables' dispatch hot path. Sets what ``__init__`` sets."""
+        track = device.client._track_buffer
+        new = object.__new__
+        out = []
+        for spec in specs:
+            buf = new(cls)
+            buf.device = device
+            buf.shape = spec[0]
+            buf.dtype = spec[1]
+            buf.memory_kind = memory_kind
+            buf.traceback = traceback
+            buf._storage = _host_buffer(device, spec[2])
+            buf._view_cache = None
+            buf._event = None
+            buf._keepalive = None
+            buf._failure = None
+            buf._deleted = False
+            buf._donated = False
+            track(buf)
+            out.append(buf)
+        return out
+
+    @classmethod
     def alias(cls, device: Device, value: np.ndarray, memory_kind=None) -> Buffer:
         """A buffer that uses ``value``'s memory in place (ZERO_COPY)."""
         buf = cls(device, value.shape, value.dtype, memory_kind)

@@ -81,6 +81,7 @@ class _FastPath:
     # device stream runs without the GIL, and the parameters' byte sizes.
     runner: Any = None
     param_bytes: list[int] | None = None
+    memory_kind: str | None = None  # the device's default memory's
 
 
 @dataclass
@@ -403,9 +404,10 @@ class LoadedExecutable(Executable):
         params = [(tuple(shape), dtype) for shape, dtype in self._param_specs]
         param_bytes = [math.prod(shape) * dtype.itemsize
                        for shape, dtype in params]
+        memory_kind = device.default_memory().kind
         return _FastPath(program, device, params, results,
-                         SingleDeviceSharding(device, memory_kind=device.default_memory().kind),
-                         bool(compiled.donated_parameters), runner, param_bytes)
+                         SingleDeviceSharding(device, memory_kind=memory_kind),
+                         bool(compiled.donated_parameters), runner, param_bytes, memory_kind)
 
     def _execute_fast(self, arguments: Sequence[Any]) -> list[ArrayImpl] | None:
         """Runs a small all-native program at once on the calling thread, or
@@ -424,22 +426,27 @@ class LoadedExecutable(Executable):
         path wraps them with its own avals and shardings); None when the
         general path is needed. Needs ``self._fast``."""
         fast = self._fast
-        if len(arguments) != len(fast.params):
+        params = fast.params
+        if len(arguments) != len(params):
             return None
         enqueue = fast.runner is not None
         if enqueue and not self.client.asynchronous:
             return None
+        device = fast.device
         buffers = []
         storages = []
-        for arg, (shape, dtype) in zip(arguments, fast.params):
-            if type(arg) is not ArrayImpl or len(arg._buffers) != 1:
+        for arg, (shape, dtype) in zip(arguments, params):
+            if type(arg) is not ArrayImpl:
                 return None
-            buffer = arg._buffers[0]
+            arg_buffers = arg._buffers
+            if len(arg_buffers) != 1:
+                return None
+            buffer = arg_buffers[0]
             # Taken once: from here on this reference keeps the memory alive
             # even if another thread deletes the buffer while the program runs.
             storage = buffer._storage
-            if (storage is None or buffer.device is not fast.device or buffer.shape != shape
-                    or buffer.dtype != dtype):
+            if (storage is None or buffer.device is not device or buffer.shape != shape
+                    or (buffer.dtype is not dtype and buffer.dtype != dtype)):
                 return None
             if buffer._event is not None and not enqueue:
                 if not buffer.is_ready():
@@ -449,9 +456,8 @@ class LoadedExecutable(Executable):
             storages.append(storage)
         if fast.donates and _donated_twice(self._compiled.donated_parameters, buffers):
             return None  # the general path reports it
-        device = fast.device
-        outputs = [Buffer._allocate_bytes(device, shape, dtype, nbytes)
-                   for shape, dtype, nbytes, _ in fast.results]
+        outputs = Buffer._allocate_outputs(device, fast.results, fast.memory_kind,
+                                           Traceback.get_traceback())
         if enqueue:
             self._enqueue_plan(fast, buffers, storages, outputs)
         else:
