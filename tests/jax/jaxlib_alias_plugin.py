@@ -115,6 +115,9 @@ def _first_line(report) -> str:
 
 def pytest_configure(config):
     install()
+    # The markers jax's pyproject registers (its settings make unknown marks errors).
+    config.addinivalue_line("markers", "multiaccelerator: may use several accelerators")
+    config.addinivalue_line("markers", "SlurmMultiNodeGpuTest: Slurm multinode GPU test")
 
 
 def pytest_collectreport(report):

@@ -419,7 +419,34 @@ class PjitFunction:
             entries.executables.clear()
 
     def __repr__(self) -> str:
-        return f"<PjitFunction of {self._fun!r}>"
+        try:
+            return f"<PjitFunction of {self.__wrapped__!r}>"
+        except Exception:  # a malformed object, or a function whose repr fails
+            return "<PjitFunction>"
+
+    # Pickling: the function and its jit parameters (jax pickles jitted
+    # functions, e.g. with cloudpickle); caches are not pickled.
+    _PICKLE_VERSION = 1
+
+    def __getstate__(self) -> dict:
+        return {"version": self._PICKLE_VERSION, "function_name": self._function_name,
+                "fun": self._fun, "cache_miss": self._cache_miss,
+                "static_argnums": self._static_argnums,
+                "static_argnames": self._static_argnames,
+                "global_cache_key": self._global_cache_key,
+                "pytree_registry": self._pytree_registry,
+                "shard_arg_fallback": self._shard_arg_fallback, "cache": self._cache,
+                **({"__dict__": dict(self.__dict__)} if self.__dict__ else {})}
+
+    def __setstate__(self, state: dict) -> None:
+        if state.get("version") != self._PICKLE_VERSION:
+            raise ValueError(f"PjitFunction pickle version {state.get('version')!r} is not "
+                             f"{self._PICKLE_VERSION}")
+        self.__init__(state["function_name"], state["fun"], state["cache_miss"],
+                      state["static_argnums"], state["static_argnames"],
+                      state["global_cache_key"], state["pytree_registry"],
+                      state["shard_arg_fallback"], state["cache"])
+        self.__dict__.update(state.get("__dict__", {}))
 
 
 def pjit(
