@@ -271,7 +271,11 @@ class Executable:
         return [list(self._compiled.result_memory_kinds)]
 
     def _shardings(self, texts: list[str | None]) -> list[Any] | None:
-        if all(t is None for t in texts):
+        # One device: no SPMD program, no shardings (as XLA). Several: every
+        # value has the sharding it runs with, replicated where none was
+        # written (what this compiler does with an unannotated value; jax
+        # takes the shardings of outputs it left unspecified from here).
+        if all(t is None for t in texts) and self._compiled.num_partitions <= 1:
             return None
         from jaxlib._src.runtime.sharding import HloSharding
 
