@@ -229,7 +229,17 @@ class ArrayImpl(Array):
         return ArrayImpl(aval, sharding, list(self._buffers), self._committed, True)
 
     def _single(self, buffer: Buffer) -> ArrayImpl:
-        return single_device_array(buffer, self._committed)
+        single = single_device_array(buffer, self._committed)
+        aval_type = type(self.aval)
+        if aval_type is not ShapedArray:
+            # The shard's aval is of the caller's aval class (jax's ShapedArray
+            # under jax), with the shard's shape.
+            try:
+                single.aval = aval_type(tuple(buffer.shape), buffer.dtype,
+                                        weak_type=getattr(self.aval, "weak_type", False))
+            except TypeError:
+                pass  # an aval class with another constructor keeps ours
+        return single
 
     def addressable_data(self, index: int) -> ArrayImpl:
         return self._arrays[index]
