@@ -770,3 +770,17 @@ def test_pmap_spec_validation(devices):
     assert ShardingSpec((NoSharding(),), (Replicated(2),)) == ShardingSpec(
         (NoSharding(),), (Replicated(2),)
     )
+
+
+def test_iota_tile_assignment_and_axis_sizes():
+    # Values read off the reference jaxlib 0.10.2.
+    from jaxlib.xla_client import HloSharding
+
+    cases = [(((4, 2), (2, 4), (1, 0)), [2, 4]), (((8,),), [8]),
+             (((2, 4), (2, 2, 2), (0, 2, 1)), [2, 2, 2])]
+    for args, sizes in cases:
+        sharding = HloSharding.iota_tile(*args)
+        assert sharding.is_tile_assignment_iota() and sharding.get_axis_sizes() == sizes
+    assert not HloSharding.replicate().is_tile_assignment_iota()
+    with pytest.raises(ValueError, match="iota"):
+        HloSharding.replicate().get_axis_sizes()

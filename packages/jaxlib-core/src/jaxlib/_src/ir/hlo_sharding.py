@@ -875,6 +875,17 @@ class HloSharding:
     def is_tiled(self) -> bool:
         return self._all_leaves(lambda s: s._kind == _TILED)
 
+    def is_tile_assignment_iota(self) -> bool:
+        """Whether the device array is in XLA's compact iota form."""
+        return self._kind == _TILED and self._tiles is not None and self._tiles.iota is not None
+
+    def get_axis_sizes(self) -> list[int]:
+        """The iota's reshape dimensions: the sizes of the mesh axes the
+        tiling is made of (jax builds a mesh from them)."""
+        if not self.is_tile_assignment_iota():
+            raise ValueError(f"get_axis_sizes needs an iota tile assignment, not {self}")
+        return list(self._tiles.iota[0])
+
     def _require_leaf(self, what: str) -> None:
         if self._kind == _TUPLE:
             raise ValueError(
