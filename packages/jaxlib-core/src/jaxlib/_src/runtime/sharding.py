@@ -467,7 +467,7 @@ class NamedSharding(Sharding):
                 f"NamedSharding spec must be a PartitionSpec, got {type(spec).__name__}: {spec!r}"
             )
         seen: set[str] = set()
-        for entry in spec:
+        for entry in _spec_partitions(spec):
             for name in _partition_axes(entry):
                 if name not in mesh.shape:
                     raise ValueError(
@@ -521,7 +521,8 @@ class NamedSharding(Sharding):
     @property
     def is_fully_replicated(self) -> bool:
         sizes = self._mesh.shape
-        return all(sizes[name] == 1 for entry in self._spec for name in _partition_axes(entry))
+        return all(sizes[name] == 1 for entry in _spec_partitions(self._spec)
+                   for name in _partition_axes(entry))
 
     def with_memory_kind(self, kind: str) -> NamedSharding:
         return NamedSharding(
@@ -539,7 +540,8 @@ class NamedSharding(Sharding):
         self._check_rank(num_dimensions)
         mesh = self._mesh
         position = {name: i for i, name in enumerate(mesh.axis_names)}
-        dim_axes = [[position[name] for name in _partition_axes(entry)] for entry in self._spec]
+        dim_axes = [[position[name] for name in _partition_axes(entry)]
+                    for entry in _spec_partitions(self._spec)]
         dim_axes += [[]] * (num_dimensions - len(dim_axes))
         manual = [i for i, t in enumerate(mesh.axis_types) if t == AxisType.Manual]
         return mesh_hlo_sharding(mesh.axis_sizes, dim_axes, manual, self._logical_device_ids)
@@ -1092,3 +1094,11 @@ __all__ = [
     "UNCONSTRAINED",
     "Unstacked",
 ]
+
+
+def _spec_partitions(spec: Any) -> tuple:
+    """The per-dimension entries of a PartitionSpec. jax's refuses iteration
+    when it has unreduced or reduced axes, and keeps its entries in
+    ``_partitions``."""
+    partitions = getattr(spec, "_partitions", None)
+    return tuple(partitions) if partitions is not None else tuple(spec)
