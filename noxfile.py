@@ -289,17 +289,17 @@ def _run_jax_tests(session: nox.Session, *args: str) -> None:
         if os.environ.get("CI"):
             session.error(message)
         session.skip(message)
-    session.run("python", str(ROOT / "tests" / "jax" / "run_jax_tests.py"), *args,
+    session.run("python", str(ROOT / "tests" / "jax_suite" / "run_jax_tests.py"), *args,
                 env={"PYTHONDONTWRITEBYTECODE": "1"})
 
 
 @nox.session(name="jax-tests")
 def jax_tests(session: nox.Session) -> None:
     """jax's own tests on this jaxlib: Tier A (jaxlib-level) and a fast slice of
-    Tiers B and C (tests/jax/run_jax_tests.py); arguments replace the tiers."""
+    Tiers B and C (tests/jax_suite/run_jax_tests.py); arguments replace the tiers."""
     _install_jax(session)
     session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider", "--timeout=600",
-                str(ROOT / "tests" / "jax"),
+                str(ROOT / "tests" / "jax_suite"),
                 env={"PYTHONDONTWRITEBYTECODE": "1", "JAXLIB_WITH_JAX": "1"})
     _run_jax_tests(session, *(session.posargs or ["--tier", "A", "--tier", "fast"]))
 

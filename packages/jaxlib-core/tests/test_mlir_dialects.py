@@ -75,7 +75,8 @@ def test_signature_spec_parses_every_part():
 
 def _jax_src() -> Path | None:
     spec = importlib.util.find_spec("jax")
-    if spec is None or not spec.submodule_search_locations:
+    # origin None: a namespace package (some folder named jax), not jax itself.
+    if spec is None or spec.origin is None or not spec.submodule_search_locations:
         return None
     return Path(next(iter(spec.submodule_search_locations))) / "_src"
 

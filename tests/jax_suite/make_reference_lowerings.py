@@ -2,7 +2,7 @@
 jax+jaxlib 0.10.2 lowers each case of ``lowering_cases.py`` to, and the
 values the jitted function returns (leaves: dtype, shape, flat values).
 
-    /path/to/reference-venv/bin/python tests/jax/make_reference_lowerings.py
+    /path/to/reference-venv/bin/python tests/jax_suite/make_reference_lowerings.py
 
 Run it in a venv with the reference ``jax==0.10.2 jaxlib==0.10.2`` (not this
 project's jaxlib); the file it writes is committed.

@@ -1,7 +1,7 @@
 """Runs jax's own test suite (tag jax-v0.10.2) against this project's jaxlib.
 
-    python tests/jax/run_jax_tests.py --tier A [--tier B ...] [--x64] [--write FILE]
-    python tests/jax/run_jax_tests.py FILE [FILE ...]
+    python tests/jax_suite/run_jax_tests.py --tier A [--tier B ...] [--x64] [--write FILE]
+    python tests/jax_suite/run_jax_tests.py FILE [FILE ...]
 
 ``<jax-tests>`` is JAX's test suite beside the repository (``../shared/jax-tests``,
 or ``$JAXLIB_JAX_TESTS_DIR``). jax 0.10.2 must be installed over this jaxlib
@@ -206,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         mode = "64-bit (JAX_ENABLE_X64=1)" if args.x64 else "32-bit"
         args.write.write_text("\n".join([
-            f"<!-- written by tests/jax/run_jax_tests.py ({mode}) -->", *lines, "",
+            f"<!-- written by tests/jax_suite/run_jax_tests.py ({mode}) -->", *lines, "",
             "Failures grouped by cause:", "", *(failures or ["- none"]), ""]))
     ok = all((r["passed"] + r["failed"]) > 0
              and 100.0 * r["passed"] / (r["passed"] + r["failed"]) >= targets[name]
