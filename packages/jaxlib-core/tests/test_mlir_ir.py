@@ -279,6 +279,11 @@ module @m {
     assert all(str(op.location) == "loc(unknown)" for op in module.body.operations[1].entry_block)
     with pytest.raises(NotImplementedError, match="canonicalize"):
         passmanager.PassManager.parse("builtin.module(canonicalize)")
+    # Exports written with Shardy round-trip attributes (old jax) are refused by name.
+    round_trip = passmanager.PassManager.parse(
+        "builtin.module(xla-sdy-round-trip-import-shardy-attrs)")
+    with pytest.raises(NotImplementedError, match="round-trip-import-shardy-attrs"):
+        round_trip.run(module.operation)
     with pytest.raises(ValueError, match="anchor"):
         passmanager.PassManager.parse("symbol-dce")
 
