@@ -6,7 +6,7 @@ executables), the jit entry point ``pjit`` and the hooks jax calls at import.
 Implementations live in ``jaxlib._src.runtime`` and ``jaxlib._src.jax_api``.
 """
 
-from jaxlib._jax import config, ffi, guard_lib, jax_jit, pytree
+from jaxlib._jax import config, ffi, guard_lib, jax_jit, mlir, pytree
 from jaxlib._jax.pytree import PyTreeDef
 from jaxlib._src.base.errors import XlaRuntimeError
 from jaxlib._src.jax_api.pjit import PjitFunction, PjitFunctionCache, pjit
@@ -93,7 +93,7 @@ __all__ = [
     "batched_device_put", "canonicalize_partition", "canonicalize_partitions",
     "canonicalize_value", "collect_garbage", "config", "ffi", "get_internal_device_put_info",
     "guard_lib", "is_asan", "is_msan", "is_optimized_build", "is_sanitized", "is_tsan",
-    "jax_jit", "make_cpu_client", "pjit", "pytree", "register_canonicalize_value_handler",
+    "jax_jit", "make_cpu_client", "mlir", "pjit", "pytree", "register_canonicalize_value_handler",
     "reorder_shards", "set_invalid_input_exception", "set_pspec_unconstrained",
     "set_send_traceback_to_runtime_global", "set_send_traceback_to_runtime_thread_local",
     "set_tracer_class", "set_typed_complex_type", "set_typed_float_type",

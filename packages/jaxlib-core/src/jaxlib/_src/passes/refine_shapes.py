@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument
+from jaxlib._src.frontends import shardy
 from jaxlib._src.ir.attributes import DenseArray, DenseElements
 from jaxlib._src.ir.core import (
     OP_DEFS,
@@ -56,9 +57,11 @@ def dimension_argument_indices(function: Function) -> list[int]:
 
 
 class _Refiner:
-    def __init__(self, module: Module, lowering_factory):
+    def __init__(self, module: Module, lowering_factory, check_assertions: bool = True):
         self.module = module
         self.make_lowering = lowering_factory
+        # False: ``@shape_assertion`` calls are dropped unchecked.
+        self.check_assertions = check_assertions
         self.values: dict[int, Value] = {}
         self.constants: dict[int, np.ndarray] = {}
 
@@ -119,12 +122,18 @@ class _Refiner:
     def refine_op(self, op: Operation) -> Operation | None:
         operands = [self.new_value(v) for v in op.operands]
         if op.name == "stablehlo.custom_call" and _target(op) == "shape_assertion":
-            self.check_assertion(op, operands)
+            if self.check_assertions:
+                self.check_assertion(op, operands)
             return None
         original = op
         if op.name == "stablehlo.custom_call" and _target(op) == "stablehlo.dynamic_reduce_window":
             op = self.static_reduce_window(op, operands)
             operands = [self.new_value(v) for v in op.operands]
+        if op.name == "stablehlo.custom_call" and "indices_of_shape_operands" in op.attributes:
+            op, operands = self.without_shape_operands(op, operands)
+        if op.name == "sdy.manual_computation" and not all(
+                _is_static(t) for t in op.result_types + _argument_types(op)):
+            return self.refine_manual_computation(op, operands)
         regions = []
         for region in op.regions:
             if op.name == "stablehlo.while":
@@ -139,7 +148,7 @@ class _Refiner:
             self.values[id(old)] = value  # a rewritten op answers for the original
         op_def = OP_DEFS.get(op.name)
         foldable = (not regions and op_def is not None and SIDE_EFFECT not in op_def.traits
-                    and operands
+                    and operands and new.results  # not a terminator (a region's return)
                     and all(id(v) in self.constants for v in operands)
                     and all(self.constants[id(v)].size <= _FOLD_LIMIT_ELEMENTS
                             for v in operands))
@@ -162,6 +171,13 @@ class _Refiner:
         if op.name == "stablehlo.while":  # results are the carried values' types
             for value, operand in zip(new.results, operands):
                 value.type = operand.type
+            return new
+        collective_shapes = _collective_result_shapes(new)
+        if collective_shapes is not None:
+            # Collectives run only with their devices: their shapes come from a rule.
+            for value, shape in zip(new.results, collective_shapes):
+                if isinstance(value.type, TensorType) and not value.type.is_static:
+                    value.type = TensorType(shape, value.type.element_type)
             return new
         inputs = [self.constants[id(v)] if id(v) in self.constants else _dummy(v.type)
                   for v in operands]
@@ -215,6 +231,82 @@ class _Refiner:
                               op.result_types, attributes, [_copy_region(body)], op.location)
         return rewritten
 
+    def without_shape_operands(self, op: Operation, operands: list[Value]
+                               ) -> tuple[Operation, list[Value]]:
+        """A custom call whose dynamic result shapes are given by extra operands
+        (``indices_of_shape_operands``, one per result, as jax writes for
+        ``Sharding`` and ``LayoutConstraint`` under shape polymorphism): the
+        same call with those shapes folded into static result types and the
+        shape operands dropped."""
+        indices = [int(i) for i in np.asarray(
+            getattr(op.attributes["indices_of_shape_operands"], "array",
+                    op.attributes["indices_of_shape_operands"])).reshape(-1)]
+        if len(indices) != len(op.results) or any(
+                not 0 <= i < len(operands) for i in indices):
+            raise invalid_argument(f"{op.name}: indices_of_shape_operands {indices} do not "
+                                   f"name one shape operand per result")
+        result_types = []
+        for index, declared in zip(indices, op.result_types):
+            if id(operands[index]) not in self.constants:
+                raise invalid_argument(f"{op.name} @{_target(op)}: result shape operand "
+                                       f"{index} is not a constant at refinement")
+            shape = tuple(int(d) for d in self.constants[id(operands[index])].reshape(-1))
+            if not isinstance(declared, TensorType) or not _compatible(
+                    declared, TensorType(shape, declared.element_type)):
+                raise invalid_argument(f"{op.name} @{_target(op)}: result shape {list(shape)} "
+                                       f"does not match the declared type {declared}")
+            result_types.append(TensorType(shape, declared.element_type))
+        keep = [i for i in range(len(operands)) if i not in set(indices)]
+        attributes = dict(op.attributes)
+        del attributes["indices_of_shape_operands"]
+        layouts = attributes.get("operand_layouts")
+        if isinstance(layouts, (list, tuple)) and len(layouts) == len(operands):
+            attributes["operand_layouts"] = type(layouts)(layouts[i] for i in keep)
+        rewritten = Operation(op.name, [op.operands[i] for i in keep], result_types,
+                              attributes, op.regions, op.location)
+        return rewritten, [operands[i] for i in keep]
+
+    def refine_manual_computation(self, op: Operation, operands: list[Value]) -> Operation:
+        """``sdy.manual_computation`` (shard_map) over dynamic shapes: its body
+        sees each operand cut by the manual axes its sharding names, and each
+        result is the body's value times those axes."""
+        in_shardings = shardy.parse_sharding_per_value(op.attributes["in_shardings"])
+        out_shardings = shardy.parse_sharding_per_value(op.attributes["out_shardings"])
+        manual = set(shardy.parse_manual_axes(op.attributes["manual_axes"]))
+
+        def factors(sharding: shardy.TensorSharding) -> list[int]:
+            mesh = shardy.resolve_mesh(sharding, self.module.meshes)
+            return [math.prod(ref.sub_axis[1] if ref.sub_axis else mesh.axis_size(ref.name)
+                              for ref in dim.axes if ref.name in manual)
+                    for dim in sharding.dims]
+
+        local_types = []
+        for value, sharding in zip(operands, in_shardings):
+            t = value.type
+            if isinstance(t, TensorType):
+                cut = factors(sharding)
+                if len(cut) != t.rank or any(d % f for d, f in zip(t.shape, cut)):
+                    raise invalid_argument(f"sdy.manual_computation: operand of type {t} does "
+                                           f"not split evenly over the manual axes")
+                t = TensorType(tuple(d // f for d, f in zip(t.shape, cut)), t.element_type)
+            local_types.append(t)
+        (region,) = op.regions
+        body = self.clone_region(region, local_types)
+        yielded = body.blocks[0].operations[-1].operand_types
+        result_types = []
+        for declared, t, sharding in zip(op.result_types, yielded, out_shardings):
+            if _is_static(declared) or not isinstance(t, TensorType):
+                result_types.append(declared)
+                continue
+            grow = factors(sharding)
+            result_types.append(TensorType(tuple(d * f for d, f in zip(t.shape, grow)),
+                                           t.element_type))
+        new = Operation(op.name, operands, result_types, dict(op.attributes), [body],
+                        op.location)
+        for old, value in zip(op.results, new.results):
+            self.values[id(old)] = value
+        return new
+
     def check_assertion(self, op: Operation, operands: list[Value]) -> None:
         if not operands or id(operands[0]) not in self.constants:
             raise invalid_argument("a shape assertion could not be decided at refinement")
@@ -226,6 +318,53 @@ class _Refiner:
             except (IndexError, ValueError, KeyError):
                 pass
             raise invalid_argument(f"shape assertion failed: {message}")
+
+
+# Collectives whose results have their operands' shapes.
+_SAME_SHAPE_COLLECTIVES = frozenset({
+    "stablehlo.all_reduce", "stablehlo.collective_permute", "stablehlo.collective_broadcast",
+})
+
+
+def _group_size(op: Operation) -> int:
+    groups = op.attributes["replica_groups"]
+    return int(np.asarray(getattr(groups, "array", groups)).shape[-1])
+
+
+def _collective_result_shapes(op: Operation) -> list[tuple[int, ...]] | None:
+    """The result shapes of a collective from its (static) operand shapes;
+    None for other ops, or when an operand is not a static tensor."""
+    if op.name not in _SAME_SHAPE_COLLECTIVES and op.name not in (
+            "stablehlo.all_gather", "stablehlo.reduce_scatter", "stablehlo.all_to_all"):
+        return None
+    if not all(isinstance(t, TensorType) and t.is_static for t in op.operand_types):
+        return None
+    shapes = [list(t.shape) for t in op.operand_types]
+    if op.name == "stablehlo.all_gather":
+        dim, size = int(op.attributes["all_gather_dim"]), _group_size(op)
+        for shape in shapes:
+            shape[dim] *= size
+    elif op.name == "stablehlo.reduce_scatter":
+        dim, size = int(op.attributes["scatter_dimension"]), _group_size(op)
+        for shape in shapes:
+            shape[dim] //= size
+    elif op.name == "stablehlo.all_to_all":
+        count = int(op.attributes["split_count"])
+        split = int(op.attributes["split_dimension"])
+        concat = int(op.attributes["concat_dimension"])
+        for shape in shapes:
+            shape[split] //= count
+            shape[concat] *= count
+    return [tuple(shape) for shape in shapes]
+
+
+def _is_static(t: Any) -> bool:
+    return not isinstance(t, TensorType) or t.is_static
+
+
+def _argument_types(op: Operation) -> list[Any]:
+    return [a.type for region in op.regions for block in region.blocks
+            for a in block.arguments]
 
 
 def _i64_array(values: np.ndarray) -> DenseArray:
@@ -258,14 +397,17 @@ def _dummy(t: Any) -> Any:
 
 
 def refine_function(module: Module, name: str, argument_types: list[TensorType],
-                    dimension_values: dict[int, int], lowering_factory) -> Module:
+                    dimension_values: dict[int, int], lowering_factory,
+                    check_assertions: bool = True) -> Module:
     """A copy of ``module`` whose function ``name`` is refined for
-    ``argument_types``; ``dimension_values`` gives scalar argument values."""
+    ``argument_types``; ``dimension_values`` gives scalar argument values.
+    Calls in the refined function are inlined; other functions are kept as
+    they are."""
     function = module.function(name)
     for i, (declared, actual) in enumerate(zip(function.type.inputs, argument_types)):
         if not _compatible(declared, actual):
             raise invalid_argument(f"argument {i} of type {actual} does not match {declared}")
-    refiner = _Refiner(module, lowering_factory)
+    refiner = _Refiner(module, lowering_factory, check_assertions)
     constants = {i: np.asarray(v, numpy_dtype(argument_types[i].element_type))
                  for i, v in dimension_values.items()}
     body = refiner.clone_block(function.body.entry, list(argument_types), constants)
@@ -274,7 +416,7 @@ def refine_function(module: Module, name: str, argument_types: list[TensorType],
                        Region([body]), function.visibility, list(function.arg_attrs),
                        list(function.res_attrs), dict(function.attributes), function.location)
     functions = [refined if f is function else f for f in module.functions]
-    return Module(module.name, dict(module.attributes), functions)
+    return Module(module.name, dict(module.attributes), functions, dict(module.meshes))
 
 
 def _compatible(declared: Any, actual: Any) -> bool:

@@ -67,6 +67,17 @@ class MeshAxisAttr(_SdyAttribute):
 class MeshAttr(_SdyAttribute):
     _PREFIX = "#sdy.mesh<"
 
+    def __init__(self, cast_from: Any) -> None:
+        super().__init__(cast_from)
+        if not self._core.text.startswith(self._PREFIX):  # the bare form: give it its prefix
+            self._core = OpaqueAttribute("#sdy.mesh" + self._core.text)
+
+    @classmethod
+    def _matches(cls, core_value: Any) -> bool:
+        # A parsed ``sdy.mesh @m = <[...]>`` op holds its mesh as the bare ``<[...]>``.
+        return super()._matches(core_value) or (
+            isinstance(core_value, OpaqueAttribute) and core_value.text.startswith("<["))
+
     @classmethod
     def get(cls, mesh_axes: Sequence[Any], device_ids: Sequence[int] = (),
             context: Any = None) -> MeshAttr:
@@ -129,6 +140,12 @@ class DimensionShardingAttr(_SdyAttribute):
     @property
     def is_closed(self) -> bool:
         return "?" not in self._body.rpartition("}")[0]
+
+    @property
+    def axes(self) -> list[AxisRefAttr]:
+        # Read through the sharding parser: a one-dimension sharding on a named mesh.
+        (dim,) = shardy.parse_sharding(f"<@m, [{self._body[:-1]}]>").dims
+        return [_axis_ref(a) for a in dim.axes]
 
 
 class TensorShardingAttr(_SdyAttribute):
