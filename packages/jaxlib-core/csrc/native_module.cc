@@ -486,6 +486,35 @@ bool SetFlushDenormals(bool enable) {
 #endif
 }
 
+// BufferExporter: a base class that gives its Python subclasses the buffer
+// protocol, which a class written in Python cannot have before Python 3.12.
+// A subclass defines _buffer_export() returning the object (a NumPy array)
+// whose buffer it exports; the view then holds that object, so it outlives a
+// later delete() of the subclass instance.
+int BufferExporterGetBuffer(PyObject* self, Py_buffer* view, int flags) {
+  PyObject* exported = PyObject_CallMethod(self, "_buffer_export", nullptr);
+  if (exported == nullptr) {
+    view->obj = nullptr;
+    return -1;
+  }
+  int status = PyObject_GetBuffer(exported, view, flags);
+  Py_DECREF(exported);
+  return status;
+}
+
+PyObject* MakeBufferExporterType() {
+  static PyType_Slot slots[] = {
+      {Py_bf_getbuffer, reinterpret_cast<void*>(&BufferExporterGetBuffer)},
+      {Py_tp_doc, const_cast<char*>(
+                      "Base class exporting the buffer of self._buffer_export().")},
+      {0, nullptr},
+  };
+  static PyType_Spec spec = {
+      "jaxlib._native.BufferExporter", static_cast<int>(sizeof(PyObject)), 0,
+      Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, slots};
+  return PyType_FromSpec(&spec);
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_native, m) {
@@ -525,6 +554,10 @@ PYBIND11_MODULE(_native, m) {
       .def("shutdown", &Stream::Shutdown)
       .def("pending", &Stream::pending)
       .def_property_readonly("device", &Stream::device);
+
+  PyObject* exporter = MakeBufferExporterType();
+  if (exporter == nullptr) throw py::error_already_set();
+  m.attr("BufferExporter") = py::reinterpret_steal<py::object>(exporter);
 
   m.def("set_flush_denormals", &SetFlushDenormals, py::arg("enable"),
         "Sets this thread's flush-to-zero/denormals-are-zero mode; returns the "

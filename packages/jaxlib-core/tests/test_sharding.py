@@ -680,10 +680,11 @@ def test_gspmd_replicated_maximal_manual_and_subgroups(devices):
 
 
 def test_gspmd_sharding_errors(devices):
-    with pytest.raises(ValueError, match="outside the 2 devices"):
-        GSPMDSharding(devices[:2], H.iota_tile([4]))
-    with pytest.raises(ValueError, match="outside"):
-        GSPMDSharding(devices[:2], H.maximal(5))
+    # Device ids are checked where they are used, as in the reference (jax
+    # converts shardings over other device counts to meshes).
+    too_many = GSPMDSharding(devices[:2], H.iota_tile([4]))
+    with pytest.raises(ValueError, match="uses 4 devices but the device assignment has 2"):
+        too_many.devices_indices_map((4,))
     with pytest.raises(TypeError, match="OpSharding or HloSharding"):
         GSPMDSharding(devices[:2], "{replicated}")
     s = GSPMDSharding(devices[:4], H.iota_tile([4]))
@@ -777,10 +778,34 @@ def test_iota_tile_assignment_and_axis_sizes():
     from jaxlib.xla_client import HloSharding
 
     cases = [(((4, 2), (2, 4), (1, 0)), [2, 4]), (((8,),), [8]),
-             (((2, 4), (2, 2, 2), (0, 2, 1)), [2, 2, 2])]
+             (((2, 4), (2, 2, 2), (0, 2, 1)), [2, 2, 2]),
+             # An iota dimension cut by a tile boundary splits in two: 10 -> 2, 5.
+             (((6, 35), (7, 10, 3), (2, 1, 0)), [7, 2, 5, 3]),
+             (((2, 2, 2),), [2, 2, 2])]
     for args, sizes in cases:
         sharding = HloSharding.iota_tile(*args)
         assert sharding.is_tile_assignment_iota() and sharding.get_axis_sizes() == sizes
     assert not HloSharding.replicate().is_tile_assignment_iota()
     with pytest.raises(ValueError, match="iota"):
         HloSharding.replicate().get_axis_sizes()
+
+
+def test_iota_tile_rejects_bad_arguments_with_xla_messages():
+    from jaxlib.xla_client import HloSharding, XlaRuntimeError
+
+    for args, kwargs, message in [
+            (((),), {}, "`dims` should not be empty."),
+            (((2, 2),), {"reshape_dims": (2, 4), "transpose_perm": (1, 0)},
+             "Cannot reshape from"),
+            (((2, 2),), {"transpose_perm": (1, 0)},
+             "`reshape_dims` and `transpose_perm` should have the same size"),
+            (((2, 2),), {"subgroup_types": [T.REPLICATED] * 3},
+             r"`subgroup_types`\(3\) should not have more dimensions than `dims`\(2\)")]:
+        with pytest.raises(XlaRuntimeError, match="INVALID_ARGUMENT: " + message):
+            HloSharding.iota_tile(*args, **kwargs)
+
+
+def test_untiled_shardings_have_no_tile_assignment_devices():
+    assert H.replicate().tile_assignment_devices() == []
+    assert H.manual().tile_assignment_devices() == []
+    assert H.maximal(3).tile_assignment_devices() == [3]

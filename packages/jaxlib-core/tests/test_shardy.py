@@ -104,8 +104,14 @@ def test_conversion_errors_name_the_problem():
         _hlo('#sdy.sharding<@mesh, [{"z"}]>', 1)
     with pytest.raises(XlaRuntimeError, match="duplicate entries"):
         _hlo('#sdy.sharding<@mesh, [{"x"}, {"x"}]>', 2)
-    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED.*unreduced"):
-        _hlo('#sdy.sharding<@mesh, [{}], unreduced={"x"}>', 1)
+
+
+def test_unreduced_axes_become_an_unreduced_subgroup():
+    # Unreduced axes hold partial sums: XLA's `last_tile_dims={unreduced}`.
+    assert _hlo('#sdy.sharding<@mesh, [{}], unreduced={"x"}>', 1) == \
+        "{devices=[1,2,2]<=[4] last_tile_dims={unreduced, replicated}}"
+    assert _hlo('#sdy.sharding<@mesh, [{"y"}], unreduced={"x"}>', 1) == \
+        "{devices=[2,2]<=[2,2]T(1,0) last_tile_dims={unreduced}}"
 
 
 def _shardy_corpus() -> list[Path]:
@@ -436,3 +442,76 @@ def test_gspmd_sharding_annotations_are_identities_in_the_global_view():
     (out,) = _run(GSPMD_ANNOTATED, [x], ["{devices=[2]<=[2]}"], ["{replicated}"], 2)
     np.testing.assert_array_equal(out, x * x)
 
+
+
+# --- unreduced values and propagated result shardings ----------------------------------
+
+UNREDUCED = """\
+module @m attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2]>
+  func.func public @main(%arg0: tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}], \
+unreduced={"x"}>}) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}], \
+unreduced={"x"}>}, tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) {
+    %0 = stablehlo.multiply %arg0, %arg0 : tensor<2xf32>
+    return %0, %arg0 : tensor<2xf32>, tensor<2xf32>
+  }
+}
+"""
+
+
+def test_unreduced_values_are_partial_sums_over_their_axis():
+    # An unreduced argument's value is the sum of its shards; an unreduced
+    # result is the value on the axis' first device and zeros on the others.
+    client = _client(2)
+    devices = client.devices()[:2]
+    executable = client.compile_and_load(UNREDUCED, devices)
+    partials = [np.array([1.0, 2.0], np.float32), np.array([2.0, 0.5], np.float32)]
+    arguments = [[client.buffer_from_pyval(p, d) for p, d in zip(partials, devices)]]
+    squared, plain = executable.execute_sharded(arguments) \
+        .disassemble_into_single_device_arrays()
+    value = partials[0] + partials[1]
+    np.testing.assert_array_equal(np.asarray(squared[0]), value * value)
+    np.testing.assert_array_equal(np.asarray(squared[1]), [0, 0])
+    for shard in plain:
+        np.testing.assert_array_equal(np.asarray(shard), value)
+
+
+PROPAGATED = """\
+module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2]>
+  func.func public @main(%arg0: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, \
+[{"x"}, {"y"}]>}, %arg1: tensor<8x2xf32>) -> (tensor<4x8xf32>, tensor<8x4xf32>, \
+tensor<4x2xf32>, tensor<8xf32>, tensor<32xf32>) {
+    %0 = stablehlo.sine %arg0 : tensor<4x8xf32>
+    %1 = stablehlo.transpose %0, dims = [1, 0] : (tensor<4x8xf32>) -> tensor<8x4xf32>
+    %2 = stablehlo.dot_general %0, %arg1, contracting_dims = [1] x [0] \
+: (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>
+    %cst = stablehlo.constant dense<0.0> : tensor<f32>
+    %3 = stablehlo.reduce(%0 init: %cst) applies stablehlo.add across dimensions = [0] \
+: (tensor<4x8xf32>, tensor<f32>) -> tensor<8xf32>
+    %4 = stablehlo.reshape %0 : (tensor<4x8xf32>) -> tensor<32xf32>
+    return %0, %1, %2, %3, %4 : tensor<4x8xf32>, tensor<8x4xf32>, tensor<4x2xf32>, \
+tensor<8xf32>, tensor<32xf32>
+  }
+}
+"""
+
+
+def test_unannotated_results_take_the_propagated_sharding():
+    x = np.arange(32, dtype=np.float32).reshape(4, 8) / 7
+    w = np.ones((8, 2), np.float32)
+    expected = [
+        "{devices=[2,2]<=[4]}",  # elementwise keeps the tiling
+        "{devices=[2,2]<=[2,2]T(1,0)}",  # a transpose moves it
+        "{devices=[2,1,2]<=[4] last_tile_dim_replicate}",  # contracted y is replicated
+        "{devices=[2,2]<=[2,2]T(1,0) last_tile_dim_replicate}",  # reduced x too
+        "{devices=[2,2]<=[4] last_tile_dim_replicate}",  # a merge keeps the major tiling
+    ]
+    client = _client(4)
+    executable = client.compile_and_load(PROPAGATED, client.devices()[:4])
+    found = [HloSharding.from_proto(p) for p in executable.get_output_shardings()]
+    assert found == [HloSharding.from_string(e) for e in expected]
+    outs = _run(PROPAGATED, [x, w], ["{devices=[2,2]<=[4]}", "{replicated}"], expected, 4)
+    s = np.sin(x)
+    for out, want in zip(outs, [s, s.T, s @ w, s.sum(0), s.reshape(32)]):
+        np.testing.assert_allclose(out, want, rtol=1e-6)

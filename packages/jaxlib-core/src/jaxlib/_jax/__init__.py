@@ -36,6 +36,7 @@ from jaxlib._src.jax_api.runtime_hooks import (
     set_typed_ndarray_type,
     set_valid_dtypes,
 )
+from jaxlib._src.jax_api.xla_computation import XlaComputation
 from jaxlib._src.runtime.array import (
     Array,
     ArrayImpl,
@@ -49,7 +50,7 @@ from jaxlib._src.runtime.array import (
 from jaxlib._src.runtime.buffer import ArrayCopySemantics, HostBufferSemantics
 from jaxlib._src.runtime.client import Client, make_cpu_client
 from jaxlib._src.runtime.device import CpuDevice, Device, DeviceList, Memory
-from jaxlib._src.runtime.executable import ExecuteResults, LoadedExecutable
+from jaxlib._src.runtime.executable import ExecuteResults, HloModule, LoadedExecutable
 from jaxlib._src.runtime.hlo_print import HloPrintOptions
 from jaxlib._src.runtime.options import (
     CompileOptions,
@@ -84,11 +85,12 @@ __all__ = [
     "Array", "ArrayCopySemantics", "ArrayImpl", "Client", "CompileOnlyPyClient",
     "CompileOptions", "CpuDevice", "DebugOptions", "Device", "DeviceAssignment",
     "DeviceList", "ExecutableBuildOptions", "ExecuteResults", "Frame", "GSPMDSharding",
-    "HloPrintOptions", "HloSharding", "HostBufferSemantics", "JaxRuntimeError", "Layout",
+    "HloModule", "HloPrintOptions", "HloSharding", "HostBufferSemantics", "JaxRuntimeError",
+    "Layout",
     "LoadedExecutable", "Memory", "NamedSharding", "OpSharding", "PjitFunction",
     "PjitFunctionCache", "PmapSharding", "PrimitiveType", "ProgramShape", "PyTreeDef",
     "ResultHandler", "RuntimeTracebackMode", "Shape", "Sharding", "SingleDeviceSharding",
-    "Traceback", "TracebackScope", "add_exclude_path", "array_result_handler",
+    "Traceback", "TracebackScope", "XlaComputation", "add_exclude_path", "array_result_handler",
     "batched_block_until_ready", "batched_copy_array_to_devices_with_sharding",
     "batched_device_put", "canonicalize_partition", "canonicalize_partitions",
     "canonicalize_value", "collect_garbage", "config", "ffi", "get_internal_device_put_info",

@@ -34,6 +34,7 @@ from jaxlib._src.ir.types import TensorType, TokenType, TupleType
 from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target
 from jaxlib._src.passes.gspmd_manual import rewrite_manual_regions
 from jaxlib._src.passes.refine_shapes import is_polymorphic, refine_function
+from jaxlib._src.passes.sharding_propagation import propagate_result_shardings
 
 _MLIR_BYTECODE_MAGIC = b"ML\xefR"
 
@@ -195,6 +196,43 @@ def _sharding_text(attrs: dict[str, Any], type_: Any, module: Module) -> str | N
     from jaxlib._src.frontends import shardy
 
     return shardy.hlo_sharding_text(sdy_sharding, len(type_.shape), module.meshes)
+
+
+def _propagated_result_shardings(module: Module, entry: Function,
+                                 parameter_shardings: list[str | None],
+                                 result_shardings: list[str | None],
+                                 num_partitions: int) -> list[str | None]:
+    """Unannotated results get the sharding forward propagation gives them
+    (passes/sharding_propagation.py); annotated ones keep theirs."""
+    from jaxlib._src.frontends import shardy
+
+    def sharding_of(attrs: dict[str, Any], types: Sequence[Any]) -> str | None:
+        value = attrs.get("mhlo.sharding")
+        if isinstance(value, str):
+            return value
+        value = attrs.get("sdy.sharding")
+        if value is None or len(types) != 1 or not isinstance(types[0], TensorType):
+            return None
+        rank = len(types[0].shape)
+        try:
+            text = str(getattr(value, "text", value))
+            if "sharding_per_value" in text:
+                (one,) = shardy.parse_sharding_per_value(value)
+                return shardy.to_hlo_sharding(one, rank, module.meshes).to_string()
+            return shardy.hlo_sharding_text(value, rank, module.meshes)
+        except (ValueError, XlaRuntimeError):
+            return None
+
+    def constraint_sharding(op: Any) -> str | None:
+        if op.name in ("sdy.sharding_constraint", "sdy.reshard") and op.results:
+            return sharding_of({"sdy.sharding": op.attributes.get("sharding")},
+                               [op.results[0].type])
+        return None
+
+    propagated = propagate_result_shardings(module, entry, parameter_shardings,
+                                            num_partitions, sharding_of, constraint_sharding)
+    return [given if given is not None else found
+            for given, found in zip(result_shardings, propagated)]
 
 
 def _check_types_supported(entry: Function) -> None:
@@ -549,6 +587,13 @@ def _compile_module(module: Module, text: str | None, options: Any,
             donated.add(index)
         if attrs.get("jax.buffer_donor") is True:
             donated.add(index)
+    parameter_shardings = [_sharding_text(a, t, module)
+                           for a, t in zip(entry.arg_attrs, entry.type.inputs)]
+    result_shardings = [_sharding_text(a, t, module)
+                        for a, t in zip(entry.res_attrs, entry.type.results)]
+    if num_partitions > 1 and any(s is None for s in result_shardings):
+        result_shardings = _propagated_result_shardings(
+            module, entry, parameter_shardings, result_shardings, num_partitions)
     return CompiledProgram(
         program=program,
         source_text=text,
@@ -557,10 +602,8 @@ def _compile_module(module: Module, text: str | None, options: Any,
         result_types=list(entry.type.results),
         num_replicas=num_replicas,
         num_partitions=num_partitions,
-        parameter_shardings=[_sharding_text(a, t, module)
-                             for a, t in zip(entry.arg_attrs, entry.type.inputs)],
-        result_shardings=[_sharding_text(a, t, module)
-                          for a, t in zip(entry.res_attrs, entry.type.results)],
+        parameter_shardings=parameter_shardings,
+        result_shardings=result_shardings,
         output_aliases=aliases,
         donated_parameters=donated,
         options=options,

@@ -23,7 +23,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from jaxlib._src.base.errors import invalid_argument, unimplemented
+from jaxlib._src.base.errors import invalid_argument
 from jaxlib._src.frontends.lexer import Lexer, ParseError
 from jaxlib._src.ir.attributes import OpaqueAttribute
 from jaxlib._src.ir.hlo_sharding import HloSharding, mesh_hlo_sharding
@@ -429,15 +429,13 @@ def to_hlo_sharding(sharding: TensorSharding, rank: int, meshes: dict[str, Any])
     mesh = resolve_mesh(sharding, meshes)
     if mesh.is_maximal:
         return HloSharding.maximal(mesh.device_ids[0])  # type: ignore[index]
-    if sharding.unreduced:
-        raise unimplemented(f"sdy shardings with unreduced axes "
-                            f"({', '.join(map(str, sharding.unreduced))}) are not supported")
     if len(sharding.dims) != rank:
         raise ValueError(f"sharding has {len(sharding.dims)} dimension shardings for a tensor "
                          f"of rank {rank}")
     if not mesh.axes:  # the empty mesh: nothing is sharded
         return HloSharding.replicate()
-    refs = [r for d in sharding.dims for r in d.axes] + list(sharding.replicated)
+    refs = ([r for d in sharding.dims for r in d.axes] + list(sharding.replicated)
+            + list(sharding.unreduced))
     pieces = _axis_pieces(mesh, refs)
     names = [f"{a.name}:({p}){s}" for a in mesh.axes for p, s in pieces[a.name]]
     sizes = [s for a in mesh.axes for _, s in pieces[a.name]]
@@ -449,7 +447,8 @@ def to_hlo_sharding(sharding: TensorSharding, rank: int, meshes: dict[str, Any])
     if repeated:
         raise ValueError(f"invalid sdy sharding: duplicate entries for `{repeated[0]}` (a mesh "
                          f"axis may shard at most one dimension)")
-    return mesh_hlo_sharding(sizes, dim_axes, (), mesh.device_ids)
+    unreduced = [position[n] for ref in sharding.unreduced for n in _piece_names(ref, pieces)]
+    return mesh_hlo_sharding(sizes, dim_axes, (), mesh.device_ids, unreduced_axes=unreduced)
 
 
 def hlo_sharding_text(value: Any, rank: int, meshes: dict[str, Any]) -> str:

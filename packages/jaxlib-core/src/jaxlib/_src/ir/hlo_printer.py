@@ -29,9 +29,11 @@ what the IR says:
   printed as ``custom-call`` with ``custom_call_target="<op name>"`` and
   their attributes as MLIR text in ``backend_config``. Quantized element
   types print as their storage type.
+* ``mhlo.sharding`` strings print as ``sharding=``; so do Shardy
+  (``sdy.sharding``) shardings when the caller passes a converter, and
+  ``sdy.sharding_constraint`` then prints as the ``Sharding`` custom call.
 * Dropped, as HLO has no place for them here: locations (``metadata=``),
-  Shardy (``sdy.*``) shardings, custom-call layouts. ``mhlo.sharding``
-  strings print as ``sharding=``.
+  custom-call layouts.
 """
 
 from __future__ import annotations
@@ -380,13 +382,25 @@ class _Computation:
     captured: dict[int, Value] = field(default_factory=dict)
 
 
+# Converts a Shardy sharding attribute to HloSharding text: (attribute, the
+# types it shards, whether it is a ``sharding_per_value``) -> text. The
+# converter lives above this layer (it needs the module's meshes and the
+# Shardy attribute grammar), so callers that print Shardy modules pass it in.
+SdyShardingText = Callable[[Any, Sequence[Type], bool], str]
+
+
 def print_hlo_module(module: Module, entry: str | None = None, *,
-                     print_large_constants: bool = False) -> str:
+                     print_large_constants: bool = False,
+                     sdy_sharding_text: SdyShardingText | None = None) -> str:
     """``module`` as XLA HLO text. ``entry`` names the entry function (by
     default ``main``, else the first public function). Constants with more
-    than ten elements print as ``{...}`` unless ``print_large_constants``."""
+    than ten elements print as ``{...}`` unless ``print_large_constants``.
+    With ``sdy_sharding_text``, Shardy shardings print as ``sharding=`` and
+    ``sdy.sharding_constraint`` as XLA's ``Sharding`` custom call, as XLA's
+    Shardy export does; without it they are dropped."""
     load_op_table()
-    return _HloPrinter(module, print_large_constants).print(_entry_function(module, entry))
+    printer = _HloPrinter(module, print_large_constants, sdy_sharding_text)
+    return printer.print(_entry_function(module, entry))
 
 
 def _entry_function(module: Module, entry: str | None) -> Function:
@@ -405,9 +419,11 @@ _NAME_CHARS = re.compile(r"[^\w.\-]")
 
 
 class _HloPrinter:
-    def __init__(self, module: Module, print_large_constants: bool) -> None:
+    def __init__(self, module: Module, print_large_constants: bool,
+                 sdy_sharding_text: SdyShardingText | None = None) -> None:
         self.module = module
         self.print_large_constants = print_large_constants
+        self.sdy_sharding_text = sdy_sharding_text
         self.next_id = 1
         self.next_region = 0
         self.texts: list[str] = []  # finished computations, callees first
@@ -428,9 +444,9 @@ class _HloPrinter:
         computation = _Computation("")
         for index, value in enumerate(params):
             attrs = entry.arg_attrs[index] if index < len(entry.arg_attrs) else {}
-            self._parameter(computation, index, value, _sharding(attrs))
+            self._parameter(computation, index, value, self.sharding(attrs, [value.type]))
         root = self._emit_block(computation, entry.body.entry)
-        result_sharding = _result_sharding(entry)
+        result_sharding = self._result_sharding(entry)
         self._set_root(computation, root, "func.return", result_sharding)
         computation.name = f"main.{self.unique_id()}"
         self.texts.append("ENTRY " + self._computation_text(computation))
@@ -638,8 +654,35 @@ class _HloPrinter:
                              [self._operand(computation, v) for v in op.operands])
         else:
             inst = self._custom_call_for(computation, op)
-        inst.attributes.extend(_common_attributes(op))
+        if not any(a.startswith("sharding=") for a in inst.attributes):
+            sharding = self.sharding(op.attributes, op.result_types, per_value=True)
+            if sharding:
+                inst.attributes.append(f"sharding={sharding}")
+        inst.attributes.extend(_frontend_attributes(op))
         self._define(computation, op, inst)
+
+    # shardings
+
+    def sharding(self, attributes: dict[str, Any], types: Sequence[Type],
+                 per_value: bool = False) -> str | None:
+        """The HloSharding text of an op, argument or result: ``mhlo.sharding``
+        as written, else a Shardy ``sdy.sharding`` converted (when the caller
+        gave a converter)."""
+        value = attributes.get("mhlo.sharding")
+        if isinstance(value, str):
+            return value
+        value = attributes.get("sdy.sharding")
+        if value is None or self.sdy_sharding_text is None:
+            return None
+        return self.sdy_sharding_text(value, list(types), per_value)
+
+    def _result_sharding(self, func: Function) -> str | None:
+        texts = [self.sharding(a, [t]) for a, t in zip(func.res_attrs, func.type.results)]
+        if not any(texts):
+            return None
+        if len(texts) == 1:
+            return texts[0]
+        return "{" + ", ".join(t or "{replicated}" for t in texts) + "}"
 
     def _simple(self, computation: _Computation, op: Operation, opcode: str,
                 attributes: list[str], operands: Sequence[Value] | None = None) -> _Instruction:
@@ -656,7 +699,8 @@ class _HloPrinter:
             names = [self._region_computation(r, self._bind_scalars)
                      for r in op.regions]
             attributes.append("called_computations={" + ", ".join("%" + n for n in names) + "}")
-        shown = {k: v for k, v in op.attributes.items() if k != "mhlo.sharding"}
+        shown = {k: v for k, v in op.attributes.items()
+                 if k not in ("mhlo.sharding", "sdy.sharding")}
         if shown:
             attributes.append(f'backend_config="{_escape(format_attribute_dict(shown))}"')
         return self._simple(computation, op, "custom-call", attributes)
@@ -781,20 +825,6 @@ def _result_shape(op: Operation) -> Type:
     return TupleType(tuple(op.result_types))
 
 
-def _sharding(attributes: dict[str, Any]) -> str | None:
-    value = attributes.get("mhlo.sharding")
-    return value if isinstance(value, str) else None
-
-
-def _result_sharding(func: Function) -> str | None:
-    texts = [_sharding(a) for a in func.res_attrs]
-    if not any(texts):
-        return None
-    if len(texts) == 1:
-        return texts[0]
-    return "{" + ", ".join(t or "{replicated}" for t in texts) + "}"
-
-
 def _input_output_aliases(func: Function) -> str:
     entries = []
     several = len(func.type.results) != 1
@@ -806,11 +836,8 @@ def _input_output_aliases(func: Function) -> str:
     return ", ".join(entries)
 
 
-def _common_attributes(op: Operation) -> list[str]:
+def _frontend_attributes(op: Operation) -> list[str]:
     out = []
-    sharding = _sharding(op.attributes)
-    if sharding:
-        out.append(f"sharding={sharding}")
     frontend = op.attributes.get("mhlo.frontend_attributes")
     if isinstance(frontend, dict) and frontend:
         items = ",".join(f'{k}="{_escape(str(v))}"' for k, v in frontend.items())
@@ -1060,6 +1087,16 @@ def _custom_call(p: _HloPrinter, c: _Computation, op: Operation) -> _Instruction
     elif isinstance(config, dict) and config:
         attributes.append(f'backend_config="{_escape(format_attribute(config))}"')
     return p._simple(c, op, "custom-call", attributes)
+
+
+@_handles("sdy.sharding_constraint", "sdy.reshard")
+def _sdy_sharding_constraint(p: _HloPrinter, c: _Computation, op: Operation) -> _Instruction:
+    """XLA's ``Sharding`` custom call: the form a sharding constraint takes in HLO."""
+    if p.sdy_sharding_text is None:
+        return p._custom_call_for(c, op)
+    sharding = p.sdy_sharding_text(op.attributes["sharding"], op.result_types, False)
+    return p._simple(c, op, "custom-call",
+                     ['custom_call_target="Sharding"', f"sharding={sharding}"])
 
 
 @_handles("stablehlo.rng_bit_generator")

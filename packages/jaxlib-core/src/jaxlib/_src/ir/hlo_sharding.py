@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from jaxlib._src.base import protowire
+from jaxlib._src.base.errors import invalid_argument
 from jaxlib._src.base.protowire import (
     WIRE_BYTES,
     WIRE_VARINT,
@@ -360,6 +361,21 @@ def _common_factors(sizes_a: Sequence[int], sizes_b: Sequence[int]):
         rest_b //= common
 
 
+def _check_iota_arguments(dims: Sequence[int], reshape_dims: Sequence[int],
+                          transpose_perm: Sequence[int],
+                          subgroup_types: Sequence[Any]) -> None:
+    if not dims:
+        raise invalid_argument("`dims` should not be empty.")
+    if len(reshape_dims) != len(transpose_perm):
+        raise invalid_argument("`reshape_dims` and `transpose_perm` should have the same size.")
+    if reshape_dims and _product(reshape_dims) != _product(dims):
+        raise invalid_argument(f"Cannot reshape from `dims` {tuple(dims)} to `reshape_dims` "
+                               f"{tuple(reshape_dims)}.")
+    if len(subgroup_types) > len(dims):
+        raise invalid_argument(f"`subgroup_types`({len(subgroup_types)}) should not have more "
+                               f"dimensions than `dims`({len(dims)}).")
+
+
 class _TileAssignment:
     """An n-d array of device ids, stored either explicitly or as XLA's compact
     iota form ``iota(N).reshape(reshape_dims).transpose(perm)``, viewed with
@@ -611,7 +627,9 @@ class HloSharding:
     ) -> HloSharding:
         """Tiles ``dims`` with devices ``iota(N).reshape(reshape_dims)
         .transpose(transpose_perm)``; the last ``len(subgroup_types)``
-        dimensions are subgroups (replicated, manual, ...) instead of data."""
+        dimensions are subgroups (replicated, manual, ...) instead of data.
+        Bad arguments are INVALID_ARGUMENT errors with XLA's messages."""
+        _check_iota_arguments(dims, reshape_dims, transpose_perm, subgroup_types)
         tiles = _TileAssignment.from_iota(dims, reshape_dims, transpose_perm)
         return HloSharding._subgroup(tiles, subgroup_types)
 
@@ -880,11 +898,36 @@ class HloSharding:
         return self._kind == _TILED and self._tiles is not None and self._tiles.iota is not None
 
     def get_axis_sizes(self) -> list[int]:
-        """The iota's reshape dimensions: the sizes of the mesh axes the
-        tiling is made of (jax builds a mesh from them)."""
+        """The sizes of the mesh axes the tiling is made of (jax builds a mesh
+        from them): the iota's reshape dimensions, each split where a tile
+        dimension boundary cuts it. ``[6,35]<=[7,10,3]T(2,1,0)`` reads the
+        devices as 3, 10, 7 over tiles 6, 35, which cuts 10 into 2 and 5:
+        the axes are [7, 2, 5, 3]."""
         if not self.is_tile_assignment_iota():
             raise ValueError(f"get_axis_sizes needs an iota tile assignment, not {self}")
-        return list(self._tiles.iota[0])
+        reshape_dims, perm = self._tiles.iota
+        tiles = [d for d in self._tiles.dims if d != 1]
+        pieces: list[list[int]] = [[] for _ in reshape_dims]
+        tile = 0
+        for axis in perm:
+            size = reshape_dims[axis]
+            while size > 1:
+                while tile < len(tiles) and tiles[tile] == 1:
+                    tile += 1
+                if tile == len(tiles):
+                    raise ValueError(f"{self}: the tile dimensions hold fewer devices than "
+                                     "the iota")
+                if tiles[tile] % size == 0:
+                    piece = size
+                elif size % tiles[tile] == 0:
+                    piece = tiles[tile]
+                else:
+                    raise ValueError(f"{self}: iota dimension {reshape_dims[axis]} does not "
+                                     "split along the tile dimensions")
+                pieces[axis].append(piece)
+                size //= piece
+                tiles[tile] //= piece
+        return [piece for axis_pieces in pieces for piece in axis_pieces]
 
     def _require_leaf(self, what: str) -> None:
         if self._kind == _TUPLE:
@@ -900,7 +943,9 @@ class HloSharding:
         self._require_leaf("tile_assignment_devices")
         if self._kind == _TILED:
             return self._tiles.devices()
-        return [self._device]  # 0 for the untiled leaves, as XLA's single-entry array
+        if self._kind == _MAXIMAL:
+            return [self._device]
+        return []  # replicated and manual shardings have no tile assignment
 
     def num_devices(self) -> int:
         self._require_leaf("num_devices")
@@ -1241,16 +1286,19 @@ def mesh_hlo_sharding(
     dim_axes: Sequence[Sequence[int]],
     manual_axes: Iterable[int] = (),
     logical_device_ids: Sequence[int] | None = None,
+    unreduced_axes: Iterable[int] = (),
 ) -> HloSharding:
     """The HloSharding of an array over a mesh of ``axis_sizes``: array
     dimension i is tiled over the mesh axes (by position) ``dim_axes[i]``,
     major to minor; mesh axes no dimension uses become trailing subgroup
-    dimensions, one per kind (manual for ``manual_axes``, else replicated;
-    axes of size 1 vanish). Device ids are mesh positions in row-major order,
-    or ``logical_device_ids[position]`` when given. JAX's NamedSharding rule,
+    dimensions, one per kind (manual for ``manual_axes``, unreduced for
+    ``unreduced_axes``, else replicated; axes of size 1 vanish). Device ids
+    are mesh positions in row-major order, or ``logical_device_ids[position]``
+    when given. JAX's NamedSharding rule,
     shared by runtime/sharding.py and Shardy's ``#sdy.sharding``."""
     sizes = tuple(int(s) for s in axis_sizes)
     manual = set(manual_axes)
+    unreduced = set(unreduced_axes)
     tile_dims = [1] * len(dim_axes)
     perm: list[int] = []  # mesh axes in the order they tile the array
     for dim, axes in enumerate(dim_axes):
@@ -1267,7 +1315,9 @@ def mesh_hlo_sharding(
         if size == 1:
             trivial.append(i)
         else:
-            unused_by_type[_T.MANUAL if i in manual else _T.REPLICATED].append(i)
+            kind = (_T.MANUAL if i in manual else _T.UNREDUCED if i in unreduced
+                    else _T.REPLICATED)
+            unused_by_type[kind].append(i)
     subgroup_types = []
     for kind in sorted(unused_by_type):
         axes = unused_by_type[kind]
@@ -1288,6 +1338,24 @@ def mesh_hlo_sharding(
 # --------------------------------------------------------------------------
 # Per-device indices for an HloSharding
 # --------------------------------------------------------------------------
+
+
+def subgroup_coordinates(hlo: HloSharding, kind: _OpShardingType,
+                         num_devices: int) -> dict[int, int]:
+    """Each device id's position along the subgroup dimension of ``kind``
+    (0 for every device when the sharding has none). An unreduced array's
+    value is the sum over its unreduced subgroup; a replicated subgroup
+    holds copies, of which position 0 is the one to read. A sharding that is
+    wholly replicated (or unreduced) is one subgroup of all the devices."""
+    if hlo._kind == _REPLICATED and kind == _T.REPLICATED or (
+            hlo._kind == _UNREDUCED and kind == _T.UNREDUCED):
+        return {d: d for d in range(num_devices)}
+    if hlo.is_tuple() or hlo._kind != _TILED or kind not in hlo._subgroup_types:
+        devices = hlo.tile_assignment_devices() if hlo._kind == _TILED else []
+        return dict.fromkeys(devices, 0)
+    axis = hlo.tiled_data_rank() + list(hlo._subgroup_types).index(kind)
+    array = hlo._tiles.array
+    return {int(device): int(index[axis]) for index, device in np.ndenumerate(array)}
 
 
 def _is_effectively_replicated(hlo: HloSharding) -> bool:

@@ -102,8 +102,11 @@ def set_pspec_unconstrained(sentinel: Any) -> None:
 
 def canonicalize_partition(partition: Any) -> Any:
     """One entry of a PartitionSpec: ``()`` is None, a 1-tuple its element,
-    lists become tuples."""
+    lists become tuples; a tuple may not hold another tuple."""
     if isinstance(partition, (tuple, list)):
+        if any(isinstance(p, (tuple, list)) for p in partition):
+            raise ValueError("A tuple inside PartitionSpec cannot contain a nested tuple. "
+                             f"Got partition: {tuple(partition)}")
         if len(partition) == 0:
             return None
         if len(partition) == 1:

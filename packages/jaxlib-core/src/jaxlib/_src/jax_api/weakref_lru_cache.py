@@ -22,6 +22,7 @@ and keep, as the dict's items, one reference per held object (counted, keyed by
 
 from __future__ import annotations
 
+import sys
 import threading
 import weakref
 from collections import OrderedDict
@@ -549,9 +550,11 @@ class WeakValueInterner:
         self._lock = threading.RLock()
         interner_ref = weakref.ref(self)
 
-        def on_dead(r: _ValueRef) -> None:
+        def on_dead(r: _ValueRef, is_finalizing: Callable[[], bool] = sys.is_finalizing) -> None:
+            # At interpreter exit the keys' own modules may already be torn
+            # down (hashing them would fail), and nobody looks entries up.
             interner = interner_ref()
-            if interner is not None:
+            if interner is not None and not is_finalizing():
                 with interner._lock:
                     if interner._entries.get(r.key) is r:
                         del interner._entries[r.key]

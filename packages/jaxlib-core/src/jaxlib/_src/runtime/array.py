@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from jaxlib import _native
 from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument
 from jaxlib._src.runtime.buffer import ArrayCopySemantics, Buffer, HostBufferSemantics
 from jaxlib._src.runtime.device import Device, DeviceList
@@ -59,14 +60,67 @@ def _buffers_of(arrays: Sequence[Any]) -> list[Buffer]:
             out.append(a)
         elif isinstance(a, ArrayImpl):
             if len(a._buffers) != 1:
-                raise invalid_argument(
-                    "expected single-device arrays as shards, got an array on "
-                    f"{len(a._buffers)} devices"
-                )
+                raise ValueError(
+                    "When making an array from single-device arrays the input arrays must "
+                    f"have one shard each. An argument array had {len(a._buffers)} shard(s).")
             out.append(a._buffers[0])
         else:
             raise TypeError(f"expected ArrayImpl shards, got {type(a).__name__}")
     return out
+
+
+def _id_set(devices: Sequence[Device]) -> str:
+    return "{" + ", ".join(str(i) for i in sorted(d.id for d in devices)) + "}"
+
+
+def assemble_global(sharding: Any, devices: Sequence[Device], shards: Sequence[np.ndarray],
+                    shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+    """The global value of ``shards`` (one per device of ``devices``, the
+    sharding's device assignment) laid out as ``sharding``: each tile read
+    from one replica; an unreduced array's tiles are the sums of their
+    unreduced subgroup's partial values."""
+    from jaxlib._src.ir.hlo_sharding import (
+        _hlo_sharding_indices,
+        _OpShardingType,
+        subgroup_coordinates,
+    )
+
+    hlo = sharding._to_xla_hlo_sharding(len(shape))
+    # Not sharding.devices_indices_map: jax's version of it refuses unreduced.
+    indices = _hlo_sharding_indices(hlo, tuple(shape), len(devices))
+    unreduced = subgroup_coordinates(hlo, _OpShardingType.UNREDUCED, len(devices))
+    if not any(unreduced.values()):
+        full = np.empty(shape, dtype)
+        for index, shard in zip(indices, shards):
+            full[index] = shard
+        return full
+    replica = subgroup_coordinates(hlo, _OpShardingType.REPLICATED, len(devices))
+    full = np.zeros(shape, dtype)
+    for k, (index, shard) in enumerate(zip(indices, shards)):
+        if replica.get(k, 0) == 0:
+            full[index] += shard
+    return full
+
+
+def scatter_global(sharding: Any, devices: Sequence[Device], value: np.ndarray,
+                   outs: Sequence[np.ndarray]) -> None:
+    """Writes each device's part of ``value`` laid out as ``sharding``; along
+    an unreduced subgroup the first device holds the value, the others zeros
+    (their sum is the value)."""
+    from jaxlib._src.ir.hlo_sharding import (
+        _hlo_sharding_indices,
+        _OpShardingType,
+        subgroup_coordinates,
+    )
+
+    hlo = sharding._to_xla_hlo_sharding(value.ndim)
+    indices = _hlo_sharding_indices(hlo, value.shape, len(devices))
+    unreduced = subgroup_coordinates(hlo, _OpShardingType.UNREDUCED, len(devices))
+    for k, (index, out) in enumerate(zip(indices, outs)):
+        if unreduced.get(k, 0):
+            out[...] = 0
+        else:
+            np.copyto(out, value[index], casting="no")
 
 
 class _ArrayMeta(type):
@@ -82,9 +136,10 @@ class _ArrayMeta(type):
         return cls is Array and tracer is not None and type.__instancecheck__(tracer, instance)
 
 
-class Array(metaclass=_ArrayMeta):
+class Array(_native.BufferExporter, metaclass=_ArrayMeta):
     """The base class of jax arrays (``jax.Array``); jax adds its methods with
-    ``use_cpp_class``."""
+    ``use_cpp_class``. The native base gives arrays the buffer protocol
+    (``memoryview(x)``), through ``_buffer_export``."""
 
 
 class ArrayImpl(Array):
@@ -131,30 +186,39 @@ class ArrayImpl(Array):
 
     def _arrange_buffers(self, buffers: list[Buffer]) -> list[Buffer]:
         devices = list(self.sharding._internal_device_list.addressable_device_list)
+        # The reference's checks, in its order and words (jax's tests match them).
         if len(buffers) != len(devices):
-            raise invalid_argument(
-                f"Expected {len(devices)} per-device arrays for sharding "
-                f"{self.sharding}, got {len(buffers)}"
-            )
+            raise ValueError(
+                f"Expected {len(devices)} per-device arrays (this is how many devices are "
+                f"addressable by the sharding), but got {len(buffers)}")
         by_device = {}
         for b in buffers:
             if b.device in by_device:
-                raise invalid_argument(f"two shards are on device {b.device!r}")
+                raise ValueError(
+                    "When making an array from single-device arrays, the input arrays must "
+                    f"be from distinct devices, but got {[b.device for b in buffers]}")
             by_device[b.device] = b
         missing = [d for d in devices if d not in by_device]
         if missing:
-            raise invalid_argument(
-                f"shards are on {sorted(by_device, key=lambda d: d.id)}, but the "
-                f"sharding needs {devices}"
-            )
+            wanted = set(devices)
+            extra = [b.device for b in buffers if b.device not in wanted]
+            raise ValueError(
+                "Addressable devices and per-device arrays devices do not match. Sharding "
+                f"contains devices {_id_set(missing)} that are not present in per-device "
+                f"arrays. Per-device arrays contain devices {_id_set(extra)} that are not "
+                "present in the sharding.")
         shard_shape = tuple(self.sharding.shard_shape(tuple(self.aval.shape)))
         dtype = np.dtype(self.aval.dtype)
         for b in buffers:
-            if b.shape != shard_shape or b.dtype != dtype:
-                raise invalid_argument(
-                    f"shard on {b.device!r} is {b.dtype.name}{list(b.shape)}, expected "
-                    f"{dtype.name}{list(shard_shape)}"
-                )
+            if b.dtype != dtype:
+                raise ValueError(
+                    "Input buffers to `Array` must have matching dtypes. Got "
+                    f"{b.dtype.name}, expected {dtype.name} for buffer on {b.device!r}")
+            if b.shape != shard_shape:
+                raise ValueError(
+                    f"Expected shard shape {shard_shape} doesn't match the single device "
+                    f"array shape {tuple(b.shape)}. Shape of Array is "
+                    f"{dtype.name}{list(self.aval.shape)} with sharding {self.sharding}")
         return [by_device[d] for d in devices]
 
     # -- metadata -------------------------------------------------------------
@@ -186,8 +250,10 @@ class ArrayImpl(Array):
     @property
     def _arrays(self) -> list[ArrayImpl]:
         """One single-device array per addressable shard, sharing storage
-        (the array itself when it has a single one-device shard)."""
-        self._check_if_deleted()
+        (the array itself when it has a single one-device shard); None once
+        the array is deleted."""
+        if self.is_deleted():
+            return None
         buffers = self._buffers
         if len(buffers) == 1 and len(self._sharding._internal_device_list) == 1:
             return [self]
@@ -322,12 +388,26 @@ class ArrayImpl(Array):
                 "INVALID_ARGUMENT: cannot fetch the value of an array that spans "
                 "devices of other processes; fetch its addressable shards instead"
             )
-        out = np.empty(self.shape, self.dtype)
-        index_map = self.sharding.devices_indices_map(self.shape)
-        for b in self._buffers:
-            out[index_map[b.device]] = b.ndarray()
+        devices = list(self.sharding._device_assignment)  # positions = tile device ids
+        by_device = {b.device: b for b in self._buffers}
+        out = assemble_global(self.sharding, devices, [by_device[d].ndarray() for d in devices],
+                              self.shape, self.dtype)
         out.flags.writeable = False
         return out
+
+    def _buffer_export(self) -> np.ndarray:
+        """What ``memoryview(array)`` views: the read-only host value. Element
+        types the buffer protocol cannot describe are refused, as XLA does."""
+        from jaxlib._src.runtime.types import dtype_to_etype
+
+        if np.dtype(self.dtype).isbuiltin != 1:  # ml_dtypes types are user-defined
+            name = dtype_to_etype(np.dtype(self.dtype)).name
+            raise BufferError(f"Buffers of type {name} are not supported by the Python "
+                              "buffer protocol.")
+        try:
+            return self._host_value()
+        except XlaRuntimeError as err:
+            raise BufferError(str(err)) from None
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray:
         value = self._host_value()

@@ -120,14 +120,23 @@ class CpuDevice(Device):
 
 
 class DeviceList:
-    """An immutable ordered tuple of devices with derived properties."""
+    """An immutable ordered tuple of devices with derived properties.
+
+    Like the reference, it also holds objects that are not devices (jax's
+    tests build meshes of stand-in devices to check sharding arithmetic):
+    such a list can be indexed, compared and hashed, and every property that
+    needs real devices raises an INVALID_ARGUMENT error saying so."""
 
     def __init__(self, device_assignment: tuple[Device, ...]):
         devices = tuple(device_assignment)
-        if not all(isinstance(d, Device) for d in devices):
-            raise TypeError("DeviceList expects a tuple of Device objects")
         self._devices = devices
+        self._real = all(isinstance(d, Device) for d in devices)
         self._hash: int | None = None
+
+    def _require_devices(self, what: str) -> None:
+        if not self._real:
+            raise invalid_argument(f"DeviceList.{what} needs devices, but the list holds "
+                                   "objects that are not jaxlib devices")
 
     def __len__(self) -> int:
         return len(self._devices)
@@ -153,12 +162,14 @@ class DeviceList:
 
     @property
     def is_fully_addressable(self) -> bool:
+        self._require_devices("is_fully_addressable")
         return all(
             d.process_index == d.client.process_index() for d in self._devices
         )
 
     @property
     def addressable_device_list(self) -> DeviceList:
+        self._require_devices("addressable_device_list")
         if self.is_fully_addressable:
             return self
         return DeviceList(
@@ -169,22 +180,26 @@ class DeviceList:
 
     @property
     def process_indices(self) -> set[int]:
+        self._require_devices("process_indices")
         return {d.process_index for d in self._devices}
 
     @property
     def default_memory_kind(self) -> str | None:
         if not self._devices:
             return None
+        self._require_devices("default_memory_kind")
         return self._devices[0].default_memory().kind
 
     @property
     def memory_kinds(self) -> tuple[str, ...]:
         if not self._devices:
             return ()
+        self._require_devices("memory_kinds")
         return tuple(m.kind for m in self._devices[0].addressable_memories())
 
     @property
     def device_kind(self) -> str:
         if not self._devices:
             raise ValueError("an empty DeviceList has no device kind")
+        self._require_devices("device_kind")
         return self._devices[0].device_kind

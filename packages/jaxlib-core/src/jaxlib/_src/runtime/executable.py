@@ -24,10 +24,17 @@ from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument
 from jaxlib._src.base.replica_context import Rendezvous, ReplicaContext, running_as
 from jaxlib._src.base.untrusted import load_json
 from jaxlib._src.compiler.pipeline import CompiledProgram, compile_program
+from jaxlib._src.ir.core import Module
 from jaxlib._src.ir.types import TensorType, TokenType, numpy_dtype
 from jaxlib._src.ops.registry import TOKEN
 from jaxlib._src.passes.refine_shapes import dimension_argument_indices
-from jaxlib._src.runtime.array import ArrayImpl, ShapedArray, single_device_array
+from jaxlib._src.runtime.array import (
+    ArrayImpl,
+    ShapedArray,
+    assemble_global,
+    scatter_global,
+    single_device_array,
+)
 from jaxlib._src.runtime.buffer import (
     Buffer,
     _keep_until_done,
@@ -117,31 +124,64 @@ def _nbytes(t: Any) -> int:
 
 
 class HloModule:
-    """The compiled module as the runtime sees it."""
+    """A module as XLA HLO, the way the runtime shows it: an executable's
+    compiled module, or a lowered module (``XlaComputation``)."""
 
-    def __init__(self, compiled: CompiledProgram):
-        self._compiled = compiled
-        self.name = compiled.module.name or compiled.entry.name
+    def __init__(self, module: Module, entry: str | None = None):
+        self._module = module
+        self._entry = entry
+        self.name = module.name or entry or "main"
 
-    def to_string(self) -> str:
-        """XLA HLO text (``HloModule name, entry_computation_layout=...``), as
-        jaxlib prints a compiled module; large constants show as ``{...}``."""
-        return self.as_hlo_text()
+    @classmethod
+    def of_compiled(cls, compiled: CompiledProgram) -> HloModule:
+        return cls(compiled.module, compiled.entry.name)
+
+    def to_string(self, options: Any = None) -> str:
+        """XLA HLO text (``HloModule name, entry_computation_layout=...``).
+        ``options`` is an ``HloPrintOptions``; of its fields this printer
+        honours ``print_large_constants`` (large constants print as ``{...}``
+        by default). It never prints metadata or ids."""
+        large = bool(getattr(options, "print_large_constants", False))
+        return self.as_hlo_text(print_large_constants=large)
 
     def as_hlo_text(self, print_large_constants: bool = False) -> str:
         from jaxlib._src.ir.hlo_printer import print_hlo_module
 
-        return print_hlo_module(self._compiled.module, self._compiled.entry.name,
-                                print_large_constants=print_large_constants)
+        return print_hlo_module(self._module, self._entry,
+                                print_large_constants=print_large_constants,
+                                sdy_sharding_text=sdy_sharding_converter(self._module))
 
     def to_mlir_text(self) -> str:
         """The module as StableHLO MLIR text (generic op syntax)."""
         from jaxlib._src.ir.printer import print_module
 
-        return print_module(self._compiled.module)
+        return print_module(self._module)
 
     def __str__(self) -> str:
         return self.to_string()
+
+
+def sdy_sharding_converter(module: Module) -> Any:
+    """The HLO printer's converter of Shardy shardings over ``module``'s
+    meshes: one sharding, or a ``sharding_per_value`` as a tuple sharding."""
+    from jaxlib._src.frontends import shardy
+
+    def convert(value: Any, types: list[Any], per_value: bool) -> str:
+        if not per_value:
+            return shardy.hlo_sharding_text(value, _rank(types[0]), module.meshes)
+        try:
+            shardings = shardy.parse_sharding_per_value(value)
+        except ValueError as err:
+            raise invalid_argument(str(err)) from None
+        texts = [shardy.hlo_sharding_text(one, _rank(t), module.meshes)
+                 for one, t in zip(shardings, types)]
+        return texts[0] if len(texts) == 1 else "{" + ", ".join(texts) + "}"
+
+    return convert
+
+
+def _rank(type_: Any) -> int:
+    return len(getattr(type_, "shape", ()))
 
 
 # -- execution results and tokens -----------------------------------------------
@@ -265,7 +305,7 @@ class Executable:
         self._options = options
 
     def hlo_modules(self) -> list[HloModule]:
-        return [HloModule(self._compiled)]
+        return [HloModule.of_compiled(self._compiled)]
 
     def get_output_memory_kinds(self) -> list[list[str]]:
         return [list(self._compiled.result_memory_kinds)]
@@ -795,19 +835,16 @@ class LoadedExecutable(Executable):
             # views are [device][param], flattened in device order.
             values = []
             for p, (shape, dtype) in enumerate(self._param_specs):
-                full = np.empty(shape, dtype)
-                index_map = param_shardings[p].devices_indices_map(shape)
-                for k, d in enumerate(devices):
-                    full[index_map[d]] = views[k * num_params + p]
-                values.append(full)
+                shards = [views[k * num_params + p] for k in range(len(devices))]
+                values.append(assemble_global(param_shardings[p], devices, shards, shape,
+                                              dtype))
             return values
 
         def scatter(results: tuple) -> None:
             for r, (t, value) in enumerate(zip(compiled.result_types, results)):
                 value = _from_program_value(t, value)
-                index_map = result_shardings[r].devices_indices_map(self._result_specs[r][0])
-                for d, out in zip(devices, outputs[r]):
-                    np.copyto(out._writable_view(), value[index_map[d]], casting="no")
+                scatter_global(result_shardings[r], devices, value,
+                               [out._writable_view() for out in outputs[r]])
 
         all_inputs = [b for inputs in inputs_by_device for b in inputs]
         all_outputs = [b for per_output in outputs for b in per_output]

@@ -21,9 +21,7 @@ import numpy as np
 
 from jaxlib._src.base.errors import XlaRuntimeError
 from jaxlib._src.ir.hlo_sharding import (
-    _MAXIMAL,
     _T,
-    _TILED,
     HloSharding,
     Index,
     OpSharding,
@@ -34,7 +32,7 @@ from jaxlib._src.ir.hlo_sharding import (
     _TileAssignment,
     mesh_hlo_sharding,
 )
-from jaxlib._src.runtime.device import Device, DeviceList
+from jaxlib._src.runtime.device import CPU_MEMORY_KINDS, Device, DeviceList
 
 
 def _hlo_shard_shape(sharding: Sharding, hlo: HloSharding, shape: Shape) -> Shape:
@@ -347,6 +345,8 @@ def _canonical_memory_kind(memory_kind: str | None, device_list: DeviceList) -> 
         raise TypeError(f"memory_kind must be a str or None, got {memory_kind!r}")
     if len(device_list) == 0:
         return memory_kind
+    if not device_list._real:  # stand-in devices: no memories to check against
+        return memory_kind
     addressable = device_list.addressable_device_list
     device = addressable[0] if len(addressable) else device_list[0]
     if memory_kind is None:
@@ -445,6 +445,24 @@ class Sharding(abc.ABC):
 # --------------------------------------------------------------------------
 
 
+def _check_unreduced(mesh: Any, spec: Any) -> None:
+    """Unreduced axes (jax's ``P(..., unreduced={...})``) name Explicit mesh axes."""
+    unreduced = getattr(spec, "unreduced", None) or ()
+    if None in unreduced:
+        raise ValueError("unreduced cannot contain None. All elements in unreduced should "
+                         "refer to the mesh axes.")
+    names = tuple(mesh.axis_names)
+    types = dict(zip(names, getattr(mesh, "axis_types", ()) or ()))
+    for axis in unreduced:
+        if axis not in names:
+            raise ValueError(f"Unreduced axes {axis} is not found in mesh.axis_names={names}. "
+                             f"Got pspec={spec}")
+        if getattr(types.get(axis), "name", None) != "Explicit":
+            raise ValueError("Unreduced axes can only refer to mesh axes that is of type "
+                             f"`Explicit`. Got unreduced axes: {spec.unreduced} and mesh: "
+                             f"{mesh}")
+
+
 class NamedSharding(Sharding):
     """Shards an array over ``mesh`` as ``spec`` says: dimension i is split
     over the mesh axes named in ``spec[i]``; mesh axes the spec does not use
@@ -481,6 +499,7 @@ class NamedSharding(Sharding):
                         f"entries for `{name}`"
                     )
                 seen.add(name)
+        _check_unreduced(mesh, spec)
         if _logical_device_ids is not None:
             _logical_device_ids = tuple(int(i) for i in _logical_device_ids)
             if sorted(_logical_device_ids) != list(range(mesh.size)):
@@ -492,11 +511,15 @@ class NamedSharding(Sharding):
         self._spec = spec
         self._logical_device_ids = _logical_device_ids
         device_list = getattr(mesh, "_internal_device_list", None)
-        # An abstract mesh has no devices: its memory kind stays as given.
-        self._memory_kind = (
-            memory_kind if device_list is None
-            else _canonical_memory_kind(memory_kind, device_list)
-        )
+        if device_list is None:
+            # An abstract mesh has no devices: a memory kind must be one of
+            # the kinds this jaxlib's devices have, and None stays None.
+            if memory_kind is not None and memory_kind not in CPU_MEMORY_KINDS:
+                raise ValueError(f"Got invalid memory kind: {memory_kind}. Valid memory "
+                                 f"kinds are: {', '.join(CPU_MEMORY_KINDS)}")
+            self._memory_kind = memory_kind
+        else:
+            self._memory_kind = _canonical_memory_kind(memory_kind, device_list)
 
     @property
     def mesh(self) -> Mesh:
@@ -544,7 +567,10 @@ class NamedSharding(Sharding):
                     for entry in _spec_partitions(self._spec)]
         dim_axes += [[]] * (num_dimensions - len(dim_axes))
         manual = [i for i, t in enumerate(mesh.axis_types) if t == AxisType.Manual]
-        return mesh_hlo_sharding(mesh.axis_sizes, dim_axes, manual, self._logical_device_ids)
+        unreduced = [position[name] for name in getattr(self._spec, "unreduced", ())
+                     if name in position]
+        return mesh_hlo_sharding(mesh.axis_sizes, dim_axes, manual, self._logical_device_ids,
+                                 unreduced_axes=unreduced)
 
     def _key(self) -> tuple:
         return (
@@ -661,18 +687,9 @@ class GSPMDSharding(Sharding):
                 "GSPMDSharding expects an OpSharding or HloSharding, got "
                 f"{type(op_sharding).__name__}"
             )
-        for leaf in hlo.tuple_elements() if hlo.is_tuple() else [hlo]:
-            if leaf._kind == _TILED:
-                bad = [d for d in leaf.tile_assignment_devices() if not 0 <= d < len(_device_list)]
-                if bad:
-                    raise ValueError(
-                        f"sharding {hlo} names device ids {bad} outside the "
-                        f"{len(_device_list)} devices given"
-                    )
-            elif leaf._kind == _MAXIMAL and not 0 <= leaf._device < len(_device_list):
-                raise ValueError(
-                    f"sharding {hlo} names a device outside the {len(_device_list)} given"
-                )
+        # Device ids are checked where they are used (devices_indices_map,
+        # sharded execution), not here: jax builds GSPMDShardings over stand-in
+        # devices and shardings of other sizes to convert them to meshes.
         self._device_list = _device_list
         self._hlo_sharding = hlo
         self._memory_kind = _canonical_memory_kind(memory_kind, _device_list)

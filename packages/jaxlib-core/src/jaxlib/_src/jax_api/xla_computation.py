@@ -1,0 +1,110 @@
+"""``XlaComputation``: a lowered (not compiled) module as XLA HLO, what
+``jax.jit(f).lower(x).as_text("hlo")`` and ``compiler_ir("hlo")`` show.
+
+jax hands ``mlir_module_to_xla_computation`` the module jaxlib.mlir wrote
+(MLIR text: this jaxlib's ``write_bytecode`` writes text) and prints the
+result with ``as_hlo_module().to_string(options)`` or ``as_hlo_text()``.
+The HLO text comes from the project's HLO printer over the parsed module, with
+Shardy shardings converted to HloShardings as XLA's Shardy export does. XLA's
+HloModuleProto is not modelled: asking for it is a named UNIMPLEMENTED error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from jaxlib._src.base.errors import invalid_argument, unimplemented
+from jaxlib._src.ir.core import Function, Module
+from jaxlib._src.ir.types import TensorType, TokenType, TupleType, numpy_dtype
+from jaxlib._src.jax_api.export_artifacts import _module_text, _parse
+from jaxlib._src.runtime.executable import HloModule
+from jaxlib._src.runtime.types import ProgramShape, Shape, dtype_to_etype
+
+__all__ = ["XlaComputation", "mlir_module_to_xla_computation"]
+
+
+class XlaComputation:
+    """A module in XLA's terms: its entry computation's signature and HLO text."""
+
+    def __init__(self, module: Module, entry: str = "main", use_tuple_args: bool = False,
+                 return_tuple: bool = False) -> None:
+        if not isinstance(module, Module):
+            raise unimplemented(
+                "XlaComputation from a serialized HloModuleProto is not supported by this "
+                "jaxlib; build one with jaxlib._jax.mlir.mlir_module_to_xla_computation")
+        self._module = module
+        self._entry = _entry_function(module, entry)
+        self._use_tuple_args = use_tuple_args
+        self._return_tuple = return_tuple
+
+    def name(self) -> str:
+        return self._module.name or self._entry.name
+
+    def get_hlo_module(self) -> HloModule:
+        return HloModule(self._module, self._entry.name)
+
+    def as_hlo_module(self) -> HloModule:
+        return self.get_hlo_module()
+
+    def as_hlo_text(self, print_large_constants: bool = False) -> str:
+        return self.get_hlo_module().as_hlo_text(print_large_constants=print_large_constants)
+
+    def program_shape(self) -> ProgramShape:
+        params = [_shape(t) for t in self._entry.type.inputs]
+        if self._use_tuple_args:
+            params = [Shape.tuple_shape(params)]
+        results = [_shape(t) for t in self._entry.type.results]
+        if len(results) == 1 and not self._return_tuple:
+            result = results[0]
+        else:
+            result = Shape.tuple_shape(results)
+        return ProgramShape(params, result)
+
+    def hash(self) -> int:
+        digest = hashlib.sha256(self.as_hlo_text(print_large_constants=True).encode())
+        return int.from_bytes(digest.digest()[:8], "little", signed=True)
+
+    def as_serialized_hlo_module_proto(self) -> bytes:
+        raise unimplemented("HloModuleProto serialization is not supported by this jaxlib "
+                            "(it has no HLO protos); use as_hlo_text()")
+
+    def as_hlo_dot_graph(self) -> str:
+        raise unimplemented("HLO dot graphs are not supported by this jaxlib; "
+                            "use as_hlo_text()")
+
+    def __repr__(self) -> str:
+        return f"XlaComputation({self.name()!r})"
+
+
+def mlir_module_to_xla_computation(mlir_module: Any, use_tuple_args: bool = False,
+                                   return_tuple: bool = False) -> XlaComputation:
+    """The XlaComputation of an MLIR module (an ``ir.Module``, its text or
+    the bytes ``write_bytecode`` wrote)."""
+    module = _parse(_module_text(mlir_module), "mlir_module_to_xla_computation")
+    return XlaComputation(module, "main", use_tuple_args=use_tuple_args,
+                          return_tuple=return_tuple)
+
+
+def _entry_function(module: Module, entry: str) -> Function:
+    for func in module.functions:
+        if func.name == entry and func.body is not None:
+            return func
+    for func in module.functions:
+        if func.visibility == "public" and func.body is not None:
+            return func
+    raise invalid_argument("the module has no function with a body to be its entry "
+                           "computation")
+
+
+def _shape(t: Any) -> Shape:
+    if isinstance(t, TokenType):
+        return Shape.token_shape()
+    if isinstance(t, TupleType):
+        return Shape.tuple_shape([_shape(e) for e in t.types])
+    if isinstance(t, TensorType):
+        if any(d is None for d in t.shape):
+            raise unimplemented(f"program shapes with dynamic dimensions ({t})")
+        return Shape.array_shape(dtype_to_etype(numpy_dtype(t.element_type)), t.shape)
+    raise unimplemented(f"program shapes of values of type {t}")
+

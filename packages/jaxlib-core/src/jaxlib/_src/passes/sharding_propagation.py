@@ -1,0 +1,341 @@
+"""Forward sharding propagation: the shardings of the results a program left
+unannotated, derived from its parameters' and its constraints' shardings.
+
+XLA's sharding propagation decides how every value of an SPMD program is laid
+out; jax then reports the entry results it left unspecified with the
+shardings the compiler chose (``jit(f)(x)`` keeps ``x``'s sharding through
+elementwise code). This compiler runs SPMD programs in global view, so the
+choice only decides how the results are split over the devices, and a
+forward pass is enough to make that choice the one a user expects:
+
+* elementwise ops, converts and barriers keep an operand's tiling (a sharded
+  operand wins over a replicated or unknown one);
+* ``transpose``, ``broadcast_in_dim`` and ``reshape`` move tile counts with
+  the dimensions they move (a reshape keeps a tiling on dimensions it leaves
+  whole or merges at their major end, else replicates them);
+* reductions, slices, pads and concatenations replicate the dimensions they
+  change; ``dot_general`` keeps the batch and free dimensions of the sharded
+  operand (its contracted dimensions end up replicated, as after XLA's
+  all-reduce);
+* sharding constraints (``sdy.sharding_constraint``, the ``Sharding`` custom
+  call), ops carrying ``mhlo.sharding``/``sdy.sharding`` and manual
+  computations' ``out_shardings`` set the tiling they name;
+* ``func.call`` propagates into its callee; other ops' results are unknown,
+  which ends up replicated.
+
+A tiling is a device-id array shaped ``(data tile counts..., R)``, the last
+dimension being the devices that replicate each tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from jaxlib._src.ir.core import ELEMENTWISE, OP_DEFS, Function, Module, Operation
+from jaxlib._src.ir.hlo_sharding import HloSharding, _OpShardingType
+from jaxlib._src.ir.types import TensorType
+
+__all__ = ["propagate_result_shardings"]
+
+# Converts a sharding attribute of an op, argument or result to HloSharding
+# text: (attribute dict, types) -> text or None. The caller supplies it (it
+# knows the module's meshes and both sharding dialects).
+ShardingOf = Callable[[dict[str, Any], Sequence[Any]], "str | None"]
+
+_Tiling = np.ndarray  # device ids, shape (data tile counts..., replication)
+
+
+def propagate_result_shardings(module: Module, entry: Function,
+                               parameter_shardings: Sequence[str | None],
+                               num_devices: int,
+                               sharding_of: ShardingOf,
+                               constraint_sharding: Callable[[Operation], str | None],
+                               ) -> list[str | None]:
+    """The HloSharding text of each entry result as propagated forward from
+    ``parameter_shardings``; None where nothing is known (replicated)."""
+    propagation = _Propagation(module, num_devices, sharding_of, constraint_sharding)
+    args = [propagation.tiling(text, t) for text, t in
+            zip(parameter_shardings, entry.type.inputs)]
+    results = propagation.function(entry, args)
+    return [_text(r) for r in results]
+
+
+def _text(tiling: _Tiling | None) -> str | None:
+    if tiling is None or all(d == 1 for d in tiling.shape[:-1]):
+        return None
+    if tiling.shape[-1] == 1:
+        return HloSharding.subgroup_with_device_ordering(tiling[..., 0], []).to_string()
+    return HloSharding.subgroup_with_device_ordering(
+        tiling, [_OpShardingType.REPLICATED]).to_string()
+
+
+def _rank(t: Any) -> int | None:
+    if isinstance(t, TensorType) and t.is_static:
+        return len(t.shape)
+    return None
+
+
+def _sharded(tiling: _Tiling | None) -> bool:
+    return tiling is not None and any(d != 1 for d in tiling.shape[:-1])
+
+
+def _replicate(tiling: _Tiling, dims: Sequence[int]) -> _Tiling:
+    """Moves the tile counts of ``dims`` into the replication dimension."""
+    dims = sorted(set(dims))
+    if not dims:
+        return tiling
+    rank = tiling.ndim - 1
+    keep = [i for i in range(rank) if i not in dims]
+    moved = tiling.transpose(keep + dims + [rank])
+    shape = [1 if i in dims else tiling.shape[i] for i in range(rank)]
+    return moved.reshape(shape + [-1])
+
+
+def _drop(tiling: _Tiling, dims: Sequence[int]) -> _Tiling:
+    """Removes ``dims`` (replicating them first)."""
+    tiling = _replicate(tiling, dims)
+    rank = tiling.ndim - 1
+    return tiling.reshape([tiling.shape[i] for i in range(rank) if i not in dims]
+                          + [tiling.shape[-1]])
+
+
+def _insert(tiling: _Tiling, positions: dict[int, int], rank: int) -> _Tiling:
+    """A tiling of rank ``rank`` whose dimension ``positions[i]`` is the
+    operand's dimension i; the other dimensions are untiled."""
+    order = sorted(positions, key=lambda i: positions[i])
+    moved = tiling.transpose(order + [tiling.ndim - 1])
+    shape = [1] * rank
+    for i in order:
+        shape[positions[i]] = tiling.shape[i]
+    return moved.reshape(shape + [tiling.shape[-1]])
+
+
+def _reshape(tiling: _Tiling, old: Sequence[int], new: Sequence[int]) -> _Tiling | None:
+    """Tile counts through a reshape: a dimension kept whole keeps its count;
+    merged dimensions keep the major one's (the minor ones are replicated); a
+    split dimension gives its count to its major part when that divides;
+    anything else is replicated."""
+    counts = list(tiling.shape[:-1])
+    groups = _reshape_groups(old, new)
+    if groups is None:
+        return None
+    new_counts = [1] * len(new)
+    replicate = []
+    for gi, gj in groups:
+        sharded = [d for d in gi if counts[d] != 1]
+        if not sharded or not gj:
+            replicate += sharded
+            continue
+        major_old = next(d for d in gi if old[d] != 1)
+        major_new = next((d for d in gj if new[d] != 1), gj[0])
+        if major_old in sharded and new[major_new] % counts[major_old] == 0:
+            new_counts[major_new] = counts[major_old]
+            replicate += [d for d in sharded if d != major_old]
+        else:
+            replicate += sharded
+    tiling = _replicate(tiling, replicate)
+    if int(np.prod(new_counts)) * tiling.shape[-1] != tiling.size:
+        return None
+    return tiling.reshape(new_counts + [tiling.shape[-1]])
+
+
+def _reshape_groups(old: Sequence[int], new: Sequence[int]
+                    ) -> list[tuple[list[int], list[int]]] | None:
+    """Consecutive dimensions of ``old`` and ``new`` with equal element counts."""
+    groups = []
+    i = j = 0
+    while i < len(old) or j < len(new):
+        gi, gj = [], []
+        size_old = size_new = 1
+        if i < len(old):
+            gi.append(i)
+            size_old *= old[i]
+            i += 1
+        if j < len(new):
+            gj.append(j)
+            size_new *= new[j]
+            j += 1
+        while size_old != size_new:
+            if size_old < size_new and i < len(old):
+                gi.append(i)
+                size_old *= old[i]
+                i += 1
+            elif size_new < size_old and j < len(new):
+                gj.append(j)
+                size_new *= new[j]
+                j += 1
+            else:
+                return None
+        groups.append((gi, gj))
+    return groups
+
+
+class _Propagation:
+    def __init__(self, module: Module, num_devices: int, sharding_of: ShardingOf,
+                 constraint_sharding: Callable[[Operation], str | None]) -> None:
+        self.module = module
+        self.num_devices = num_devices
+        self.sharding_of = sharding_of
+        self.constraint_sharding = constraint_sharding
+        self.functions = {f.name: f for f in module.functions if f.body is not None}
+        self.calls: dict[tuple, list[_Tiling | None]] = {}
+
+    def tiling(self, text: str | None, type_: Any) -> _Tiling | None:
+        """A tiling of a value of ``type_`` sharded as ``text`` (None for
+        shardings this pass does not follow: manual, maximal, tuples)."""
+        rank = _rank(type_)
+        if text is None or rank is None:
+            return None
+        try:
+            hlo = HloSharding.from_string(text)
+        except ValueError:
+            return None
+        if hlo.is_replicated():
+            return np.arange(self.num_devices).reshape([1] * rank + [self.num_devices])
+        if not hlo.is_tiled() or any(t != _OpShardingType.REPLICATED
+                                     for t in hlo.subgroup_types()):
+            return None
+        dims = hlo.tile_assignment_dimensions()
+        tiles = np.array(hlo.tile_assignment_devices()).reshape(dims)
+        if hlo.replicate_on_last_tile_dim() or hlo.subgroup_types():
+            if len(dims) != rank + 1:
+                return None
+            return tiles
+        if len(dims) != rank:
+            return None
+        return tiles.reshape(list(dims) + [1])
+
+    def function(self, func: Function, args: list[_Tiling | None]) -> list[_Tiling | None]:
+        env: dict[int, _Tiling | None] = {}
+        for value, tiling in zip(func.body.entry.arguments, args):
+            env[id(value)] = tiling
+        for op in func.body.entry.operations:
+            if op.name == "func.return":
+                return [env.get(id(v)) for v in op.operands]
+            for result, tiling in zip(op.results, self.op(op, env)):
+                env[id(result)] = tiling
+        return [None] * len(func.type.results)
+
+    def op(self, op: Operation, env: dict[int, _Tiling | None]) -> list[_Tiling | None]:
+        results = op.results
+        explicit = self.constraint_sharding(op)
+        if explicit is None and ("mhlo.sharding" in op.attributes
+                                 or "sdy.sharding" in op.attributes):
+            explicit = self.sharding_of(op.attributes, [r.type for r in results])
+        if explicit is not None:
+            if len(results) == 1:
+                return [self.tiling(explicit, results[0].type)]
+            return [None] * len(results)
+        try:
+            return self._derive(op, [env.get(id(v)) for v in op.operands])
+        except (ValueError, IndexError, KeyError, TypeError):
+            return [None] * len(results)
+
+    def _derive(self, op: Operation, ins: list[_Tiling | None]) -> list[_Tiling | None]:
+        name = op.name
+        results = op.results
+        out_rank = [_rank(r.type) for r in results]
+        in_types = [v.type for v in op.operands]
+        op_def = OP_DEFS.get(name)
+        if (op_def is not None and ELEMENTWISE in op_def.traits) or name in (
+                "stablehlo.convert", "stablehlo.bitcast_convert", "stablehlo.select",
+                "stablehlo.clamp", "stablehlo.reduce_precision"):
+            if len(results) != 1 or (name == "stablehlo.bitcast_convert"
+                                     and in_types[0].shape != results[0].type.shape):
+                return [None] * len(results)
+            return [self._elementwise(op, ins)]
+        if name in ("stablehlo.optimization_barrier", "sdy.propagation_barrier"):
+            return list(ins)
+        if name == "stablehlo.transpose":
+            perm = list(op.attributes["permutation"])
+            return [None if ins[0] is None else ins[0].transpose(perm + [len(perm)])]
+        if name == "stablehlo.broadcast_in_dim":
+            t = ins[0]
+            if t is None:
+                return [None]
+            dims = list(op.attributes["broadcast_dimensions"])
+            src = in_types[0].shape
+            dst = results[0].type.shape
+            expanded = [i for i, d in enumerate(dims) if src[i] != dst[d]]
+            t = _replicate(t, expanded)
+            return [_insert(t, dict(enumerate(dims)), out_rank[0])]
+        if name == "stablehlo.reshape":
+            if ins[0] is None:
+                return [None]
+            return [_reshape(ins[0], in_types[0].shape, results[0].type.shape)]
+        if name == "stablehlo.reduce":
+            dims = list(op.attributes["dimensions"])
+            half = len(op.operands) // 2
+            return [None if t is None else _drop(t, dims) for t in ins[:half]]
+        if name in ("stablehlo.slice", "stablehlo.pad", "stablehlo.dynamic_slice",
+                    "stablehlo.reverse", "stablehlo.concatenate",
+                    "stablehlo.dynamic_update_slice"):
+            t = ins[0]
+            if t is None or in_types[0].shape is None:
+                return [None]
+            src, dst = in_types[0].shape, results[0].type.shape
+            changed = [i for i in range(len(src)) if src[i] != dst[i]]
+            if name == "stablehlo.concatenate":
+                changed = [int(op.attributes["dimension"])]
+            elif name == "stablehlo.reverse":
+                changed = list(op.attributes["dimensions"])
+            return [_replicate(t, changed)]
+        if name == "stablehlo.dot_general":
+            return [self._dot(op, ins, out_rank[0])]
+        if name == "func.call":
+            callee = self.functions.get(getattr(op.attributes.get("callee"), "name", None))
+            if callee is None:
+                return [None] * len(results)
+            key = (callee.name, tuple(None if t is None else (t.shape, t.tobytes())
+                                      for t in ins))
+            if key not in self.calls:
+                self.calls[key] = [None] * len(results)  # recursion guard
+                self.calls[key] = self.function(callee, ins)
+            return self.calls[key]
+        if name == "sdy.manual_computation":
+            out = op.attributes.get("out_shardings")
+            if out is None:
+                return [None] * len(results)
+            text = self.sharding_of({"sdy.sharding": out}, [r.type for r in results])
+            if text is not None and len(results) == 1:
+                return [self.tiling(text, results[0].type)]
+            return [None] * len(results)
+        return [None] * len(results)
+
+    def _elementwise(self, op: Operation, ins: list[_Tiling | None]) -> _Tiling | None:
+        result_type = op.results[0].type
+        same = [t for t, v in zip(ins, op.operands) if t is not None
+                and getattr(v.type, "shape", None) == getattr(result_type, "shape", None)]
+        sharded = [t for t in same if _sharded(t)]
+        return sharded[0] if sharded else (same[0] if same else None)
+
+    def _dot(self, op: Operation, ins: list[_Tiling | None], rank: int) -> _Tiling | None:
+        dims = op.attributes["dot_dimension_numbers"]
+        lhs_batch, rhs_batch = list(dims.lhs_batching_dimensions), list(
+            dims.rhs_batching_dimensions)
+        lhs_contract = list(dims.lhs_contracting_dimensions)
+        rhs_contract = list(dims.rhs_contracting_dimensions)
+        lhs_rank = len(op.operands[0].type.shape)
+        rhs_rank = len(op.operands[1].type.shape)
+        lhs_free = [d for d in range(lhs_rank) if d not in lhs_batch + lhs_contract]
+        rhs_free = [d for d in range(rhs_rank) if d not in rhs_batch + rhs_contract]
+        nb = len(lhs_batch)
+        lhs, rhs = ins
+        # Result dims: batch, lhs free, rhs free.
+        lhs_pos = {d: i for i, d in enumerate(lhs_batch)}
+        lhs_pos.update({d: nb + i for i, d in enumerate(lhs_free)})
+        rhs_pos = {d: i for i, d in enumerate(rhs_batch)}
+        rhs_pos.update({d: nb + len(lhs_free) + i for i, d in enumerate(rhs_free)})
+        for tiling, contract, pos in ((lhs, lhs_contract, lhs_pos),
+                                      (rhs, rhs_contract, rhs_pos)):
+            if tiling is None:
+                continue
+            kept = _drop(tiling, contract)
+            if not _sharded(kept):
+                continue
+            remaining = [d for d in sorted(pos)]
+            return _insert(kept, {i: pos[d] for i, d in enumerate(remaining)}, rank)
+        return None

@@ -1,0 +1,54 @@
+"""jaxlib._jax.mlir.mlir_module_to_xla_computation: the HLO view of a lowered
+module (jax's ``lower(...).as_text("hlo")`` and ``compiler_ir("hlo")``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from jaxlib import _jax
+from jaxlib.xla_client import XlaRuntimeError
+
+SHARDED = """\
+module @jit_f attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=1]>
+  func.func public @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, \
+[{}, {}]>}) -> (tensor<8x8xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.sine %arg0 : tensor<8x8xf32>
+    %1 = sdy.sharding_constraint %0 <@mesh, [{"x"}, {"y"}]> : tensor<8x8xf32>
+    return %1 : tensor<8x8xf32>
+  }
+}
+"""
+
+
+def test_shardy_shardings_print_as_hlo_shardings():
+    computation = _jax.mlir.mlir_module_to_xla_computation(SHARDED.encode())
+    text = computation.as_hlo_text()
+    assert text.startswith("HloModule jit_f, entry_computation_layout="
+                           "{(f32[8,8]{1,0})->f32[8,8]{1,0}}, num_partitions=2")
+    assert "parameter(0), sharding={replicated}" in text
+    assert " sine(" in text
+    assert 'custom_call_target="Sharding", sharding={devices=[2,1]<=[2]}' in text
+    # jax's as_text("hlo") path: as_hlo_module().to_string(HloPrintOptions).
+    options = _jax.HloPrintOptions.short_parsable()
+    assert computation.as_hlo_module().to_string(options) == \
+        computation.as_hlo_text(print_large_constants=True)
+    assert computation.name() == "jit_f"
+
+
+def test_program_shape_and_unsupported_views():
+    computation = _jax.mlir.mlir_module_to_xla_computation(SHARDED, use_tuple_args=True)
+    shape = computation.program_shape()
+    assert [str(p) for p in shape.parameter_shapes()] == ["(f32[8,8]{1,0})"]
+    assert str(shape.result_shape()) == "f32[8,8]{1,0}"
+    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED: HloModuleProto"):
+        computation.as_serialized_hlo_module_proto()
+    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED: XlaComputation from a serialized"):
+        _jax.XlaComputation(b"\x08\x01")
+
+
+def test_malformed_modules_are_invalid_arguments():
+    with pytest.raises(XlaRuntimeError, match="INVALID_ARGUMENT: mlir_module_to_xla_computation"):
+        _jax.mlir.mlir_module_to_xla_computation("module {")
+    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED: MLIR bytecode"):
+        _jax.mlir.mlir_module_to_xla_computation(b"ML\xefR\x00")
