@@ -10,11 +10,11 @@ forward pass is enough to make that choice the one a user expects:
 
 * elementwise ops, converts and barriers keep an operand's tiling (a sharded
   operand wins over a replicated or unknown one);
-* ``transpose``, ``broadcast_in_dim`` and ``reshape`` move tile counts with
+* ``transpose``, ``reverse``, ``broadcast_in_dim`` and ``reshape`` move tiles with
   the dimensions they move (a reshape keeps a tiling on dimensions it leaves
   whole or merges at their major end, else replicates them);
 * reductions, slices, pads and concatenations replicate the dimensions they
-  change; ``dot_general`` keeps the batch and free dimensions of the sharded
+  change; a gather keeps the tiling of the operand dimensions it takes whole; ``dot_general`` keeps the batch and free dimensions of the sharded
   operand (its contracted dimensions end up replicated, as after XLA's
   all-reduce);
 * sharding constraints (``sdy.sharding_constraint``, the ``Sharding`` custom
@@ -60,7 +60,16 @@ def propagate_result_shardings(module: Module, entry: Function,
     args = [propagation.tiling(text, t) for text, t in
             zip(parameter_shardings, entry.type.inputs)]
     results = propagation.function(entry, args)
-    return [_text(r) for r in results]
+    return [_text(r) if _divides(r, t) else None
+            for r, t in zip(results, entry.type.results)]
+
+
+def _divides(tiling: _Tiling | None, type_: Any) -> bool:
+    """Whether every tiled dimension splits evenly: jax holds arrays only in
+    even shards, so an uneven propagated tiling is left replicated."""
+    if tiling is None or not isinstance(type_, TensorType) or not type_.is_static:
+        return False
+    return all(size % count == 0 for size, count in zip(type_.shape, tiling.shape[:-1]))
 
 
 def _text(tiling: _Tiling | None) -> str | None:
@@ -270,8 +279,12 @@ class _Propagation:
             dims = list(op.attributes["dimensions"])
             half = len(op.operands) // 2
             return [None if t is None else _drop(t, dims) for t in ins[:half]]
+        if name == "stablehlo.reverse":
+            # The tiles stay, in reverse order along the reversed dimensions.
+            dims = list(op.attributes["dimensions"])
+            return [None if ins[0] is None else np.flip(ins[0], axis=dims)]
         if name in ("stablehlo.slice", "stablehlo.pad", "stablehlo.dynamic_slice",
-                    "stablehlo.reverse", "stablehlo.concatenate",
+                    "stablehlo.concatenate",
                     "stablehlo.dynamic_update_slice"):
             t = ins[0]
             if t is None or in_types[0].shape is None:
@@ -280,11 +293,11 @@ class _Propagation:
             changed = [i for i in range(len(src)) if src[i] != dst[i]]
             if name == "stablehlo.concatenate":
                 changed = [int(op.attributes["dimension"])]
-            elif name == "stablehlo.reverse":
-                changed = list(op.attributes["dimensions"])
             return [_replicate(t, changed)]
         if name == "stablehlo.dot_general":
             return [self._dot(op, ins, out_rank[0])]
+        if name == "stablehlo.gather":
+            return [self._gather(op, ins[0], out_rank[0])]
         if name == "func.call":
             callee = self.functions.get(getattr(op.attributes.get("callee"), "name", None))
             if callee is None:
@@ -311,6 +324,20 @@ class _Propagation:
                 and getattr(v.type, "shape", None) == getattr(result_type, "shape", None)]
         sharded = [t for t in same if _sharded(t)]
         return sharded[0] if sharded else (same[0] if same else None)
+
+    def _gather(self, op: Operation, tiling: _Tiling | None, rank: int) -> _Tiling | None:
+        """Operand dimensions a gather takes whole keep their tiling in the
+        offset (window) dimensions of the result; the rest are replicated."""
+        if tiling is None:
+            return None
+        dims = op.attributes["dimension_numbers"]
+        sizes = list(op.attributes["slice_sizes"])
+        shape = op.operands[0].type.shape
+        dropped = list(dims.collapsed_slice_dims) + list(dims.operand_batching_dims)
+        window = [d for d in range(len(shape)) if d not in dropped]
+        partial = [d for d in window if sizes[d] != shape[d]]
+        kept = _drop(_replicate(tiling, partial), dropped)
+        return _insert(kept, dict(enumerate(dims.offset_dims)), rank)
 
     def _dot(self, op: Operation, ins: list[_Tiling | None], rank: int) -> _Tiling | None:
         dims = op.attributes["dot_dimension_numbers"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import abc
 import enum
 import itertools
+import sys
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
@@ -445,6 +446,32 @@ class Sharding(abc.ABC):
 # --------------------------------------------------------------------------
 
 
+def _jax_check_pspec() -> Any:
+    """jax's ``check_pspec`` when jax is in use (never imported from here)."""
+    module = sys.modules.get("jax._src.named_sharding")
+    return getattr(module, "check_pspec", None)
+
+
+def _check_spec(mesh: Any, spec: Any) -> None:
+    """The spec checks of jax's ``check_pspec``, for use without jax."""
+    seen: set[str] = set()
+    for entry in _spec_partitions(spec):
+        for name in _partition_axes(entry):
+            if name not in mesh.shape:
+                raise ValueError(
+                    f"Resource axis: {name} of {spec} is not found in mesh: "
+                    f"{tuple(mesh.axis_names)}."
+                )
+            if name in seen:
+                raise ValueError(
+                    "A single NamedSharding spec specification can map every mesh axis "
+                    f"to at most one positional dimension, but {spec} has duplicate "
+                    f"entries for `{name}`"
+                )
+            seen.add(name)
+    _check_unreduced(mesh, spec)
+
+
 def _check_unreduced(mesh: Any, spec: Any) -> None:
     """Unreduced axes (jax's ``P(..., unreduced={...})``) name Explicit mesh axes."""
     unreduced = getattr(spec, "unreduced", None) or ()
@@ -480,26 +507,19 @@ class NamedSharding(Sharding):
         # a ``shape`` mapping and ``axis_names`` is a mesh here.
         if not (hasattr(mesh, "shape") and hasattr(mesh, "axis_names")):
             raise TypeError(f"NamedSharding mesh must be a Mesh, got {type(mesh).__name__}")
+        if spec is None:  # the reference's words
+            raise TypeError("Unexpected None: NamedSharding spec must be a PartitionSpec")
         if not isinstance(spec, PartitionSpec) and not hasattr(spec, "_partitions"):
             raise TypeError(
                 f"NamedSharding spec must be a PartitionSpec, got {type(spec).__name__}: {spec!r}"
             )
-        seen: set[str] = set()
-        for entry in _spec_partitions(spec):
-            for name in _partition_axes(entry):
-                if name not in mesh.shape:
-                    raise ValueError(
-                        f"Resource axis: {name} of {spec} is not found in mesh: "
-                        f"{tuple(mesh.axis_names)}."
-                    )
-                if name in seen:
-                    raise ValueError(
-                        "A single NamedSharding spec specification can map every mesh axis "
-                        f"to at most one positional dimension, but {spec} has duplicate "
-                        f"entries for `{name}`"
-                    )
-                seen.add(name)
-        _check_unreduced(mesh, spec)
+        jax_check = _jax_check_pspec()
+        if jax_check is not None:
+            # Under jax, jax's own spec checks run, as the reference's
+            # constructor does: jax catches their error types to re-raise them.
+            jax_check(mesh, spec)
+        else:
+            _check_spec(mesh, spec)
         if _logical_device_ids is not None:
             _logical_device_ids = tuple(int(i) for i in _logical_device_ids)
             if sorted(_logical_device_ids) != list(range(mesh.size)):
