@@ -14,9 +14,11 @@ forward pass is enough to make that choice the one a user expects:
   the dimensions they move (a reshape keeps a tiling on dimensions it leaves
   whole or merges at their major end, else replicates them);
 * reductions, slices, pads and concatenations replicate the dimensions they
-  change; a gather keeps the tiling of the operand dimensions it takes whole; ``dot_general`` keeps the batch and free dimensions of the sharded
-  operand (its contracted dimensions end up replicated, as after XLA's
-  all-reduce);
+  change; a gather keeps the tiling of the operand dimensions it takes whole;
+  ``dot_general`` keeps the batch and free dimensions of the sharded operand
+  (its contracted dimensions end up replicated, as after XLA's all-reduce);
+* results whose tiling would not split them evenly stay replicated (jax
+  holds arrays only in even shards);
 * sharding constraints (``sdy.sharding_constraint``, the ``Sharding`` custom
   call), ops carrying ``mhlo.sharding``/``sdy.sharding`` and manual
   computations' ``out_shardings`` set the tiling they name;
