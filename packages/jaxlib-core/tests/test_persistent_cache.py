@@ -239,9 +239,9 @@ def test_metadata_survives_a_hit(client, cache_dir):
     func.func public @main(%a: tensor<4xf32> {tf.aliasing_output = 0 : i32},
                            %b: tensor<4xf32> {jax.buffer_donor = true})
         -> (tensor<4xf32> {mhlo.sharding = "{replicated}",
-                           mhlo.memory_kind = "pinned_host"}) {
+                           mhlo.memory_kind = "pinned_host"}, tensor<4xf32>) {
       %r = stablehlo.add %a, %b : tensor<4xf32>
-      return %r : tensor<4xf32>
+      return %r, %r : tensor<4xf32>, tensor<4xf32>
     }
     """
     fresh = pipeline.compile_program(text)
@@ -254,8 +254,8 @@ def test_metadata_survives_a_hit(client, cache_dir):
                       "result_memory_kinds"):
         assert getattr(hit, attribute) == getattr(fresh, attribute), attribute
     assert hit.output_aliases == {0: 0} and hit.donated_parameters == {0, 1}
-    assert hit.result_memory_kinds == ["pinned_host"]
-    assert hit.result_shardings == ["{replicated}"]
+    assert hit.result_memory_kinds == ["pinned_host", "device"]
+    assert hit.result_shardings == ["{replicated}", None]
 
 
 _CHILD = textwrap.dedent("""
@@ -562,3 +562,18 @@ def test_a_bad_maximum_fails_the_compile_before_any_work(client, cache_dir, monk
     with pytest.raises(ValueError, match="JAXLIB_COMPILATION_CACHE_MAX_SIZE"):
         pipeline.compile_program(_scaled(9))
     assert not parses and not _entries(cache_dir)
+
+
+def test_buffer_donors_are_donated_only_into_a_matching_result():
+    # XLA's rule: a donor is donated when a result of its element type and
+    # per-device size takes its buffer; otherwise the input stays alive.
+    text = """
+    func.func public @main(%a: tensor<4xf32> {jax.buffer_donor = true},
+                           %b: tensor<2x2xf32> {jax.buffer_donor = true},
+                           %c: tensor<4xi32> {jax.buffer_donor = true})
+        -> (tensor<4xf32>, tensor<4xf32>) {
+      %r = stablehlo.reshape %b : (tensor<2x2xf32>) -> tensor<4xf32>
+      return %a, %r : tensor<4xf32>, tensor<4xf32>
+    }
+    """
+    assert pipeline.compile_program(text).donated_parameters == {0, 1}

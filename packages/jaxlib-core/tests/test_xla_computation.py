@@ -52,3 +52,9 @@ def test_malformed_modules_are_invalid_arguments():
         _jax.mlir.mlir_module_to_xla_computation("module {")
     with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED: MLIR bytecode"):
         _jax.mlir.mlir_module_to_xla_computation(b"ML\xefR\x00")
+
+
+def test_cost_analysis_of_a_lowered_module():
+    computation = _jax.mlir.mlir_module_to_xla_computation(SHARDED)
+    costs = _jax.hlo_module_cost_analysis(None, computation.as_hlo_module())
+    assert costs["flops"] >= 0 and costs["transcendentals"] == 64

@@ -36,7 +36,7 @@ from jaxlib._src.jax_api.runtime_hooks import (
     set_typed_ndarray_type,
     set_valid_dtypes,
 )
-from jaxlib._src.jax_api.xla_computation import XlaComputation
+from jaxlib._src.jax_api.xla_computation import XlaComputation, hlo_module_cost_analysis
 from jaxlib._src.runtime.array import (
     Array,
     ArrayImpl,
@@ -94,7 +94,8 @@ __all__ = [
     "batched_block_until_ready", "batched_copy_array_to_devices_with_sharding",
     "batched_device_put", "canonicalize_partition", "canonicalize_partitions",
     "canonicalize_value", "collect_garbage", "config", "ffi", "get_internal_device_put_info",
-    "guard_lib", "is_asan", "is_msan", "is_optimized_build", "is_sanitized", "is_tsan",
+    "guard_lib", "hlo_module_cost_analysis", "is_asan", "is_msan", "is_optimized_build",
+    "is_sanitized", "is_tsan",
     "jax_jit", "make_cpu_client", "mlir", "pjit", "pytree", "register_canonicalize_value_handler",
     "reorder_shards", "set_invalid_input_exception", "set_pspec_unconstrained",
     "set_send_traceback_to_runtime_global", "set_send_traceback_to_runtime_thread_local",

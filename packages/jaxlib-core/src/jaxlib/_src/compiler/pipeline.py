@@ -198,6 +198,29 @@ def _sharding_text(attrs: dict[str, Any], type_: Any, module: Module) -> str | N
     return shardy.hlo_sharding_text(sdy_sharding, len(type_.shape), module.meshes)
 
 
+def _shard_footprint(type_: Any, sharding: str | None) -> tuple[Any, ...] | None:
+    """(element type, elements per device) of a value sharded as ``sharding``
+    (a value of a dynamic shape is its type: only the same type matches)."""
+    if not isinstance(type_, TensorType):
+        return None
+    if not type_.is_static:
+        return (type_,)
+    count = 1
+    for size in type_.shape:
+        count *= size
+    if sharding is not None:
+        from jaxlib._src.ir.hlo_sharding import HloSharding
+
+        try:
+            hlo = HloSharding.from_string(sharding)
+        except ValueError:
+            return None
+        if hlo.is_tiled():
+            for ways in hlo.tile_assignment_dimensions()[:hlo.tiled_data_rank()]:
+                count = -(-count // ways) if ways else count
+    return type_.element_type, count
+
+
 def _propagated_result_shardings(module: Module, entry: Function,
                                  parameter_shardings: list[str | None],
                                  result_shardings: list[str | None],
@@ -579,14 +602,6 @@ def _compile_module(module: Module, text: str | None, options: Any,
         lowered = rewrite_manual_regions(module, num_partitions)
         lowering = ModuleLowering(lowered, options, lookup_custom_call_target, host_callbacks)
         program = build_entry_program(lowering, lowered.function(entry.name))
-    aliases = {}
-    donated = set()
-    for index, attrs in enumerate(entry.arg_attrs):
-        if "tf.aliasing_output" in attrs:
-            aliases[int(attrs["tf.aliasing_output"])] = index
-            donated.add(index)
-        if attrs.get("jax.buffer_donor") is True:
-            donated.add(index)
     parameter_shardings = [_sharding_text(a, t, module)
                            for a, t in zip(entry.arg_attrs, entry.type.inputs)]
     result_shardings = [_sharding_text(a, t, module)
@@ -594,6 +609,26 @@ def _compile_module(module: Module, text: str | None, options: Any,
     if num_partitions > 1 and any(s is None for s in result_shardings):
         result_shardings = _propagated_result_shardings(
             module, entry, parameter_shardings, result_shardings, num_partitions)
+    aliases = {}
+    donated = set()
+    donors = []
+    for index, attrs in enumerate(entry.arg_attrs):
+        if "tf.aliasing_output" in attrs:
+            aliases[int(attrs["tf.aliasing_output"])] = index
+            donated.add(index)
+        if attrs.get("jax.buffer_donor") is True:
+            donors.append(index)
+    # A buffer donor is donated only when a result whose per-device buffer
+    # has its element type and size is there to take it (XLA's rule: an
+    # unusable donation leaves the input alive).
+    unclaimed = [r for r in range(len(entry.type.results)) if r not in aliases]
+    for index in donors:
+        want = _shard_footprint(entry.type.inputs[index], parameter_shardings[index])
+        match = next((r for r in unclaimed if want is not None and want == _shard_footprint(
+            entry.type.results[r], result_shardings[r])), None)
+        if match is not None:
+            unclaimed.remove(match)
+            donated.add(index)
     return CompiledProgram(
         program=program,
         source_text=text,

@@ -21,7 +21,7 @@ from jaxlib._src.jax_api.export_artifacts import _module_text, _parse
 from jaxlib._src.runtime.executable import HloModule
 from jaxlib._src.runtime.types import ProgramShape, Shape, dtype_to_etype
 
-__all__ = ["XlaComputation", "mlir_module_to_xla_computation"]
+__all__ = ["XlaComputation", "hlo_module_cost_analysis", "mlir_module_to_xla_computation"]
 
 
 class XlaComputation:
@@ -84,6 +84,18 @@ def mlir_module_to_xla_computation(mlir_module: Any, use_tuple_args: bool = Fals
     module = _parse(_module_text(mlir_module), "mlir_module_to_xla_computation")
     return XlaComputation(module, "main", use_tuple_args=use_tuple_args,
                           return_tuple=return_tuple)
+
+
+def hlo_module_cost_analysis(client: Any, module: HloModule) -> dict[str, Any]:
+    """Cost estimates of a lowered module (jax's ``Lowered.cost_analysis``):
+    the estimates compiled executables report, over the module as lowered."""
+    from jaxlib._src.compiler.cost import cost_analysis
+
+    if not isinstance(module, HloModule):
+        raise TypeError(f"hlo_module_cost_analysis takes an HloModule, got "
+                        f"{type(module).__name__}")
+    return cost_analysis(module._module, _entry_function(module._module,
+                                                         module._entry or "main"))
 
 
 def _entry_function(module: Module, entry: str) -> Function:
