@@ -228,28 +228,41 @@ def _propagated_result_shardings(module: Module, entry: Function,
     """Unannotated results get the sharding forward propagation gives them
     (passes/sharding_propagation.py); annotated ones keep theirs."""
     from jaxlib._src.frontends import shardy
+    from jaxlib._src.ir.hlo_sharding import HloSharding
 
-    def sharding_of(attrs: dict[str, Any], types: Sequence[Any]) -> str | None:
+    def sharding_of(attrs: dict[str, Any], types: Sequence[Any]) -> list[str | None] | None:
         value = attrs.get("mhlo.sharding")
         if isinstance(value, str):
-            return value
+            if len(types) == 1:
+                return [value]
+            try:
+                hlo = HloSharding.from_string(value)
+            except ValueError:
+                return None
+            if not hlo.is_tuple() or len(hlo.tuple_elements()) != len(types):
+                return None
+            return [e.to_string() for e in hlo.tuple_elements()]
         value = attrs.get("sdy.sharding")
-        if value is None or len(types) != 1 or not isinstance(types[0], TensorType):
+        if value is None:
             return None
-        rank = len(types[0].shape)
         try:
-            text = str(getattr(value, "text", value))
-            if "sharding_per_value" in text:
-                (one,) = shardy.parse_sharding_per_value(value)
-                return shardy.to_hlo_sharding(one, rank, module.meshes).to_string()
-            return shardy.hlo_sharding_text(value, rank, module.meshes)
+            if "sharding_per_value" in str(getattr(value, "text", value)):
+                shardings = shardy.parse_sharding_per_value(value)
+            else:
+                shardings = [shardy.parse_sharding(value)]
+            if len(shardings) != len(types):
+                return None
+            return [shardy.to_hlo_sharding(one, len(t.shape), module.meshes).to_string()
+                    if isinstance(t, TensorType) else None
+                    for one, t in zip(shardings, types)]
         except (ValueError, XlaRuntimeError):
             return None
 
     def constraint_sharding(op: Any) -> str | None:
         if op.name in ("sdy.sharding_constraint", "sdy.reshard") and op.results:
-            return sharding_of({"sdy.sharding": op.attributes.get("sharding")},
-                               [op.results[0].type])
+            texts = sharding_of({"sdy.sharding": op.attributes.get("sharding")},
+                                [op.results[0].type])
+            return texts[0] if texts else None
         return None
 
     propagated = propagate_result_shardings(module, entry, parameter_shardings,

@@ -210,6 +210,9 @@ class _ManualLayout:
     global_shape: tuple[int, ...]
     dim_axes: tuple[tuple[int, ...], ...]
     axis_sizes: tuple[int, ...]
+    # Manual axes the value is unreduced over: each device holds a partial
+    # value, and the value is their sum.
+    unreduced_axes: tuple[int, ...] = ()
 
     def block(self, coordinates: tuple[int, ...]) -> tuple[slice, ...]:
         """The part of the global array the device at ``coordinates`` holds."""
@@ -225,9 +228,15 @@ class _ManualLayout:
 
     def is_writer(self, coordinates: tuple[int, ...]) -> bool:
         """One device per block assembles a result: the one at coordinate 0
-        on every axis that does not pick the block."""
-        used = {a for axes in self.dim_axes for a in axes}
+        on every axis that does not pick the block (along unreduced axes
+        every device adds its partial value)."""
+        used = {a for axes in self.dim_axes for a in axes} | set(self.unreduced_axes)
         return all(c == 0 for axis, c in enumerate(coordinates) if axis not in used)
+
+    def holds_value(self, coordinates: tuple[int, ...]) -> bool:
+        """An unreduced operand reaches the body as partial values: the whole
+        value on the first device of its unreduced axes, zeros elsewhere."""
+        return all(coordinates[a] == 0 for a in self.unreduced_axes)
 
 
 def _manual_layout(sharding: shardy.TensorSharding, mesh: shardy.SdyMesh,
@@ -257,7 +266,10 @@ def _manual_layout(sharding: shardy.TensorSharding, mesh: shardy.SdyMesh,
                                     f"sub-axis {ref} of a manual axis")
             axes.append(position[ref.name])
         dim_axes.append(tuple(axes))
-    layout = _ManualLayout(tuple(global_type.shape), tuple(dim_axes), mesh.axis_sizes)
+    unreduced = tuple(position[ref.name] for ref in sharding.unreduced
+                      if ref.name in manual and ref.name in position)
+    layout = _ManualLayout(tuple(global_type.shape), tuple(dim_axes), mesh.axis_sizes,
+                           unreduced)
     expected = []
     for size, axes in zip(layout.global_shape, layout.dim_axes):
         count = int(np.prod([mesh.axis_sizes[a] for a in axes], dtype=np.int64))
@@ -269,6 +281,11 @@ def _manual_layout(sharding: shardy.TensorSharding, mesh: shardy.SdyMesh,
         _fail(f"{what}: the body sees {local_type}, but {global_type} split as its sharding "
               f"says has shape {expected}")
     return layout
+
+
+def _operand_part(value: Any, layout: _ManualLayout, coordinates: tuple[int, ...]) -> Any:
+    part = value[layout.block(coordinates)]
+    return part if layout.holds_value(coordinates) else np.zeros_like(part)
 
 
 def _mesh_of(shardings: list[shardy.TensorSharding], meshes: dict[str, Any]) -> shardy.SdyMesh:
@@ -314,7 +331,7 @@ def _manual_computation(op: Operation, ctx: Any):
     def kernel(frame: list, *operands: Any) -> tuple:
         require_global_view("sdy.manual_computation")
         per_instance = [
-            tuple(value if layout is None else value[layout.block(coords)]
+            tuple(value if layout is None else _operand_part(value, layout, coords)
                   for value, layout in zip(operands, in_layouts))
             for coords in coordinates]
         results = run_per_device(body, frame, per_instance, device_ids,
@@ -324,10 +341,16 @@ def _manual_computation(op: Operation, ctx: Any):
             if layout is None:
                 assembled.append(TOKEN)
                 continue
-            out = np.empty(layout.global_shape, dtype)
-            for coords, values in zip(coordinates, results):
-                if layout.is_writer(coords):
-                    out[layout.block(coords)] = values[r]
+            if layout.unreduced_axes:
+                out = np.zeros(layout.global_shape, dtype)
+                for coords, values in zip(coordinates, results):
+                    if layout.is_writer(coords):
+                        out[layout.block(coords)] += values[r]
+            else:
+                out = np.empty(layout.global_shape, dtype)
+                for coords, values in zip(coordinates, results):
+                    if layout.is_writer(coords):
+                        out[layout.block(coords)] = values[r]
             assembled.append(out)
         return tuple(assembled)
 

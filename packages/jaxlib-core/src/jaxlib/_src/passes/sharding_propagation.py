@@ -42,10 +42,11 @@ from jaxlib._src.ir.types import TensorType
 
 __all__ = ["propagate_result_shardings"]
 
-# Converts a sharding attribute of an op, argument or result to HloSharding
-# text: (attribute dict, types) -> text or None. The caller supplies it (it
-# knows the module's meshes and both sharding dialects).
-ShardingOf = Callable[[dict[str, Any], Sequence[Any]], "str | None"]
+# Converts the sharding attribute of an op, argument or result to HloSharding
+# texts, one per value: (attribute dict, value types) -> texts, or None when
+# there is none. The caller supplies it (it knows the module's meshes and
+# both sharding dialects).
+ShardingOf = Callable[[dict[str, Any], Sequence[Any]], "list[str | None] | None"]
 
 _Tiling = np.ndarray  # device ids, shape (data tile counts..., replication)
 
@@ -232,14 +233,14 @@ class _Propagation:
 
     def op(self, op: Operation, env: dict[int, _Tiling | None]) -> list[_Tiling | None]:
         results = op.results
-        explicit = self.constraint_sharding(op)
-        if explicit is None and ("mhlo.sharding" in op.attributes
-                                 or "sdy.sharding" in op.attributes):
+        explicit: list[str | None] | None = None
+        constraint = self.constraint_sharding(op)
+        if constraint is not None:
+            explicit = [constraint]
+        elif "mhlo.sharding" in op.attributes or "sdy.sharding" in op.attributes:
             explicit = self.sharding_of(op.attributes, [r.type for r in results])
-        if explicit is not None:
-            if len(results) == 1:
-                return [self.tiling(explicit, results[0].type)]
-            return [None] * len(results)
+        if explicit is not None and len(explicit) == len(results):
+            return [self.tiling(text, r.type) for text, r in zip(explicit, results)]
         try:
             return self._derive(op, [env.get(id(v)) for v in op.operands])
         except (ValueError, IndexError, KeyError, TypeError):
@@ -314,10 +315,10 @@ class _Propagation:
             out = op.attributes.get("out_shardings")
             if out is None:
                 return [None] * len(results)
-            text = self.sharding_of({"sdy.sharding": out}, [r.type for r in results])
-            if text is not None and len(results) == 1:
-                return [self.tiling(text, results[0].type)]
-            return [None] * len(results)
+            texts = self.sharding_of({"sdy.sharding": out}, [r.type for r in results])
+            if texts is None or len(texts) != len(results):
+                return [None] * len(results)
+            return [self.tiling(text, r.type) for text, r in zip(texts, results)]
         return [None] * len(results)
 
     def _elementwise(self, op: Operation, ins: list[_Tiling | None]) -> _Tiling | None:
