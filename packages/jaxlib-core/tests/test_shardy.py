@@ -515,3 +515,37 @@ def test_unannotated_results_take_the_propagated_sharding():
     s = np.sin(x)
     for out, want in zip(outs, [s, s.T, s @ w, s.sum(0), s.reshape(32)]):
         np.testing.assert_allclose(out, want, rtol=1e-6)
+
+
+MANUAL_UNREDUCED = """\
+module @m attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2]>
+  func.func public @main(%arg0: tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}], \
+unreduced={"x"}>}) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) {
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{}], unreduced={"x"}>] \
+out_shardings=[<@mesh, [{}]>] manual_axes={"x"} (%arg1: tensor<2xf32>) {
+      %1 = "stablehlo.all_reduce"(%arg1) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+      }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = \
+#stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} \
+: (tensor<2xf32>) -> tensor<2xf32>
+      sdy.return %1 : tensor<2xf32>
+    } : (tensor<2xf32>) -> tensor<2xf32>
+    return %0 : tensor<2xf32>
+  }
+}
+"""
+
+
+def test_manual_bodies_see_unreduced_operands_as_partial_values():
+    # The body's psum over x of the partial values is the value itself.
+    client = _client(2)
+    devices = client.devices()[:2]
+    executable = client.compile_and_load(MANUAL_UNREDUCED, devices)
+    partials = [np.array([1.0, 2.0], np.float32), np.array([3.0, 4.0], np.float32)]
+    arguments = [[client.buffer_from_pyval(p, d) for p, d in zip(partials, devices)]]
+    (out,) = executable.execute_sharded(arguments).disassemble_into_single_device_arrays()
+    for shard in out:
+        np.testing.assert_array_equal(np.asarray(shard), [4.0, 6.0])
