@@ -10,6 +10,7 @@ import pytest
 from conftest import find_conformance_dir as _conformance_dir
 
 from jaxlib._src.frontends import ParseError, parse_module, parse_source, split_source
+from jaxlib._src.frontends.stablehlo_syntax import pretty_form
 from jaxlib._src.ir import TensorType, VerificationError, print_module, verify_module
 from jaxlib._src.ir.attributes import (
     ComparisonDirection,
@@ -60,12 +61,19 @@ def test_conformance_corpus_parses_verifies_and_round_trips():
                 counts["round_tripped"] += 1
             else:
                 failures.append(f"{where}: round trip differs")
+            # The custom assembly jax sees (print_module's pretty hook) reads back too.
+            pretty = parse_module(print_module(module, pretty=pretty_form))
+            if pretty.structurally_equals(module):
+                counts["pretty_round_tripped"] += 1
+            else:
+                failures.append(f"{where}: pretty round trip differs")
     elapsed = time.perf_counter() - start
     report = f"{dict(counts)} in {elapsed:.1f}s; first failures: {failures[:5]}"
     assert counts["chunks"] >= MIN_CHUNKS, report
     assert counts["parsed"] >= MIN_PARSED, report
     assert counts["verified"] >= MIN_VERIFIED, report
     assert counts["round_tripped"] >= MIN_ROUND_TRIPPED, report
+    assert counts["pretty_round_tripped"] >= MIN_ROUND_TRIPPED, report
 
 
 # --- custom syntax == generic syntax --------------------------------------------------

@@ -29,6 +29,7 @@ from jaxlib._src.ir.attributes import (
     ConvDimensionNumbers,
     DenseArray,
     DenseElements,
+    ElementTypeAttr,
     FloatAttr,
     IntegerAttr,
     OpaqueAttribute,
@@ -857,7 +858,8 @@ class MlirParser:
                 return self._parse_dense_array()
             if word in ("dense_resource", "sparse", "affine_map", "strided", "distinct"):
                 raise self.error(f"'{word}' attributes are not supported")
-            return self.parse_type()
+            type_ = self.parse_type()
+            return ElementTypeAttr(type_) if isinstance(type_, str) else type_
         raise self.error(f"expected an attribute value, got {_describe(token)}")
 
     def _parse_typed_number(self) -> Any:

@@ -16,6 +16,7 @@ convolution, ...) have a parser function each.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -45,6 +46,7 @@ from jaxlib._src.ir.attributes import (
 from jaxlib._src.ir.core import (
     ITEMS,
     ITEMS_NO_RESULTS,
+    OP_DEFS,
     Block,
     Operation,
     Region,
@@ -52,8 +54,15 @@ from jaxlib._src.ir.core import (
     is_terminator,
     watch_op_table,
 )
+from jaxlib._src.ir.printer import (
+    format_attribute_dict,
+    format_dense,
+    format_string,
+    format_symbol,
+)
 from jaxlib._src.ir.types import (
     INT64_MAX,
+    FunctionType,
     TensorType,
     TupleType,
     Type,
@@ -73,12 +82,35 @@ PRETTY_PARSERS: dict[str, PrettyParser] = {}
 KeywordParser = Callable[["MlirParser"], dict[str, Any]]
 
 
+# Each keyword parser also knows how to print its keyword: ``printer(attrs)``
+# gives the value text and the attributes it spells, or None when the
+# attributes at hand would not read back the same (another integer type, ...);
+# those stay in the op's attribute dictionary.
+KeywordPrinter = Callable[[dict[str, Any]], "tuple[str, tuple[str, ...]] | None"]
+
+
+def _with_printer(parse: KeywordParser, printer: KeywordPrinter) -> KeywordParser:
+    parse.printer = printer  # type: ignore[attr-defined]
+    return parse
+
+
 def _int(attr: str, type_: str = "i64") -> KeywordParser:
-    return lambda p: {attr: IntegerAttr(p.parse_integer(type_), type_)}
+    def show(attrs: dict[str, Any]) -> tuple[str, tuple[str, ...]] | None:
+        value = attrs.get(attr)
+        if isinstance(value, IntegerAttr) and value.type == type_:
+            return str(int(value)), (attr,)
+        return None
+    return _with_printer(lambda p: {attr: IntegerAttr(p.parse_integer(type_), type_)}, show)
 
 
 def _array(attr: str) -> KeywordParser:
-    return lambda p: {attr: DenseArray("i64", tuple(p.parse_integer_list()))}
+    def show(attrs: dict[str, Any]) -> tuple[str, tuple[str, ...]] | None:
+        value = attrs.get(attr)
+        if isinstance(value, DenseArray) and value.element_type == "i64":
+            return "[" + ", ".join(str(int(v)) for v in value) + "]", (attr,)
+        return None
+    return _with_printer(lambda p: {attr: DenseArray("i64", tuple(p.parse_integer_list()))},
+                         show)
 
 
 def _enum(attr: str, cls: type[EnumAttr]) -> KeywordParser:
@@ -88,15 +120,27 @@ def _enum(attr: str, cls: type[EnumAttr]) -> KeywordParser:
             return {attr: cls(token.text)}
         except ValueError as err:
             raise p.error(str(err), token) from err
-    return parse
+
+    def show(attrs: dict[str, Any]) -> tuple[str, tuple[str, ...]] | None:
+        value = attrs.get(attr)
+        return (value.value, (attr,)) if type(value) is cls else None
+    return _with_printer(parse, show)
 
 
 def _float(attr: str) -> KeywordParser:
-    return lambda p: {attr: FloatAttr(float(p.parse_number()), "f64")}
+    def show(attrs: dict[str, Any]) -> tuple[str, tuple[str, ...]] | None:
+        value = attrs.get(attr)
+        if isinstance(value, FloatAttr) and value.type == "f64" and math.isfinite(value):
+            return repr(float(value)), (attr,)
+        return None
+    return _with_printer(lambda p: {attr: FloatAttr(float(p.parse_number()), "f64")}, show)
 
 
 def _string(attr: str) -> KeywordParser:
-    return lambda p: {attr: p.parse_string()}
+    def show(attrs: dict[str, Any]) -> tuple[str, tuple[str, ...]] | None:
+        value = attrs.get(attr)
+        return (format_string(value), (attr,)) if isinstance(value, str) else None
+    return _with_printer(lambda p: {attr: p.parse_string()}, show)
 
 
 def _bool(attr: str) -> KeywordParser:
@@ -105,7 +149,11 @@ def _bool(attr: str) -> KeywordParser:
         if token.text not in ("true", "false"):
             raise p.error("expected true or false", token)
         return {attr: token.text == "true"}
-    return parse
+
+    def show(attrs: dict[str, Any]) -> tuple[str, tuple[str, ...]] | None:
+        value = attrs.get(attr)
+        return ("true" if value else "false", (attr,)) if isinstance(value, bool) else None
+    return _with_printer(parse, show)
 
 
 def _exponent_mantissa(p: MlirParser) -> dict[str, Any]:
@@ -120,6 +168,16 @@ def _exponent_mantissa(p: MlirParser) -> dict[str, Any]:
             "mantissa_bits": IntegerAttr(int(mantissa), "i32")}
 
 
+def _show_exponent_mantissa(attrs: dict[str, Any]) -> tuple[str, tuple[str, ...]] | None:
+    e, m = attrs.get("exponent_bits"), attrs.get("mantissa_bits")
+    if all(isinstance(v, IntegerAttr) and v.type == "i32" and int(v) >= 0 for v in (e, m)):
+        return f"e{int(e)}m{int(m)}", ("exponent_bits", "mantissa_bits")
+    return None
+
+
+_exponent_mantissa.printer = _show_exponent_mantissa  # type: ignore[attr-defined]
+
+
 def _precision_list(p: MlirParser) -> dict[str, Any]:
     """``precision = [DEFAULT, HIGHEST]``."""
     p.expect("[", "to open the precision list")
@@ -130,6 +188,16 @@ def _precision_list(p: MlirParser) -> dict[str, Any]:
             break
     p.expect("]", "to close the precision list")
     return {"precision_config": values}
+
+
+def _show_precision_list(attrs: dict[str, Any]) -> tuple[str, tuple[str, ...]] | None:
+    values = attrs.get("precision_config")
+    if isinstance(values, list) and all(type(v) is Precision for v in values):
+        return "[" + ", ".join(v.value for v in values) + "]", ("precision_config",)
+    return None
+
+
+_precision_list.printer = _show_precision_list  # type: ignore[attr-defined]
 
 
 # Keywords whose value is an integer list (``dims = [0, 1]``) -> the generic
@@ -995,3 +1063,128 @@ def _declare(name: str, syntax: str | None) -> None:
 for _name, _syntax in _EXTENSION_SYNTAX.items():
     _declare(_name, _syntax)
 watch_op_table(lambda op_def: _declare(op_def.name, op_def.syntax))
+
+
+# --- printing the pretty syntax -----------------------------------------------------
+# The inverse of the rules above, for the printer's ``pretty`` hook: an op's
+# custom-assembly text (after ``%r = ``), or None to print it in MLIR's
+# generic form. Whatever is printed here reads back through the rules above
+# into the same op; attributes a keyword cannot spell stay in ``{...}``.
+
+# The func dialect's ops print without their prefix (func.func's default dialect).
+_SHORT_NAMES = {"func.return": "return", "func.call": "call"}
+
+
+def pretty_form(op: Operation, operand_names: list[str]) -> str | None:
+    """``op`` in its custom assembly (``stablehlo.add %0, %1 : tensor<f32>``),
+    or None where only the generic form is printed (ops with regions, ops
+    whose syntax this printer does not write)."""
+    if op.regions:
+        return None
+    op_def = OP_DEFS.get(op.name)
+    syntax = op_def.syntax if op_def is not None else _EXTENSION_SYNTAX.get(op.name)
+    if syntax in (ITEMS, ITEMS_NO_RESULTS):
+        return _pretty_items(op, operand_names, syntax)
+    if syntax == "constant":
+        value = op.attributes.get("value")
+        if (set(op.attributes) == {"value"} and isinstance(value, DenseElements)
+                and list(op.result_types) == [value.type]):
+            return f"{op.name} {format_dense(value)}"
+        return None
+    if syntax in ("call", "custom_call"):
+        key = "callee" if syntax == "call" else "call_target_name"
+        target = op.attributes.get(key)
+        target = target.name if isinstance(target, SymbolRef) else target
+        if not isinstance(target, str) or (syntax == "call" and set(op.attributes) != {key}):
+            return None
+        rest = {k: v for k, v in op.attributes.items() if k != key}
+        name = _SHORT_NAMES.get(op.name, op.name)
+        return (f"{name} {format_symbol(target)}({', '.join(operand_names)})"
+                f"{_attr_dict(rest)} : {_function_type(op)}")
+    if syntax == "composite":
+        label = op.attributes.get("name")
+        if not isinstance(label, str):
+            return None
+        # MLIR leaves out the attributes at their defaults.
+        rest = {k: v for k, v in op.attributes.items() if k != "name"
+                and not (k == "composite_attributes" and v == {})
+                and not (k == "version" and isinstance(v, int) and int(v) == 0)}
+        operands = (" " + ", ".join(operand_names)) if operand_names else ""
+        return f"{op.name} {format_string(label)}{operands}{_attr_dict(rest)} : " \
+               f"{_function_type(op)}"
+    if syntax == "top_k" and len(operand_names) == 1:
+        attributes = dict(op.attributes)
+        items = list(operand_names)
+        for keyword, parse in _KEYWORDS.get(op.name, {}).items():
+            shown = parse.printer(attributes)  # type: ignore[attr-defined]
+            if shown is not None:
+                items.append(f"{keyword} = {shown[0]}")
+                for attr in shown[1]:
+                    del attributes[attr]
+        if len(items) < 2:
+            return None  # k is required
+        results = ", ".join(str(t) for t in op.result_types)
+        return (f"{op.name}({', '.join(items)}){_attr_dict(attributes)} : "
+                f"{op.operand_types[0]} -> ({results})")
+    if syntax == "sdy_sharded_value":
+        sharding = op.attributes.get("sharding")
+        text = sharding.text if isinstance(sharding, OpaqueAttribute) else None
+        if text is None or not text.startswith("#sdy.sharding<") or len(operand_names) != 1:
+            return None
+        rest = {k: v for k, v in op.attributes.items() if k != "sharding"}
+        return (f"{op.name} {operand_names[0]} {text[len('#sdy.sharding'):]}"
+                f"{_attr_dict(rest)} : {op.result_types[0]}")
+    return None
+
+
+def _pretty_items(op: Operation, operand_names: list[str], syntax: str) -> str | None:
+    name = op.name
+    if name.endswith("_const"):
+        return None  # the test dialect's dense-literal forms: generic is fine
+    attributes = dict(op.attributes)
+    leading, trailing = [], []
+    for index, (attr, cls) in enumerate(_POSITIONAL_ENUMS.get(name, [])):
+        value = attributes.get(attr)
+        if type(value) is not cls:
+            break  # positional: a later one cannot be written without this one
+        (leading if index == 0 else trailing).append(value.value)
+        del attributes[attr]
+    items = leading + list(operand_names) + trailing
+    for keyword, parse in _KEYWORDS.get(name, {}).items():
+        show = getattr(parse, "printer", None)
+        shown = show(attributes) if show is not None else None
+        if shown is None:
+            continue
+        text, consumed = shown
+        items.append(f"{keyword} = {text}")
+        for attr in consumed:
+            del attributes[attr]
+    head = _SHORT_NAMES.get(name, name)
+    text = head + (" " + ", ".join(items) if items else "") + _attr_dict(attributes)
+    operand_types = list(op.operand_types)
+    results = list(op.result_types)
+    if syntax == ITEMS_NO_RESULTS:
+        if results:
+            return None
+        return text + (" : " + ", ".join(str(t) for t in operand_types) if operand_types else "")
+    if name in _ONE_RESULT_PER_TYPE:
+        if results != operand_types:
+            return None
+        return text + " : " + ", ".join(str(t) for t in results)
+    if len(results) == 1 and all(t == results[0] for t in operand_types) \
+            and name not in ("stablehlo.tuple", "stablehlo.real", "stablehlo.imag",
+                             "stablehlo.complex", "stablehlo.select"):
+        return f"{text} : {results[0]}"
+    return f"{text} : {_function_type(op)}"
+
+
+def _attr_dict(attributes: dict[str, Any]) -> str:
+    return " " + format_attribute_dict(attributes) if attributes else ""
+
+
+def _function_type(op: Operation) -> str:
+    inputs = ", ".join(str(t) for t in op.operand_types)
+    results = list(op.result_types)
+    if len(results) == 1 and not isinstance(results[0], FunctionType):
+        return f"({inputs}) -> {results[0]}"
+    return f"({inputs}) -> (" + ", ".join(str(t) for t in results) + ")"

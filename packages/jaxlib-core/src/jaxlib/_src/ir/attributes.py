@@ -82,6 +82,17 @@ def i64_array(values: Any) -> DenseArray:
     return DenseArray("i64", tuple(int(v) for v in values))
 
 
+class ElementTypeAttr(str):
+    """A scalar element type used as an attribute (MLIR's TypeAttr of ``f32``):
+    its spelling, marked so that it prints bare (``dtype = f32``) rather than
+    as the string ``"f32"``. It compares equal to the plain spelling."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"ElementTypeAttr({str.__repr__(self)})"
+
+
 class _Unit:
     """MLIR's unit attribute: present means true (``{use_global_device_ids}``)."""
 

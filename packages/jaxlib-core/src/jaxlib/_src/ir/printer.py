@@ -1,10 +1,14 @@
 """Prints a Module as StableHLO MLIR text, every op in MLIR's generic syntax
 (``"stablehlo.add"(%0, %1) {...} : (...) -> ...``), which the frontend reads back
-into a structurally equal module."""
+into a structurally equal module. With a ``pretty`` hook (the frontend's
+``pretty_form``, which owns the syntax tables), ops print in their custom
+assembly where it has one (``stablehlo.add %0, %1 : tensor<f32>``), as MLIR
+itself prints them; that text reads back the same."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
@@ -15,6 +19,7 @@ from jaxlib._src.ir.attributes import (
     ConvDimensionNumbers,
     DenseArray,
     DenseElements,
+    ElementTypeAttr,
     EnumAttr,
     FloatAttr,
     IntegerAttr,
@@ -35,6 +40,10 @@ from jaxlib._src.ir.types import (
     is_float,
     set_encoding_formatter,
 )
+
+# An op's custom assembly after ``%r = ``, or None for the generic form:
+# (op, its operands' names) -> text.
+PrettyForm = Callable[[Operation, list[str]], "str | None"]
 
 # Dense attributes with more elements than this print as one hex string.
 _HEX_THRESHOLD = 16
@@ -76,6 +85,8 @@ def format_attribute(value: Any) -> str:
         return f"{_format_float_element(float(value), value.type)} : {value.type}"
     if isinstance(value, float):
         return f"{_format_float_element(value, 'f64')} : f64"
+    if isinstance(value, ElementTypeAttr):
+        return str(value)
     if isinstance(value, str):
         return format_string(value)
     if isinstance(value, DenseArray):
@@ -135,8 +146,9 @@ def _format_plain(item: Any) -> str:
 
 
 def format_attribute_dict(attributes: dict[str, Any]) -> str:
+    """``{a = 1 : i64, b}``, sorted by name as MLIR's dictionaries are."""
     parts = []
-    for key, value in attributes.items():
+    for key, value in sorted(attributes.items()):
         name = key if _is_bare_key(key) else format_string(key)
         parts.append(name if isinstance(value, _Unit) else f"{name} = {format_attribute(value)}")
     return "{" + ", ".join(parts) + "}"
@@ -207,7 +219,7 @@ def _format_element(value: Any, element_type: str) -> str:
 def _format_float_element(value: Any, element_type: str) -> str:
     number = float(value)
     if math.isfinite(number):
-        return _format_float(number)
+        return _mlir_float(number, element_type)
     # MLIR spells non-finite floats by their bits in the element type.
     from jaxlib._src.ir.types import numpy_dtype
 
@@ -215,6 +227,22 @@ def _format_float_element(value: Any, element_type: str) -> str:
     scalar = np.asarray(value, dtype=dtype) if not isinstance(value, np.generic) else value
     raw = np.asarray(scalar, dtype=dtype).reshape(1).view(np.uint8).tobytes()
     return "0x" + int.from_bytes(raw, "little").to_bytes(len(raw), "big").hex().upper()
+
+
+def _mlir_float(number: float, element_type: str) -> str:
+    """MLIR's spelling: six-digit scientific notation (``1.000000e+00``) when
+    it reads back as the same value of the element type, else the shortest
+    text that does."""
+    from jaxlib._src.ir.types import numpy_dtype
+
+    text = f"{number:.6e}"
+    try:
+        dtype = numpy_dtype(element_type)
+        if np.array(float(text), dtype=dtype) == np.array(number, dtype=dtype):
+            return text
+    except (TypeError, ValueError, KeyError):
+        pass
+    return _format_float(number)
 
 
 # --- module -------------------------------------------------------------------
@@ -253,8 +281,9 @@ class _Namer:
         return name
 
 
-def print_module(module: Module) -> str:
-    """The module as MLIR text in generic op syntax."""
+def print_module(module: Module, pretty: PrettyForm | None = None) -> str:
+    """The module as MLIR text: generic op syntax, or custom assembly where
+    ``pretty`` gives one."""
     lines: list[str] = []
     header = "module"
     if module.name is not None:
@@ -265,12 +294,13 @@ def print_module(module: Module) -> str:
     for name, mesh in module.meshes.items():
         lines.append(f"  sdy.mesh {format_symbol(name)} = {format_attribute(mesh)}")
     for func in module.functions:
-        _print_function(func, lines)
+        _print_function(func, lines, pretty)
     lines.append("}")
     return "\n".join(lines) + "\n"
 
 
-def _print_function(func: Function, lines: list[str]) -> None:
+def _print_function(func: Function, lines: list[str], pretty: PrettyForm | None = None
+                    ) -> None:
     namer = _Namer()
     args = []
     for index, type_ in enumerate(func.type.inputs):
@@ -287,7 +317,9 @@ def _print_function(func: Function, lines: list[str]) -> None:
         attrs = func.res_attrs[index] if index < len(func.res_attrs) else {}
         results.append(f"{type_} {format_attribute_dict(attrs)}" if attrs else str(type_))
     header = f"  func.func {func.visibility} {format_symbol(func.name)}({', '.join(args)})"
-    if results:
+    if len(results) == 1 and not (func.res_attrs and func.res_attrs[0]):
+        header += " -> " + results[0]  # as MLIR: one plain result needs no parentheses
+    elif results:
         header += " -> (" + ", ".join(results) + ")"
     if func.attributes:
         header += " attributes " + format_attribute_dict(func.attributes)
@@ -295,17 +327,24 @@ def _print_function(func: Function, lines: list[str]) -> None:
         lines.append(header)
         return
     lines.append(header + " {")
-    _print_block_ops(func.body.entry, namer, lines, "    ")
+    _print_block_ops(func.body.entry, namer, lines, "    ", pretty)
     lines.append("  }")
 
 
-def _print_block_ops(block: Block, namer: _Namer, lines: list[str], indent: str) -> None:
+def _print_block_ops(block: Block, namer: _Namer, lines: list[str], indent: str,
+                     pretty: PrettyForm | None = None) -> None:
     for op in block.operations:
-        _print_operation(op, namer, lines, indent)
+        _print_operation(op, namer, lines, indent, pretty)
 
 
-def _print_operation(op: Operation, namer: _Namer, lines: list[str], indent: str) -> None:
-    text = '"' + op.name + '"(' + ", ".join(namer.use(v) for v in op.operands) + ")"
+def _print_operation(op: Operation, namer: _Namer, lines: list[str], indent: str,
+                     pretty: PrettyForm | None = None) -> None:
+    operands = [namer.use(v) for v in op.operands]
+    custom = pretty(op, operands) if pretty is not None else None
+    if custom is not None:
+        lines.append(indent + namer.define_results(op) + custom)
+        return
+    text = '"' + op.name + '"(' + ", ".join(operands) + ")"
     prefix = namer.define_results(op)  # regions cannot use the op's own results
     signature = (" : (" + ", ".join(str(t) for t in op.operand_types) + ") -> "
                  + _format_results(op.result_types))
@@ -317,16 +356,17 @@ def _print_operation(op: Operation, namer: _Namer, lines: list[str], indent: str
     for index, region in enumerate(op.regions):
         if index:
             lines.append(indent + "}, {")
-        _print_region(region, namer, lines, indent + "  ")
+        _print_region(region, namer, lines, indent + "  ", pretty)
     lines.append(indent + "})" + attrs + signature)
 
 
-def _print_region(region: Region, namer: _Namer, lines: list[str], indent: str) -> None:
+def _print_region(region: Region, namer: _Namer, lines: list[str], indent: str,
+                  pretty: PrettyForm | None = None) -> None:
     for index, block in enumerate(region.blocks):
         if block.arguments or index:
             args = ", ".join(f"{namer.define_argument(a)}: {a.type}" for a in block.arguments)
             lines.append(indent + f"^bb{index}({args}):" if args else indent + f"^bb{index}:")
-        _print_block_ops(block, namer, lines, indent + "  ")
+        _print_block_ops(block, namer, lines, indent + "  ", pretty)
 
 
 def _format_results(types: list[Any]) -> str:

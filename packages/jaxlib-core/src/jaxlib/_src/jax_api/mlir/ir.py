@@ -1445,15 +1445,18 @@ def _verify(op: CoreOperation) -> None:
 
 
 def _print_op(op: CoreOperation) -> str:
+    """MLIR text as jax shows it: ops in their custom assembly, like MLIR's
+    own printer (``stablehlo.add %0, %1 : tensor<f32>``)."""
+    from jaxlib._src.frontends.stablehlo_syntax import pretty_form
     from jaxlib._src.ir import printer
 
     if op.name == "builtin.module":
-        return printer.print_module(to_core_module(op))
+        return printer.print_module(to_core_module(op), pretty=pretty_form)
     lines: list[str] = []
     if op.name == "func.func" and "function_type" in op.attributes:
-        printer._print_function(_function_from_op(op), lines)
+        printer._print_function(_function_from_op(op), lines, pretty_form)
         return "\n".join(line[2:] for line in lines)
-    printer._print_operation(op, _LenientNamer(), lines, "")
+    printer._print_operation(op, _LenientNamer(), lines, "", pretty_form)
     return "\n".join(lines)
 
 

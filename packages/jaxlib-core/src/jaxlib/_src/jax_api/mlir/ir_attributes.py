@@ -21,6 +21,7 @@ from jaxlib._src.ir.attributes import (
     UNIT,
     DenseArray,
     DenseElements,
+    ElementTypeAttr,
     OpaqueAttribute,
     SymbolRef,
     _Unit,
@@ -239,7 +240,7 @@ class StringAttr(Attribute):
 
     @classmethod
     def _matches(cls, core: Any) -> bool:
-        return isinstance(core, str)
+        return isinstance(core, str) and not isinstance(core, ElementTypeAttr)
 
     @staticmethod
     def get(value: str | bytes, context: Any = None) -> StringAttr:
@@ -282,11 +283,12 @@ class TypeAttr(Attribute):
 
     @classmethod
     def _matches(cls, core: Any) -> bool:
-        return isinstance(core, _CORE_TYPES)
+        return isinstance(core, (*_CORE_TYPES, ElementTypeAttr))
 
     @staticmethod
     def get(value: Type, context: Any = None) -> TypeAttr:
-        return TypeAttr._from_core(value._core)
+        core = value._core
+        return TypeAttr._from_core(ElementTypeAttr(core) if isinstance(core, str) else core)
 
     @property
     def value(self) -> Type:
