@@ -72,3 +72,34 @@ def test_composite_attributes_at_their_defaults_are_left_out():
                                          "composite_attributes = {}, version = 0 : i32"))
     text = print_module(module, pretty=pretty_form)
     assert '%5 = stablehlo.composite "my.op" %4 {decomposition = @f} : ' in text
+
+
+MANUAL = """\
+module @m attributes {mhlo.num_partitions = 2 : i32} {
+  sdy.mesh @mesh = <["x"=2]>
+  func.func public @main(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+    %0 = "sdy.manual_computation"(%arg0) ({
+    ^bb0(%arg1: tensor<2xf32>):
+      %1 = "stablehlo.negate"(%arg1) : (tensor<2xf32>) -> tensor<2xf32>
+      "sdy.return"(%1) : (tensor<2xf32>) -> ()
+    }) {in_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}]>]>, manual_axes = \
+#sdy<manual_axes{"x"}>, out_shardings = #sdy.sharding_per_value<[<@mesh, [{"x", ?}]>]>} \
+: (tensor<4xf32>) -> tensor<4xf32>
+    %2 = "sdy.sharding_constraint"(%0) {sharding = #sdy.sharding<@mesh, [{"x"}]>} \
+: (tensor<4xf32>) -> tensor<4xf32>
+    "func.return"(%2) : (tensor<4xf32>) -> ()
+  }
+}
+"""
+
+
+def test_shardy_ops_print_as_shardy_prints_them():
+    module = parse_module(MANUAL)
+    text = print_module(module, pretty=pretty_form)
+    assert ('%0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}]>] '
+            'out_shardings=[<@mesh, [{"x", ?}]>] manual_axes={"x"} (%arg1: tensor<2xf32>) {\n'
+            '      %1 = stablehlo.negate %arg1 : tensor<2xf32>\n'
+            '      sdy.return %1 : tensor<2xf32>\n'
+            '    } : (tensor<4xf32>) -> tensor<4xf32>') in text
+    assert '%2 = sdy.sharding_constraint %0 <@mesh, [{"x"}]> : tensor<4xf32>' in text
+    assert parse_module(text).structurally_equals(module)

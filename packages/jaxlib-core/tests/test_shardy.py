@@ -417,9 +417,41 @@ out_shardings=[<@mesh, [{}]>] manual_axes={} (%arg2: tensor<2xf32>) {
 """
 
 
-def test_nested_manual_computations_are_unimplemented():
-    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED.*nested manual computation"):
-        _run(NESTED, [np.zeros(4, np.float32)], ["{replicated}"], ["{replicated}"], 2)
+def test_a_nested_manual_computation_runs_in_its_enclosing_instances():
+    x = np.arange(4, dtype=np.float32)
+    # (The unannotated result takes the manual computation's out_shardings.)
+    (out,) = _run(NESTED, [x], ["{replicated}"], ["{devices=[2]<=[2]}"], 2)
+    np.testing.assert_array_equal(out, x)
+
+
+NESTED_OVER_Y = """module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2]>
+  func.func public @main(%arg0: tensor<4x4xf32>) -> tensor<4x4xf32> {
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] \
+out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x"} (%arg1: tensor<2x4xf32>) {
+      %1 = sdy.manual_computation(%arg1) in_shardings=[<@mesh, [{}, {"y"}]>] \
+out_shardings=[<@mesh, [{}, {"y"}]>] manual_axes={"y"} (%arg2: tensor<2x2xf32>) {
+        %2 = "stablehlo.partition_id"() : () -> tensor<ui32>
+        %3 = stablehlo.convert %2 : (tensor<ui32>) -> tensor<f32>
+        %4 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f32>) -> tensor<2x2xf32>
+        %5 = stablehlo.add %arg2, %4 : tensor<2x2xf32>
+        sdy.return %5 : tensor<2x2xf32>
+      } : (tensor<2x4xf32>) -> tensor<2x4xf32>
+      sdy.return %1 : tensor<2x4xf32>
+    } : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %0 : tensor<4x4xf32>
+  }
+}
+"""
+
+
+def test_nested_manual_computations_split_over_both_axes():
+    # Each block is seen by the device at its (x, y) position (id 2x + y).
+    x = np.zeros((4, 4), np.float32)
+    (out,) = _run(NESTED_OVER_Y, [x], ["{replicated}"],
+                  ["{devices=[2,1,2]<=[4] last_tile_dim_replicate}"], 4)
+    expected = np.repeat(np.repeat(np.array([[0, 1], [2, 3]], np.float32), 2, 0), 2, 1)
+    np.testing.assert_array_equal(out, expected)
 
 
 # --- the GSPMD-era form ----------------------------------------------------------------

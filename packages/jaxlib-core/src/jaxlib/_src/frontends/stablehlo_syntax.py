@@ -1075,14 +1075,17 @@ watch_op_table(lambda op_def: _declare(op_def.name, op_def.syntax))
 _SHORT_NAMES = {"func.return": "return", "func.call": "call"}
 
 
-def pretty_form(op: Operation, operand_names: list[str]) -> str | None:
+def pretty_form(op: Operation, operand_names: list[str]) -> str | tuple[str, str] | None:
     """``op`` in its custom assembly (``stablehlo.add %0, %1 : tensor<f32>``),
-    or None where only the generic form is printed (ops with regions, ops
-    whose syntax this printer does not write)."""
-    if op.regions:
-        return None
+    or None where only the generic form is printed (ops whose syntax this
+    printer does not write). An op with a one-block region gives the text
+    before its ``(%args) {`` and the text after its closing ``}``."""
     op_def = OP_DEFS.get(op.name)
     syntax = op_def.syntax if op_def is not None else _EXTENSION_SYNTAX.get(op.name)
+    if syntax == "sdy_manual_computation":
+        return _pretty_manual_computation(op, operand_names)
+    if op.regions:
+        return None
     if syntax in (ITEMS, ITEMS_NO_RESULTS):
         return _pretty_items(op, operand_names, syntax)
     if syntax == "constant":
@@ -1135,6 +1138,28 @@ def pretty_form(op: Operation, operand_names: list[str]) -> str | None:
         return (f"{op.name} {operand_names[0]} {text[len('#sdy.sharding'):]}"
                 f"{_attr_dict(rest)} : {op.result_types[0]}")
     return None
+
+
+def _pretty_manual_computation(op: Operation, operand_names: list[str]
+                               ) -> tuple[str, str] | None:
+    """``sdy.manual_computation(%x) in_shardings=[...] out_shardings=[...]
+    manual_axes={...}`` ... ``: (T) -> R``."""
+    texts = {k: v.text for k, v in op.attributes.items() if isinstance(v, OpaqueAttribute)}
+    if (set(op.attributes) != {"in_shardings", "out_shardings", "manual_axes"}
+            or len(texts) != 3 or len(op.regions) != 1 or len(op.regions[0].blocks) != 1):
+        return None
+    lists = []
+    for key in ("in_shardings", "out_shardings"):
+        text = texts[key]
+        if not (text.startswith("#sdy.sharding_per_value<") and text.endswith(">")):
+            return None
+        lists.append(f"{key}={text[len('#sdy.sharding_per_value<'):-1]}")
+    axes = texts["manual_axes"]
+    if not (axes.startswith("#sdy<manual_axes{") and axes.endswith("}>")):
+        return None
+    head = (f"{op.name}({', '.join(operand_names)}) {' '.join(lists)} "
+            f"manual_axes={axes[len('#sdy<manual_axes'):-1]}")
+    return head, f": {_function_type(op)}"
 
 
 def _pretty_items(op: Operation, operand_names: list[str], syntax: str) -> str | None:

@@ -42,8 +42,9 @@ from jaxlib._src.ir.types import (
 )
 
 # An op's custom assembly after ``%r = ``, or None for the generic form:
-# (op, its operands' names) -> text.
-PrettyForm = Callable[[Operation, list[str]], "str | None"]
+# (op, its operands' names) -> text; for an op with one single-block region,
+# (text before ``(%args) {``, text after the closing ``}``).
+PrettyForm = Callable[[Operation, list[str]], "str | tuple[str, str] | None"]
 
 # Dense attributes with more elements than this print as one hex string.
 _HEX_THRESHOLD = 16
@@ -341,6 +342,15 @@ def _print_operation(op: Operation, namer: _Namer, lines: list[str], indent: str
                      pretty: PrettyForm | None = None) -> None:
     operands = [namer.use(v) for v in op.operands]
     custom = pretty(op, operands) if pretty is not None else None
+    if isinstance(custom, tuple):
+        head, tail = custom
+        prefix = namer.define_results(op)
+        block = op.regions[0].blocks[0]
+        args = ", ".join(f"{namer.define_argument(a)}: {a.type}" for a in block.arguments)
+        lines.append(f"{indent}{prefix}{head} ({args}) {{")
+        _print_block_ops(block, namer, lines, indent + "  ", pretty)
+        lines.append(f"{indent}}} {tail}")
+        return
     if custom is not None:
         lines.append(indent + namer.define_results(op) + custom)
         return

@@ -226,12 +226,14 @@ class _ManualLayout:
             index.append(slice(position * chunk, (position + 1) * chunk))
         return tuple(index)
 
-    def is_writer(self, coordinates: tuple[int, ...]) -> bool:
+    def is_writer(self, coordinates: tuple[int, ...],
+                  among: frozenset[int] | None = None) -> bool:
         """One device per block assembles a result: the one at coordinate 0
-        on every axis that does not pick the block (along unreduced axes
-        every device adds its partial value)."""
+        on every axis (of ``among``, by default all) that does not pick the
+        block (along unreduced axes every device adds its partial value)."""
         used = {a for axes in self.dim_axes for a in axes} | set(self.unreduced_axes)
-        return all(c == 0 for axis, c in enumerate(coordinates) if axis not in used)
+        return all(c == 0 for axis, c in enumerate(coordinates)
+                   if axis not in used and (among is None or axis in among))
 
     def holds_value(self, coordinates: tuple[int, ...]) -> bool:
         """An unreduced operand reaches the body as partial values: the whole
@@ -327,15 +329,11 @@ def _manual_computation(op: Operation, ctx: Any):
     coordinates = list(np.ndindex(*mesh.axis_sizes))
     device_ids = mesh.logical_ids()
 
-    @with_frame
-    def kernel(frame: list, *operands: Any) -> tuple:
-        require_global_view("sdy.manual_computation")
-        per_instance = [
-            tuple(value if layout is None else _operand_part(value, layout, coords)
-                  for value, layout in zip(operands, in_layouts))
-            for coords in coordinates]
-        results = run_per_device(body, frame, per_instance, device_ids,
-                                 "sdy.manual_computation")
+    position = {name: i for i, name in enumerate(mesh.axis_names)}
+    manual_positions = frozenset(position[a] for a in manual)
+
+    def assemble(instances: list[tuple[tuple[int, ...], tuple]],
+                 among: frozenset[int] | None) -> tuple:
         assembled = []
         for r, (layout, dtype) in enumerate(zip(out_layouts, out_dtypes)):
             if layout is None:
@@ -343,16 +341,48 @@ def _manual_computation(op: Operation, ctx: Any):
                 continue
             if layout.unreduced_axes:
                 out = np.zeros(layout.global_shape, dtype)
-                for coords, values in zip(coordinates, results):
-                    if layout.is_writer(coords):
+                for coords, values in instances:
+                    if layout.is_writer(coords, among):
                         out[layout.block(coords)] += values[r]
             else:
                 out = np.empty(layout.global_shape, dtype)
-                for coords, values in zip(coordinates, results):
-                    if layout.is_writer(coords):
+                for coords, values in instances:
+                    if layout.is_writer(coords, among):
                         out[layout.block(coords)] = values[r]
             assembled.append(out)
         return tuple(assembled)
+
+    def nested(frame: list, operands: tuple, outer: ReplicaContext) -> tuple:
+        """Inside an instance of an enclosing manual computation over the same
+        mesh, this instance plays its own device: it runs the body once on
+        its part, and the instances that differ only on this computation's
+        manual axes exchange their parts to assemble the results."""
+        if outer.num_replicas != 1 or outer.num_partitions != len(device_ids) \
+                or outer.partition_id not in device_ids:
+            require_global_view("sdy.manual_computation")
+        mine = coordinates[device_ids.index(outer.partition_id)]
+        parts = tuple(value if layout is None else _operand_part(value, layout, mine)
+                      for value, layout in zip(operands, in_layouts))
+        results = tuple(body.run(list(frame), parts))
+        everyone = outer.rendezvous.exchange(outer.next_key(op), outer.partition_id,
+                                             results, tuple(device_ids))
+        peers = [(coords, values) for coords, values in zip(coordinates, everyone)
+                 if all(coords[a] == mine[a] for a in range(len(mine))
+                        if a not in manual_positions)]
+        return assemble(peers, manual_positions)
+
+    @with_frame
+    def kernel(frame: list, *operands: Any) -> tuple:
+        outer = replica_context.current()
+        if outer.num_replicas * outer.num_partitions != 1:
+            return nested(frame, operands, outer)
+        per_instance = [
+            tuple(value if layout is None else _operand_part(value, layout, coords)
+                  for value, layout in zip(operands, in_layouts))
+            for coords in coordinates]
+        results = run_per_device(body, frame, per_instance, device_ids,
+                                 "sdy.manual_computation")
+        return assemble(list(zip(coordinates, results)), None)
 
     return kernel
 
