@@ -424,7 +424,8 @@ def test_a_nested_manual_computation_runs_in_its_enclosing_instances():
     np.testing.assert_array_equal(out, x)
 
 
-NESTED_OVER_Y = """module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+NESTED_OVER_Y = """\
+module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
   sdy.mesh @mesh = <["x"=2, "y"=2]>
   func.func public @main(%arg0: tensor<4x4xf32>) -> tensor<4x4xf32> {
     %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] \
