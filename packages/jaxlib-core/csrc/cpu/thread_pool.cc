@@ -11,6 +11,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <thread>
@@ -86,6 +87,10 @@ class ThreadPool {
     for (auto& h : helpers) h.join();
   }
 
+  // The caller works on the job too and waits only for the chunks taken,
+  // never for every worker to check in: a worker the OS has not scheduled
+  // (another busy process on the machine) finds the job done when it wakes,
+  // instead of the caller waiting a whole time slice for it.
   void Run(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn) {
     grain = std::max<int64_t>(1, grain);
     int64_t chunks = std::min<int64_t>((n + grain - 1) / grain, num_threads_ * 4);
@@ -94,28 +99,31 @@ class ThreadPool {
       return;
     }
     std::unique_lock<std::mutex> job_lock(job_mutex_);  // one job at a time
+    auto job = std::make_shared<Job>();
+    job->fn = &fn;
+    job->n = n;
+    job->chunk = (n + chunks - 1) / chunks;
+    job->chunks = (n + job->chunk - 1) / job->chunk;
+#ifdef JAXCPU_HAVE_MXCSR
+    job->csr = _mm_getcsr();  // workers flush denormals exactly as the caller does
+#endif
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      fn_ = &fn;
-      n_ = n;
-      chunk_ = (n + chunks - 1) / chunks;
-      next_.store(0);
-      pending_.store(num_threads_ - 1);
-#ifdef JAXCPU_HAVE_MXCSR
-      csr_ = _mm_getcsr();  // workers flush denormals exactly as the caller does
-#endif
+      job_ = job;
       generation_.fetch_add(1, std::memory_order_release);
     }
-    wake_.notify_all();  // no system call when every worker is spinning
+    wake_.notify_all();
     tls_in_parallel = true;
-    Work();
+    Work(*job);
     tls_in_parallel = false;
-    SpinUntil([this] { return pending_.load(std::memory_order_acquire) == 0; });
-    if (pending_.load(std::memory_order_acquire) != 0) {
+    auto finished = [&] { return job->done.load(std::memory_order_acquire) == job->chunks; };
+    SpinUntil(finished);
+    if (!finished()) {
       std::unique_lock<std::mutex> lock(mutex_);
-      done_.wait(lock, [this] { return pending_.load() == 0; });
+      done_.wait(lock, finished);
     }
-    fn_ = nullptr;
+    // Every chunk was taken and has run: a worker still holding this job
+    // finds nothing left in it, so `fn` (the caller's) is never called again.
   }
 
  private:
@@ -135,11 +143,26 @@ class ThreadPool {
     }
   }
 
-  void Work() {
+  // One parallel loop: chunks are claimed through `next` and counted in
+  // `done` when they have run. Workers hold it by shared_ptr, so a late one
+  // reads a finished job rather than freed memory.
+  struct Job {
+    const std::function<void(int64_t, int64_t)>* fn = nullptr;
+    int64_t n = 0, chunk = 1, chunks = 0;
+    unsigned csr = 0;
+    std::atomic<int64_t> next{0};
+    std::atomic<int64_t> done{0};
+  };
+
+  void Work(Job& job) {
     for (;;) {
-      int64_t begin = next_.fetch_add(chunk_);
-      if (begin >= n_) return;
-      (*fn_)(begin, std::min(n_, begin + chunk_));
+      int64_t begin = job.next.fetch_add(job.chunk);
+      if (begin >= job.n) return;
+      (*job.fn)(begin, std::min(job.n, begin + job.chunk));
+      if (job.done.fetch_add(1, std::memory_order_acq_rel) + 1 == job.chunks) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        done_.notify_all();
+      }
     }
   }
 
@@ -152,20 +175,18 @@ class ThreadPool {
         return generation_.load(std::memory_order_acquire) != seen ||
                stopping_.load(std::memory_order_relaxed);
       });
+      std::shared_ptr<Job> job;
       {
         std::unique_lock<std::mutex> lock(mutex_);
         wake_.wait(lock, [&] { return stopping_.load() || generation_.load() != seen; });
         if (stopping_.load()) return;
         seen = generation_.load();
+        job = job_;
+      }
 #ifdef JAXCPU_HAVE_MXCSR
-        _mm_setcsr(csr_);
+      _mm_setcsr(job->csr);
 #endif
-      }
-      Work();
-      if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-        std::lock_guard<std::mutex> lock(mutex_);
-        done_.notify_one();
-      }
+      Work(*job);
     }
   }
 
@@ -176,11 +197,7 @@ class ThreadPool {
   std::condition_variable wake_, done_;
   std::atomic<bool> stopping_{false};
   std::atomic<uint64_t> generation_{0};
-  std::atomic<int> pending_{0};
-  const std::function<void(int64_t, int64_t)>* fn_ = nullptr;
-  int64_t n_ = 0, chunk_ = 1;
-  unsigned csr_ = 0;
-  std::atomic<int64_t> next_{0};
+  std::shared_ptr<Job> job_;  // the latest job (guarded by mutex_)
 };
 
 int ConfiguredThreads() {

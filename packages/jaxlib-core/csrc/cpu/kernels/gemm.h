@@ -172,7 +172,12 @@ class Gemm {
   void Parallel(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const void* a,
                 int64_t lda, const void* b, int64_t ldb, void* c, int64_t ldc,
                 bool accumulate = false) const {
-    if (threading_->pooled && !InParallel()) {
+    // OpenBLAS's threaded drivers make their jobs wait on each other: one
+    // job whose thread the OS has not scheduled (another busy process)
+    // stalls them all for a time slice. Only products big enough for its
+    // shared packing to pay go to it; the rest split into independent calls,
+    // which the pool finishes without waiting for late threads.
+    if (threading_->pooled && !InParallel() && m * n * k >= kPooledWork) {
       (*this)(trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc, accumulate);
       return;
     }
@@ -209,6 +214,8 @@ class Gemm {
  private:
   // Products below this many multiply-adds are not split across threads.
   static constexpr int64_t kParallelWork = int64_t{1} << 18;
+  // Products from this many multiply-adds up are one call OpenBLAS threads.
+  static constexpr int64_t kPooledWork = int64_t{1} << 30;
 
   GemmFn fn_ = nullptr;
   BlasThreading* threading_ = nullptr;
