@@ -103,3 +103,21 @@ def test_shardy_ops_print_as_shardy_prints_them():
             '    } : (tensor<4xf32>) -> tensor<4xf32>') in text
     assert '%2 = sdy.sharding_constraint %0 <@mesh, [{"x"}]> : tensor<4xf32>' in text
     assert parse_module(text).structurally_equals(module)
+
+
+def test_dot_general_prints_its_dimension_keywords():
+    module = parse_module("""\
+func.func @main(%a: tensor<2x3x4xf32>, %b: tensor<2x4x5xf32>) -> tensor<2x3x5xf32> {
+  %0 = "stablehlo.dot_general"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<\
+lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], \
+lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>, \
+precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision HIGHEST>]} \
+: (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+""")
+    text = print_module(module, pretty=pretty_form)
+    assert ("%0 = stablehlo.dot_general %arg0, %arg1, batching_dims = [0] x [0], "
+            "contracting_dims = [2] x [1], precision = [DEFAULT, HIGHEST] : "
+            "(tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>") in text
+    assert parse_module(text).structurally_equals(module)

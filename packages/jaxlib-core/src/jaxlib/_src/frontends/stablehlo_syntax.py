@@ -55,6 +55,7 @@ from jaxlib._src.ir.core import (
     watch_op_table,
 )
 from jaxlib._src.ir.printer import (
+    format_attribute,
     format_attribute_dict,
     format_dense,
     format_string,
@@ -1115,6 +1116,8 @@ def pretty_form(op: Operation, operand_names: list[str]) -> str | tuple[str, str
         operands = (" " + ", ".join(operand_names)) if operand_names else ""
         return f"{op.name} {format_string(label)}{operands}{_attr_dict(rest)} : " \
                f"{_function_type(op)}"
+    if syntax == "dot_general" and len(operand_names) == 2:
+        return _pretty_dot_general(op, operand_names)
     if syntax == "top_k" and len(operand_names) == 1:
         attributes = dict(op.attributes)
         items = list(operand_names)
@@ -1138,6 +1141,35 @@ def pretty_form(op: Operation, operand_names: list[str]) -> str | tuple[str, str
         return (f"{op.name} {operand_names[0]} {text[len('#sdy.sharding'):]}"
                 f"{_attr_dict(rest)} : {op.result_types[0]}")
     return None
+
+
+def _pretty_dot_general(op: Operation, operand_names: list[str]) -> str | None:
+    """``stablehlo.dot_general %a, %b, batching_dims = [0] x [0],
+    contracting_dims = [2] x [1], precision = [...], algorithm = <...> : ...``."""
+    attributes = dict(op.attributes)
+    dims = attributes.pop("dot_dimension_numbers", None)
+    if not isinstance(dims, DotDimensionNumbers):
+        return None
+
+    def ints(values: tuple[int, ...]) -> str:
+        return "[" + ", ".join(str(v) for v in values) + "]"
+
+    items = list(operand_names)
+    if dims.lhs_batching_dimensions or dims.rhs_batching_dimensions:
+        items.append(f"batching_dims = {ints(dims.lhs_batching_dimensions)} x "
+                     f"{ints(dims.rhs_batching_dimensions)}")
+    items.append(f"contracting_dims = {ints(dims.lhs_contracting_dimensions)} x "
+                 f"{ints(dims.rhs_contracting_dimensions)}")
+    precision = _show_precision_list(attributes)
+    if precision is not None:
+        items.append(f"precision = {precision[0]}")
+        del attributes["precision_config"]
+    algorithm = attributes.get("algorithm")
+    if isinstance(algorithm, DotAlgorithm):
+        text = format_attribute(algorithm)
+        items.append(f"algorithm = {text[len('#' + DotAlgorithm.mnemonic):]}")
+        del attributes["algorithm"]
+    return f"{op.name} {', '.join(items)}{_attr_dict(attributes)} : {_function_type(op)}"
 
 
 def _pretty_manual_computation(op: Operation, operand_names: list[str]
