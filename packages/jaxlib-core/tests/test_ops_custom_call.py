@@ -548,3 +548,20 @@ module {
 """)
     results = run_file(program)
     assert [r.passed for r in results] == [True], [r.message for r in results]
+
+
+def test_dce_sink_keeps_its_operands_and_does_nothing(client):
+    # jax's lax.dce_sink(..., prevent_mlir_dce=True): a side-effecting sink.
+    text = """
+    func.func public @main(%a: tensor<4xf32>) -> tensor<4xf32> {
+      %0 = stablehlo.add %a, %a : tensor<4xf32>
+      stablehlo.custom_call @dce_sink(%0) {has_side_effect = true, api_version = 4 : i32,
+                                         backend_config = {}} : (tensor<4xf32>) -> ()
+      return %a : tensor<4xf32>
+    }
+    """
+    (out,) = _run(client, text, A)
+    np.testing.assert_array_equal(out, A)
+    with pytest.raises(XlaRuntimeError, match="'dce_sink' has no results"):
+        _compile(client, text.replace("-> ()", "-> tensor<4xf32>").replace(
+            "stablehlo.custom_call", "%1 = stablehlo.custom_call"))

@@ -147,6 +147,9 @@ _GSPMD_MANUAL_STEPS = frozenset({"SPMDFullToShardShape", "SPMDShardToFullShape"}
 # The GSPMD partitioner's sharding annotation: programs with partitions run in
 # the global view (one program on global arrays), where it is an identity.
 _SHARDING_ANNOTATION = "Sharding"
+# jax's ``lax.dce_sink``: marks its operands used so that the computation
+# producing them is kept; running it does nothing.
+_DCE_SINK = "dce_sink"
 
 
 # -- op facts ---------------------------------------------------------------------------
@@ -757,6 +760,15 @@ def _custom_call(op: Operation, ctx: Any):
         if len(op.operands) != 1 or op.result_types != op.operand_types:
             raise ValueError("custom call 'Sharding' takes one operand and returns it")
         return lambda value: (value,)
+    if name == _DCE_SINK:
+        if op.results:
+            raise ValueError("custom call 'dce_sink' has no results")
+
+        def sink(*values: Any) -> tuple:
+            return ()
+
+        sink.has_side_effect = True  # type: ignore[attr-defined]
+        return sink
     target = ctx.custom_call_target(name)
     if target is None:
         raise _unknown_target(name)
