@@ -383,3 +383,19 @@ def test_module_types_are_core_types(ctx):
     module, fn = _build_add_mul()
     core_type = fn.entry_block.operations[0].result._core.type
     assert isinstance(core_type, TensorType) and core_type == TensorType((3,), "f32")
+
+
+def test_a_context_starts_a_fresh_insertion_frame():
+    # As MLIR's bindings: inside a new Context, the insertion point and
+    # location of the code around it do not apply (jax lowers nested
+    # computations in contexts of their own while an outer lowering is open).
+    outer = ir.Module.create()
+    with ir.Context(), ir.Location.unknown(), ir.InsertionPoint(outer.body):
+        assert ir.InsertionPoint.current is not None
+        with ir.Context():
+            assert ir.Location.current is None
+            clone = outer.operation.clone()  # detached: no insertion point here
+            assert ir.InsertionPoint.current is None
+        assert ir.InsertionPoint.current.block == outer.body
+    assert len(outer.body.operations) == 0
+    assert clone.parent is None

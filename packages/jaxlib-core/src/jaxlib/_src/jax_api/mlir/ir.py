@@ -104,10 +104,16 @@ class WalkResult(enum.IntEnum):
 
 
 class _Stacks(threading.local):
+    """The thread's ``with`` stacks. As in MLIR's bindings, entering a
+    Context starts a fresh frame: the insertion point and location of the
+    code around it do not apply inside (jax lowers and compiles nested
+    computations in contexts of their own while an outer lowering is open)."""
+
     def __init__(self) -> None:
         self.contexts: list[Context] = []
         self.locations: list[Location] = []
         self.insertion_points: list[InsertionPoint] = []
+        self.saved: list[tuple[list[Location], list[InsertionPoint]]] = []
 
 
 _STACKS = _Stacks()
@@ -151,10 +157,13 @@ class Context:
 
     def __enter__(self) -> Context:
         _STACKS.contexts.append(self)
+        _STACKS.saved.append((_STACKS.locations, _STACKS.insertion_points))
+        _STACKS.locations, _STACKS.insertion_points = [], []
         return self
 
     def __exit__(self, *exc: Any) -> None:
         _STACKS.contexts.pop()
+        _STACKS.locations, _STACKS.insertion_points = _STACKS.saved.pop()
 
     current = _ClassProperty(lambda: _STACKS.contexts[-1] if _STACKS.contexts else None)
 
