@@ -492,16 +492,22 @@ unreduced={"x"}>}, tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) {
 """
 
 
+def _run_shards(text: str, shards: list[np.ndarray]) -> list[list]:
+    """Runs a one-argument program on len(shards) devices, device i holding
+    shards[i] as it is (no global value is split); returns each result's
+    per-device arrays."""
+    client = _client(len(shards))
+    devices = client.devices()[:len(shards)]
+    executable = client.compile_and_load(text, devices)
+    arguments = [[client.buffer_from_pyval(s, d) for s, d in zip(shards, devices)]]
+    return executable.execute_sharded(arguments).disassemble_into_single_device_arrays()
+
+
 def test_unreduced_values_are_partial_sums_over_their_axis():
     # An unreduced argument's value is the sum of its shards; an unreduced
     # result is the value on the axis' first device and zeros on the others.
-    client = _client(2)
-    devices = client.devices()[:2]
-    executable = client.compile_and_load(UNREDUCED, devices)
     partials = [np.array([1.0, 2.0], np.float32), np.array([2.0, 0.5], np.float32)]
-    arguments = [[client.buffer_from_pyval(p, d) for p, d in zip(partials, devices)]]
-    squared, plain = executable.execute_sharded(arguments) \
-        .disassemble_into_single_device_arrays()
+    squared, plain = _run_shards(UNREDUCED, partials)
     value = partials[0] + partials[1]
     np.testing.assert_array_equal(np.asarray(squared[0]), value * value)
     np.testing.assert_array_equal(np.asarray(squared[1]), [0, 0])
@@ -574,11 +580,7 @@ out_shardings=[<@mesh, [{}]>] manual_axes={"x"} (%arg1: tensor<2xf32>) {
 
 def test_manual_bodies_see_unreduced_operands_as_partial_values():
     # The body's psum over x of the partial values is the value itself.
-    client = _client(2)
-    devices = client.devices()[:2]
-    executable = client.compile_and_load(MANUAL_UNREDUCED, devices)
     partials = [np.array([1.0, 2.0], np.float32), np.array([3.0, 4.0], np.float32)]
-    arguments = [[client.buffer_from_pyval(p, d) for p, d in zip(partials, devices)]]
-    (out,) = executable.execute_sharded(arguments).disassemble_into_single_device_arrays()
+    (out,) = _run_shards(MANUAL_UNREDUCED, partials)
     for shard in out:
         np.testing.assert_array_equal(np.asarray(shard), [4.0, 6.0])

@@ -245,18 +245,12 @@ def _propagated_result_shardings(module: Module, entry: Function,
         value = attrs.get("sdy.sharding")
         if value is None:
             return None
+        ranks = [len(t.shape) if isinstance(t, TensorType) else 0 for t in types]
         try:
-            if "sharding_per_value" in str(getattr(value, "text", value)):
-                shardings = shardy.parse_sharding_per_value(value)
-            else:
-                shardings = [shardy.parse_sharding(value)]
-            if len(shardings) != len(types):
-                return None
-            return [shardy.to_hlo_sharding(one, len(t.shape), module.meshes).to_string()
-                    if isinstance(t, TensorType) else None
-                    for one, t in zip(shardings, types)]
-        except (ValueError, XlaRuntimeError):
+            texts = shardy.hlo_sharding_texts(value, ranks, module.meshes)
+        except XlaRuntimeError:
             return None
+        return [text if isinstance(t, TensorType) else None for text, t in zip(texts, types)]
 
     def constraint_sharding(op: Any) -> str | None:
         if op.name in ("sdy.sharding_constraint", "sdy.reshard") and op.results:

@@ -20,6 +20,7 @@ splitting each axis into the pieces its sub-axes cut it into.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -449,6 +450,24 @@ def to_hlo_sharding(sharding: TensorSharding, rank: int, meshes: dict[str, Any])
                          f"axis may shard at most one dimension)")
     unreduced = [position[n] for ref in sharding.unreduced for n in _piece_names(ref, pieces)]
     return mesh_hlo_sharding(sizes, dim_axes, (), mesh.device_ids, unreduced_axes=unreduced)
+
+
+def hlo_sharding_texts(value: Any, ranks: Sequence[int], meshes: dict[str, Any]) -> list[str]:
+    """The HloSharding texts of an ``sdy.sharding`` (one value) or an
+    ``sdy.sharding_per_value`` attribute, one per value of ``ranks``; an
+    invalid argument error when the attribute is malformed or counts another
+    number of values."""
+    try:
+        if "sharding_per_value" in _text(value):
+            shardings = parse_sharding_per_value(value)
+        else:
+            shardings = [parse_sharding(value)]
+        if len(shardings) != len(ranks):
+            raise ValueError(f"{len(shardings)} shardings for {len(ranks)} values")
+        return [to_hlo_sharding(one, rank, meshes).to_string()
+                for one, rank in zip(shardings, ranks)]
+    except ValueError as err:
+        raise invalid_argument(str(err)) from None
 
 
 def hlo_sharding_text(value: Any, rank: int, meshes: dict[str, Any]) -> str:

@@ -167,14 +167,7 @@ def sdy_sharding_converter(module: Module) -> Any:
     from jaxlib._src.frontends import shardy
 
     def convert(value: Any, types: list[Any], per_value: bool) -> str:
-        if not per_value:
-            return shardy.hlo_sharding_text(value, _rank(types[0]), module.meshes)
-        try:
-            shardings = shardy.parse_sharding_per_value(value)
-        except ValueError as err:
-            raise invalid_argument(str(err)) from None
-        texts = [shardy.hlo_sharding_text(one, _rank(t), module.meshes)
-                 for one, t in zip(shardings, types)]
+        texts = shardy.hlo_sharding_texts(value, [_rank(t) for t in types], module.meshes)
         return texts[0] if len(texts) == 1 else "{" + ", ".join(texts) + "}"
 
     return convert
