@@ -623,6 +623,56 @@ def test_large_float_sums_are_accurate(shape, dims):
     check(reduce_program(shape, dims, "i32", "stablehlo.add", "0"), [values("i32", shape)])
 
 
+def outer_difference_program(shape, a_dims, b_dims, reduce_dims, element_type="f32"):
+    """(a - b) * (a - b) + 1 over ``shape``, a and b broadcast from the domain
+    dimensions ``a_dims`` / ``b_dims``, reduced over ``reduce_dims`` (or not)."""
+    t = tensor(shape, element_type)
+    ta = tensor(tuple(shape[d] for d in a_dims), element_type)
+    tb = tensor(tuple(shape[d] for d in b_dims), element_type)
+    kept = tuple(n for i, n in enumerate(shape) if i not in reduce_dims)
+    r = tensor(kept, element_type) if reduce_dims else t
+    s = tensor((), element_type)
+    body = (f"  %init = stablehlo.constant dense<0.5> : {s}\n"
+            f"  %one = stablehlo.constant dense<1.0> : {t}\n"
+            f"  %ba = stablehlo.broadcast_in_dim %a, dims = {list(a_dims)} : ({ta}) -> {t}\n"
+            f"  %bb = stablehlo.broadcast_in_dim %b, dims = {list(b_dims)} : ({tb}) -> {t}\n"
+            f"  %d = stablehlo.subtract %ba, %bb : {t}\n"
+            f"  %sq = stablehlo.multiply %d, %d : {t}\n"
+            f"  %v = stablehlo.add %sq, %one : {t}\n")
+    if reduce_dims:
+        body += (f"  %out = stablehlo.reduce(%v init: %init) applies stablehlo.add across "
+                 f"dimensions = {list(reduce_dims)} : ({t}, {s}) -> {r}\n")
+    else:
+        body += f"  %out = stablehlo.add %v, %v : {t}\n"
+    return (f"func.func @main(%a: {ta}, %b: {tb}) -> {r} {{\n{body}"
+            f"  return %out : {r}\n}}")
+
+
+# Pairwise differences (N-body, distances): operands broadcast along different
+# axes, reduced over the short innermost axis, over the long middle one, or not.
+@pytest.mark.parametrize("shape,a_dims,b_dims,reduce_dims", [
+    ((256, 256, 3), (1, 2), (0, 2), (2,)),
+    ((256, 256, 3), (1, 2), (0, 2), (1,)),
+    ((256, 256, 3), (1, 2), (0, 2), ()),
+    ((64, 300, 5), (0, 2), (1,), (1,)),
+    ((2, 5000, 3), (1, 2), (0, 2), (1,)),
+    ((1, 60000, 3), (1, 2), (0, 2), (1,)),
+    ((7, 9, 2), (0,), (1, 2), (2,)),
+    ((3, 6), (0, 1), (0,), (1,)),
+    ((1000, 40), (1,), (0,), (1,)),
+    ((40, 1000), (0,), (1,), (0,)),
+    ((5, 7, 11, 3), (0, 3), (1, 2), (2,)),
+])
+def test_outer_differences_and_their_reductions(shape, a_dims, b_dims, reduce_dims):
+    a = values("f32", tuple(shape[d] for d in a_dims), seed=1, special=False)
+    b = values("f32", tuple(shape[d] for d in b_dims), seed=2, special=False)
+    check(outer_difference_program(shape, a_dims, b_dims, reduce_dims), [a, b],
+          rtol=2e-5, atol=1e-5)
+    if reduce_dims:
+        check(outer_difference_program(shape, a_dims, b_dims, reduce_dims, "f64"),
+              [a.astype(np.float64), b.astype(np.float64)], rtol=1e-12, atol=1e-12)
+
+
 def test_reduce_with_broadcast_producer():
     text = """
     func.func @main(%x: tensor<8x1000xf32>, %m: tensor<8xf32>) -> tensor<8xf32> {

@@ -114,6 +114,10 @@ constexpr int kMaxSlots = 256;
 constexpr int kMaxDims = 16;
 constexpr int64_t kGrainElements = 16384;      // >= 64 KB of f32 per parallel chunk
 constexpr int64_t kColumnBlock = 64;           // reduced rows summed per partial
+// Reductions whose rows (or columns) are this short evaluate tiles spanning
+// many of them: a tile per row would cost more than the row's elements.
+constexpr int64_t kShortRow = 64;              // reduced elements per row, inner == 1
+constexpr int64_t kNarrowInner = 128;          // kept elements per reduced row
 constexpr int kLanes = generic::kLanes;
 
 enum class Isa { kGeneric, kAvx2, kAvx512 };
@@ -291,6 +295,10 @@ struct Load {
   // Row constant read only by instructions with a uniform-operand loop: a
   // tile within one row gets the value once (FillCache::uniform).
   bool uniform_fill = false;
+  // The domain as this load walks it, innermost first: neighbouring
+  // dimensions merged where the load's offsets continue linearly (contiguous
+  // runs, and broadcasts: stride 0 after stride 0). GatherTile copies along it.
+  std::vector<int64_t> view_dims, view_strides;
 };
 
 // What a row-constant load's buffer holds: `count` copies of the element at
@@ -381,9 +389,15 @@ class FusedKernel final : public Kernel {
         const int64_t n = std::min(kTile, end - start);
         EvalTile(inputs, slots, scratch, caches, start, n, out + start * out_size);
       }
+    } else if (inner_ == 1 && red_ <= kShortRow) {
+      const int64_t per_row = outer_ / rows;
+      ReduceShortRows(inputs, outputs[0], r0 * per_row, r1 * per_row);
     } else if (inner_ == 1) {
       const int64_t per_row = outer_ / rows;
       ReduceRows(inputs, outputs[0], r0 * per_row, r1 * per_row);
+    } else if (inner_ <= kNarrowInner) {
+      const int64_t per_row = outer_ / rows;
+      ReduceNarrowColumns(inputs, outputs[0], r0 * per_row, r1 * per_row, 0, red_, nullptr);
     } else {
       const int64_t chunks = (inner_ + kTile - 1) / kTile, per_row = outer_ / rows * chunks;
       ReduceColumns(inputs, outputs[0], r0 * per_row, r1 * per_row);
@@ -395,8 +409,12 @@ class FusedKernel final : public Kernel {
       RunLoop(inputs, outputs);
     } else if (red_op_ < 0) {
       RunElementwise(inputs, outputs[0]);
+    } else if (inner_ == 1 && red_ <= kShortRow) {
+      RunShortRows(inputs, outputs[0]);
     } else if (inner_ == 1) {
       RunRows(inputs, outputs[0]);
+    } else if (inner_ <= kNarrowInner) {
+      RunNarrowColumns(inputs, outputs[0]);
     } else {
       RunColumns(inputs, outputs[0]);
     }
@@ -464,6 +482,20 @@ class FusedKernel final : public Kernel {
         if (dims_[k] > 0) last += strides[k] * (dims_[k] - 1);
       }
       load.strides = strides;
+      for (int k = ndims - 1; k >= 0; --k) {
+        if (dims_[k] == 1) continue;
+        if (!load.view_dims.empty() &&
+            strides[k] == load.view_strides.back() * load.view_dims.back()) {
+          load.view_dims.back() *= dims_[k];
+        } else {
+          load.view_dims.push_back(dims_[k]);
+          load.view_strides.push_back(strides[k]);
+        }
+      }
+      if (load.view_dims.empty()) {
+        load.view_dims.push_back(1);
+        load.view_strides.push_back(0);
+      }
       if (load.kind == kLoadInput) {
         if (load.arg < 0 || load.arg >= static_cast<int64_t>(inputs.size())) {
           throw Unsupported("fused: bad input index");
@@ -631,8 +663,9 @@ class FusedKernel final : public Kernel {
     prefetch_ = passes >= 2 && chains_.empty();
     // Two extra buffers: the column reduction's accumulators.
     scratch_bytes_ = static_cast<size_t>(num_buffers_ + 2) * kTileBytes;
-    if (red_op_ < 0) fill_count_ = std::min(kTile, total_);
-    else fill_count_ = std::min(kTile, inner_ == 1 ? red_ : inner_);
+    // (Reductions of short rows or narrow columns evaluate tiles of whole
+    // rows, up to kTile elements.)
+    fill_count_ = std::min(kTile, total_);
   }
 
   // Runs of three or more float32 instructions where each one after the first
@@ -861,29 +894,100 @@ class FusedKernel final : public Kernel {
     }
     cache->offset = -1;
     cache->uniform = false;
-    char* out = static_cast<char*>(buffer);
-    ForEachRun(load.strides, start, n, [&](int64_t pos, int64_t offset, int64_t step,
-                                           int64_t run) {
-      const char* src = base + offset * size;
-      char* dst = out + pos * size;
-      if (step == 0) {
-        Fill(dst, src, size, run);
-      } else if (step == 1) {
-        std::memcpy(dst, src, static_cast<size_t>(run * size));
-      } else {
-        switch (size) {
-          case 1: StridedCopy(reinterpret_cast<const uint8_t*>(src), step,
-                              reinterpret_cast<uint8_t*>(dst), run); break;
-          case 2: StridedCopy(reinterpret_cast<const uint16_t*>(src), step,
-                              reinterpret_cast<uint16_t*>(dst), run); break;
-          case 4: StridedCopy(reinterpret_cast<const uint32_t*>(src), step,
-                              reinterpret_cast<uint32_t*>(dst), run); break;
-          default: StridedCopy(reinterpret_cast<const uint64_t*>(src), step,
-                               reinterpret_cast<uint64_t*>(dst), run); break;
-        }
-      }
-    });
+    switch (size) {
+      case 1: GatherTile<uint8_t>(load, base, start, n, buffer); break;
+      case 2: GatherTile<uint16_t>(load, base, start, n, buffer); break;
+      case 4: GatherTile<uint32_t>(load, base, start, n, buffer); break;
+      default: GatherTile<uint64_t>(load, base, start, n, buffer); break;
+    }
     return buffer;
+  }
+
+  // Copies domain elements [start, start + n) of a load into `out`, walking the
+  // load's own view of the domain (Load::view_dims): whole runs of the inner
+  // view dimension at once, and blocks of short runs (the innermost few
+  // elements of an outer difference, a value repeated along a small axis) in
+  // one tight two-level loop, or by doubling copies when the block repeats.
+  template <typename T>
+  static void GatherTile(const Load& load, const char* base, int64_t start, int64_t n,
+                         void* out) {
+    const T* src = reinterpret_cast<const T*>(base);
+    T* dst = static_cast<T*>(out);
+    const int r = static_cast<int>(load.view_dims.size());
+    const int64_t* dims = load.view_dims.data();
+    const int64_t* strides = load.view_strides.data();
+    int64_t index[kMaxDims];
+    int64_t rest = start, offset = 0;
+    for (int k = 0; k < r; ++k) {
+      index[k] = rest % dims[k];
+      rest /= dims[k];
+      offset += index[k] * strides[k];
+    }
+    const int64_t d0 = dims[0], s0 = strides[0];
+    const int64_t d1 = r > 1 ? dims[1] : 1, s1 = r > 1 ? strides[1] : 0;
+    int64_t pos = 0;
+    while (pos < n) {
+      int64_t advance_rows = 0;  // whole inner runs done (carried into dim 1)
+      if (index[0] == 0 && r > 1 && d0 < 64 && n - pos >= 2 * d0) {
+        // A block of whole short runs along dimension 1.
+        const int64_t rows = std::min((n - pos) / d0, d1 - index[1]);
+        T* d = dst + pos;
+        if (s1 == 0) {  // the same run repeated: write it once, then double
+          for (int64_t j = 0; j < d0; ++j) d[j] = src[offset + j * s0];
+          int64_t have = d0, want = rows * d0;
+          while (have < want) {
+            const int64_t copy = std::min(have, want - have);
+            std::memcpy(d + have, d, static_cast<size_t>(copy) * sizeof(T));
+            have += copy;
+          }
+        } else if (s0 == 0) {  // each value repeated d0 times
+          for (int64_t i = 0; i < rows; ++i) {
+            const T v = src[offset + i * s1];
+            for (int64_t j = 0; j < d0; ++j) d[i * d0 + j] = v;
+          }
+        } else {
+          for (int64_t i = 0; i < rows; ++i) {
+            const T* row = src + offset + i * s1;
+            for (int64_t j = 0; j < d0; ++j) d[i * d0 + j] = row[j * s0];
+          }
+        }
+        pos += rows * d0;
+        offset += rows * s1;
+        index[1] += rows;
+        advance_rows = -1;  // index[1] already moved
+      } else {
+        const int64_t run = std::min(n - pos, d0 - index[0]);
+        const T* from = src + offset;
+        T* to = dst + pos;
+        if (s0 == 1) {
+          std::memcpy(to, from, static_cast<size_t>(run) * sizeof(T));
+        } else if (s0 == 0) {
+          const T v = *from;
+          for (int64_t i = 0; i < run; ++i) to[i] = v;
+        } else {
+          for (int64_t i = 0; i < run; ++i) to[i] = from[i * s0];
+        }
+        pos += run;
+        index[0] += run;
+        offset += run * s0;
+        if (index[0] < d0) continue;  // the tile ended inside the run
+        offset -= d0 * s0;
+        index[0] = 0;
+        advance_rows = 1;
+      }
+      if (pos >= n) break;
+      // Carry into the outer dimensions.
+      if (advance_rows == 1 && r > 1) {
+        ++index[1];
+        offset += s1;
+      }
+      for (int k = 1; k < r - 1 && index[k] >= dims[k]; ++k) {
+        offset -= dims[k] * strides[k];
+        index[k] = 0;
+        ++index[k + 1];
+        offset += strides[k + 1];
+      }
+    }
   }
 
   template <typename T>
@@ -1170,6 +1274,136 @@ class FusedKernel final : public Kernel {
       char* dst = out + (o * inner_ + i0) * size;
       Fill(dst, init_, size, n);
       reduce_.combine(dst, total, n);
+    }
+  }
+
+  // ---- reductions of short rows and narrow columns ----------------------------
+
+  // out[i] = in[i * step] for i < n, by element size.
+  static void StridedGather(const char* src, int64_t step, int64_t size, char* dst, int64_t n) {
+    switch (size) {
+      case 1: StridedCopy(reinterpret_cast<const uint8_t*>(src), step,
+                          reinterpret_cast<uint8_t*>(dst), n); break;
+      case 2: StridedCopy(reinterpret_cast<const uint16_t*>(src), step,
+                          reinterpret_cast<uint16_t*>(dst), n); break;
+      case 4: StridedCopy(reinterpret_cast<const uint32_t*>(src), step,
+                          reinterpret_cast<uint32_t*>(dst), n); break;
+      default: StridedCopy(reinterpret_cast<const uint64_t*>(src), step,
+                           reinterpret_cast<uint64_t*>(dst), n); break;
+    }
+  }
+
+  void RunShortRows(const void* const* inputs, void* output) const {
+    if (outer_ == 0) return;
+    auto run = [&](int64_t first, int64_t last) {
+      ReduceShortRows(inputs, output, first, last);
+    };
+    const int64_t grain = std::max<int64_t>(1, kGrainElements / std::max<int64_t>(red_, 1));
+    if (outer_ <= grain) run(0, outer_);
+    else ParallelFor(outer_, grain, run);
+  }
+
+  // Output rows [first, last) of a reduction over short whole rows: one tile
+  // holds kTile / red_ rows, and column j of those rows is combined into their
+  // outputs at once (out = init, then out op= element j, in order).
+  void ReduceShortRows(const void* const* inputs, void* output, int64_t first,
+                       int64_t last) const {
+    const int64_t size = DTypeSize(slot_types_[out_slot_]);
+    char* out = static_cast<char*>(output);
+    Chunk chunk;
+    StartChunk(inputs, &chunk);
+    auto& [slots, caches, scratch, column] = chunk;
+    if (red_ == 0) {
+      Fill(out + first * size, init_, size, last - first);
+      return;
+    }
+    const int64_t per_tile = std::max<int64_t>(1, kTile / red_);
+    for (int64_t row = first; row < last; row += per_tile) {
+      const int64_t rows = std::min(per_tile, last - row);
+      EvalTile(inputs, slots, scratch, caches, row * red_, rows * red_, nullptr);
+      const char* values = static_cast<const char*>(slots[out_slot_]);
+      char* dst = out + row * size;
+      Fill(dst, init_, size, rows);
+      for (int64_t j = 0; j < red_; ++j) {
+        StridedGather(values + j * size, red_, size, column, rows);
+        reduce_.combine(dst, column, rows);
+      }
+    }
+  }
+
+  void RunNarrowColumns(const void* const* inputs, void* output) const {
+    if (outer_ == 0) return;
+    const int64_t size = DTypeSize(slot_types_[out_slot_]);
+    const int64_t per_outer = std::max<int64_t>(red_ * inner_, 1);
+    // Few outputs and long columns: the reduced range is split into parts,
+    // reduced in parallel and combined in order.
+    const int64_t parts = outer_ >= NumThreads() ? 1
+        : std::max<int64_t>(1, std::min<int64_t>(NumThreads() * 4,
+                                                 per_outer / (4 * kGrainElements)));
+    if (parts == 1) {
+      auto run = [&](int64_t first, int64_t last) {
+        ReduceNarrowColumns(inputs, output, first, last, 0, red_, nullptr);
+      };
+      const int64_t grain = std::max<int64_t>(1, kGrainElements / per_outer);
+      if (outer_ <= grain) run(0, outer_);
+      else ParallelFor(outer_, grain, run);
+      return;
+    }
+    const int64_t part_length = (red_ + parts - 1) / parts;
+    std::vector<char> partials(static_cast<size_t>(outer_ * parts * inner_ * size));
+    ParallelFor(outer_ * parts, 1, [&](int64_t first, int64_t last) {
+      for (int64_t unit = first; unit < last; ++unit) {
+        const int64_t o = unit / parts, part = unit % parts;
+        const int64_t begin = std::min(red_, part * part_length);
+        const int64_t end = std::min(red_, begin + part_length);
+        ReduceNarrowColumns(inputs, nullptr, o, o + 1, begin, end,
+                            partials.data() + unit * inner_ * size);
+      }
+    });
+    char* out = static_cast<char*>(output);
+    for (int64_t o = 0; o < outer_; ++o) {
+      char* dst = out + o * inner_ * size;
+      Fill(dst, init_, size, inner_);
+      for (int64_t part = 0; part < parts; ++part) {
+        reduce_.combine(dst, partials.data() + (o * parts + part) * inner_ * size, inner_);
+      }
+    }
+  }
+
+  // Outer indices [first, last) of a reduction over a middle dimension whose
+  // kept (inner) extent is small: a tile holds kTile / inner_ whole reduced
+  // rows, folded pairwise in place, then added to the running total. With
+  // `partial`, reduced rows [begin, end) of one outer index are reduced into
+  // it without the init value; otherwise whole columns go to `output`.
+  void ReduceNarrowColumns(const void* const* inputs, void* output, int64_t first,
+                           int64_t last, int64_t begin, int64_t end, char* partial) const {
+    const int64_t size = DTypeSize(slot_types_[out_slot_]);
+    const int64_t row_bytes = inner_ * size;
+    Chunk chunk;
+    StartChunk(inputs, &chunk);
+    auto& [slots, caches, scratch, total] = chunk;
+    char* block = total + kTileBytes;
+    const int64_t per_tile = std::max<int64_t>(1, kTile / inner_);
+    for (int64_t o = first; o < last; ++o) {
+      char* acc = partial != nullptr ? partial : total;
+      Fill(acc, identity_, size, inner_);
+      for (int64_t k0 = begin; k0 < end; k0 += per_tile) {
+        int64_t rows = std::min(per_tile, end - k0);
+        EvalTile(inputs, slots, scratch, caches, (o * red_ + k0) * inner_, rows * inner_,
+                 nullptr);
+        std::memcpy(block, slots[out_slot_], static_cast<size_t>(rows * row_bytes));
+        while (rows > 1) {
+          const int64_t half = rows / 2;
+          reduce_.combine(block, block + (rows - half) * row_bytes, half * inner_);
+          rows -= half;
+        }
+        reduce_.combine(acc, block, inner_);
+      }
+      if (partial == nullptr) {
+        char* dst = static_cast<char*>(output) + o * row_bytes;
+        Fill(dst, init_, size, inner_);
+        reduce_.combine(dst, acc, inner_);
+      }
     }
   }
 
