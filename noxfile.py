@@ -347,6 +347,7 @@ def demo(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """The shared benchmark programs, ours and the reference jaxlib's in the same
     run (the reference in a venv of its own), written to docs/performance.md;
+    the model benchmark (benchmarks/models/) the same way, quiet and under load;
     then batched linear algebra (jaxlib-linalg against the reference), resident memory
     over 10,000 executions, then transfer micro-benchmarks."""
     _install_from_wheelhouse(session, "core", "linalg")
@@ -359,6 +360,11 @@ def bench(session: nox.Session) -> None:
     session.run("python", str(ROOT / "benchmarks" / "programs.py"), "--reference-python",
                 str(python), "--write", str(ROOT / "docs" / "performance.md"),
                 *session.posargs)
+    # Whole models, quiet and beside one busy process per two cores.
+    for load in ([], ["--busy", str(max(1, (os.cpu_count() or 2) // 2))]):
+        session.run("python", str(ROOT / "benchmarks" / "programs.py"), "--suite", "models",
+                    "--reference-python", str(python), "--write",
+                    str(ROOT / "docs" / "performance.md"), *load)
     session.run("python", str(ROOT / "benchmarks" / "linalg_bench.py"), "--reference-python",
                 str(python), "--write", str(ROOT / "docs" / "performance.md"))
     session.run("python", str(ROOT / "benchmarks" / "rss.py"), "--write",

@@ -381,10 +381,99 @@ def test_conv_shifted_gemms_types_and_3d(element_type):
                          element_type, padding=((1, 1), (0, 1), (1, 0))), element_type)
 
 
+def test_conv_shifted_gemms_feature_minor_many_features():
+    # NHWC outputs take the shifted GEMMs only from 256 features per group.
+    check_native(conv_op(NHWC, (2, 6, 5, 256), (3, 3, 256, 8), padding=((1, 1), (1, 1))),
+                 "f32")
+
+
 def test_conv_shifted_gemms_many_images():
     # Several chunks of images, the last one partial.
     check_native(conv_op(NCHW, (37, 32, 48, 48), (8, 32, 3, 3), padding=((1, 1), (1, 1))),
                  "f32")
+
+
+# Few output positions under a large window (filter gradients): one GEMM per
+# output position on zero-padded phase grids of the input.
+FILTER_GRADIENT_LAYOUTS = [("f01b", "i01o", "01bf"), ("fb01", "io01", "bf01"), NHWC, NCHW,
+                           ("bf01", "01io", "f01b")]
+
+
+@pytest.mark.parametrize("layouts", FILTER_GRADIENT_LAYOUTS)
+@pytest.mark.parametrize("options", [
+    {"padding": ((1, 1), (1, 1))},
+    {},
+    {"padding": ((1, 0), (0, 1)), "rhs_dilation": (2, 2)},
+    {"padding": ((2, -1), (-4, -3)), "rhs_dilation": (2, 1)},
+    {"padding": ((1, 1), (1, 1)), "reversal": (True, False)},
+    {"padding": ((1, 1), (1, 1)), "feature_groups": 2},
+    {"padding": ((1, 0), (0, 1)), "batch_groups": 3},
+])
+def test_conv_window_gemms(layouts, options):
+    dilated = options.get("rhs_dilation", (1, 1)) != (1, 1)
+    sizes = {"b": 6, "f": 4, "0": 20 if dilated else 12, "1": 18 if dilated else 10}
+    window = (10, 9) if dilated else (11, 9)
+    kernel = {"o": 6, "i": 4 // options.get("feature_groups", 1), "0": window[0],
+              "1": window[1]}
+    input_shape = [sizes[c] for c in layouts[0]]
+    kernel_shape = [kernel[c] for c in layouts[1]]
+    check_native(conv_op(layouts, input_shape, kernel_shape, "f64", **options), "f64")
+
+
+@pytest.mark.parametrize("element_type", sorted(DTYPES))
+def test_conv_window_gemms_types_and_ranks(element_type):
+    check_native(conv_op(("f012b", "i012o", "012bf"), (3, 7, 8, 6, 5), (3, 6, 7, 5, 4),
+                         element_type, padding=((1, 0), (0, 0), (1, 1))), element_type)
+    check_native(conv_op(("fb0", "io0", "bf0"), (3, 5, 40), (3, 4, 38), element_type,
+                         padding=((1, 1),)), element_type)
+
+
+def test_conv_window_gemms_resnet_filter_gradient():
+    # The filter gradient of a stride-2 3x3 NHWC conv, as jax emits it.
+    check_native(conv_op(("f01b", "i01o", "01bf"), (4, 16, 16, 8), (4, 8, 8, 16),
+                         padding=((0, -1), (0, -1)), rhs_dilation=(2, 2)), "f32")
+    check_native(conv_op(("f01b", "i01o", "01bf"), (4, 16, 16, 8), (4, 8, 8, 16),
+                         padding=((1, 0), (1, 0)), rhs_dilation=(2, 2)), "f32")
+
+
+# Input (lhs) dilation with unit strides (data gradients of strided convs):
+# split by output phase into convolutions with sub-kernels.
+@pytest.mark.parametrize("layouts", [NHWC, NCHW, ("b01f", "01oi", "b01f"),
+                                     ("bf01", "01io", "f01b")])
+@pytest.mark.parametrize("options", [
+    {"lhs_dilation": (2, 2), "padding": ((2, 1), (2, 1))},
+    {"lhs_dilation": (2, 2), "padding": ((1, 2), (0, 1))},
+    {"lhs_dilation": (3, 2), "padding": ((0, 0), (3, -1))},
+    {"lhs_dilation": (2, 2), "padding": ((2, 1), (1, 1)), "reversal": (True, False)},
+    {"lhs_dilation": (2, 3), "rhs_dilation": (3, 2), "padding": ((4, 4), (2, 3))},
+    {"lhs_dilation": (4, 1), "padding": ((1, 1), (1, 1))},
+])
+def test_conv_input_dilation_by_phases(layouts, options):
+    sizes = {"b": 3, "f": 40, "0": 6, "1": 5}
+    kernel = {"o": 7, "i": 40, "0": 3, "1": 3}
+    input_shape = [sizes[c] for c in layouts[0]]
+    kernel_shape = [kernel[c] for c in layouts[1]]
+    check_native(conv_op(layouts, input_shape, kernel_shape, "f64", **options), "f64")
+    small = {"b": 2, "f": 3, "0": 6, "1": 5}
+    check_native(conv_op(layouts, [small[c] for c in layouts[0]],
+                         [dict(kernel, i=3)[c] for c in layouts[1]], "f32", **options), "f32")
+
+
+def test_conv_input_dilation_with_phases_that_read_nothing():
+    # A 1x1 kernel over a 2x-dilated input: odd output positions are zero.
+    check_native(conv_op(NHWC, (2, 5, 5, 4), (1, 1, 4, 3), lhs_dilation=(2, 2),
+                         padding=((0, 1), (1, 0))), "f32")
+    check_native(conv_op(NHWC, (2, 5, 5, 4), (2, 1, 4, 3), lhs_dilation=(3, 3),
+                         padding=((0, 1), (1, 1))), "f32")
+
+
+@pytest.mark.parametrize("element_type", sorted(DTYPES))
+def test_conv_input_dilation_types_and_ranks(element_type):
+    check_native(conv_op(("b012f", "012io", "b012f"), (2, 4, 3, 5, 6), (3, 2, 3, 6, 4),
+                         element_type, lhs_dilation=(2, 1, 2),
+                         padding=((2, 1), (1, 1), (1, 2))), element_type)
+    check_native(conv_op(("bf0", "oi0", "bf0"), (2, 5, 9), (4, 5, 4), element_type,
+                         lhs_dilation=(3,), padding=((3, 2),)), element_type)
 
 
 def test_conv_other_element_types_use_the_reference():

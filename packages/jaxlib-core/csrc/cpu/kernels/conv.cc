@@ -7,7 +7,11 @@
 //    Col rows r = (c, window) are shifted copies of input rows;
 //  * feature-minor outputs (e.g. NHWC): out[j, o] = Patch[j, r] * W[r, o],
 //    Patch rows gather Cg features per window position;
-//  * other output layouts compute feature-minor into scratch, then scatter.
+//  * other output layouts compute feature-minor into scratch, then scatter;
+//  * few output positions under a large window (the filter gradients of
+//    training, where the "window" is the whole output gradient): one GEMM
+//    per output position over K = (input feature, window) on a zero-padded
+//    copy of the input, read at that position's offset (RunWindow).
 // Any dimension numbers, strides, padding (also negative), lhs/rhs dilation,
 // window reversal and feature/batch group counts are handled.
 //
@@ -19,6 +23,7 @@
 // batch_group_count (lists have one entry per spatial dim).
 #include <algorithm>
 #include <cstring>
+#include <numeric>
 
 #include "kernel.h"
 #include "kernels/gemm.h"
@@ -31,6 +36,13 @@ constexpr int kMaxSpatial = 13;  // rank <= 16 after batch and feature
 constexpr int64_t kChunkBytes = int64_t{8} << 20;
 // Input features per group from which shifted GEMMs (K = features) beat im2col.
 constexpr int64_t kShiftedMinFeatures = 32;
+// With feature-minor outputs (NHWC) the blocked im2col path (RunFeatureMinor)
+// keeps its patches in cache and wins up to many more features.
+constexpr int64_t kShiftedMinFeaturesMinor = 256;
+// Patch rows gathered per GEMM in feature-minor mode: about an L2's share.
+constexpr int64_t kPatchBlockBytes = int64_t{192} << 10;
+// Rows of both grids a window-mode task reads (RunWindow): an L2's share.
+constexpr int64_t kWindowBlockBytes = int64_t{256} << 10;
 
 struct Spatial {
   int64_t in = 0;        // input size
@@ -70,7 +82,7 @@ class ConvolutionKernel : public Kernel {
  public:
   ConvolutionKernel(const Params& params, const std::vector<TensorSpec>& inputs,
                     const std::vector<TensorSpec>& outputs)
-      : gemm_(params, inputs.at(0).dtype) {
+      : gemm_(params, inputs.at(0).dtype), dtype_(inputs.at(0).dtype) {
     const TensorSpec &x = inputs[0], &w = inputs[1], &y = outputs[0];
     if (w.dtype != x.dtype || y.dtype != x.dtype) {
       throw Unsupported("convolution: operands and result must share one BLAS type");
@@ -98,6 +110,7 @@ class ConvolutionKernel : public Kernel {
     const std::vector<int64_t> rhs_dil = dims("rhs_dilation"), pad_lo = dims("padding_low");
     const std::vector<int64_t> pad_hi = dims("padding_high"), rev = dims("window_reversal");
     feature_groups_ = dim("feature_group_count");
+    pad_high_ = pad_hi;
     batch_groups_ = dim("batch_group_count");
 
     const std::vector<int64_t> xs = gemm::RowMajorStrides(x.dims);
@@ -152,7 +165,7 @@ class ConvolutionKernel : public Kernel {
       spatial_.push_back(sp);
     }
     depth_ = window_size_ * group_in_;
-    if (!ChooseShifted()) ChooseLayout();
+    if (!ChooseWindow() && !ChooseShifted()) ChooseLayout();
     if (!gemm::FitsBlasInt(depth_) || !gemm::FitsBlasInt(group_out_) ||
         !gemm::FitsBlasInt(chunk_ * positions_) || !gemm::FitsBlasInt(ldc_) ||
         !gemm::FitsBlasInt(out_features_)) {
@@ -169,11 +182,22 @@ class ConvolutionKernel : public Kernel {
       std::memset(outputs[0], 0, static_cast<size_t>(out_elements_ * size));
       return;
     }
+    if (mode_ == Mode::kWindow) {
+      RunWindow(static_cast<const unsigned char*>(inputs[0]),
+                static_cast<const unsigned char*>(inputs[1]),
+                static_cast<unsigned char*>(outputs[0]));
+      return;
+    }
     gemm::Scratch weights(depth_ * out_features_ * size);
     PackWeights(inputs[1], weights.data());
     if (mode_ == Mode::kShifted) {
       RunShifted(static_cast<const unsigned char*>(inputs[0]), weights.data(),
                  static_cast<unsigned char*>(outputs[0]));
+      return;
+    }
+    if (mode_ == Mode::kFeatureMinor) {
+      RunFeatureMinor(static_cast<const unsigned char*>(inputs[0]), weights.data(),
+                      static_cast<unsigned char*>(outputs[0]));
       return;
     }
     const int64_t columns = chunk_ * positions_;
@@ -224,14 +248,215 @@ class ConvolutionKernel : public Kernel {
   }
 
  private:
-  enum class Mode { kFeatureMajor, kFeatureMinor, kStaged, kShifted };
+  enum class Mode { kFeatureMajor, kFeatureMinor, kStaged, kShifted, kWindow };
+
+  // Window mode: stride 1 and no input dilation, with far fewer output
+  // positions than window elements. The input is copied once into zero-padded
+  // grids, one per phase of the window dilation r (grid index j holds padded
+  // input index r * j + phase), laid out [phase][feature][grid][batch]; the
+  // kernel is embedded in a grid of the same shape, [feature][grid][output
+  // feature], zero outside the window. Output position p then reads the grid
+  // of phase p mod r at offset p div r: out[p] (batch x out features) =
+  // Xgrid_shifted^T * Kgrid, one GEMM with K = features x grid size (where the
+  // kernel grid is zero the shifted read may wrap; the product is zero there).
+  bool ChooseWindow() {
+    if (spatial_.empty() || positions_ == 0 || positions_ * 4 > window_size_) return false;
+    const int s = static_cast<int>(spatial_.size());
+    grid_.assign(s, 0);
+    grid_strides_.assign(s, 1);
+    phases_ = 1;
+    for (const Spatial& sp : spatial_) {
+      if (sp.stride != 1 || sp.lhs_dilation != 1 || sp.window == 0 || sp.in == 0) return false;
+    }
+    for (int i = 0; i < s; ++i) {
+      const Spatial& sp = spatial_[i];
+      const int64_t padded = sp.dilated + sp.pad_low + pad_high_[i];
+      grid_[i] = (padded + sp.rhs_dilation - 1) / sp.rhs_dilation;
+      phases_ *= sp.rhs_dilation;
+    }
+    grid_size_ = 1;
+    for (int i = s - 1; i >= 0; --i) {
+      grid_strides_[i] = grid_size_;
+      grid_size_ *= grid_[i];
+    }
+    const int64_t size = gemm_.element_size();
+    const int64_t x_elements = (phases_ * features_ + 1) * grid_size_ * batch_;
+    const int64_t w_elements = group_in_ * grid_size_ * out_features_;
+    if ((x_elements + w_elements) * size > (int64_t{1} << 30) ||
+        !gemm::FitsBlasInt(group_in_ * grid_size_) || !gemm::FitsBlasInt(batch_) ||
+        !gemm::FitsBlasInt(out_features_)) {
+      return false;
+    }
+    mode_ = Mode::kWindow;
+    chunk_ = 1;
+    ldc_ = 1;
+    return true;
+  }
+
+  // acc[i] += v[i] over n elements of the kernel's type (complex: both parts).
+  void AddInto(unsigned char* acc, const unsigned char* v, int64_t n) const {
+    const bool single = dtype_ == DType::kF32 || dtype_ == DType::kC64;
+    const int64_t count = n * (dtype_ == DType::kC64 || dtype_ == DType::kC128 ? 2 : 1);
+    if (single) {
+      auto* a = reinterpret_cast<float*>(acc);
+      const auto* b = reinterpret_cast<const float*>(v);
+      for (int64_t i = 0; i < count; ++i) a[i] += b[i];
+    } else {
+      auto* a = reinterpret_cast<double*>(acc);
+      const auto* b = reinterpret_cast<const double*>(v);
+      for (int64_t i = 0; i < count; ++i) a[i] += b[i];
+    }
+  }
+
+  void RunWindow(const unsigned char* x, const unsigned char* w, unsigned char* out) const {
+    const int64_t size = gemm_.element_size();
+    const int s = static_cast<int>(spatial_.size());
+    const int64_t phase_block = features_ * grid_size_ * batch_;
+    // One spare grid after the last phase: shifted reads that wrap stay in it.
+    const int64_t x_elements = (phases_ * features_ + 1) * grid_size_ * batch_;
+    gemm::Scratch xgrid(x_elements * size);
+    gemm::Scratch wgrid(group_in_ * grid_size_ * out_features_ * size);
+    std::memset(xgrid.data(), 0, static_cast<size_t>(x_elements * size));
+    std::memset(wgrid.data(), 0,
+                static_cast<size_t>(group_in_ * grid_size_ * out_features_ * size));
+
+    // The input into each phase's grid: [feature][grid...][batch].
+    std::vector<int64_t> dims(s + 2), src(s + 2), dst(s + 2);
+    for (int64_t phase = 0; phase < phases_; ++phase) {
+      int64_t rest = phase, src_start = 0, dst_start = phase * phase_block;
+      bool empty = false;
+      for (int i = s - 1; i >= 0; --i) {
+        const Spatial& sp = spatial_[i];
+        const int64_t r = sp.rhs_dilation, phi = rest % r;
+        rest /= r;
+        // Input indices q with 0 <= q < in, 0 <= q + pad_low < padded extent
+        // and (q + pad_low) = phi (mod r): grid index (q + pad_low - phi) / r.
+        const int64_t padded = sp.dilated + sp.pad_low + pad_high_[i];
+        int64_t q0 = std::max<int64_t>(0, -sp.pad_low);
+        const int64_t q_end = std::min(sp.in, padded - sp.pad_low);
+        const int64_t mod = ((q0 + sp.pad_low - phi) % r + r) % r;
+        if (mod != 0) q0 += r - mod;
+        const int64_t count = q_end > q0 ? (q_end - q0 + r - 1) / r : 0;
+        if (count == 0) empty = true;
+        dims[i + 1] = count;
+        src[i + 1] = r * sp.x_stride;
+        dst[i + 1] = grid_strides_[i] * batch_;
+        src_start += q0 * sp.x_stride;
+        dst_start += ((q0 + sp.pad_low - phi) / r) * grid_strides_[i] * batch_;
+      }
+      if (empty) continue;
+      dims[0] = features_;
+      src[0] = x_feature_stride_;
+      dst[0] = grid_size_ * batch_;
+      dims[s + 1] = batch_;
+      src[s + 1] = x_batch_stride_;
+      dst[s + 1] = 1;
+      gemm::StridedCopy(size, x + src_start * size, src.data(), xgrid.data() + dst_start * size,
+                        dst.data(), dims.data(), s + 2);
+    }
+    // The kernel into its grid: [feature][window position][output feature].
+    {
+      int64_t src_start = 0;
+      for (int i = 0; i < s; ++i) {
+        const Spatial& sp = spatial_[i];
+        dims[i + 1] = sp.window;
+        // A reversed window reads the kernel backwards.
+        src[i + 1] = sp.reverse ? -sp.w_stride : sp.w_stride;
+        if (sp.reverse) src_start += (sp.window - 1) * sp.w_stride;
+        dst[i + 1] = grid_strides_[i] * out_features_;
+      }
+      dims[0] = group_in_;
+      src[0] = w_in_stride_;
+      dst[0] = grid_size_ * out_features_;
+      dims[s + 1] = out_features_;
+      src[s + 1] = w_out_stride_;
+      dst[s + 1] = 1;
+      gemm::StridedCopy(size, w + src_start * size, src.data(), wgrid.data(), dst.data(),
+                        dims.data(), s + 2);
+    }
+    // One GEMM per (output position, group) into result[position][o][batch].
+    const int64_t per_position = out_features_ * out_batch_;
+    gemm::Scratch result(positions_ * per_position * size);
+    const int64_t k = group_in_ * grid_size_;
+    // Tasks: blocks of K small enough that the block's rows of both grids stay
+    // in cache while every (position, group) product reads them (the
+    // positions' shifted reads overlap), each task into its own partial
+    // result; the partials are summed afterwards.
+    const int64_t units = positions_ * groups_;
+    const int64_t row_bytes = (batch_ + out_features_) * size;
+    const int64_t block_k = std::max<int64_t>(256, kWindowBlockBytes / row_bytes);
+    const int64_t parts = (k + block_k - 1) / block_k;
+    const int64_t part_k = (k + parts - 1) / parts;
+    const int64_t result_elements = positions_ * per_position;
+    gemm::Scratch partials(std::max<int64_t>(0, parts - 1) * result_elements * size);
+    auto product = [&](int64_t unit, int64_t part) {
+      const int64_t position = unit / groups_, g = unit % groups_;
+      const int64_t k0 = part * part_k, k_count = std::min(part_k, k - k0);
+      int64_t rest = position, phase = 0, phase_scale = 1, shift = 0;
+      for (int i = s - 1; i >= 0; --i) {
+        const Spatial& sp = spatial_[i];
+        const int64_t p = rest % sp.out;
+        rest /= sp.out;
+        phase += (p % sp.rhs_dilation) * phase_scale;
+        phase_scale *= sp.rhs_dilation;
+        shift += (p / sp.rhs_dilation) * grid_strides_[i];
+      }
+      const int64_t b0 = batch_groups_ > 1 ? g * out_batch_ : 0;
+      const int64_t c0 = feature_groups_ > 1 ? g * group_in_ : 0;
+      const int64_t o0 = g * group_out_;
+      const unsigned char* a =
+          xgrid.data() +
+          (((phase * features_ + c0) * grid_size_ + shift + k0) * batch_ + b0) * size;
+      const unsigned char* b = wgrid.data() + (k0 * out_features_ + o0) * size;
+      unsigned char* target = part == 0 ? result.data()
+                                        : partials.data() + (part - 1) * result_elements * size;
+      unsigned char* c = target + (position * per_position + o0 * out_batch_) * size;
+      if (k_count <= 0) {
+        for (int64_t o = 0; o < group_out_; ++o) {
+          std::memset(c + o * out_batch_ * size, 0, static_cast<size_t>(out_batch_ * size));
+        }
+        return;
+      }
+      // Column-major: C (batch x og) = A (batch x K, lda batch) * B^T, with B
+      // stored (og x K, ldb out features).
+      gemm_(false, true, out_batch_, group_out_, k_count, a, batch_, b, out_features_, c,
+            out_batch_);
+    };
+    {
+      auto single = gemm_.SingleThreaded();
+      ParallelFor(parts, 1, [&](int64_t first, int64_t last) {
+        for (int64_t part = first; part < last; ++part) {
+          for (int64_t unit = 0; unit < units; ++unit) product(unit, part);
+        }
+      });
+    }
+    for (int64_t part = 1; part < parts; ++part) {
+      AddInto(result.data(), partials.data() + (part - 1) * result_elements * size,
+              result_elements);
+    }
+    // result [positions...][o][batch] -> the output's layout.
+    for (int i = 0; i < s; ++i) {
+      dims[i] = spatial_[i].out;
+      dst[i] = spatial_[i].out_stride;
+    }
+    dims[s] = out_features_;
+    dst[s] = y_feature_stride_;
+    dims[s + 1] = out_batch_;
+    dst[s + 1] = y_batch_stride_;
+    const std::vector<int64_t> result_strides =
+        gemm::RowMajorStrides(std::vector<int64_t>(dims.begin(), dims.end()));
+    gemm::StridedCopy(size, result.data(), result_strides.data(), out, dst.data(), dims.data(),
+                      s + 2);
+  }
 
   // Unit strides and no input dilation: each window position is a GEMM on
   // the zero-padded input read at a shifted offset (no im2col), summed into a
   // scratch result on the padded grid, whose valid part is copied out. Needs
   // enough features per group for GEMMs with K = Cg to run at full speed.
   bool ChooseShifted() {
-    if (spatial_.empty() || group_in_ < kShiftedMinFeatures || positions_ == 0) return false;
+    const int64_t min_features =
+        y_feature_stride_ == 1 ? kShiftedMinFeaturesMinor : kShiftedMinFeatures;
+    if (spatial_.empty() || group_in_ < min_features || positions_ == 0) return false;
     for (const Spatial& sp : spatial_) {
       if (sp.stride != 1 || sp.lhs_dilation != 1 || sp.out == 0 || sp.window == 0) return false;
     }
@@ -335,6 +560,193 @@ class ConvolutionKernel : public Kernel {
     }
   }
 
+  // Feature-minor outputs (NHWC): blocks of output rows (positions), each
+  // gathered into a patch matrix small enough to stay in cache and multiplied
+  // at once on the same thread, so the patches are never written to memory.
+  // Blocks span images when their rows continue one another.
+  void RunFeatureMinor(const unsigned char* x, const unsigned char* weights,
+                       unsigned char* out) const {
+    const int64_t size = gemm_.element_size();
+    const int64_t rows_per_image = positions_;
+    const int64_t total_rows = out_batch_ * rows_per_image;
+    int64_t block = std::max<int64_t>(16, kPatchBlockBytes / std::max<int64_t>(1, depth_ * size));
+    block = (block + 15) / 16 * 16;
+    // Units: blocks of rows, within one image unless images chain.
+    const int64_t blocks_per_image = (rows_per_image + block - 1) / block;
+    const int64_t units = images_chain_ ? (total_rows + block - 1) / block
+                                        : out_batch_ * blocks_per_image;
+    auto single = gemm_.SingleThreaded();
+    for (int64_t g = 0; g < groups_; ++g) {
+      const int64_t first_image = batch_groups_ > 1 ? g * out_batch_ : 0;
+      const int64_t first_feature = feature_groups_ > 1 ? g * group_in_ : 0;
+      const unsigned char* xg =
+          x + (first_image * x_batch_stride_ + first_feature * x_feature_stride_) * size;
+      const unsigned char* wg = weights + g * group_out_ * depth_ * size;
+      unsigned char* yg = out + g * group_out_ * size;
+      ParallelFor(units, 1, [&](int64_t first, int64_t last) {
+        gemm::Scratch patch(block * depth_ * size);
+        for (int64_t unit = first; unit < last; ++unit) {
+          int64_t row0, count;
+          if (images_chain_) {
+            row0 = unit * block;
+            count = std::min(block, total_rows - row0);
+          } else {
+            const int64_t image = unit / blocks_per_image;
+            const int64_t offset = (unit % blocks_per_image) * block;
+            row0 = image * rows_per_image + offset;
+            count = std::min(block, rows_per_image - offset);
+          }
+          PatchRows(xg, row0, row0 + count, patch.data());
+          const int64_t image = row0 / rows_per_image, position = row0 % rows_per_image;
+          unsigned char* c = yg + (image * y_batch_stride_ + position * ldc_) * size;
+          if (images_chain_) c = yg + row0 * ldc_ * size;
+          // out^T (og x rows, column-major, ldc) = W_g^T (og x depth) * Patch^T.
+          gemm_(false, false, group_out_, count, depth_, wg, group_out_, patch.data(), depth_,
+                c, ldc_);
+        }
+      });
+    }
+  }
+
+  void PatchRows(const unsigned char* x, int64_t first, int64_t last,
+                 unsigned char* patch) const {
+    switch (gemm_.element_size()) {
+      case 4:
+        return PatchRowsT(reinterpret_cast<const uint32_t*>(x), first, last,
+                          reinterpret_cast<uint32_t*>(patch));
+      case 8:
+        return PatchRowsT(reinterpret_cast<const uint64_t*>(x), first, last,
+                          reinterpret_cast<uint64_t*>(patch));
+      default:
+        return PatchRowsT(reinterpret_cast<const gemm::Word16*>(x), first, last,
+                          reinterpret_cast<gemm::Word16*>(patch));
+    }
+  }
+
+  // Patch rows [first, last) (row j: image j / positions, output position
+  // j % positions), each depth = window x Cg elements, into `patch`. Along the
+  // innermost spatial dimension the taps of one window row are read as one
+  // run when the input's features are contiguous and follow each other from
+  // position to position (NHWC, no dilation there): one copy per window row.
+  template <typename T>
+  void PatchRowsT(const T* x, int64_t first, int64_t last, T* patch) const {
+    const int s = static_cast<int>(spatial_.size());
+    bool dilated = false;
+    for (const Spatial& sp : spatial_) dilated = dilated || sp.lhs_dilation != 1;
+    if (dilated || s == 0) {
+      PatchRowsGeneralT(x, first, last, patch);
+      return;
+    }
+    const Spatial& in = spatial_[s - 1];
+    const bool runs = x_feature_stride_ == 1 && in.rhs_dilation == 1 && in.x_stride == group_in_;
+    const int64_t outer_window = window_size_ / in.window;
+    const int64_t row_elements = in.window * group_in_;
+    int64_t pidx[kMaxSpatial];
+    int64_t kidx[kMaxSpatial];
+    int64_t rest = first % positions_;
+    int64_t n = first / positions_;
+    for (int i = s - 1; i >= 0; --i) {
+      pidx[i] = rest % spatial_[i].out;
+      rest /= spatial_[i].out;
+    }
+    for (int64_t j = first; j < last; ++j) {
+      const T* image = x + n * x_batch_stride_;
+      T* dst = patch + (j - first) * depth_;
+      // Innermost dimension: taps kw with 0 <= p * stride + kw - pad < in.
+      const int64_t base = pidx[s - 1] * in.stride - in.pad_low;
+      for (int i = 0; i + 1 < s; ++i) kidx[i] = 0;
+      for (int64_t ko = 0; ko < outer_window; ++ko, dst += row_elements) {
+        int64_t offset = 0;
+        bool valid = true;
+        for (int i = 0; i + 1 < s && valid; ++i) {
+          const Spatial& sp = spatial_[i];
+          const int64_t q = pidx[i] * sp.stride + kidx[i] * sp.rhs_dilation - sp.pad_low;
+          valid = q >= 0 && q < sp.in;
+          offset += q * sp.x_stride;
+        }
+        for (int i = s - 2; i >= 0; --i) {
+          if (++kidx[i] < spatial_[i].window) break;
+          kidx[i] = 0;
+        }
+        if (!valid) {
+          std::memset(dst, 0, sizeof(T) * row_elements);
+          continue;
+        }
+        if (runs) {
+          const int64_t lo = std::clamp<int64_t>(-base, 0, in.window);
+          const int64_t hi = std::clamp<int64_t>(in.in - base, lo, in.window);
+          if (lo > 0) std::memset(dst, 0, sizeof(T) * lo * group_in_);
+          if (hi > lo) {
+            std::memcpy(dst + lo * group_in_, image + offset + (base + lo) * group_in_,
+                        sizeof(T) * (hi - lo) * group_in_);
+          }
+          if (hi < in.window) {
+            std::memset(dst + hi * group_in_, 0, sizeof(T) * (in.window - hi) * group_in_);
+          }
+          continue;
+        }
+        for (int64_t kw = 0; kw < in.window; ++kw) {
+          T* d = dst + kw * group_in_;
+          const int64_t q = base + kw * in.rhs_dilation;
+          if (q < 0 || q >= in.in) {
+            std::memset(d, 0, sizeof(T) * group_in_);
+          } else if (x_feature_stride_ == 1) {
+            std::memcpy(d, image + offset + q * in.x_stride, sizeof(T) * group_in_);
+          } else {
+            const T* src = image + offset + q * in.x_stride;
+            for (int64_t c = 0; c < group_in_; ++c) d[c] = src[c * x_feature_stride_];
+          }
+        }
+      }
+      for (int i = s - 1; i >= 0; --i) {  // next output position
+        if (++pidx[i] < spatial_[i].out) break;
+        pidx[i] = 0;
+        if (i == 0) ++n;
+      }
+    }
+  }
+
+  // Any input dilation: every tap checked on its own.
+  template <typename T>
+  void PatchRowsGeneralT(const T* x, int64_t first, int64_t last, T* patch) const {
+    const int s = static_cast<int>(spatial_.size());
+    int64_t pidx[kMaxSpatial];
+    int64_t kidx[kMaxSpatial];
+    for (int64_t j = first; j < last; ++j) {
+      const int64_t n = j / positions_;
+      int64_t rest = j % positions_;
+      for (int i = s - 1; i >= 0; --i) {
+        pidx[i] = rest % spatial_[i].out;
+        rest /= spatial_[i].out;
+      }
+      const T* image = x + n * x_batch_stride_;
+      T* dst = patch + (j - first) * depth_;
+      for (int i = 0; i < s; ++i) kidx[i] = 0;
+      for (int64_t k = 0; k < window_size_; ++k, dst += group_in_) {
+        int64_t offset = 0;
+        bool valid = true;
+        for (int i = 0; i < s && valid; ++i) {
+          const Spatial& sp = spatial_[i];
+          const int64_t q = pidx[i] * sp.stride + kidx[i] * sp.rhs_dilation - sp.pad_low;
+          valid = q >= 0 && q < sp.dilated && q % sp.lhs_dilation == 0;
+          offset += (q / sp.lhs_dilation) * sp.x_stride;
+        }
+        if (!valid) {
+          std::memset(dst, 0, sizeof(T) * group_in_);
+        } else if (x_feature_stride_ == 1) {
+          std::memcpy(dst, image + offset, sizeof(T) * group_in_);
+        } else {
+          const T* src = image + offset;
+          for (int64_t c = 0; c < group_in_; ++c) dst[c] = src[c * x_feature_stride_];
+        }
+        for (int i = s - 1; i >= 0; --i) {
+          if (++kidx[i] < spatial_[i].window) break;
+          kidx[i] = 0;
+        }
+      }
+    }
+  }
+
   static void CheckPermutation(int64_t a, int64_t b, const std::vector<int64_t>& rest, int rank) {
     std::vector<bool> seen(rank, false);
     std::vector<int64_t> all{a, b};
@@ -374,6 +786,7 @@ class ConvolutionKernel : public Kernel {
       mode_ = Mode::kFeatureMinor;
       ldc_ = max_cols == 1 ? std::max<int64_t>(1, out_features_) : position_stride;
       chunk_ = chunk;
+      images_chain_ = images_chain;
       return;
     }
     mode_ = Mode::kStaged;  // contiguous [batch, positions, features] scratch
@@ -572,6 +985,7 @@ class ConvolutionKernel : public Kernel {
   }
 
   gemm::Gemm gemm_;
+  DType dtype_;
   Mode mode_ = Mode::kStaged;
   std::vector<Spatial> spatial_;
   int64_t batch_ = 0, features_ = 0, x_batch_stride_ = 0, x_feature_stride_ = 0;
@@ -580,10 +994,156 @@ class ConvolutionKernel : public Kernel {
   int64_t feature_groups_ = 1, batch_groups_ = 1, groups_ = 1, group_out_ = 0;
   int64_t window_size_ = 1, positions_ = 1, depth_ = 0, out_elements_ = 0;
   int64_t chunk_ = 1, ldc_ = 1;
+  bool images_chain_ = false;
+  // Window mode: the phase grids' shape and the high paddings.
+  std::vector<int64_t> grid_, grid_strides_, pad_high_;
+  int64_t grid_size_ = 0, phases_ = 1;
   // Shifted mode: the zero-padded input grid of one image.
   std::vector<int64_t> padded_, padded_strides_;
   int64_t padded_size_ = 0, span_ = 0;
 };
+
+// A convolution with input (lhs) dilation and unit strides -- the data
+// gradient of a strided convolution -- split by output phase: output
+// positions p = L * p' + phase read only the window taps that land on real
+// input elements, an arithmetic progression of taps that reads consecutive
+// inputs. Each phase is an ordinary convolution (no input dilation) of the
+// input with that sub-kernel, computed into scratch and copied to its
+// positions: no multiplications by the inserted zeros.
+class PhasedConvolution : public Kernel {
+ public:
+  PhasedConvolution(const Params& params, const std::vector<TensorSpec>& inputs,
+                    const std::vector<TensorSpec>& outputs)
+      : x_(inputs[0]), w_(inputs[1]), y_(outputs[0]) {
+    size_ = DTypeSize(x_.dtype);
+    const std::vector<int64_t> is = params.get_ints("input_spatial_dims");
+    const std::vector<int64_t> ks = params.get_ints("kernel_spatial_dims");
+    const std::vector<int64_t> os = params.get_ints("output_spatial_dims");
+    const std::vector<int64_t> lhs = params.get_ints("lhs_dilation");
+    const std::vector<int64_t> rhs = params.get_ints("rhs_dilation");
+    const std::vector<int64_t> pad = params.get_ints("padding_low");
+    const std::vector<int64_t> rev = params.get_ints("window_reversal");
+    const int s = static_cast<int>(is.size());
+    const std::vector<int64_t> ws = gemm::RowMajorStrides(w_.dims);
+    const std::vector<int64_t> ys = gemm::RowMajorStrides(y_.dims);
+    int64_t phases = 1;
+    for (int64_t l : lhs) phases *= l;
+    bool any_empty = false;
+    for (int64_t phase = 0; phase < phases; ++phase) {
+      Phase ph;
+      ph.w_dims = w_.dims;
+      ph.y_dims = y_.dims;
+      ph.w_src_strides = ws;
+      ph.y_dst_strides = ys;
+      Params sub = params;
+      std::vector<int64_t> sub_rhs(s), sub_pad_lo(s), sub_pad_hi(s);
+      int64_t rest = phase;
+      bool empty = false;
+      for (int i = s - 1; i >= 0; --i) {
+        const int64_t l = lhs[i], r = rhs[i], phi = rest % l;
+        rest /= l;
+        const int64_t in = x_.dims[is[i]], window = w_.dims[ks[i]], out = y_.dims[os[i]];
+        const int64_t count = out > phi ? (out - phi + l - 1) / l : 0;
+        // Taps k with (phi + k r - pad) = 0 (mod l): k0, k0 + step, ...
+        int64_t k0 = -1;
+        for (int64_t k = 0; k < std::min(window, l); ++k) {
+          if ((((phi + k * r - pad[i]) % l) + l) % l == 0) {
+            k0 = k;
+            break;
+          }
+        }
+        const int64_t step = l / std::gcd(r, l);
+        const int64_t taps = k0 < 0 || k0 >= window ? 0 : (window - k0 + step - 1) / step;
+        if (count == 0 || taps == 0) empty = true;
+        ph.y_dims[os[i]] = count;
+        ph.w_dims[ks[i]] = taps;
+        // Sub-kernel tap t is kernel tap k0 + t step (mirrored when reversed).
+        if (rev[i] != 0) {
+          ph.w_src_offset += (window - 1 - k0) * ws[ks[i]];
+          ph.w_src_strides[ks[i]] = -step * ws[ks[i]];
+        } else {
+          ph.w_src_offset += k0 * ws[ks[i]];
+          ph.w_src_strides[ks[i]] = step * ws[ks[i]];
+        }
+        ph.y_dst_offset += phi * ys[os[i]];
+        ph.y_dst_strides[os[i]] = l * ys[os[i]];
+        // Input index of tap t at output p': p' + (phi + k0 r - pad) / l + t (step r / l).
+        sub_rhs[i] = step * r / l;
+        sub_pad_lo[i] = taps > 0 ? -(phi + k0 * r - pad[i]) / l : 0;
+        const int64_t extent = taps > 0 ? (taps - 1) * sub_rhs[i] + 1 : 0;
+        sub_pad_hi[i] = count - 1 + extent - in - sub_pad_lo[i];
+      }
+      if (empty) {
+        any_empty = true;
+        continue;
+      }
+      sub.ints["lhs_dilation"] = std::vector<int64_t>(s, 1);
+      sub.ints["rhs_dilation"] = sub_rhs;
+      sub.ints["padding_low"] = sub_pad_lo;
+      sub.ints["padding_high"] = sub_pad_hi;
+      sub.ints["window_reversal"] = std::vector<int64_t>(s, 0);
+      TensorSpec w_sub = w_, y_sub = y_;
+      w_sub.dims = ph.w_dims;
+      y_sub.dims = ph.y_dims;
+      ph.kernel = std::make_unique<ConvolutionKernel>(sub, std::vector<TensorSpec>{x_, w_sub},
+                                                      std::vector<TensorSpec>{y_sub});
+      phases_.push_back(std::move(ph));
+    }
+    zero_first_ = any_empty;
+    int64_t cost = 0;
+    for (const Phase& ph : phases_) cost += ph.kernel->Cost();
+    set_cost(std::max<int64_t>(cost, 1));
+  }
+
+  void Run(const void* const* inputs, void* const* outputs) override {
+    if (zero_first_) std::memset(outputs[0], 0, static_cast<size_t>(y_.nbytes()));
+    const auto* w = static_cast<const unsigned char*>(inputs[1]);
+    auto* y = static_cast<unsigned char*>(outputs[0]);
+    for (const Phase& ph : phases_) {
+      int64_t w_elements = 1, y_elements = 1;
+      for (int64_t d : ph.w_dims) w_elements *= d;
+      for (int64_t d : ph.y_dims) y_elements *= d;
+      gemm::Scratch sub_w(w_elements * size_), sub_y(y_elements * size_);
+      const std::vector<int64_t> w_dense = gemm::RowMajorStrides(ph.w_dims);
+      gemm::StridedCopy(size_, w + ph.w_src_offset * size_, ph.w_src_strides.data(),
+                        sub_w.data(), w_dense.data(), ph.w_dims.data(),
+                        static_cast<int>(ph.w_dims.size()));
+      const void* sub_inputs[2] = {inputs[0], sub_w.data()};
+      void* sub_outputs[1] = {sub_y.data()};
+      ph.kernel->Run(sub_inputs, sub_outputs);
+      const std::vector<int64_t> y_dense = gemm::RowMajorStrides(ph.y_dims);
+      gemm::StridedCopy(size_, sub_y.data(), y_dense.data(), y + ph.y_dst_offset * size_,
+                        ph.y_dst_strides.data(), ph.y_dims.data(),
+                        static_cast<int>(ph.y_dims.size()));
+    }
+  }
+
+ private:
+  struct Phase {
+    std::vector<int64_t> w_dims, w_src_strides, y_dims, y_dst_strides;
+    int64_t w_src_offset = 0, y_dst_offset = 0;
+    std::unique_ptr<Kernel> kernel;
+  };
+  TensorSpec x_, w_, y_;
+  int64_t size_ = 0;
+  bool zero_first_ = false;
+  std::vector<Phase> phases_;
+};
+
+// Whether a convolution runs by phases (PhasedConvolution): input dilation,
+// unit strides, one group, and a validated layout (the plain kernel is built
+// first, so malformed parameters fail there).
+bool UsesPhases(const Params& params) {
+  const std::vector<int64_t> lhs = gemm::IntsOrEmpty(params, "lhs_dilation");
+  const std::vector<int64_t> strides = gemm::IntsOrEmpty(params, "window_strides");
+  bool dilated = false;
+  for (int64_t l : lhs) dilated = dilated || l > 1;
+  for (int64_t st : strides) {
+    if (st != 1) return false;
+  }
+  return dilated && params.get_int("feature_group_count") == 1 &&
+         params.get_int("batch_group_count") == 1;
+}
 
 std::unique_ptr<Kernel> MakeConvolution(const Params& params,
                                         const std::vector<TensorSpec>& inputs,
@@ -591,7 +1151,15 @@ std::unique_ptr<Kernel> MakeConvolution(const Params& params,
   if (inputs.size() != 2 || outputs.size() != 1) {
     throw Unsupported("convolution takes two operands and one result");
   }
-  return std::make_unique<ConvolutionKernel>(params, inputs, outputs);
+  auto direct = std::make_unique<ConvolutionKernel>(params, inputs, outputs);
+  if (UsesPhases(params) && outputs[0].num_elements() > 0) {
+    try {
+      return std::make_unique<PhasedConvolution>(params, inputs, outputs);
+    } catch (const Unsupported&) {
+      // A phase the GEMM paths cannot take: the direct kernel handles all.
+    }
+  }
+  return direct;
 }
 
 }  // namespace
