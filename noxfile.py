@@ -46,6 +46,7 @@ nox.options.sessions = [
     "lint",
     *(f"tests-{p}" for p in PACKAGES),
     "tests",
+    "strict",
     "fuzz",
     "jax-tests",
 ]
@@ -254,6 +255,18 @@ def tests(session: nox.Session) -> None:
     # The program fuzzer runs in its own session (`fuzz`).
     _pytest(session, *paths, str(ROOT / "tests"), f"--ignore={ROOT / 'tests' / 'fuzz'}",
             external=True)
+
+
+@nox.session
+def strict(session: nox.Session) -> None:
+    """The hot programs (the model benchmark and the shared benchmark programs)
+    compiled with JAXLIB_CPU_STRICT=1: a step that would run on a reference
+    (numpy) kernel fails its compile. (The corpus's recorded reference steps are
+    checked by the ``tests`` session.)"""
+    _install_from_wheelhouse(session, "core", "linalg")
+    session.run("python", "-m", "pytest", "-q", "--timeout=600", "-p", "no:cacheprovider",
+                str(ROOT / "tests" / "test_models.py"), *session.posargs,
+                env={"PYTHONDONTWRITEBYTECODE": "1", "JAXLIB_CPU_STRICT": "1"})
 
 
 @nox.session

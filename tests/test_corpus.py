@@ -153,3 +153,37 @@ def test_every_corpus_program_prints_as_hlo_text():
         executable = client.compile_and_load(text, client.devices()[:meta["num_devices"]])
         hlo = executable.hlo_modules()[0].to_string()
         assert hlo.startswith("HloModule ") and "ENTRY %" in hlo, name
+
+
+# The corpus steps that run on reference (numpy) kernels, by program (op names):
+# exotic types and ops without native kernels. A new one is a regression of the
+# native backend (or, when intended, is recorded by running this test with
+# JAXLIB_UPDATE_REFERENCE_STEPS=1); one gone is progress to record the same way.
+REFERENCE_STEPS_FILE = Path(__file__).parent / "corpus" / "reference_steps.json"
+
+
+def _reference_steps() -> dict[str, list[str]]:
+    found = {}
+    for name in PROGRAM_NAMES:
+        meta = json.loads((PROGRAMS_DIR / f"{name}.json").read_text())
+        n = meta.get("num_devices", 1)
+        client = _client(n)
+        executable = client.compile_and_load((PROGRAMS_DIR / f"{name}.mlir").read_text(),
+                                              client.devices()[:n])
+        steps = sorted(step["op"] for step in executable.reference_kernel_steps())
+        if steps:
+            found[name] = steps
+    return found
+
+
+def test_reference_kernel_steps_of_the_corpus_are_the_recorded_ones():
+    import os
+
+    found = _reference_steps()
+    if os.environ.get("JAXLIB_UPDATE_REFERENCE_STEPS") == "1":
+        REFERENCE_STEPS_FILE.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n")
+    recorded = json.loads(REFERENCE_STEPS_FILE.read_text())
+    new = {k: v for k, v in found.items() if recorded.get(k) != v}
+    gone = {k: v for k, v in recorded.items() if k not in found}
+    assert not new and not gone, (f"reference-kernel steps changed: now {new}, "
+                                  f"no longer {gone}")

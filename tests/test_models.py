@@ -1,7 +1,12 @@
 """The model benchmark programs (benchmarks/models/, written by its generate.py with
 the reference JAX): each compiles on this jaxlib, runs on the inputs its JSON
 spec draws, and matches the reference's outputs. Their speed is measured by
-``nox -s bench``, not here."""
+``nox -s bench``, not here.
+
+Hot programs -- these and the shared benchmark programs -- have no silent slow
+paths: no step runs on a reference (numpy) kernel (``reference_kernel_steps``),
+and ``nox -s strict`` runs this file with ``JAXLIB_CPU_STRICT=1``, where such a
+step would fail the compile."""
 
 from __future__ import annotations
 
@@ -13,6 +18,9 @@ import numpy as np
 import pytest
 
 from jaxlib import xla_client
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import external_data
 
 MODELS_DIR = Path(__file__).resolve().parents[1] / "benchmarks" / "models"
 sys.path.insert(0, str(MODELS_DIR))
@@ -40,6 +48,7 @@ def test_model_matches_reference(client, name):
                                          client.devices()[:1])
     args = [client.buffer_from_pyval(a, client.devices()[0])
             for a in draw(meta["inputs"], meta["seed"])]
+    assert executable.reference_kernel_steps() == []
     outputs = [np.asarray(o) for o in executable.execute(args)]
     expected = np.load(MODELS_DIR / f"{name}.npz")
     assert len(outputs) == len(meta["outputs"]) == len(expected.files)
@@ -52,3 +61,13 @@ def test_model_matches_reference(client, name):
             atol = meta["atol"] * max(1.0, float(np.max(np.abs(want), initial=0)))
             np.testing.assert_allclose(actual, want, rtol=meta["rtol"], atol=atol,
                                        err_msg=f"output {i}")
+
+
+def test_shared_benchmark_programs_have_no_reference_steps(client):
+    directory = external_data.external_dir("bench")
+    names = sorted(json.loads((directory / "bench.json").read_text()))
+    assert names
+    for name in names:
+        executable = client.compile_and_load((directory / f"{name}.mlir").read_text(),
+                                             client.devices()[:1])
+        assert executable.reference_kernel_steps() == [], name

@@ -15,6 +15,7 @@ from jaxlib._src.backends.cpu import native
 from jaxlib._src.backends.cpu.lowering import ModuleLowering
 from jaxlib._src.frontends.mlir_text import parse_module
 from jaxlib._src.ir.element_types import ELEMENT_TYPES
+from jaxlib._src.ir.types import numpy_dtype
 from jaxlib._src.ops import registry
 
 # MLIR element type -> numpy type, for the types the native kernels have a
@@ -427,6 +428,39 @@ func.func @main() -> tensor<16777300xf32> {
   return %r : tensor<16777300xf32>
 }"""
     check(text)
+
+
+# -- bitcast_convert --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("source,target", [("ui32", "f32"), ("f32", "i32"), ("f64", "ui64"),
+                                           ("i16", "bf16"), ("f16", "ui16"), ("i8", "ui8"),
+                                           ("complex<f32>", "f64")])
+@pytest.mark.parametrize("shape", [(), (7,), (4, 300)])
+def test_bitcast_convert_same_width(source, target, shape):
+    t_in, t_out = tensor(shape, source), tensor(shape, target)
+    text = f"""
+func.func @main(%x: {t_in}) -> {t_out} {{
+  %r = stablehlo.bitcast_convert %x : ({t_in}) -> {t_out}
+  return %r : {t_out}
+}}"""
+    op, _ = single_op(text)
+    dtype = numpy_dtype(op.operand_types[0].element_type)
+    bits = np.random.default_rng(0).integers(0, 256, size=(*shape, dtype.itemsize),
+                                             dtype=np.uint8)
+    check(text, bits.view(dtype).reshape(shape))
+
+
+@pytest.mark.parametrize("source,target,in_shape,out_shape", [
+    ("ui32", "ui16", (5,), (5, 2)), ("f32", "f64", (3, 2), (3,)), ("i4", "ui4", (6,), (6,))])
+def test_bitcast_convert_between_widths_keeps_the_reference(source, target, in_shape,
+                                                            out_shape):
+    t_in, t_out = tensor(in_shape, source), tensor(out_shape, target)
+    check(f"""
+func.func @main(%x: {t_in}) -> {t_out} {{
+  %r = stablehlo.bitcast_convert %x : ({t_in}) -> {t_out}
+  return %r : {t_out}
+}}""", native_expected=False)
 
 
 # -- what falls back -------------------------------------------------------------------

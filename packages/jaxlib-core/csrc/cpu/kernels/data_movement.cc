@@ -1,10 +1,11 @@
 // Data-movement kernels: transpose, slice, reverse, broadcast_in_dim,
-// concatenate, pad, dynamic_slice, dynamic_update_slice and iota.
+// concatenate, pad, dynamic_slice, dynamic_update_slice, iota and bitcast_convert.
 //
 // All but iota move elements by size only (1, 2, 4, 8 or 16 bytes), so any
 // element type of those sizes works; each is one or two StridedCopy loop
 // nests planned at build time.
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <string>
@@ -410,23 +411,53 @@ std::unique_ptr<Kernel> MakeDynamicUpdateSlice(const Params& params,
 }
 
 // iota: the counter along one dimension, converted as numpy's astype does
-// (integers wrap, floats round to nearest, pred is i != 0).
+// (integers wrap, floats round to nearest, pred is i != 0). The first block
+// (n x inner) is written once and copied to the other outer indices.
 template <typename T>
 void FillIota(T* out, int64_t outer, int64_t n, int64_t inner) {
-  for (int64_t o = 0; o < outer; ++o) {
-    for (int64_t i = 0; i < n; ++i) {
-      T value;
-      if constexpr (std::is_same_v<T, bool>) {
-        value = i != 0;
-      } else if constexpr (std::is_floating_point_v<T>) {
-        value = static_cast<T>(i);
-      } else {
-        value = static_cast<T>(static_cast<std::make_unsigned_t<T>>(i));
-      }
-      T* row = out + (o * n + i) * inner;
+  if (outer == 0 || n == 0 || inner == 0) return;
+  for (int64_t i = 0; i < n; ++i) {
+    T value;
+    if constexpr (std::is_same_v<T, bool>) {
+      value = i != 0;
+    } else if constexpr (std::is_floating_point_v<T>) {
+      value = static_cast<T>(i);
+    } else {
+      value = static_cast<T>(static_cast<std::make_unsigned_t<T>>(i));
+    }
+    if (inner == 1) {
+      out[i] = value;
+    } else {
+      T* row = out + i * inner;
       for (int64_t k = 0; k < inner; ++k) row[k] = value;
     }
   }
+  const size_t block = static_cast<size_t>(n * inner) * sizeof(T);
+  for (int64_t o = 1; o < outer; ++o) std::memcpy(out + o * n * inner, out, block);
+}
+
+// bitcast_convert: the same bytes under another element type (numpy's view;
+// between widths the narrower elements are the wider one's bytes in memory
+// order, as on any little-endian host).
+class BitcastKernel : public Kernel {
+ public:
+  explicit BitcastKernel(int64_t bytes) : bytes_(bytes) {}
+  void Run(const void* const* inputs, void* const* outputs) override {
+    if (bytes_ > 0) std::memcpy(outputs[0], inputs[0], static_cast<size_t>(bytes_));
+  }
+
+ private:
+  int64_t bytes_;
+};
+
+std::unique_ptr<Kernel> MakeBitcastConvert(const Params&, const std::vector<TensorSpec>& inputs,
+                                           const std::vector<TensorSpec>& outputs) {
+  RequireCounts(inputs, 1, outputs, "bitcast_convert");
+  if (inputs[0].dtype == DType::kOther || outputs[0].dtype == DType::kOther) {
+    throw Unsupported("bitcast_convert: element type without a native size");
+  }
+  Require(inputs[0].nbytes() == outputs[0].nbytes(), "bitcast_convert: sizes differ");
+  return std::make_unique<BitcastKernel>(inputs[0].nbytes());
 }
 
 class IotaKernel : public Kernel {
@@ -487,5 +518,6 @@ JAXCPU_REGISTER_KERNEL("pad", MakePad);
 JAXCPU_REGISTER_KERNEL("dynamic_slice", MakeDynamicSlice);
 JAXCPU_REGISTER_KERNEL("dynamic_update_slice", MakeDynamicUpdateSlice);
 JAXCPU_REGISTER_KERNEL("iota", MakeIota);
+JAXCPU_REGISTER_KERNEL("bitcast_convert", MakeBitcastConvert);
 
 }  // namespace jaxcpu

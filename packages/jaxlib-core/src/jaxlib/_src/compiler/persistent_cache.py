@@ -113,8 +113,8 @@ _METADATA_LENGTH = struct.Struct("<Q")  # the body's first field
 _KEY_SIZE = 32
 _ALIGN = 64
 # Executor switches read by backends/cpu/plan.py, with their defaults.
-_SWITCHES = (("JAXLIB_CPU_EXECUTOR", "native"), ("JAXLIB_CPU_FUSION", "1"),
-             ("JAXLIB_CPU_STRICT", "0"), ("JAXLIB_CPU_ROW_BLOCKS", "1"))
+EXECUTOR_SWITCHES = (("JAXLIB_CPU_EXECUTOR", "native"), ("JAXLIB_CPU_FUSION", "1"),
+                     ("JAXLIB_CPU_STRICT", "0"), ("JAXLIB_CPU_ROW_BLOCKS", "1"))
 
 _log = logging.getLogger(__name__)
 
@@ -229,7 +229,7 @@ def _source_facts(directory: str) -> list[str]:
 def entry_key(program_text: str, serialized_options: bytes) -> str:
     """The key of a program compiled with these options, in this build."""
     switches = ";".join(f"{name}={os.environ.get(name) or default}"
-                        for name, default in _SWITCHES)
+                        for name, default in EXECUTOR_SWITCHES)
     digest = hashlib.sha256()
     for part in (str(FORMAT_VERSION).encode(), _compiler_build_id(), switches.encode(),
                  program_text.encode("utf-8"), serialized_options):

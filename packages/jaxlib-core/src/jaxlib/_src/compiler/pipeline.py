@@ -347,8 +347,11 @@ def _serialized_options(options: Any) -> bytes:
 
 
 def _cache_key(text: str, serialized_options: bytes, host_callbacks: Sequence[Any]) -> tuple:
+    # The executor switches change what a compile builds (or whether it fails).
+    switches = tuple(os.environ.get(name, default)
+                     for name, default in persistent_cache.EXECUTOR_SWITCHES)
     return (hashlib.sha256(text.encode("utf-8")).digest(), serialized_options,
-            tuple(id(cb) for cb in host_callbacks))
+            tuple(id(cb) for cb in host_callbacks), switches)
 
 
 def clear_compilation_cache() -> None:

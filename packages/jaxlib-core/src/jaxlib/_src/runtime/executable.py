@@ -349,7 +349,20 @@ class Executable:
     def cost_analysis(self) -> dict[str, Any]:
         from jaxlib._src.compiler.cost import cost_analysis
 
-        return cost_analysis(self._compiled.module, self._compiled.entry)
+        analysis = cost_analysis(self._compiled.module, self._compiled.entry)
+        # Steps on reference (numpy) kernels: reference_kernel_steps() lists them.
+        analysis["reference kernel steps"] = float(len(self.reference_kernel_steps()))
+        return analysis
+
+    def reference_kernel_steps(self) -> list[dict[str, str]]:
+        """The steps of this program that run on reference (numpy) kernels
+        instead of native ones, each with its op, location and the reason
+        (``JAXLIB_CPU_STRICT=1`` makes any of them a compile error). A program
+        left to the Python step loop is one entry for the whole function;
+        custom calls run their targets' handlers and are not listed. Empty for
+        a shape-polymorphic program until it is specialised."""
+        program = self._compiled.program
+        return [step.as_dict() for step in getattr(program, "reference_steps", [])]
 
     @property
     def fingerprint(self) -> bytes:

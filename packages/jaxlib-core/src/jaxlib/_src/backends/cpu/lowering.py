@@ -64,6 +64,8 @@ class FunctionProgram:
         self.name = name
         self.frame_size = 0
         self.body: RegionProgram | None = None
+        # Every op runs its reference kernel (plan.build_entry_program says why).
+        self.reference_steps: list = []
 
     def __call__(self, *args: Any) -> tuple:
         frame: list = [None] * self.frame_size

@@ -214,16 +214,24 @@ def kernel_from_json(data: dict[str, Any]) -> KernelDescription:
 
 def lower_op(op: Operation) -> Any | None:
     """The built native kernel for ``op``, or None to use its reference kernel."""
+    return lower_op_explained(op)[0]
+
+
+def lower_op_explained(op: Operation) -> tuple[Any | None, str]:
+    """The built native kernel for ``op`` and "", or None and why its reference
+    kernel runs instead (what ``JAXLIB_CPU_STRICT`` and the fallback report say)."""
     lowering = NATIVE_LOWERINGS.get(op.name)
+    types = ", ".join(str(t) for t in (*op.operand_types, *op.result_types))
     if lowering is None:
-        return None
+        return None, f"no native kernel for {op.name} ({types}) outside a fused group"
     try:
         kernel = lowering(op)
         if kernel is None:
-            return None
-        return build_kernel(kernel, [v.type for v in op.operands], [r.type for r in op.results])
-    except NotImplementedError:
-        return None
+            return None, f"the native {op.name} does not handle ({types}) or these attributes"
+        return build_kernel(kernel, [v.type for v in op.operands],
+                            [r.type for r in op.results]), ""
+    except NotImplementedError as err:
+        return None, f"the native {op.name} declined: {err}"
 
 
 def run_native(kernel: Any, inputs: list[np.ndarray], output_specs: list[Any]) -> list[np.ndarray]:

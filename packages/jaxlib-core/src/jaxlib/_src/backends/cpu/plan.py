@@ -108,9 +108,28 @@ def _where(op: Operation) -> str:
 
 
 def _strict() -> bool:
-    """``$JAXLIB_CPU_STRICT=1``: failures of native lowerings raise instead of
-    falling back to reference kernels (for testing the native kernels)."""
+    """``$JAXLIB_CPU_STRICT=1``: a step that would run on its reference (numpy)
+    kernel, a failing native lowering or fusion, and a function left to the
+    Python step loop are compile errors instead of silent slow paths."""
     return os.environ.get("JAXLIB_CPU_STRICT") == "1"
+
+
+def _strict_failure(where: str, reason: str) -> XlaRuntimeError:
+    return XlaRuntimeError(f"UNIMPLEMENTED: JAXLIB_CPU_STRICT=1: {where} would run on its "
+                           f"reference (numpy) kernel: {reason}")
+
+
+@dataclass(frozen=True)
+class ReferenceStep:
+    """A step of a compiled program that runs on its reference (numpy) kernel
+    instead of a native one, and why."""
+
+    op: str
+    location: str
+    reason: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"op": self.op, "location": self.location, "reason": self.reason}
 
 
 def _fuse(block: Block) -> list[Any]:
@@ -125,13 +144,18 @@ def _fuse(block: Block) -> list[Any]:
         return list(block.operations)
 
 
-def _native_kernel(op: Operation) -> Any | None:
+def _native_kernel(op: Operation) -> tuple[Any | None, str]:
     try:
-        return native.lower_op(op)
-    except Exception:
+        return native.lower_op_explained(op)
+    except Exception as err:
         if _strict():
             raise
-        return None
+        return None, f"the native lowering failed: {type(err).__name__}: {err}"
+
+
+# Ops whose Python step is their own implementation, not a stand-in for a
+# missing native kernel: custom calls run their registered targets' handlers.
+_OWN_IMPLEMENTATION = {"stablehlo.custom_call"}
 
 
 def _python_step_kernel(kernel: Any, op: Operation, frame_size: Any) -> Any:
@@ -167,6 +191,7 @@ class _Planner:
         self.loops: list[_Loop] = []
         self.python_steps = 0
         self.native_steps = 0
+        self.reference_steps: list[ReferenceStep] = []
         self.groups: dict[int, Any] = {}  # id(kernel step) -> its FusedGroup
         self.users: dict[int, list[Operation | None]] = {}  # id(value) -> its users
         self.blocks_seen: set[int] = set()
@@ -287,7 +312,7 @@ class _Planner:
                 self.position += 1
             return
         ins = self.operands(op, scope)
-        kernel = _native_kernel(op)
+        kernel, reason = _native_kernel(op)
         if kernel is not None and self._updates_in_place(op, ins):
             # The operand's value is dead after this op: update its storage.
             (out,) = outs = [self.new_slot(op.results[0], HOME_NONE)]
@@ -300,6 +325,11 @@ class _Planner:
             self.regions[region].append(("kernel", kernel, ins, outs, _where(op)))
             self.native_steps += 1
         else:
+            if op.name not in _OWN_IMPLEMENTATION:
+                if _strict():
+                    raise _strict_failure(_where(op), reason)
+                self.reference_steps.append(
+                    ReferenceStep(op.name, str(op.location or ""), reason))
             outs = [self.new_slot(r, HOME_NONE) for r in op.results]
             reference = self.kernels._kernel(op)
             builder = self.kernels
@@ -574,6 +604,7 @@ class _Planner:
         program = NativeProgram(self.function.name, plan, result_specs,
                                 python_steps=self.python_steps, native_steps=self.native_steps,
                                 runs_inline=touched <= _INLINE_BYTES)
+        program.reference_steps = list(self.reference_steps)
         recorder = native.active_recorder()
         if recorder is not None and self.python_steps == 0:
             program.description = _describe_plan(
@@ -766,6 +797,9 @@ class NativeProgram:
         # The plan written down (persistent cache), when it was planned while
         # kernels were recorded and every step is native.
         self.description: PlanDescription | None = None
+        # Steps on reference kernels instead of native ones (custom calls,
+        # which run their targets' handlers, are not listed).
+        self.reference_steps: list[ReferenceStep] = []
 
     @classmethod
     def from_description(cls, description: PlanDescription) -> NativeProgram:
@@ -968,9 +1002,15 @@ def _check_layout(slots: list[tuple], specs: list[tuple[str, tuple[int, ...]]],
 def build_entry_program(lowering: ModuleLowering, function: Function) -> Any:
     """The native program for ``function``, or its Python step loop when the
     native executor cannot run it (or ``$JAXLIB_CPU_EXECUTOR=python``)."""
+    reason = "$JAXLIB_CPU_EXECUTOR=python"
     if os.environ.get("JAXLIB_CPU_EXECUTOR", "native") != "python":
         try:
             return _Planner(lowering, function).plan()
-        except NotPlannable:
-            pass
-    return lowering.function(function.name)
+        except NotPlannable as err:
+            reason = f"the native executor cannot run it: {err}"
+            if _strict():
+                raise _strict_failure(f"@{function.name}", reason) from None
+    program = lowering.function(function.name)
+    # Every op of the Python step loop runs its reference kernel.
+    program.reference_steps = [ReferenceStep(f"@{function.name}", "", f"whole function: {reason}")]
+    return program

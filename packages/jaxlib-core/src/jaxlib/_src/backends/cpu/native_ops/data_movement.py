@@ -8,8 +8,12 @@ the executor turns it into an alias.
 
 from __future__ import annotations
 
+import ml_dtypes
+import numpy as np
+
 from jaxlib._src.backends.cpu.native_lowerings import NativeKernel, native_lowering
 from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.types import numpy_dtype
 from jaxlib._src.ops.data_movement import int_attr, int_list
 
 
@@ -74,3 +78,25 @@ def lower_dynamic_update_slice(op: Operation) -> NativeKernel | None:
 @native_lowering("stablehlo.iota")
 def lower_iota(op: Operation) -> NativeKernel | None:
     return NativeKernel("iota", {"iota_dimension": int_attr(op, "iota_dimension")})
+
+
+@native_lowering("stablehlo.bitcast_convert")
+def lower_bitcast_convert(op: Operation) -> NativeKernel | None:
+    # Same-width reinterpretation only (a byte copy); width changes keep the
+    # reference kernel's bit-level path.
+    source = numpy_dtype(op.operand_types[0].element_type)
+    target = numpy_dtype(op.result_types[0].element_type)
+    if source.itemsize != target.itemsize or _bits(source) != 8 * source.itemsize or \
+            _bits(target) != 8 * target.itemsize or \
+            op.operand_types[0].shape != op.result_types[0].shape:
+        return None
+    return NativeKernel("bitcast_convert")
+
+
+def _bits(dtype: np.dtype) -> int:
+    """Significant bits of an element type (int4 lives in a byte: 4)."""
+    if dtype.kind in "iu" or dtype.name.startswith(("int", "uint")):
+        return ml_dtypes.iinfo(dtype).bits
+    if dtype.kind in "fc" or dtype.name.startswith("float"):
+        return 8 * dtype.itemsize if dtype.kind == "c" else ml_dtypes.finfo(dtype).bits
+    return 8 * dtype.itemsize
