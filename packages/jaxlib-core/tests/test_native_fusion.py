@@ -673,6 +673,75 @@ def test_outer_differences_and_their_reductions(shape, a_dims, b_dims, reduce_di
               [a.astype(np.float64), b.astype(np.float64)], rtol=1e-12, atol=1e-12)
 
 
+# Sibling groups that would recompute the same ops become one group with
+# several outputs (threefry's two words, an optimizer's parameter and moments).
+def test_two_results_of_one_computation_share_one_group():
+    text = """
+    func.func @main(%x: tensor<300x7xui32>, %y: tensor<300x7xui32>)
+        -> (tensor<300x7xui32>, tensor<300x7xui32>) {
+      %c13 = stablehlo.constant dense<13> : tensor<300x7xui32>
+      %c19 = stablehlo.constant dense<19> : tensor<300x7xui32>
+      %0 = stablehlo.add %x, %y : tensor<300x7xui32>
+      %1 = stablehlo.shift_left %y, %c13 : tensor<300x7xui32>
+      %2 = stablehlo.shift_right_logical %y, %c19 : tensor<300x7xui32>
+      %3 = stablehlo.or %1, %2 : tensor<300x7xui32>
+      %4 = stablehlo.xor %3, %0 : tensor<300x7xui32>
+      %5 = stablehlo.add %0, %4 : tensor<300x7xui32>
+      %6 = stablehlo.xor %4, %5 : tensor<300x7xui32>
+      return %5, %6 : tensor<300x7xui32>, tensor<300x7xui32>
+    }"""
+    schedule = check(text, [values("ui32", (300, 7), seed=1), values("ui32", (300, 7), seed=2)])
+    (group,) = groups(schedule)
+    assert len(group.outputs) == 2
+
+
+def test_adam_like_update_writes_three_outputs_from_one_group():
+    text = """
+    func.func @main(%p: tensor<64x33xf32>, %g: tensor<64x33xf32>, %m: tensor<64x33xf32>,
+                    %v: tensor<64x33xf32>)
+        -> (tensor<64x33xf32>, tensor<64x33xf32>, tensor<64x33xf32>) {
+      %b1 = stablehlo.constant dense<0.9> : tensor<64x33xf32>
+      %c1 = stablehlo.constant dense<0.1> : tensor<64x33xf32>
+      %eps = stablehlo.constant dense<1.0e-3> : tensor<64x33xf32>
+      %0 = stablehlo.multiply %b1, %m : tensor<64x33xf32>
+      %1 = stablehlo.multiply %c1, %g : tensor<64x33xf32>
+      %m2 = stablehlo.add %0, %1 : tensor<64x33xf32>
+      %2 = stablehlo.multiply %g, %g : tensor<64x33xf32>
+      %3 = stablehlo.multiply %c1, %2 : tensor<64x33xf32>
+      %4 = stablehlo.multiply %b1, %v : tensor<64x33xf32>
+      %v2 = stablehlo.add %4, %3 : tensor<64x33xf32>
+      %5 = stablehlo.sqrt %v2 : tensor<64x33xf32>
+      %6 = stablehlo.add %5, %eps : tensor<64x33xf32>
+      %7 = stablehlo.divide %m2, %6 : tensor<64x33xf32>
+      %p2 = stablehlo.subtract %p, %7 : tensor<64x33xf32>
+      return %p2, %m2, %v2 : tensor<64x33xf32>, tensor<64x33xf32>, tensor<64x33xf32>
+    }"""
+    args = [values("f32", (64, 33), seed=s, special=False) for s in range(4)]
+    args[3] = np.abs(args[3])
+    schedule = check(text, args, rtol=1e-6, atol=1e-6)
+    (group,) = groups(schedule)
+    assert len(group.outputs) == 3
+
+
+def test_siblings_stay_apart_when_a_root_is_read_before_the_last_root():
+    # %r0 is read by a transpose before %r1 is computed: one group at %r1
+    # would be too late for it.
+    text = """
+    func.func @main(%x: tensor<50x40xf32>, %y: tensor<50x40xf32>)
+        -> (tensor<40x50xf32>, tensor<50x40xf32>) {
+      %0 = stablehlo.multiply %x, %y : tensor<50x40xf32>
+      %r0 = stablehlo.add %0, %x : tensor<50x40xf32>
+      %t = stablehlo.transpose %r0, dims = [1, 0] : (tensor<50x40xf32>) -> tensor<40x50xf32>
+      %r1 = stablehlo.subtract %0, %y : tensor<50x40xf32>
+      %out = stablehlo.multiply %r1, %r1 : tensor<50x40xf32>
+      return %t, %out : tensor<40x50xf32>, tensor<50x40xf32>
+    }"""
+    schedule = check(text, [values("f32", (50, 40), seed=1, special=False),
+                            values("f32", (50, 40), seed=2, special=False)],
+                     rtol=1e-5, atol=1e-5, fused=None)
+    assert all(len(g.outputs) == 1 for g in groups(schedule))
+
+
 def test_reduce_with_broadcast_producer():
     text = """
     func.func @main(%x: tensor<8x1000xf32>, %m: tensor<8xf32>) -> tensor<8xf32> {

@@ -16,7 +16,10 @@
 //                                         sum(strides * index)
 //   ninstr, {opcode, aux, dst, a, b, c}... opcodes of fused_ops.def; aux is
 //                                         the compare direction (+8: total order)
-//   1, out_slot                           the output (the reduction's operand)
+//   nout, out_slot[nout]                  the outputs (one for a reduction: its
+//                                         operand); further outputs of an
+//                                         elementwise group are copied from
+//                                         their slots after each tile
 //
 // Every instruction is a tight loop over one tile (kTile elements) between
 // per-thread scratch buffers, which stay in L1/L2. Contiguous inputs are read
@@ -112,6 +115,7 @@ constexpr int64_t kTile = 512;                 // elements per instruction loop
 constexpr int64_t kTileBytes = kTile * 8;      // one scratch buffer
 constexpr int kMaxSlots = 256;
 constexpr int kMaxDims = 16;
+constexpr int kMaxOutputs = 16;
 constexpr int64_t kGrainElements = 16384;      // >= 64 KB of f32 per parallel chunk
 constexpr int64_t kColumnBlock = 64;           // reduced rows summed per partial
 // Reductions whose rows (or columns) are this short evaluate tiles spanning
@@ -388,6 +392,7 @@ class FusedKernel final : public Kernel {
       for (int64_t start = r0 * per_row, end = r1 * per_row; start < end; start += kTile) {
         const int64_t n = std::min(kTile, end - start);
         EvalTile(inputs, slots, scratch, caches, start, n, out + start * out_size);
+        StoreExtraOutputs(slots, outputs, start, n);
       }
     } else if (inner_ == 1 && red_ <= kShortRow) {
       const int64_t per_row = outer_ / rows;
@@ -408,7 +413,7 @@ class FusedKernel final : public Kernel {
     if (loop_) {
       RunLoop(inputs, outputs);
     } else if (red_op_ < 0) {
-      RunElementwise(inputs, outputs[0]);
+      RunElementwise(inputs, outputs);
     } else if (inner_ == 1 && red_ <= kShortRow) {
       RunShortRows(inputs, outputs[0]);
     } else if (inner_ == 1) {
@@ -535,11 +540,23 @@ class FusedKernel final : public Kernel {
       if (instr.fn == nullptr) throw Unsupported("fused: unsupported op/type");
       instrs_.push_back(instr);
     }
-    if (in.Next() != 1) throw Unsupported("fused: expected one output");
+    const int64_t nout = in.Next(1, kMaxOutputs, "output count");
     out_slot_ = use(in.Next());
+    for (int64_t k = 1; k < nout; ++k) extra_out_slots_.push_back(use(in.Next()));
     if (!in.done()) throw Unsupported("fused: trailing code");
+    if (nout > 1 && (red_op_ >= 0 || loop_)) {
+      throw Unsupported("fused: several outputs need an elementwise group");
+    }
 
-    if (outputs.size() != 1) throw Unsupported("fused: expected one output");
+    if (static_cast<int64_t>(outputs.size()) != nout) {
+      throw Unsupported("fused: output count mismatch");
+    }
+    for (int64_t k = 1; k < nout; ++k) {
+      const int slot = extra_out_slots_[k - 1];
+      if (outputs[k].dtype != slot_types_[slot] || outputs[k].num_elements() != total_) {
+        throw Unsupported("fused: output type or size mismatch");
+      }
+    }
     const TensorSpec& out = outputs[0];
     const DType out_type = slot_types_[out_slot_];
     if (out.dtype != out_type) throw Unsupported("fused: output type mismatch");
@@ -606,6 +623,8 @@ class FusedKernel final : public Kernel {
       }
     }
     if (red_op_ >= 0 || loop_) last_use[out_slot_] = std::numeric_limits<int>::max();
+    // Further outputs are copied out after each tile: their buffers live on.
+    for (int slot : extra_out_slots_) last_use[slot] = std::numeric_limits<int>::max();
     buffer_of_.assign(total_slots, -1);
     std::vector<int> free_buffers;
     auto allocate = [&]() {
@@ -762,7 +781,11 @@ class FusedKernel final : public Kernel {
     for (size_t k = 0; k < per_tile_.size(); ++k) {
       const Load* load = per_tile_[k];
       const int s = load->slot;
-      if (!load->row_constant || s == out_slot_) continue;
+      if (!load->row_constant || s == out_slot_ ||
+          std::find(extra_out_slots_.begin(), extra_out_slots_.end(), s) !=
+              extra_out_slots_.end()) {
+        continue;
+      }
       bool ok = true, read = false;
       for (const Instr& instr : instrs_) {
         const bool in_a = instr.a == s, in_b = instr.b == s;
@@ -1148,14 +1171,27 @@ class FusedKernel final : public Kernel {
     }
   }
 
-  void RunElementwise(const void* const* inputs, void* output) const {
+  void RunElementwise(const void* const* inputs, void* const* outputs) const {
     if (total_ == 0) return;
     const int64_t out_size = DTypeSize(slot_types_[out_slot_]);
     ForEachTile(inputs, std::max<int64_t>(1, kGrainElements / kTile),
                 [&](void** slots, char* scratch, FillCache* caches, int64_t start, int64_t n) {
                   EvalTile(inputs, slots, scratch, caches, start, n,
-                           static_cast<char*>(output) + start * out_size);
+                           static_cast<char*>(outputs[0]) + start * out_size);
+                  StoreExtraOutputs(slots, outputs, start, n);
                 });
+  }
+
+  // Outputs after the first (a group whose values are also read elsewhere,
+  // computed once): the tile's values copied out of their slots.
+  void StoreExtraOutputs(void* const* slots, void* const* outputs, int64_t start,
+                         int64_t n) const {
+    for (size_t k = 0; k < extra_out_slots_.size(); ++k) {
+      const int slot = extra_out_slots_[k];
+      const int64_t size = DTypeSize(slot_types_[slot]);
+      std::memcpy(static_cast<char*>(outputs[k + 1]) + start * size, slots[slot],
+                  static_cast<size_t>(n * size));
+    }
   }
 
   // Reduces elements [begin, end) of row `row` into `lanes` (kLanes values).
@@ -1421,6 +1457,7 @@ class FusedKernel final : public Kernel {
   ChainFn chain_fn_ = nullptr;
   bool prefetch_ = false;
   int out_slot_ = -1;
+  std::vector<int> extra_out_slots_;  // outputs 1, 2, ... (elementwise groups)
   int direct_ = -1;  // the instruction that writes the output in place
   // Loop mode (params["loop"]): the group is the body of a counted loop.
   bool loop_ = false, counter_is_64_ = false;

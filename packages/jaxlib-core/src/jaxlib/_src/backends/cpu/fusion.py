@@ -384,6 +384,9 @@ class _Draft:
     maps: dict[int, Strides | None] = field(default_factory=dict)  # id(op) -> map
     members: list[Operation] = field(default_factory=list)
     reducer: str | None = None  # the root reduce's binary opcode
+    # Roots of merged sibling groups (_merge_siblings): further outputs,
+    # computed over the same domain, written after the root's.
+    extra_roots: list[Operation] = field(default_factory=list)
     # (id(user), operand index) -> _operand_map's answer (planning and emission
     # both ask; the answer is fixed once the user has its map)
     operand_maps: dict[tuple[int, int], Strides | None | str] = field(default_factory=dict)
@@ -650,13 +653,14 @@ class _Emitter:
         for op in self.members:
             self.emit_member(op)
         root = self.draft.root
-        out_slot = self.value_slots[id(root.results[0])]
+        out_slots = [self.value_slots[id(r.results[0])]
+                     for r in (root, *self.draft.extra_roots)]
         reducer = None
         if root.name == "stablehlo.reduce":
             reducer = root
-        return self._encode(out_slot, reducer), self.inputs
+        return self._encode(out_slots, reducer), self.inputs
 
-    def _encode(self, out_slot: int, reducer: Operation | None) -> list[int]:
+    def _encode(self, out_slots: list[int], reducer: Operation | None) -> list[int]:
         domain = list(self.domain) or [1]
         patterns = [list(strides) or [0] for _, _, _, strides in self.loads]
         reduced = [False] * len(domain)
@@ -680,7 +684,7 @@ class _Emitter:
         code.append(len(self.instructions))
         for instruction in self.instructions:
             code += list(instruction)
-        code += [1, out_slot]
+        code += [len(out_slots), *out_slots]
         return code
 
 
@@ -737,12 +741,97 @@ def build_group(draft: _Draft, order: dict[int, int]) -> FusedGroup:
     the native side lacks a variant."""
     emitter = _Emitter(draft, order)
     code, inputs = emitter.code()
-    root = draft.root.results[0]
+    outputs = [r.results[0] for r in (draft.root, *draft.extra_roots)]
     params = {"code": code}
     kernel = native.build_kernel(native.NativeKernel("fused", params),
-                                 [v.type for v in inputs], [root.type])
-    return FusedGroup(ops=list(emitter.members), inputs=inputs, outputs=[root], kernel=kernel,
+                                 [v.type for v in inputs], [v.type for v in outputs])
+    return FusedGroup(ops=list(emitter.members), inputs=inputs, outputs=outputs, kernel=kernel,
                       params=params)
+
+
+# Sibling groups merged into one kernel have at most this many outputs.
+_MAX_OUTPUTS = 4
+
+
+def _merge_siblings(drafts: list[_Draft], block: Block, order: dict[int, int]) -> list[_Draft]:
+    """Elementwise groups over the same domain that recompute the same ops, or
+    where one reads another's result elementwise (two results of one
+    computation: threefry's two words, an optimizer's parameter and moments),
+    become one group with several outputs: shared ops run once and no result
+    is read back. A group is placed at its last root: the merge is skipped
+    when an earlier root is read before that by an op outside the group, or
+    read inside it under another index map (a broadcast of it)."""
+    readers: dict[int, list[int]] = {}  # id(value) -> positions of ops reading it
+    for position, op in enumerate(block.operations):
+        for value in op.operands:
+            readers.setdefault(id(value), []).append(position)
+        for region in op.regions:
+            for nested in region.walk():
+                for value in nested.operands:
+                    readers.setdefault(id(value), []).append(position)
+    free = ("stablehlo.constant", "stablehlo.iota")
+    holders: dict[int, set[int]] = {}  # id(op) -> ids of the drafts holding it
+    for d in drafts:
+        for op in d.members:
+            holders.setdefault(id(op), set()).add(id(d))
+    alive = [d for d in drafts if d.reducer is None]
+    merged_away: set[int] = set()
+    for i, a in enumerate(alive):
+        if id(a) in merged_away:
+            continue
+        for b in alive[i + 1:]:
+            if id(b) in merged_away or a.domain != b.domain or \
+                    1 + len(a.extra_roots) + 1 + len(b.extra_roots) > _MAX_OUTPUTS:
+                continue
+            shared = [op for op in b.members if id(op) in a.maps and op.name not in free]
+            if any(a.maps[id(op)] != b.maps[id(op)] for op in shared):
+                continue
+            roots_a = [a.root, *a.extra_roots]
+            roots_b = [b.root, *b.extra_roots]
+            if not (_reads_internally(b, roots_a, a) and _reads_internally(a, roots_b, b)):
+                continue
+            if not shared and not (_reads(b, roots_a) or _reads(a, roots_b)):
+                continue  # unrelated: nothing to gain
+            last = max(order[id(r)] for r in (*roots_a, *roots_b))
+            # Readers computed only inside the merged group (an op duplicated
+            # into a third group would read the value there, too early).
+            pair = {id(a), id(b)}
+            inside = {order[id(op)] for op in (*a.members, *b.members)
+                      if holders.get(id(op), set()) <= pair}
+            if any(p <= last and p not in inside
+                   for r in (*roots_a, *roots_b) if order[id(r)] != last
+                   for p in readers.get(id(r.results[0]), [])):
+                continue
+            # b joins a; the group's root is the last of all roots.
+            for op in b.members:
+                if id(op) not in a.maps:
+                    a.add(op, b.maps[id(op)])
+            a.operand_maps.update(b.operand_maps)
+            for op in b.members:
+                holders[id(op)] = (holders[id(op)] - {id(b)}) | {id(a)}
+            roots = sorted((*roots_a, *roots_b), key=lambda r: order[id(r)])
+            a.root, a.extra_roots = roots[-1], roots[:-1]
+            merged_away.add(id(b))
+    return [d for d in drafts if id(d) not in merged_away]
+
+
+def _reads(reader: _Draft, roots: list[Operation]) -> bool:
+    values = {id(r.results[0]) for r in roots}
+    return any(id(v) in values for op in reader.members for v in op.operands)
+
+
+def _reads_internally(reader: _Draft, roots: list[Operation], owner: _Draft) -> bool:
+    """Whether every read of ``roots`` (of ``owner``) by ``reader``'s members is
+    under the map those roots are computed with: after a merge the read takes
+    the value computed inside the group."""
+    values = {id(r.results[0]): r for r in roots}
+    for op in reader.members:
+        for index, value in enumerate(op.operands):
+            root = values.get(id(value))
+            if root is not None and \
+                    _operand_map(op, index, reader) != owner.maps[id(root)]:
+                return False
+    return True
 
 
 def fuse_block(block: Block) -> list[Operation | FusedGroup]:
@@ -753,6 +842,7 @@ def fuse_block(block: Block) -> list[Operation | FusedGroup]:
         return []
     order = {id(op): i for i, op in enumerate(ops)}
     drafts, kept = _plan_groups(block)
+    drafts = _merge_siblings(drafts, block, order)
     groups: dict[int, FusedGroup] = {}  # id(root) -> group
     for draft in drafts:
         if _only_layout(draft):
