@@ -151,6 +151,20 @@ def test_dilations_and_asymmetric_padding():
               window_dilations=[2, 1, 2], padding=[(1, 0), (2, 2), (0, 1)])
 
 
+@pytest.mark.parametrize("op_name,element", [("add", "f32"), ("maximum", "f64"),
+                                             ("multiply", "i32"), ("minimum", "ui16")])
+def test_windows_on_the_last_dims(op_name, element):
+    # Every windowed dim trailing (NCHW pooling, average-pool gradients): one
+    # tight loop per window row, padding and non-neutral inits included.
+    rng = np.random.default_rng(5)
+    init = random_array((), element, rng)
+    check(op_name, element, (3, 4, 17, 17), [1, 1, 4, 4], init=init)
+    check(op_name, element, (2, 3, 11, 9), [1, 1, 3, 2], strides=[1, 1, 2, 3],
+          window_dilations=[1, 1, 2, 3], padding=[(0, 0), (1, 0), (2, 3), (1, 4)], init=init)
+    check(op_name, element, (5, 13), [2, 5], strides=[2, 1], padding=[(1, 1), (4, 4)],
+          init=init)
+
+
 def test_windows_over_an_empty_operand_are_all_padding():
     check("add", "i32", (0, 4), [2, 1], padding=[(1, 1), (0, 0)], init=np.int32(5),
           out_shape=[1, 4])

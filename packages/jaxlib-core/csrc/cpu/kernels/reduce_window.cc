@@ -128,6 +128,57 @@ JAXCPU_MULTIVERSION void WindowRange(const T* x, T* out, const Geometry& g, int6
   }
 }
 
+// The same fold when every window dimension is trailing (inner == 1: NCHW
+// pooling) and there is no base dilation: each window row along the last
+// dimension is one tight loop over the input row, padding folding init.
+template <typename T, typename Op>
+JAXCPU_MULTIVERSION void WindowRangeLastDims(const T* x, T* out, const Geometry& g,
+                                             int64_t begin, int64_t end, T init) {
+  const int rank = g.rank;
+  std::vector<int64_t> in_strides(rank, 1), o(rank), k(rank), base(rank);
+  for (int d = rank - 2; d >= 0; --d) in_strides[d] = in_strides[d + 1] * g.in_dims[d + 1];
+  for (int64_t rest = begin, d = rank - 1; d >= 0; --d) {
+    o[d] = rest % g.out_dims[d];
+    rest /= g.out_dims[d];
+  }
+  const int last = rank - 1;
+  const int64_t width = g.window[last], step = g.window_dilations[last], n = g.in_dims[last];
+  for (int64_t position = begin; position < end; ++position) {
+    for (int d = 0; d < rank; ++d) base[d] = o[d] * g.strides[d] - g.pad_low[d];
+    T acc = init;
+    std::fill(k.begin(), k.end(), 0);
+    for (;;) {
+      int64_t offset = 0;
+      bool valid = true;
+      for (int d = 0; d < last && valid; ++d) {
+        const int64_t p = base[d] + k[d] * g.window_dilations[d];
+        valid = p >= 0 && p < g.in_dims[d];
+        offset += p * in_strides[d];
+      }
+      if (valid) {
+        const T* row = x + offset;
+        for (int64_t j = 0; j < width; ++j) {
+          const int64_t p = base[last] + j * step;
+          acc = Op::Apply(acc, p >= 0 && p < n ? row[p] : init);
+        }
+      } else {
+        for (int64_t j = 0; j < width; ++j) acc = Op::Apply(acc, init);
+      }
+      int d = last - 1;
+      for (; d >= 0; --d) {
+        if (++k[d] < g.window[d]) break;
+        k[d] = 0;
+      }
+      if (d < 0) break;
+    }
+    out[position] = acc;
+    for (int d = rank - 1; d >= 0; --d) {
+      if (++o[d] < g.out_dims[d]) break;
+      o[d] = 0;
+    }
+  }
+}
+
 template <typename T, typename Op>
 void Windows(const void* x, void* out, const Geometry& g, const void* init) {
   int64_t positions = 1, window = 1;
@@ -136,9 +187,17 @@ void Windows(const void* x, void* out, const Geometry& g, const void* init) {
     window *= g.window[d];
   }
   const int64_t unit = std::max<int64_t>(1, window * g.inner * static_cast<int64_t>(sizeof(T)));
+  bool unit_base = g.rank > 0;
+  for (int d = 0; d < g.rank; ++d) unit_base = unit_base && g.base_dilations[d] == 1;
+  const bool last_dims = unit_base && g.inner == 1;
   ParallelFor(positions, std::max<int64_t>(1, (64 << 10) / unit), [&](int64_t begin, int64_t end) {
-    WindowRange<T, Op>(static_cast<const T*>(x), static_cast<T*>(out), g, begin, end,
-                       *static_cast<const T*>(init));
+    if (last_dims) {
+      WindowRangeLastDims<T, Op>(static_cast<const T*>(x), static_cast<T*>(out), g, begin,
+                                 end, *static_cast<const T*>(init));
+    } else {
+      WindowRange<T, Op>(static_cast<const T*>(x), static_cast<T*>(out), g, begin, end,
+                         *static_cast<const T*>(init));
+    }
   });
 }
 
