@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from programs import bench_dir, table, time_ours
+from programs import Suite, bench_dir, table, time_ours
 from report import write_section
 
 PROGRAMS_DIR = Path(__file__).resolve().parent / "linalg"
@@ -63,7 +63,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     names = args.names or sorted(json.loads((PROGRAMS_DIR / "bench.json").read_text()))
-    ours = time_ours(PROGRAMS_DIR, names, args.budget)
+    # This folder has the shared benchmark's layout (bench.json, NAME.mlir).
+    suite = Suite("shared", PROGRAMS_DIR, PROGRAMS_DIR / "reference_timer.py", SECTION)
+    ours = time_ours(suite, names, args.budget)
     reference = {}
     if args.reference_python:
         reference = time_reference(args.reference_python, names)

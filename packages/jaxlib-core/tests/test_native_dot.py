@@ -408,6 +408,8 @@ FILTER_GRADIENT_LAYOUTS = [("f01b", "i01o", "01bf"), ("fb01", "io01", "bf01"), N
     {"padding": ((1, 1), (1, 1)), "reversal": (True, False)},
     {"padding": ((1, 1), (1, 1)), "feature_groups": 2},
     {"padding": ((1, 0), (0, 1)), "batch_groups": 3},
+    {"padding": ((2, 2), (1, 2)), "strides": (2, 3)},
+    {"padding": ((1, 0), (0, 1)), "rhs_dilation": (2, 2), "strides": (3, 2)},
 ])
 def test_conv_window_gemms(layouts, options):
     dilated = options.get("rhs_dilation", (1, 1)) != (1, 1)

@@ -250,13 +250,13 @@ class ConvolutionKernel : public Kernel {
  private:
   enum class Mode { kFeatureMajor, kFeatureMinor, kStaged, kShifted, kWindow };
 
-  // Window mode: stride 1 and no input dilation, with far fewer output
-  // positions than window elements. The input is copied once into zero-padded
+  // Window mode: no input dilation, and far fewer output positions than
+  // window elements. The input is copied once into zero-padded
   // grids, one per phase of the window dilation r (grid index j holds padded
   // input index r * j + phase), laid out [phase][feature][grid][batch]; the
   // kernel is embedded in a grid of the same shape, [feature][grid][output
-  // feature], zero outside the window. Output position p then reads the grid
-  // of phase p mod r at offset p div r: out[p] (batch x out features) =
+  // feature], zero outside the window. Output position o (p = o * stride)
+  // then reads the grid of phase p mod r at offset p div r: out[o] (batch x out features) =
   // Xgrid_shifted^T * Kgrid, one GEMM with K = features x grid size (where the
   // kernel grid is zero the shifted read may wrap; the product is zero there).
   bool ChooseWindow() {
@@ -266,7 +266,7 @@ class ConvolutionKernel : public Kernel {
     grid_strides_.assign(s, 1);
     phases_ = 1;
     for (const Spatial& sp : spatial_) {
-      if (sp.stride != 1 || sp.lhs_dilation != 1 || sp.window == 0 || sp.in == 0) return false;
+      if (sp.lhs_dilation != 1 || sp.window == 0 || sp.in == 0) return false;
     }
     for (int i = 0; i < s; ++i) {
       const Spatial& sp = spatial_[i];
@@ -395,7 +395,8 @@ class ConvolutionKernel : public Kernel {
       int64_t rest = position, phase = 0, phase_scale = 1, shift = 0;
       for (int i = s - 1; i >= 0; --i) {
         const Spatial& sp = spatial_[i];
-        const int64_t p = rest % sp.out;
+        // Output position o reads padded input p + k r, p = o * stride.
+        const int64_t p = (rest % sp.out) * sp.stride;
         rest /= sp.out;
         phase += (p % sp.rhs_dilation) * phase_scale;
         phase_scale *= sp.rhs_dilation;
