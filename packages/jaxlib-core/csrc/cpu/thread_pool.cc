@@ -94,7 +94,7 @@ class ThreadPool {
   void Run(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn) {
     grain = std::max<int64_t>(1, grain);
     int64_t chunks = std::min<int64_t>((n + grain - 1) / grain, num_threads_ * 4);
-    if (chunks <= 1 || num_threads_ == 1 || tls_in_parallel) {
+    if (chunks <= 1 || num_threads_ == 1 || tls_in_parallel || Solo()) {
       fn(0, n);
       return;
     }
@@ -114,19 +114,39 @@ class ThreadPool {
     }
     wake_.notify_all();
     tls_in_parallel = true;
+    const auto started = std::chrono::steady_clock::now();
     Work(*job);
     tls_in_parallel = false;
+    const auto worked = std::chrono::steady_clock::now();
     auto finished = [&] { return job->done.load(std::memory_order_acquire) == job->chunks; };
     SpinUntil(finished);
     if (!finished()) {
       std::unique_lock<std::mutex> lock(mutex_);
       done_.wait(lock, finished);
     }
+    // The caller waited longer for a chunk a worker held than it worked
+    // itself: that worker was off its core (another process is busy). For a
+    // while jobs run on the caller alone rather than stall on it again.
+    const auto waited = std::chrono::steady_clock::now() - worked;
+    if (waited > kStallFloor && waited > worked - started) {
+      solo_until_.store((std::chrono::steady_clock::now() + kSoloPeriod).time_since_epoch().count(),
+                        std::memory_order_relaxed);
+    }
     // Every chunk was taken and has run: a worker still holding this job
     // finds nothing left in it, so `fn` (the caller's) is never called again.
   }
 
  private:
+  // After a stall (see Run) jobs run on the caller for this long.
+  static constexpr auto kSoloPeriod = std::chrono::milliseconds(20);
+  // Waits shorter than this are wake-up latency, not a descheduled worker.
+  static constexpr auto kStallFloor = std::chrono::microseconds(200);
+
+  bool Solo() const {
+    const int64_t until = solo_until_.load(std::memory_order_relaxed);
+    return until != 0 && std::chrono::steady_clock::now().time_since_epoch().count() < until;
+  }
+
   // Spins for up to kSpin for `ready` before the caller blocks: kernels come
   // in quick succession (and a threaded BLAS call hands out many small
   // jobs), and a wake-up through the kernel costs tens of microseconds on a
@@ -197,6 +217,7 @@ class ThreadPool {
   std::condition_variable wake_, done_;
   std::atomic<bool> stopping_{false};
   std::atomic<uint64_t> generation_{0};
+  std::atomic<int64_t> solo_until_{0};  // steady_clock ticks; 0: never stalled
   std::shared_ptr<Job> job_;  // the latest job (guarded by mutex_)
 };
 
