@@ -915,45 +915,10 @@ class ConvolutionKernel : public Kernel {
 
   template <typename T>
   void Im2ColPatchesT(const T* x, int64_t images, T* patch) const {
-    const int s = static_cast<int>(spatial_.size());
     const int64_t rows = images * positions_;
     const int64_t grain = std::max<int64_t>(1, (int64_t{16} << 10) / std::max<int64_t>(1, depth_));
     ParallelFor(rows, grain, [&](int64_t begin, int64_t end) {
-      int64_t pidx[kMaxSpatial];
-      int64_t kidx[kMaxSpatial];
-      for (int64_t j = begin; j < end; ++j) {
-        const int64_t n = j / positions_;
-        int64_t rest = j % positions_;
-        for (int i = s - 1; i >= 0; --i) {
-          pidx[i] = rest % spatial_[i].out;
-          rest /= spatial_[i].out;
-        }
-        const T* image = x + n * x_batch_stride_;
-        T* dst = patch + j * depth_;
-        for (int i = 0; i < s; ++i) kidx[i] = 0;
-        for (int64_t k = 0; k < window_size_; ++k, dst += group_in_) {
-          int64_t offset = 0;
-          bool valid = true;
-          for (int i = 0; i < s && valid; ++i) {
-            const Spatial& sp = spatial_[i];
-            const int64_t q = pidx[i] * sp.stride + kidx[i] * sp.rhs_dilation - sp.pad_low;
-            valid = q >= 0 && q < sp.dilated && q % sp.lhs_dilation == 0;
-            offset += (q / sp.lhs_dilation) * sp.x_stride;
-          }
-          if (!valid) {
-            std::memset(dst, 0, sizeof(T) * group_in_);
-          } else if (x_feature_stride_ == 1) {
-            std::memcpy(dst, image + offset, sizeof(T) * group_in_);
-          } else {
-            const T* src = image + offset;
-            for (int64_t c = 0; c < group_in_; ++c) dst[c] = src[c * x_feature_stride_];
-          }
-          for (int i = s - 1; i >= 0; --i) {
-            if (++kidx[i] < spatial_[i].window) break;
-            kidx[i] = 0;
-          }
-        }
-      }
+      PatchRowsT(x, begin, end, patch + begin * depth_);
     });
   }
 
