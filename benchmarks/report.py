@@ -3,6 +3,7 @@ second-level section and replaces only that."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 HEADER = ("# Performance\n\nEach section is written by the benchmark script it names, as "
@@ -14,8 +15,10 @@ def write_section(path: Path, heading: str, text: str) -> None:
     next second-level heading, or appends it."""
     document = path.read_text() if path.exists() else HEADER
     section = f"{heading}\n\n{text.strip()}\n"
-    if heading in document:
-        start = document.index(heading)
+    # The whole heading line: "## X" is neither "## X under load" nor "### X".
+    found = re.search(rf"(?m)^{re.escape(heading)}$", document)
+    if found:
+        start = found.start()
         end = document.find("\n## ", start + len(heading))
         rest = document[end + 1:] if end != -1 else ""
         document = document[:start] + section + ("\n" + rest if rest else "")
