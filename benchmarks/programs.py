@@ -124,14 +124,24 @@ def suite(name: str) -> Suite:
 _CLIENT = None
 
 
-def time_ours(bench: Suite, names: list[str], budget_s: float) -> dict[str, dict]:
-    global _CLIENT
+def make_client(backend: str):
+    """Our client for ``backend``: cpu, cuda (jaxlib-gpu) or mock (jaxlib-gpu's
+    host-executing mock GPU: the GPU step programs, run with numpy)."""
     from jaxlib import xla_client
+
+    if backend == "cpu":
+        return xla_client.make_cpu_client()
+    return xla_client.make_gpu_client(platform_name="cuda", mock=backend == "mock")
+
+
+def time_ours(bench: Suite, names: list[str], budget_s: float,
+              backend: str = "cpu") -> dict[str, dict]:
+    global _CLIENT
     from jaxlib._src.compiler import persistent_cache, pipeline
 
     persistent_cache.set_cache_dir(None)  # cold compiles only, whatever the environment says
     if _CLIENT is None:
-        _CLIENT = xla_client.make_cpu_client()
+        _CLIENT = make_client(backend)
     client = _CLIENT
     device = client.devices()[0]
     results = {}
@@ -153,15 +163,23 @@ def time_ours(bench: Suite, names: list[str], budget_s: float) -> dict[str, dict
                 times.append(time.perf_counter() - start)
             results[name] = {"compile_s": compile_s, "exec_s": statistics.median(times),
                              "runs": len(times)}
+            steps = getattr(executable, "reference_kernel_steps", None)
+            if steps is not None:  # steps on host reference kernels, by op
+                ops = sorted({s["op"] for s in steps()})
+                results[name]["reference_steps"] = f"{len(steps())}: {' '.join(ops)}"[:300]
         except Exception as err:  # one failing program must not hide the others
             results[name] = {"error": f"{type(err).__name__}: {err}"[:200]}
         print(f"ours {name}: {results[name]}", file=sys.stderr, flush=True)
     return results
 
 
-def time_reference(python: str, bench: Suite, names: list[str]) -> dict[str, dict]:
-    env = dict(os.environ, JAX_PLATFORMS="cpu")
-    completed = subprocess.run([python, str(bench.reference_timer), str(bench.directory),
+def time_reference(python: str, bench: Suite, names: list[str],
+                   backend: str = "cpu") -> dict[str, dict]:
+    env = dict(os.environ, JAX_PLATFORMS="cuda" if backend == "cuda" else "cpu")
+    env.pop("PYTHONPATH", None)  # ours may be on it; the reference has its own jaxlib
+    # The models' timer also reads the shared layout, and takes a platform.
+    timer = bench.reference_timer if backend == "cpu" else MODELS_DIR / "reference_timer.py"
+    completed = subprocess.run([python, str(timer), str(bench.directory),
                                 *names], env=env,
                                capture_output=True, text=True, timeout=3600)
     if completed.returncode != 0:
@@ -170,7 +188,10 @@ def time_reference(python: str, bench: Suite, names: list[str]) -> dict[str, dic
     for line in completed.stdout.splitlines():
         if line.startswith("{"):
             row = json.loads(line)
-            results[row["name"]] = row
+            if "error" not in row:  # a program the reference cannot run has no ratio
+                results[row["name"]] = row
+            else:
+                print(f"reference {row['name']}: {row['error']}", file=sys.stderr)
     return results
 
 
@@ -184,15 +205,26 @@ def _keep_fastest(best: dict[str, dict], name: str, row: dict) -> None:
 
 
 def measure(bench: Suite, names: list[str], budget: float, reference_python: str | None,
-            rounds: int) -> tuple[dict[str, dict], dict[str, dict]]:
+            rounds: int, backend: str = "cpu") -> tuple[dict[str, dict], dict[str, dict]]:
     """Each program on both sides back to back, ``rounds`` times."""
     ours: dict[str, dict] = {}
     reference: dict[str, dict] = {}
+    if backend == "cuda":
+        # A GPU machine is quiet and the reference's start (CUDA context) is
+        # seconds: each side times every program in one go, rounds in turn.
+        for _ in range(max(1, rounds)):
+            for name, row in time_ours(bench, names, budget, backend).items():
+                _keep_fastest(ours, name, row)
+            if reference_python:
+                for name, row in time_reference(reference_python, bench, names,
+                                                backend).items():
+                    _keep_fastest(reference, name, row)
+        return ours, reference
     for _ in range(max(1, rounds)):
         for name in names:
-            _keep_fastest(ours, name, time_ours(bench, [name], budget)[name])
+            _keep_fastest(ours, name, time_ours(bench, [name], budget, backend)[name])
             if reference_python:
-                row = time_reference(reference_python, bench, [name]).get(name)
+                row = time_reference(reference_python, bench, [name], backend).get(name)
                 if row is not None:
                     _keep_fastest(reference, name, row)
     return ours, reference
@@ -261,6 +293,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", help="write the table into this markdown file")
     parser.add_argument("--rounds", type=int, default=2,
                         help="back-to-back rounds per program; the fastest median counts")
+    parser.add_argument("--backend", choices=("cpu", "cuda", "mock"), default="cpu",
+                        help="our backend (cuda: against the reference's CUDA backend)")
+    parser.add_argument("--json", help="also write both sides' rows to this JSON file")
     parser.add_argument("--busy", type=int, default=0,
                         help="busy-looping processes running during the measurement")
     args = parser.parse_args(argv)
@@ -269,9 +304,12 @@ def main(argv: list[str] | None = None) -> int:
     names = args.names or bench.names()
     with busy_processes(args.busy):
         ours, reference = measure(bench, names, args.budget, args.reference_python,
-                                  args.rounds)
+                                  args.rounds, args.backend)
     text = table(ours, reference, names)
     print(text)
+    if args.json:
+        Path(args.json).write_text(json.dumps({"ours": ours, "reference": reference},
+                                              indent=1))
     if args.write:
         when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
         machine = (f"{platform.machine()}, {os.cpu_count()} cores, "

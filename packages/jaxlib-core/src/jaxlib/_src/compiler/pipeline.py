@@ -38,6 +38,9 @@ from jaxlib._src.passes.sharding_propagation import propagate_result_shardings
 
 _MLIR_BYTECODE_MAGIC = b"ML\xefR"
 
+# A backend's last stage: (lowering context, entry function) -> the program that runs.
+ProgramBuilder = Callable[[ModuleLowering, Function], Any]
+
 
 @dataclass
 class CompiledProgram:
@@ -70,6 +73,8 @@ class CompiledProgram:
     result_memory_kinds: list[str] = field(default_factory=list)
     # (module, entry function); None until the IR is first asked for.
     ir: tuple[Module, Function] | None = field(default=None, repr=False)
+    # The backend stage that built ``program`` (None: the CPU plan).
+    program_builder: Any = field(default=None, repr=False)
 
     @property
     def source(self) -> str:
@@ -109,7 +114,7 @@ class CompiledProgram:
             except VerificationError as err:
                 raise invalid_argument(f"refined program does not verify: {err}") from None
             cached = _compile_module(refined, self.source_text, self.options,
-                                     self.host_callbacks)
+                                     self.host_callbacks, self.program_builder)
             self.specializations[key] = cached
         return cached
 
@@ -394,10 +399,17 @@ def _collector_paused() -> Iterator[None]:
 
 
 def compile_program(computation: str | bytes | Module, options: Any = None,
-                    host_callbacks: Sequence[Any] = ()) -> CompiledProgram:
+                    host_callbacks: Sequence[Any] = (),
+                    program_builder: ProgramBuilder | None = None) -> CompiledProgram:
     """``host_callbacks`` are the Python callables the program's host-callback
     custom calls invoke (by index). Text programs are cached in memory, and on
     disk when the persistent cache is on (programs without host callbacks).
+
+    ``program_builder`` is another backend's last stage (jaxlib-gpu's): it gets
+    the lowering context and the verified, rewritten entry function and returns
+    the program that runs, in place of the CPU plan. Its ``backend_key``
+    attribute keeps its programs apart in the cache; they are not written to
+    the persistent cache.
 
     A live IR ``Module`` (what ``jaxlib.mlir.ir.Module`` holds) compiles
     without being printed or parsed; its caller (jax) caches executables
@@ -405,23 +417,27 @@ def compile_program(computation: str | bytes | Module, options: Any = None,
     persistent cache's key or when its text is asked for."""
     if isinstance(computation, Module):
         directory = persistent_cache.cache_dir()
-        if directory is not None and not host_callbacks:
+        if directory is not None and not host_callbacks and program_builder is None:
             from jaxlib._src.ir.printer import print_module
 
             computation = print_module(computation)
         else:
             with _collector_paused():
-                return _guarded_compile(
-                    lambda: _compile_live_module(computation, options, host_callbacks))
+                return _guarded_compile(lambda: _compile_live_module(
+                    computation, options, host_callbacks, program_builder))
     text = program_text(computation)
     serialized_options = _serialized_options(options)
     key = _cache_key(text, serialized_options, host_callbacks)
+    if program_builder is not None:
+        key += (getattr(program_builder, "backend_key", id(program_builder)),)
     with _cache_lock:
         cached = _cache.get(key)
         if cached is not None:
             _cache.move_to_end(key)
             return cached
     directory = persistent_cache.cache_dir()
+    if program_builder is not None:
+        directory = None
     if directory is not None and not host_callbacks:
         persistent_cache.cache_max_size()  # a malformed setting fails before any work
     with _collector_paused():
@@ -429,7 +445,8 @@ def compile_program(computation: str | bytes | Module, options: Any = None,
             compiled = _guarded_compile(lambda: _compile_through_directory(
                 directory, text, options, serialized_options))
         else:
-            compiled = _guarded_compile(lambda: _compile_uncached(text, options, host_callbacks))
+            compiled = _guarded_compile(lambda: _compile_uncached(
+                text, options, host_callbacks, program_builder))
     with _cache_lock:
         _cache[key] = compiled
         while len(_cache) > _CACHE_SIZE:
@@ -454,15 +471,15 @@ def _guarded_compile(compile_fn: Callable[[], CompiledProgram]) -> CompiledProgr
                               f"{type(err).__name__}: {err}") from err
 
 
-def _compile_live_module(module: Module, options: Any, host_callbacks: Sequence[Any]
-                         ) -> CompiledProgram:
+def _compile_live_module(module: Module, options: Any, host_callbacks: Sequence[Any],
+                         program_builder: ProgramBuilder | None = None) -> CompiledProgram:
     """Compiles a module built in memory. The module is not changed (passes
     that rewrite work on copies), and the compiled program keeps it as its IR."""
     try:
         verify_module(module)
     except VerificationError as err:
         raise invalid_argument(f"program does not verify: {err}") from None
-    compiled = _compile_module(module, None, options, host_callbacks)
+    compiled = _compile_module(module, None, options, host_callbacks, program_builder)
     dump_if_requested(compiled, options)
     return compiled
 
@@ -577,14 +594,14 @@ def _compiled_from_entry(entry: persistent_cache.CacheEntry, text: str, options:
         return None
 
 
-def _compile_uncached(text: str, options: Any, host_callbacks: Sequence[Any]
-                      ) -> CompiledProgram:
+def _compile_uncached(text: str, options: Any, host_callbacks: Sequence[Any],
+                      program_builder: ProgramBuilder | None = None) -> CompiledProgram:
     module = parse_program(text)
     try:
         verify_module(module)
     except VerificationError as err:
         raise invalid_argument(f"program does not verify: {err}") from None
-    compiled = _compile_module(module, text, options, host_callbacks)
+    compiled = _compile_module(module, text, options, host_callbacks, program_builder)
     dump_if_requested(compiled, options)
     if isinstance(compiled.program, NativeProgram) and compiled.program.all_native:
         # Running never reads the IR again: let it go now (it is parsed back
@@ -595,7 +612,8 @@ def _compile_uncached(text: str, options: Any, host_callbacks: Sequence[Any]
 
 
 def _compile_module(module: Module, text: str | None, options: Any,
-                    host_callbacks: Sequence[Any] = ()) -> CompiledProgram:
+                    host_callbacks: Sequence[Any] = (),
+                    program_builder: ProgramBuilder | None = None) -> CompiledProgram:
     entry = _entry_function(module)
     _check_types_supported(entry)
     polymorphic = is_polymorphic(entry)
@@ -611,7 +629,8 @@ def _compile_module(module: Module, text: str | None, options: Any,
         # ``module`` itself stays as written (it is what the executable prints).
         lowered = rewrite_manual_regions(module, num_partitions)
         lowering = ModuleLowering(lowered, options, lookup_custom_call_target, host_callbacks)
-        program = build_entry_program(lowering, lowered.function(entry.name))
+        build = program_builder or build_entry_program
+        program = build(lowering, lowered.function(entry.name))
     parameter_shardings = [_sharding_text(a, t, module)
                            for a, t in zip(entry.arg_attrs, entry.type.inputs)]
     result_shardings = [_sharding_text(a, t, module)
@@ -656,4 +675,5 @@ def _compile_module(module: Module, text: str | None, options: Any,
         host_callbacks=list(host_callbacks),
         result_memory_kinds=[str(a.get("mhlo.memory_kind", "device")) for a in entry.res_attrs],
         ir=(module, entry),
+        program_builder=program_builder,
     )

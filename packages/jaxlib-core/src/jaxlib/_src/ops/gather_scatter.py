@@ -49,17 +49,20 @@ def _fail(message: str) -> None:
 # --- shared index machinery ----------------------------------------------------------
 
 
-def index_vectors(indices: np.ndarray, index_vector_dim: int) -> np.ndarray:
+def index_vectors(indices: np.ndarray, index_vector_dim: int, xp=np) -> np.ndarray:
     """The index tensor with its index vector as the last axis (an implicit
-    trailing size-1 vector when index_vector_dim == rank), as int64."""
+    trailing size-1 vector when index_vector_dim == rank), as int64.
+
+    ``xp`` (here and below) is the array namespace: numpy for the reference,
+    CuPy when jaxlib-gpu runs these index computations on the device."""
     if indices.dtype.kind == "u":  # keep huge unsigned values huge, not negative
-        indices = np.minimum(indices.astype(np.uint64),
+        indices = xp.minimum(indices.astype(np.uint64),
                              np.uint64(np.iinfo(np.int64).max)).astype(np.int64)
     else:
         indices = indices.astype(np.int64)
     if index_vector_dim == indices.ndim:
         return indices[..., None]
-    return np.moveaxis(indices, index_vector_dim, -1)
+    return xp.moveaxis(indices, index_vector_dim, -1)
 
 
 def _batch_axis(indices_dim: int, index_vector_dim: int) -> int:
@@ -76,10 +79,10 @@ def _lift(values: np.ndarray, positions: Sequence[int], rank: int) -> np.ndarray
     return values.reshape(shape)
 
 
-def _iota_at(size: int, position: int, rank: int) -> np.ndarray:
+def _iota_at(size: int, position: int, rank: int, xp=np) -> np.ndarray:
     shape = [1] * rank
     shape[position] = size
-    return np.arange(size, dtype=np.int64).reshape(shape)
+    return xp.arange(size, dtype=np.int64).reshape(shape)
 
 
 def _check_dims(dims: Sequence[int], bound: int, what: str, *, sorted_: bool = False) -> None:
@@ -175,8 +178,8 @@ def _verify_gather(op: Operation) -> None:
 
 
 def gather_array(operand: np.ndarray, indices: np.ndarray, dnums: GatherDimensionNumbers,
-                 slice_sizes: Sequence[int]) -> np.ndarray:
-    starts = index_vectors(indices, dnums.index_vector_dim)
+                 slice_sizes: Sequence[int], xp=np) -> np.ndarray:
+    starts = index_vectors(indices, dnums.index_vector_dim, xp)
     batch_shape = starts.shape[:-1]
     dropped = set(dnums.collapsed_slice_dims) | set(dnums.operand_batching_dims)
     window_dims = [d for d in range(operand.ndim) if d not in dropped]
@@ -184,23 +187,25 @@ def gather_array(operand: np.ndarray, indices: np.ndarray, dnums: GatherDimensio
     batch_positions = [d for d in range(rank) if d not in dnums.offset_dims]
     result_shape = gather_result_shape(operand.shape, indices.shape, dnums, slice_sizes)
     if 0 in result_shape:
-        return np.empty(result_shape, operand.dtype)
+        return xp.empty(result_shape, operand.dtype)
     coordinates = []
     for d in range(operand.ndim):
-        coordinate: np.ndarray = np.zeros((1,) * rank, np.int64)
+        coordinate: np.ndarray = xp.zeros((1,) * rank, np.int64)
         if d in dnums.start_index_map:
             start = starts[..., dnums.start_index_map.index(d)]
-            start = np.clip(start, 0, operand.shape[d] - slice_sizes[d])
+            start = xp.clip(start, 0, operand.shape[d] - slice_sizes[d])
             coordinate = _lift(start, batch_positions, rank)
         elif d in dnums.operand_batching_dims:
             indices_dim = dnums.start_indices_batching_dims[dnums.operand_batching_dims.index(d)]
             axis = _batch_axis(indices_dim, dnums.index_vector_dim)
-            coordinate = _iota_at(batch_shape[axis], batch_positions[axis], rank)
+            coordinate = _iota_at(batch_shape[axis], batch_positions[axis], rank, xp)
         if d in window_dims:
             position = dnums.offset_dims[window_dims.index(d)]
-            coordinate = coordinate + _iota_at(slice_sizes[d], position, rank)
+            coordinate = coordinate + _iota_at(slice_sizes[d], position, rank, xp)
         coordinates.append(coordinate)
     gathered = operand[tuple(coordinates)] if coordinates else operand[()]
+    if xp is not np:
+        return xp.array(xp.broadcast_to(gathered, tuple(result_shape)), order="C", copy=True)
     return materialize(np.broadcast_to(gathered, tuple(result_shape)))
 
 
@@ -374,15 +379,18 @@ class _ScatterPlan:
         self.strides = [int(np.prod(self.input_shape[d + 1:], dtype=np.int64))
                         for d in range(rank)]
 
-    def targets(self, indices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def targets(self, indices: np.ndarray, xp=np, dummy: int | None = None
+                ) -> tuple[np.ndarray, np.ndarray | None]:
         """(flat input position, flat update position) of every update element
-        whose window fits, in row-major update order."""
+        whose window fits, in row-major update order. With ``dummy``, every
+        update element in order (update positions None), the ones that do not
+        fit sent to the position ``dummy``: no host round trip for the count."""
         dnums = self.dnums
-        starts = index_vectors(indices, dnums.index_vector_dim)
+        starts = index_vectors(indices, dnums.index_vector_dim, xp)
         batch_shape = starts.shape[:-1]
         rank = len(self.update_shape)
-        valid = np.ones(batch_shape, dtype=bool)
-        linear = np.zeros((1,) * rank, np.int64)
+        valid = xp.ones(batch_shape, dtype=bool)
+        linear = xp.zeros((1,) * rank, np.int64)
         for d, (dim, stride) in enumerate(zip(self.input_shape, self.strides)):
             if d in dnums.scatter_dims_to_operand_dims:
                 start = starts[..., dnums.scatter_dims_to_operand_dims.index(d)]
@@ -395,16 +403,19 @@ class _ScatterPlan:
                 indices_dim = dnums.scatter_indices_batching_dims[
                     dnums.input_batching_dims.index(d)]
                 axis = _batch_axis(indices_dim, dnums.index_vector_dim)
-                coordinate = _iota_at(batch_shape[axis], self.scatter_positions[axis], rank)
+                coordinate = _iota_at(batch_shape[axis], self.scatter_positions[axis], rank, xp)
             else:
-                coordinate = np.zeros((1,) * rank, np.int64)
+                coordinate = xp.zeros((1,) * rank, np.int64)
             if d in self.window_dims:
                 position = dnums.update_window_dims[self.window_dims.index(d)]
-                coordinate = coordinate + _iota_at(self.update_shape[position], position, rank)
+                coordinate = coordinate + _iota_at(self.update_shape[position], position, rank,
+                                                   xp)
             linear = linear + coordinate * stride
-        linear = np.broadcast_to(linear, self.update_shape)
-        mask = np.broadcast_to(_lift(valid, self.scatter_positions, rank), self.update_shape)
-        return linear[mask], np.flatnonzero(mask)
+        linear = xp.broadcast_to(linear, self.update_shape)
+        mask = xp.broadcast_to(_lift(valid, self.scatter_positions, rank), self.update_shape)
+        if dummy is not None:
+            return xp.where(mask, linear, dummy).reshape(-1), None
+        return linear[mask], xp.flatnonzero(mask)
 
 
 def _scatter(op: Operation, ctx):

@@ -52,11 +52,11 @@ def accumulation_dtype(element_types: Sequence[str]) -> np.dtype:
     return np.dtype(np.int64)  # integers and i1: wrapped to the result afterwards
 
 
-def to_result(values: np.ndarray, dtype: np.dtype) -> np.ndarray:
+def to_result(values: np.ndarray, dtype: np.dtype, xp=np) -> np.ndarray:
     """Accumulated values in the result dtype: integers wrap (two's
     complement), i1 is "any non-zero", floats round to nearest even."""
     if dtype == np.bool_:
-        return np.asarray(values != 0)
+        return xp.asarray(values != 0)
     if values.dtype.kind == "c" and dtype.kind != "c":
         values = values.real
     return values.astype(dtype)
@@ -72,9 +72,10 @@ def _element_types(op: Operation) -> list[str]:
 
 def dot_general_arrays(lhs: np.ndarray, rhs: np.ndarray, lhs_batch: Sequence[int],
                        rhs_batch: Sequence[int], lhs_contract: Sequence[int],
-                       rhs_contract: Sequence[int]) -> np.ndarray:
+                       rhs_contract: Sequence[int], xp=np) -> np.ndarray:
     """``dot_general`` in the operands' (common) dtype: result dims are batch,
-    then lhs free, then rhs free, as the spec lays them out."""
+    then lhs free, then rhs free, as the spec lays them out. (``xp``: the array
+    namespace; jaxlib-gpu passes CuPy, whose matmul is cuBLAS.)"""
     lhs_free = [d for d in range(lhs.ndim) if d not in lhs_batch and d not in lhs_contract]
     rhs_free = [d for d in range(rhs.ndim) if d not in rhs_batch and d not in rhs_contract]
     batch_shape = [lhs.shape[d] for d in lhs_batch]
@@ -82,18 +83,18 @@ def dot_general_arrays(lhs: np.ndarray, rhs: np.ndarray, lhs_batch: Sequence[int
     rhs_free_shape = [rhs.shape[d] for d in rhs_free]
     size = lambda dims, shape: int(np.prod([shape[d] for d in dims], dtype=np.int64))  # noqa: E731
     b, k = size(lhs_batch, lhs.shape), size(lhs_contract, lhs.shape)
-    a = np.transpose(lhs, [*lhs_batch, *lhs_free, *lhs_contract]).reshape(
+    a = xp.transpose(lhs, [*lhs_batch, *lhs_free, *lhs_contract]).reshape(
         b, size(lhs_free, lhs.shape), k)
-    c = np.transpose(rhs, [*rhs_batch, *rhs_contract, *rhs_free]).reshape(
+    c = xp.transpose(rhs, [*rhs_batch, *rhs_contract, *rhs_free]).reshape(
         b, k, size(rhs_free, rhs.shape))
     if a.dtype.kind == "c" and k <= SEQUENTIAL_COMPLEX_LIMIT:
         # XLA's CPU dot accumulates complex products one k at a time; BLAS's
         # blocked cgemm differs in the last bits, which cancellation magnifies.
-        values = np.zeros((b, a.shape[1], c.shape[2]), np.result_type(a, c))
+        values = xp.zeros((b, a.shape[1], c.shape[2]), np.result_type(a.dtype, c.dtype))
         for i in range(k):
             values = values + a[:, :, i, None] * c[:, None, i, :]
     else:
-        values = np.matmul(a, c)
+        values = xp.matmul(a, c)
     return values.reshape(batch_shape + lhs_free_shape + rhs_free_shape)
 
 
@@ -277,8 +278,9 @@ def _verify_convolution(op: Operation) -> None:
               f"{list(spec.expected_shape)}")
 
 
-def _conv_kernel(op: Operation, spec: _ConvSpec):
-    """The convolution as im2col + one batched matmul over the groups."""
+def _conv_kernel(op: Operation, spec: _ConvSpec, xp=np):
+    """The convolution as im2col + one batched matmul over the groups (``xp``:
+    the array namespace; jaxlib-gpu runs this on the device with CuPy)."""
     dn = spec.dn
     acc = accumulation_dtype(_element_types(op))
     out_dtype = numpy_dtype(op.result_types[0].element_type)
@@ -299,16 +301,16 @@ def _conv_kernel(op: Operation, spec: _ConvSpec):
     groups = bg * fg
 
     def kernel(lhs, rhs):
-        x = np.transpose(lhs, lhs_order).astype(acc)  # [N, spatial..., C]
-        w = np.transpose(rhs, rhs_order).astype(acc)  # [k..., Cg, O]
+        x = xp.transpose(lhs, lhs_order).astype(acc)  # [N, spatial..., C]
+        w = xp.transpose(rhs, rhs_order).astype(acc)  # [k..., Cg, O]
         if flip_axes:
-            w = np.flip(w, flip_axes)
+            w = xp.flip(w, flip_axes)
         n, c = x.shape[0], x.shape[-1]
         cg, o = w.shape[-2], w.shape[-1]
         padded = dilate_and_pad(x, np.zeros((), acc), (1, *spec.lhs_dilation, 1),
-                                ((0, 0), *spec.padding, (0, 0)))
+                                ((0, 0), *spec.padding, (0, 0)), xp)
         patches = windows_view(padded, (1, *spec.kernel_window, c), (1, *spec.strides, 1),
-                               (1, *spec.rhs_dilation, 1), (n, *spec.out_spatial, 1))
+                               (1, *spec.rhs_dilation, 1), (n, *spec.out_spatial, 1), xp)
         positions = int(np.prod(spec.out_spatial, dtype=np.int64))
         nb = n // bg
         # [bg, nb, P, K, fg, cg] -> [groups, nb*P, K*cg]
@@ -318,9 +320,9 @@ def _conv_kernel(op: Operation, spec: _ConvSpec):
         # [K, cg, groups, og] -> [groups, K*cg, og]
         weights = w.reshape(window_size, cg, groups, o // groups).transpose(2, 0, 1, 3)
         weights = weights.reshape(groups, window_size * cg, o // groups)
-        values = np.matmul(patches, weights)  # [groups, nb*P, og]
+        values = xp.matmul(patches, weights)  # [groups, nb*P, og]
         values = values.transpose(1, 0, 2).reshape(nb, *spec.out_spatial, o)
-        return (to_result(np.transpose(values, source_axis), out_dtype),)
+        return (to_result(xp.transpose(values, source_axis), out_dtype, xp),)
 
     return kernel
 

@@ -120,12 +120,15 @@ def num_windows(size: int, lo: int, hi: int, base_dilation: int, window: int,
 
 
 def dilate_and_pad(x: np.ndarray, fill, base_dilations: Sequence[int],
-                   padding: Sequence[tuple[int, int]]) -> np.ndarray:
+                   padding: Sequence[tuple[int, int]], xp=np) -> np.ndarray:
     """``pad(x, fill, lo, hi, interior=base_dilations - 1)``; negative padding
-    removes elements, as the spec's pad does."""
+    removes elements, as the spec's pad does. (``xp``: the array namespace,
+    numpy or jaxlib-gpu's CuPy.)"""
+    if isinstance(fill, np.ndarray):
+        fill = fill[()]  # a scalar: CuPy fills from scalars, not host arrays
     dilated_shape = [0 if n == 0 else (n - 1) * d + 1 for n, d in zip(x.shape, base_dilations)]
     grown = [max(lo, 0) + n + max(hi, 0) for n, (lo, hi) in zip(dilated_shape, padding)]
-    out = np.full(grown, fill, dtype=x.dtype)
+    out = xp.full(grown, fill, dtype=x.dtype)
     placement = tuple(slice(max(lo, 0), max(lo, 0) + n, d)
                       for n, d, (lo, _) in zip(dilated_shape, base_dilations, padding))
     out[placement] = x
@@ -134,14 +137,19 @@ def dilate_and_pad(x: np.ndarray, fill, base_dilations: Sequence[int],
 
 
 def windows_view(padded: np.ndarray, window: Sequence[int], strides: Sequence[int],
-                 window_dilations: Sequence[int], out_shape: Sequence[int]) -> np.ndarray:
+                 window_dilations: Sequence[int], out_shape: Sequence[int], xp=np
+                 ) -> np.ndarray:
     """A read-only view of shape ``out_shape + window``: element
     ``[o..., w...]`` is ``padded[o * stride + w * window_dilation]``."""
     rank = padded.ndim
     extent = tuple((w - 1) * d + 1 for w, d in zip(window, window_dilations))
     if any(n == 0 for n in out_shape) or any(w == 0 for w in window):
-        return np.empty(tuple(out_shape) + tuple(window), padded.dtype)
-    view = sliding_window_view(padded, extent)
+        return xp.empty(tuple(out_shape) + tuple(window), padded.dtype)
+    if xp is np:
+        view = sliding_window_view(padded, extent)
+    else:  # the same view through as_strided, which every CuPy has
+        shape = tuple(n - e + 1 for n, e in zip(padded.shape, extent)) + tuple(extent)
+        view = xp.lib.stride_tricks.as_strided(padded, shape, padded.strides * 2)
     select = tuple(slice(0, n * s, s) for n, s in zip(out_shape, strides))
     select += tuple(slice(None, None, d) for d in window_dilations)
     view = view[select]

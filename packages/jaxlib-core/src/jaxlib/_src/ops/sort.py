@@ -44,17 +44,19 @@ def _fail(message: str) -> None:
 # --- ordering keys ----------------------------------------------------------------------
 
 
-def total_order_key(values: np.ndarray) -> np.ndarray:
+def total_order_key(values: np.ndarray, xp=np) -> np.ndarray:
     """Signed integers ordered as XLA's float total order orders ``values``:
     the bit pattern, with the magnitude bits flipped for negative values."""
     wide = values.astype(np.float64 if values.dtype.itemsize >= 8 else np.float32)
-    bits = wide.view(np.int64 if wide.dtype.itemsize == 8 else np.int32)
+    bits = xp.ascontiguousarray(wide).view(np.int64 if wide.dtype.itemsize == 8 else np.int32)
     magnitude = np.iinfo(bits.dtype).max
-    return np.where(bits < 0, bits ^ magnitude, bits)
+    return xp.where(bits < 0, bits ^ magnitude, bits)
 
 
-def order_key(values: np.ndarray, element_type: Any, compare_type: str | None) -> np.ndarray:
-    """An integer array whose natural order is the comparator's order."""
+def order_key(values: np.ndarray, element_type: Any, compare_type: str | None,
+              xp=np) -> np.ndarray:
+    """An integer array whose natural order is the comparator's order (``xp``:
+    the array namespace, numpy or jaxlib-gpu's CuPy)."""
     if element_type == "i1":
         return values.astype(np.uint8)
     if is_integer(element_type):
@@ -62,7 +64,7 @@ def order_key(values: np.ndarray, element_type: Any, compare_type: str | None) -
     if is_float(element_type):
         if compare_type != "TOTALORDER":
             values = values + values.dtype.type(0)  # IEEE: -0 + 0 = +0, so -0 ties with 0
-        return total_order_key(values)
+        return total_order_key(values, xp)
     raise ValueError(f"no ordering key for element type {element_type}")
 
 
@@ -130,26 +132,27 @@ def _substitute(expr: Any, old: int, new: int) -> Any:
 
 
 def _compare_values(direction: str, compare_type: str | None, element_type: str,
-                    lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+                    lhs: np.ndarray, rhs: np.ndarray, xp=np) -> np.ndarray:
     if compare_type == "TOTALORDER" and is_float(element_type):
-        lhs, rhs = total_order_key(lhs), total_order_key(rhs)
-    return {"EQ": np.equal, "NE": np.not_equal, "LT": np.less, "LE": np.less_equal,
-            "GT": np.greater, "GE": np.greater_equal}[direction](lhs, rhs)
+        lhs, rhs = total_order_key(lhs, xp), total_order_key(rhs, xp)
+    return {"EQ": xp.equal, "NE": xp.not_equal, "LT": xp.less, "LE": xp.less_equal,
+            "GT": xp.greater, "GE": xp.greater_equal}[direction](lhs, rhs)
 
 
-def _evaluate(expr: Any, x: np.ndarray) -> np.ndarray:
-    """Evaluates a one-argument key expression on the whole array ``x``."""
+def evaluate_key(expr: Any, x: np.ndarray, xp=np) -> np.ndarray:
+    """Evaluates a one-argument key expression on the whole array ``x`` (in
+    the array namespace ``xp``: numpy, or jaxlib-gpu's CuPy)."""
     kind = expr[0]
     if kind == "arg":
         return x
     if kind == "const":
-        return expr[1].array
+        return expr[1].array if xp is np else xp.asarray(expr[1].array)
     if kind == "compare":
         _, direction, compare_type, element_type, lhs, rhs = expr
         return _compare_values(direction, compare_type, element_type,
-                               _evaluate(lhs, x), _evaluate(rhs, x))
-    pred, on_true, on_false = (_evaluate(e, x) for e in expr[1:])
-    return np.where(pred, on_true, on_false).astype(x.dtype)
+                               evaluate_key(lhs, x, xp), evaluate_key(rhs, x, xp), xp)
+    pred, on_true, on_false = (evaluate_key(e, x, xp) for e in expr[1:])
+    return xp.where(pred, on_true, on_false).astype(x.dtype)
 
 
 @dataclass(frozen=True)
@@ -265,7 +268,7 @@ def _sort(op: Operation, ctx):
                 return operands
             orders = []
             for key, element_type in zip(keys, element_types):
-                values = _evaluate(key.key_expr, operands[key.operand])
+                values = evaluate_key(key.key_expr, operands[key.operand])
                 order = order_key(values, element_type, key.compare_type)
                 orders.append(_descending(order) if key.descending else order)
             if len(orders) == 1:

@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from jaxlib._src.tools import checks
 
@@ -46,7 +47,10 @@ def _cases_of_module(module) -> list[str]:
     return names
 
 
-def run_file(path: str | Path) -> list[CaseResult]:
+def run_file(path: str | Path, make_lowering: Any = None) -> list[CaseResult]:
+    """``make_lowering(module, host_lowering)`` gives the object whose
+    ``function(name)`` runs a case (another backend's, e.g. jaxlib-gpu's);
+    by default the reference step loop runs them."""
     from jaxlib._src.backends.cpu.lowering import ModuleLowering
     from jaxlib._src.frontends.mlir_text import parse_module, split_source
     from jaxlib._src.ir.core import verify_module
@@ -78,6 +82,8 @@ def run_file(path: str | Path) -> list[CaseResult]:
                 results.append(_run_refined(path, module, entry, chunk.text, start))
             continue
         lowering = ModuleLowering(module, None, lookup_custom_call_target)
+        if make_lowering is not None:
+            lowering = make_lowering(module, lowering)
         for name in _cases_of_module(module):
             interpreter_ops.reset_probes()
             start = time.perf_counter()

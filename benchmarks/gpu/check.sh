@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# The GPU check: on a machine with an NVIDIA GPU, CuPy and a jax CUDA install,
+# runs jaxlib-gpu's tests on CUDA, the corpus and the conformance suite on
+# `cuda`, and times the shared and model benchmarks on our backend and on the
+# machine's own jax CUDA backend in the same run. About 6-8 minutes.
+#
+#   bash benchmarks/gpu/check.sh OUTDIR
+#
+# Prints a compact summary (OUTDIR/summary.txt) and writes the details to
+# OUTDIR: env.txt, pytest.log, conformance.log, bench_models.json,
+# bench_shared.json, bench.log (the benchmark tables are in the summary).
+#
+# The packages are built with pip unless GPU_CHECK_PREBUILT names a folder of
+# prebuilt extension modules for this Python (jaxlib/_*.so and the
+# *.dist-info folders of the wheels):
+# then the sources are laid out in a site folder with them, in seconds.
+# GPU_CHECK_SHARED is the folder holding conformance/ and bench/ (default
+# ../shared beside the checkout). GPU_CHECK_BACKEND=mock runs every part on
+# the mock GPUs instead, without a GPU or a reference (to try the script).
+set -u
+out=${1:?usage: check.sh OUTDIR}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+shared=${GPU_CHECK_SHARED:-$root/../shared}
+backend=${GPU_CHECK_BACKEND:-cuda}
+site=${GPU_CHECK_SITE:-/tmp/jaxlib-gpu-check-site}
+budget=${GPU_CHECK_BUDGET:-0.5}
+summary=$out/summary.txt
+tables=$(mktemp -d)
+: >"$summary"
+note() { echo "$*" | tee -a "$summary"; }
+export PYTHONUNBUFFERED=1
+
+# -- environment and packages -------------------------------------------------------
+{
+  date -u
+  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1
+  python3 -V
+  python3 -m pip list 2>/dev/null | grep -iE "^(cupy|jax|jaxlib|numpy|ml.dtypes|scipy) "
+} >"$out/env.txt" 2>&1
+note "GPU check $(date -u +%Y-%m-%dT%H:%MZ), backend $backend, $(head -2 "$out/env.txt" | tail -1)"
+
+start=$(date +%s)
+rm -rf "$site" && mkdir -p "$site"
+if [ -n "${GPU_CHECK_PREBUILT:-}" ]; then
+  for p in core linalg sparse gpu; do cp -r "packages/jaxlib-$p/src/jaxlib" "$site/"; done
+  cp "$GPU_CHECK_PREBUILT"/*.so "$site/jaxlib/"
+  # The wheels' metadata: the entry points that register jaxlib-linalg's targets.
+  cp -r "$GPU_CHECK_PREBUILT"/*.dist-info "$site/" 2>/dev/null || true
+else
+  python3 -m pip install -q --no-build-isolation --no-deps --no-compile --target "$site" \
+    ./packages/jaxlib-core ./packages/jaxlib-linalg ./packages/jaxlib-sparse \
+    ./packages/jaxlib-gpu >"$out/build.log" 2>&1 || { note "build failed (build.log)"; exit 1; }
+fi
+# Our jaxlib comes first on the path; the reference (its own jaxlib) runs without it.
+ours="env PYTHONPATH=$site"
+$ours python3 -c "import jaxlib.gpu_runtime" || { note "our packages do not import"; exit 1; }
+note "packages ready in $(( $(date +%s) - start )) s"
+
+# -- tests on CUDA -----------------------------------------------------------------
+start=$(date +%s)
+JAXLIB_GPU_TEST_BACKEND=$backend timeout 150 $ours python3 -m pytest -q -p no:cacheprovider \
+  -k "not conformance_suite" packages/jaxlib-gpu/tests >"$out/pytest.log" 2>&1
+note "tests: $(tail -1 "$out/pytest.log") ($(( $(date +%s) - start )) s)"
+grep -E "^(FAILED|ERROR)" "$out/pytest.log" | head -15 | tee -a "$summary"
+
+# -- benchmarks: ours on $backend, the reference on jax's CUDA backend ---------------
+reference=()
+if [ "$backend" = cuda ]; then reference=(--reference-python python3); fi
+start=$(date +%s)
+for suite in models shared; do
+  limit=120; [ $suite = shared ] && limit=90
+  JAXLIB_BENCH_DIR=$shared/bench timeout $limit $ours python3 benchmarks/programs.py \
+    --suite $suite --backend "$backend" --rounds 1 --budget "$budget" "${reference[@]}" \
+    --json "$out/bench_$suite.json" >"$tables/$suite.md" 2>>"$out/bench.log"
+  note "benchmark $suite: $(grep -E 'geometric mean' "$tables/$suite.md" | tr -s ' |' ' ')"
+  note "  worst: $(grep -E '\*\*worst' "$tables/$suite.md" | tr -s ' |' ' ')"
+done
+note "benchmarks took $(( $(date +%s) - start )) s"
+
+# -- conformance suite on $backend ---------------------------------------------------
+start=$(date +%s)
+timeout 75 $ours python3 benchmarks/gpu/conformance.py --backend "$backend" --time-limit 60 \
+  "$shared/conformance/stablehlo" >"$out/conformance.log" 2>&1
+note "conformance: $(tail -1 "$out/conformance.log" | cut -c1-160) ($(( $(date +%s) - start )) s)"
+grep FAIL "$out/conformance.log" | head -10 | cut -c1-240 | tee -a "$summary"
+cat "$tables/models.md" "$tables/shared.md" >>"$summary"

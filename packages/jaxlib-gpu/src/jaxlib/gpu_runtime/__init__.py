@@ -1,0 +1,106 @@
+"""jaxlib-gpu's runtime: GPU clients over CuPy (CUDA) and mock GPUs over numpy.
+
+``make_client`` is what ``jaxlib.gpu_backend.make_gpu_client`` builds on.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+
+from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument
+from jaxlib.gpu_runtime.client import GpuBuffer, GpuClient, GpuDevice, GpuExecutable
+
+__all__ = ["GpuBuffer", "GpuClient", "GpuDevice", "GpuExecutable", "make_client",
+           "parse_mock_topology"]
+
+
+def parse_mock_topology(topology: str | None, default_devices: int = 1) -> tuple[int, int, int]:
+    """'SxHxD' (slices x hosts per slice x devices per host), as jax's
+    ``jax_mock_gpu_topology``; None or '' gives one host of ``default_devices``."""
+    if not topology:
+        return 1, 1, default_devices
+    parts = topology.lower().split("x")
+    try:
+        numbers = tuple(int(p) for p in parts)
+    except ValueError:
+        numbers = ()
+    if len(numbers) != 3 or min(numbers) < 1:
+        raise invalid_argument(
+            f"mock_gpu_topology must be 'SLICESxHOSTSxDEVICES' of positive numbers, e.g. "
+            f"'2x2x4', got {topology!r}")
+    return numbers  # type: ignore[return-value]
+
+
+def _mock_client(platform: str, topology: str | None, node_id: int) -> GpuClient:
+    slices, hosts, per_host = parse_mock_topology(topology)
+    specs = []
+    for host in range(slices * hosts):
+        for local in range(per_host):
+            specs.append(dict(local_hardware_id=local, process_index=host,
+                              device_kind="Mock GPU", compute_capability="0.0",
+                              slice_index=host // hosts))
+    if not 0 <= node_id < slices * hosts:
+        raise invalid_argument(f"node_id {node_id} is out of range for the mock topology "
+                               f"{topology!r} ({slices * hosts} hosts)")
+    return GpuClient(platform, np, specs, process_index=node_id)
+
+
+def _apply_allocator_options(cupy: Any) -> dict[str, Any]:
+    """XLA_PYTHON_CLIENT_ALLOCATOR, XLA_CLIENT_MEM_FRACTION and
+    XLA_PYTHON_CLIENT_PREALLOCATE applied to CuPy's pooling allocator. Unlike
+    XLA, the pool does not preallocate unless asked to."""
+    from jaxlib._src.runtime.plugins import generate_pjrt_gpu_plugin_options
+
+    options = generate_pjrt_gpu_plugin_options()
+    if options.get("allocator") == "platform":
+        cupy.cuda.set_allocator(None)  # cudaMalloc/cudaFree per buffer, no pool
+        return options
+    pool = cupy.get_default_memory_pool()
+    fraction = options.get("memory_fraction")
+    if fraction is not None:
+        pool.set_limit(fraction=float(fraction))
+    if os.environ.get("XLA_PYTHON_CLIENT_PREALLOCATE", "").lower() in ("1", "true"):
+        size = pool.get_limit() or int(cupy.cuda.runtime.memGetInfo()[1] * 0.75)
+        block = pool.malloc(size)
+        del block  # back to the pool, which keeps it
+    return options
+
+
+def _cuda_client(allowed_devices: set[int] | None) -> GpuClient:
+    try:
+        import cupy
+    except ImportError as err:
+        raise XlaRuntimeError(
+            "NOT_FOUND: the cuda backend needs CuPy (pip install cupy-cuda12x or "
+            f"cupy-cuda13x, matching the driver's CUDA major version): {err}") from None
+    try:
+        count = cupy.cuda.runtime.getDeviceCount()
+    except Exception as err:  # CUDARuntimeError without a driver or device
+        raise XlaRuntimeError(f"NOT_FOUND: CuPy finds no CUDA device: {err}") from None
+    chosen = [i for i in range(count) if allowed_devices is None or i in allowed_devices]
+    if not chosen:
+        raise XlaRuntimeError(f"NOT_FOUND: none of the {count} CUDA devices is allowed "
+                              f"(allowed_devices={sorted(allowed_devices or ())})")
+    _apply_allocator_options(cupy)
+    specs = []
+    for hardware_id in chosen:
+        props = cupy.cuda.runtime.getDeviceProperties(hardware_id)
+        name = props["name"].decode() if isinstance(props["name"], bytes) else props["name"]
+        specs.append(dict(local_hardware_id=hardware_id, process_index=0, device_kind=name,
+                          compute_capability=f"{props['major']}.{props['minor']}"))
+    return GpuClient("cuda", cupy, specs)
+
+
+def make_client(platform: str, allowed_devices: set[int] | None = None,
+                mock: bool | None = None, mock_gpu_topology: str | None = None,
+                node_id: int = 0) -> GpuClient:
+    if mock:
+        return _mock_client(platform, mock_gpu_topology, node_id)
+    if platform == "rocm":
+        raise XlaRuntimeError(
+            "UNIMPLEMENTED: executing on ROCm GPUs is not supported by jaxlib-gpu yet "
+            "(the cuda backend runs through CuPy; its ROCm build is not wired up)")
+    return _cuda_client(allowed_devices)

@@ -1,0 +1,667 @@
+"""Device kernels of the GPU backend, written once against an array namespace.
+
+Each entry of :data:`DEVICE_KERNELS` is a factory ``(op, xp) -> kernel`` (or
+None when this op's variant has no device kernel, e.g. integer division, whose
+XLA semantics the namespace's operator does not have). ``xp`` is CuPy on a
+real GPU, where every call is a kernel compiled with NVRTC or a cuBLAS/CUB
+call, and numpy for the mock GPUs, so the same step program runs anywhere.
+
+Kernels take and return arrays of the namespace; scalars are 0-d arrays. The
+semantics are XLA's: NaNs propagate through max/min, float-to-integer
+conversion saturates and sends NaN to 0, shifts by the bit width or more give
+0 (or the sign for arithmetic shifts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.types import TensorType, numpy_dtype
+from jaxlib._src.ops.data_movement import int_list
+from jaxlib._src.ops.reduction import int_array_attr
+
+Factory = Callable[[Operation, Any], Callable[..., tuple] | None]
+DEVICE_KERNELS: dict[str, Factory] = {}
+
+# The storage dtypes CuPy computes in; anything else (bf16, f8, int4, ...) is
+# kept on the host and runs on the reference kernels.
+DEVICE_DTYPES = frozenset(np.dtype(t) for t in (
+    np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
+    np.uint64, np.float16, np.float32, np.float64, np.complex64, np.complex128))
+
+
+def contiguous(xp: Any, x: Any) -> Any:
+    """``x`` in row-major order (a copy only when it is a view that is not;
+    0-d arrays stay 0-d, unlike ascontiguousarray's)."""
+    return x if x.flags.c_contiguous else xp.array(x, order="C", copy=True)
+
+
+def on_device(type_: Any) -> bool:
+    """Whether a value of IR type ``type_`` lives in device memory."""
+    if not isinstance(type_, TensorType) or not type_.is_static:
+        return False
+    if not isinstance(type_.element_type, str):  # quantized
+        return False
+    try:
+        return numpy_dtype(type_.element_type) in DEVICE_DTYPES
+    except (TypeError, ValueError, KeyError):
+        return False
+
+
+def _kind(type_: TensorType) -> str:
+    """'b', 'i', 'u', 'f' or 'c': the numpy kind of the type's storage."""
+    return numpy_dtype(type_.element_type).kind
+
+
+def device_kernel(*names: str):
+    def register(factory: Factory) -> Factory:
+        for name in names:
+            DEVICE_KERNELS[name] = factory
+        return factory
+
+    return register
+
+
+# --- elementwise ------------------------------------------------------------------
+
+def _unary(fn_for: Callable[[Any, str], Callable | None]):
+    def factory(op: Operation, xp: Any):
+        fn = fn_for(xp, _kind(op.operand_types[0]))
+        if fn is None:
+            return None
+        dtype = numpy_dtype(op.result_types[0].element_type)
+        return lambda x: (xp.asarray(fn(x), dtype=dtype),)
+    return factory
+
+
+def _floats(name: str):
+    return lambda xp, kind: getattr(xp, name) if kind == "f" else None
+
+
+for _op, _name in (("exponential", "exp"), ("exponential_minus_one", "expm1"),
+                   ("log", "log"), ("log_plus_one", "log1p"), ("sqrt", "sqrt"),
+                   ("cbrt", "cbrt"), ("tanh", "tanh"), ("sine", "sin"), ("cosine", "cos"),
+                   ("tan", "tan"), ("floor", "floor"), ("ceil", "ceil"),
+                   ("round_nearest_even", "rint"), ("is_finite", "isfinite")):
+    DEVICE_KERNELS[f"stablehlo.{_op}"] = _unary(_floats(_name))
+
+DEVICE_KERNELS["stablehlo.rsqrt"] = _unary(
+    lambda xp, kind: (lambda x: 1 / xp.sqrt(x)) if kind == "f" else None)
+DEVICE_KERNELS["stablehlo.logistic"] = _unary(
+    lambda xp, kind: (lambda x: 1 / (1 + xp.exp(-x))) if kind == "f" else None)
+DEVICE_KERNELS["stablehlo.negate"] = _unary(
+    lambda xp, kind: xp.negative if kind in "iuf" else None)
+DEVICE_KERNELS["stablehlo.abs"] = _unary(
+    lambda xp, kind: xp.abs if kind in "if" else None)
+DEVICE_KERNELS["stablehlo.not"] = _unary(
+    lambda xp, kind: xp.invert if kind in "biu" else None)
+
+
+def _round_afz(xp):
+    def fn(x):
+        t = xp.trunc(x)
+        return xp.where(xp.abs(x - t) >= 0.5, t + xp.sign(x), t)
+    return fn
+
+
+DEVICE_KERNELS["stablehlo.round_nearest_afz"] = _unary(
+    lambda xp, kind: _round_afz(xp) if kind == "f" else None)
+# sign keeps -0.0 and NaN (XLA's sign(x) is x for zeros and NaNs).
+DEVICE_KERNELS["stablehlo.sign"] = _unary(
+    lambda xp, kind: ((lambda x: xp.where((x == 0) | (x != x), x, xp.sign(x)))
+                      if kind == "f" else xp.sign if kind == "i" else None))
+
+
+def _binary(fn_for: Callable[[Any, str], Callable | None]):
+    def factory(op: Operation, xp: Any):
+        kinds = {_kind(t) for t in op.operand_types}
+        if len(kinds) != 1:
+            return None
+        fn = fn_for(xp, kinds.pop())
+        if fn is None:
+            return None
+        dtype = numpy_dtype(op.result_types[0].element_type)
+        return lambda a, b: (xp.asarray(fn(a, b), dtype=dtype),)
+    return factory
+
+
+DEVICE_KERNELS["stablehlo.add"] = _binary(
+    lambda xp, kind: xp.bitwise_or if kind == "b" else xp.add)
+DEVICE_KERNELS["stablehlo.multiply"] = _binary(
+    lambda xp, kind: xp.bitwise_and if kind == "b" else xp.multiply)
+DEVICE_KERNELS["stablehlo.subtract"] = _binary(
+    lambda xp, kind: None if kind == "b" else xp.subtract)
+DEVICE_KERNELS["stablehlo.divide"] = _binary(
+    lambda xp, kind: xp.true_divide if kind in "fc" else None)
+DEVICE_KERNELS["stablehlo.remainder"] = _binary(
+    lambda xp, kind: xp.fmod if kind == "f" else None)
+DEVICE_KERNELS["stablehlo.maximum"] = _binary(
+    lambda xp, kind: xp.maximum if kind in "biuf" else None)
+DEVICE_KERNELS["stablehlo.minimum"] = _binary(
+    lambda xp, kind: xp.minimum if kind in "biuf" else None)
+DEVICE_KERNELS["stablehlo.power"] = _binary(
+    lambda xp, kind: xp.power if kind == "f" else None)
+DEVICE_KERNELS["stablehlo.atan2"] = _binary(
+    lambda xp, kind: xp.arctan2 if kind == "f" else None)
+DEVICE_KERNELS["stablehlo.and"] = _binary(
+    lambda xp, kind: xp.bitwise_and if kind in "biu" else None)
+DEVICE_KERNELS["stablehlo.or"] = _binary(
+    lambda xp, kind: xp.bitwise_or if kind in "biu" else None)
+DEVICE_KERNELS["stablehlo.xor"] = _binary(
+    lambda xp, kind: xp.bitwise_xor if kind in "biu" else None)
+
+
+def _shift(direction: str):
+    def fn_for(xp, kind):
+        if kind not in "iu":
+            return None
+
+        def fn(a, b):
+            bits = a.dtype.itemsize * 8
+            unsigned = np.dtype(f"u{a.dtype.itemsize}")
+            amount = b.astype(unsigned)
+            inside = amount < bits
+            clipped = xp.minimum(amount, bits - 1).astype(a.dtype)
+            if direction == "left":
+                return xp.where(inside, xp.left_shift(a, clipped), 0)
+            if direction == "logical":
+                shifted = xp.right_shift(a.astype(unsigned), clipped.astype(unsigned))
+                return xp.where(inside, shifted.astype(a.dtype), 0)
+            signed = a.astype(np.dtype(f"i{a.dtype.itemsize}"))
+            shifted = xp.right_shift(signed, clipped.astype(signed.dtype))
+            fill = xp.where(signed < 0, -1, 0).astype(signed.dtype)
+            return xp.where(inside, shifted, fill).astype(a.dtype)
+        return fn
+    return _binary(fn_for)
+
+
+DEVICE_KERNELS["stablehlo.shift_left"] = _shift("left")
+DEVICE_KERNELS["stablehlo.shift_right_logical"] = _shift("logical")
+DEVICE_KERNELS["stablehlo.shift_right_arithmetic"] = _shift("arithmetic")
+
+_COMPARE = {"EQ": "equal", "NE": "not_equal", "LT": "less", "LE": "less_equal",
+            "GT": "greater", "GE": "greater_equal"}
+
+
+@device_kernel("stablehlo.compare")
+def _compare(op: Operation, xp: Any):
+    direction = op.attributes.get("comparison_direction")
+    compare_type = op.attributes.get("compare_type")
+    kind = _kind(op.operand_types[0])
+    if direction is None or kind == "c":
+        return None
+    if compare_type is not None and getattr(compare_type, "value", "") == "TOTALORDER":
+        return None
+    fn = getattr(xp, _COMPARE[direction.value])
+    return lambda a, b: (xp.asarray(fn(a, b)),)
+
+
+@device_kernel("stablehlo.select")
+def _select(op: Operation, xp: Any):
+    return lambda pred, a, b: (xp.where(pred, a, b),)
+
+
+@device_kernel("stablehlo.clamp")
+def _clamp(op: Operation, xp: Any):
+    if _kind(op.operand_types[1]) not in "iuf":
+        return None
+    return lambda low, x, high: (xp.minimum(xp.maximum(x, low), high),)
+
+
+@device_kernel("stablehlo.convert")
+def _convert(op: Operation, xp: Any):
+    source = numpy_dtype(op.operand_types[0].element_type)
+    target = numpy_dtype(op.result_types[0].element_type)
+    if "c" in source.kind + target.kind:
+        return None
+    if target.kind == "b":
+        return lambda x: (x != 0,)
+    if source.kind == "f" and target.kind in "iu":
+        info = np.iinfo(target)
+
+        def to_integer(x):
+            wide = xp.trunc(x.astype(np.float64))
+            nan = wide != wide
+            # info.max + 1 is a power of two, exact in f64 (info.max may not be).
+            above = wide >= float(info.max) + 1
+            below = wide < float(info.min)
+            inside = xp.where(above | below | nan, 0, wide).astype(target)
+            out = xp.where(above, target.type(info.max), xp.where(below, target.type(info.min),
+                                                                  inside))
+            return (xp.where(nan, target.type(0), out).astype(target),)
+        return to_integer
+    return lambda x: (x.astype(target),)
+
+
+@device_kernel("stablehlo.bitcast_convert")
+def _bitcast_convert(op: Operation, xp: Any):
+    source = numpy_dtype(op.operand_types[0].element_type)
+    target = numpy_dtype(op.result_types[0].element_type)
+    if source.itemsize != target.itemsize:
+        return None
+    return lambda x: (contiguous(xp, x).view(target),)
+
+
+# --- data movement -----------------------------------------------------------------
+
+@device_kernel("stablehlo.broadcast_in_dim")
+def _broadcast_in_dim(op: Operation, xp: Any):
+    dims = int_list(op, "broadcast_dimensions")
+    shape = tuple(op.result_types[0].shape)
+    order = sorted(range(len(dims)), key=lambda i: dims[i])
+
+    def kernel(x):
+        moved = xp.transpose(x, order) if order != list(range(len(dims))) else x
+        expanded = [1] * len(shape)
+        for i in order:
+            expanded[dims[i]] = x.shape[i]
+        return (xp.broadcast_to(moved.reshape(expanded), shape),)
+    return kernel
+
+
+@device_kernel("stablehlo.reshape")
+def _reshape(op: Operation, xp: Any):
+    shape = tuple(op.result_types[0].shape)
+    return lambda x: (xp.reshape(x, shape),)
+
+
+@device_kernel("stablehlo.transpose")
+def _transpose(op: Operation, xp: Any):
+    permutation = int_list(op, "permutation")
+    return lambda x: (xp.transpose(x, permutation),)
+
+
+@device_kernel("stablehlo.slice")
+def _slice(op: Operation, xp: Any):
+    index = tuple(slice(s, lim, st) for s, lim, st in zip(
+        int_list(op, "start_indices"), int_list(op, "limit_indices"), int_list(op, "strides")))
+    return lambda x: (x[index],)
+
+
+@device_kernel("stablehlo.reverse")
+def _reverse(op: Operation, xp: Any):
+    dims = set(int_list(op, "dimensions"))
+    rank = op.operand_types[0].rank
+    index = tuple(slice(None, None, -1) if d in dims else slice(None) for d in range(rank))
+    return lambda x: (x[index],)
+
+
+@device_kernel("stablehlo.concatenate")
+def _concatenate(op: Operation, xp: Any):
+    dimension = int(op.attributes["dimension"])
+    return lambda *xs: (xp.concatenate(xs, axis=dimension),)
+
+
+def _device_windows(xp: Any, starts: tuple, shape: tuple, sizes: tuple) -> tuple:
+    """Open-mesh indices of the clamped window, computed on the device (no
+    start index comes back to the host, so loops over it stay capturable)."""
+    ranges = []
+    for start, dim, size in zip(starts, shape, sizes):
+        first = xp.clip(xp.asarray(start).astype(np.int64), 0, dim - size)
+        ranges.append(first + xp.arange(size, dtype=np.int64))
+    return xp.ix_(*ranges) if ranges else (Ellipsis,)
+
+
+@device_kernel("stablehlo.dynamic_slice")
+def _dynamic_slice(op: Operation, xp: Any):
+    sizes = tuple(int_list(op, "slice_sizes"))
+    if any(_kind(t) == "u" and t.element_type == "ui64" for t in op.operand_types[1:]):
+        return None  # starts beyond int64: the reference clamps them exactly
+    return lambda x, *starts: (x[_device_windows(xp, starts, x.shape, sizes)],)
+
+
+@device_kernel("stablehlo.dynamic_update_slice")
+def _dynamic_update_slice(op: Operation, xp: Any):
+    if any(_kind(t) == "u" and t.element_type == "ui64" for t in op.operand_types[2:]):
+        return None
+
+    def kernel(x, update, *starts):
+        out = x.copy()
+        out[_device_windows(xp, starts, x.shape, update.shape)] = update
+        return (out,)
+    return kernel
+
+
+@device_kernel("stablehlo.pad")
+def _pad(op: Operation, xp: Any):
+    low = int_list(op, "edge_padding_low")
+    high = int_list(op, "edge_padding_high")
+    interior = int_list(op, "interior_padding")
+    if any(s == 0 for s in op.operand_types[0].shape):
+        return None  # the reference handles the empty cases
+    dtype = numpy_dtype(op.result_types[0].element_type)
+
+    def kernel(x, value):
+        grown = [max(lo, 0) + max(hi, 0) + n + (n - 1) * i
+                 for lo, hi, n, i in zip(low, high, x.shape, interior)]
+        out = xp.empty(grown, dtype=dtype)
+        out[...] = value
+        out[tuple(slice(max(lo, 0), max(lo, 0) + (n - 1) * (i + 1) + 1, i + 1)
+                  for lo, n, i in zip(low, x.shape, interior))] = x
+        crop = tuple(slice(max(-lo, 0), size - max(-hi, 0))
+                     for lo, hi, size in zip(low, high, grown))
+        return (out[crop],)
+    return kernel
+
+
+# --- dot_general --------------------------------------------------------------------
+
+@device_kernel("stablehlo.dot_general")
+def _dot_general(op: Operation, xp: Any):
+    from jaxlib._src.ops.linalg import _dot_numbers, dot_general_arrays
+
+    out = numpy_dtype(op.result_types[0].element_type)
+    if out.kind not in "fc":
+        return None  # integer products accumulate in 64 bits: the reference's
+    n = _dot_numbers(op)
+    dims = (n.lhs_batching_dimensions, n.rhs_batching_dimensions,
+            n.lhs_contracting_dimensions, n.rhs_contracting_dimensions)
+
+    def kernel(lhs, rhs):
+        return (dot_general_arrays(lhs.astype(out, copy=False), rhs.astype(out, copy=False),
+                                   *dims, xp),)
+    return kernel
+
+
+# --- reductions --------------------------------------------------------------------
+
+_REDUCERS = {"stablehlo.add": ("sum", "add"), "stablehlo.multiply": ("prod", "multiply"),
+             "stablehlo.maximum": ("max", "maximum"), "stablehlo.minimum": ("min", "minimum"),
+             "stablehlo.and": ("all", "logical_and"), "stablehlo.or": ("any", "logical_or")}
+
+
+def single_op_body(region) -> str | None:
+    """The op name when a two-argument region just applies one binary op to
+    its arguments and returns the result (the common reduce bodies)."""
+    block = region.entry
+    ops = block.operations
+    if len(block.arguments) != 2 or len(ops) != 2:
+        return None
+    body, ret = ops
+    if [id(v) for v in ret.operands] != [id(body.results[0])]:
+        return None
+    if {id(v) for v in body.operands} != {id(a) for a in block.arguments}:
+        return None
+    return body.name
+
+
+@device_kernel("stablehlo.reduce")
+def _reduce(op: Operation, xp: Any):
+    if len(op.results) != 1:
+        return None
+    name = single_op_body(op.regions[0])
+    if name not in _REDUCERS:
+        return None
+    kind = _kind(op.operand_types[0])
+    reducer, combine = _REDUCERS[name]
+    if kind == "b":  # booleans: add and max are or, multiply and min are and
+        reducer, combine = ("any", "logical_or") if reducer in ("sum", "max", "any") else (
+            "all", "logical_and")
+    elif reducer in ("all", "any"):
+        return None  # bitwise and/or over integers
+    if kind == "c" and reducer in ("max", "min"):
+        return None
+    dims = tuple(int_array_attr(op, "dimensions", ()))
+    if any(op.operand_types[0].shape[d] == 0 for d in dims):
+        return None
+    dtype = numpy_dtype(op.result_types[0].element_type)
+    reduce_fn, combine_fn = getattr(xp, reducer), getattr(xp, combine)
+
+    def kernel(x, init):
+        if reducer in ("sum", "prod") and kind != "b":
+            reduced = reduce_fn(x, axis=dims, dtype=dtype)
+        else:
+            reduced = reduce_fn(x, axis=dims)
+        return (xp.asarray(combine_fn(reduced, init), dtype=dtype),)
+    return kernel
+
+
+# --- integer division (XLA: x / 0 = -1, x % 0 = x, MIN / -1 = MIN, MIN % -1 = 0) ---------
+
+def _integer_division(xp: Any, kind: str, remainder: bool):
+    if kind not in "iu":
+        return None
+
+    def fn(a, b):
+        zero = b == 0
+        overflow = ((b == -1) & (a == np.iinfo(a.dtype).min)) if kind == "i" else None
+        bad = zero if overflow is None else zero | overflow
+        safe = xp.where(bad, 1, b).astype(b.dtype)
+        # Floor division, then moved toward zero where the signs differ (C's
+        # truncating division, never overflowing: MIN / -1 is excluded above).
+        quotient, rest = a // safe, a % safe
+        if kind == "i":
+            adjust = (rest != 0) & ((rest < 0) != (a < 0))
+            quotient = xp.where(adjust, quotient + 1, quotient).astype(a.dtype)
+            rest = xp.where(adjust, rest - safe, rest).astype(a.dtype)
+        if remainder:
+            if overflow is not None:
+                rest = xp.where(overflow, 0, rest)
+            return xp.where(zero, a, rest)
+        if overflow is not None:
+            quotient = xp.where(overflow, a, quotient)
+        all_ones = np.array(-1).astype(a.dtype)[()]  # -1, or the unsigned maximum
+        return xp.where(zero, all_ones, quotient)
+    return fn
+
+
+DEVICE_KERNELS["stablehlo.divide"] = _binary(
+    lambda xp, kind: xp.true_divide if kind in "fc" else _integer_division(xp, kind, False))
+DEVICE_KERNELS["stablehlo.remainder"] = _binary(
+    lambda xp, kind: xp.fmod if kind == "f" else _integer_division(xp, kind, True))
+DEVICE_KERNELS["chlo.square"] = _unary(
+    lambda xp, kind: (lambda x: x * x) if kind in "iuf" else None)
+
+
+@device_kernel("stablehlo.iota")
+def _iota(op: Operation, xp: Any):
+    dimension = int(op.attributes["iota_dimension"])
+    shape = tuple(op.result_types[0].shape)
+    dtype = numpy_dtype(op.result_types[0].element_type)
+    if dtype.kind not in "iuf":
+        return None
+    line = [1] * len(shape)
+    line[dimension] = shape[dimension]
+
+    def kernel():
+        values = xp.arange(shape[dimension], dtype=np.int64).astype(dtype).reshape(line)
+        return (xp.ascontiguousarray(xp.broadcast_to(values, shape)),)
+    return kernel
+
+
+# --- gather / scatter (the reference's index arithmetic, run on the device) ---------------
+
+@device_kernel("stablehlo.gather")
+def _gather(op: Operation, xp: Any):
+    from jaxlib._src.ops.gather_scatter import gather_array
+
+    dnums = op.attributes["dimension_numbers"]
+    slice_sizes = int_list(op, "slice_sizes")
+    return lambda operand, indices: (gather_array(operand, indices, dnums, slice_sizes, xp),)
+
+
+# The element types CuPy's atomic scatters handle exactly (its f64 max/min
+# round through f32; f16 has an atomic add only).
+_ATOMIC_DTYPES = {
+    "stablehlo.add": {"int32", "int64", "uint32", "uint64", "float16", "float32", "float64"},
+    "stablehlo.maximum": {"int32", "int64", "uint32", "uint64", "float32"},
+    "stablehlo.minimum": {"int32", "int64", "uint32", "uint64", "float32"},
+}
+
+
+def _scatter_into(xp: Any, name: str, dtype: np.dtype):
+    """``into(flat, targets, values)`` applying duplicates as XLA's combiner."""
+    if xp is np:
+        ufunc = {"stablehlo.add": np.add, "stablehlo.maximum": np.maximum,
+                 "stablehlo.minimum": np.minimum}.get(name)
+        return None if ufunc is None else ufunc.at
+    if dtype.name not in _ATOMIC_DTYPES.get(name, ()):
+        return None
+    import cupyx
+
+    return {"stablehlo.add": cupyx.scatter_add, "stablehlo.maximum": cupyx.scatter_max,
+            "stablehlo.minimum": cupyx.scatter_min}[name]
+
+
+@device_kernel("stablehlo.scatter")
+def _scatter(op: Operation, xp: Any):
+    from jaxlib._src.ops.gather_scatter import (
+        _KEEP,
+        _REPLACE,
+        _ScatterPlan,
+        recognise_combiners,
+    )
+
+    n = len(op.operands) // 2
+    combiners = recognise_combiners(op, n)
+    if combiners is None:
+        return None
+    block = op.regions[0].entry
+    names = []
+    for i, combine in enumerate(combiners):
+        if combine in (_KEEP, _REPLACE):
+            names.append(combine)
+            continue
+        producer = block.operations[-1].operands[i].owner
+        into = _scatter_into(xp, producer.name, numpy_dtype(op.operand_types[i].element_type))
+        if into is None or _kind(op.operand_types[i]) == "b":
+            return None
+        names.append(into)
+    plan = _ScatterPlan(op.attributes["scatter_dimension_numbers"],
+                        op.operand_types[0].shape, op.operand_types[n + 1].shape)
+
+    size = int(np.prod(op.operand_types[0].shape, dtype=np.int64))
+
+    def kernel(*operands):
+        inputs, indices, updates = operands[:n], operands[n], operands[n + 1:]
+        # Windows that do not fit land on one slot past the end, dropped after.
+        targets, _ = plan.targets(indices, xp, dummy=size)
+        results = []
+        for x, u, combine in zip(inputs, updates, names):
+            if combine is _KEEP:
+                results.append(x)
+                continue
+            flat = xp.empty(size + 1, x.dtype)
+            flat[:size] = x.reshape(-1)
+            values = contiguous(xp, u).reshape(-1)
+            if combine is _REPLACE:
+                flat[targets] = values
+            else:
+                combine(flat, targets, values)
+            results.append(flat[:size].reshape(x.shape))
+        return tuple(results)
+    return kernel
+
+
+# --- sort (comparators of one plain key: jnp.sort, argsort, top-k's sort) --------------
+
+@device_kernel("stablehlo.sort")
+def _sort(op: Operation, xp: Any):
+    from jaxlib._src.ops.sort import evaluate_key, order_key, recognise_comparator
+
+    keys = recognise_comparator(op)
+    rank = op.operand_types[0].rank
+    if keys is None or rank == 0:
+        return None
+    if any(_kind(op.operand_types[k.operand]) == "c" for k in keys):
+        return None
+    dim = int(op.attributes.get("dimension", -1)) % rank
+    element_types = [op.operand_types[k.operand].element_type for k in keys]
+    stable = {"kind": "stable"} if xp is np else {}  # CuPy's radix sort is stable
+
+    def kernel(*operands):
+        permutation = None
+        # Least significant key first: each stable sort keeps the earlier order on ties.
+        for key, element_type in reversed(list(zip(keys, element_types))):
+            values = evaluate_key(key.key_expr, operands[key.operand], xp)
+            order = order_key(values, element_type, key.compare_type, xp)
+            if key.descending:
+                order = ~order
+            if permutation is not None:
+                order = xp.take_along_axis(order, permutation, axis=dim)
+            step = xp.argsort(order, axis=dim, **stable)
+            permutation = step if permutation is None else xp.take_along_axis(
+                permutation, step, axis=dim)
+        return tuple(xp.take_along_axis(x, permutation, axis=dim) for x in operands)
+    return kernel
+
+
+# --- convolution (the reference's im2col + batched GEMM, on cuBLAS) ---------------------
+
+@device_kernel("stablehlo.convolution")
+def _convolution(op: Operation, xp: Any):
+    from jaxlib._src.ops.linalg import _conv_kernel, _ConvSpec
+
+    if any(_kind(t) not in "fc" for t in (*op.operand_types, *op.result_types)):
+        return None
+    return _conv_kernel(op, _ConvSpec(op), xp)
+
+
+@device_kernel("stablehlo.reduce_window")
+def _reduce_window(op: Operation, xp: Any):
+    from jaxlib._src.ops.reduction import (
+        SEQUENTIAL_LIMIT,
+        _WindowSpec,
+        dilate_and_pad,
+        windows_view,
+    )
+
+    if len(op.results) != 1:
+        return None
+    name = single_op_body(op.regions[0])
+    kind = _kind(op.operand_types[0])
+    if name not in _REDUCERS or kind not in "iuf" or name in ("stablehlo.and", "stablehlo.or"):
+        return None
+    shape = op.operand_types[0].shape
+    spec = _WindowSpec(op, len(shape))
+    out_shape = spec.out_shape(shape)
+    if 0 in tuple(out_shape) or 0 in tuple(spec.window):
+        return None
+    rank = len(shape)
+    axes = tuple(range(rank, 2 * rank))
+    window_size = int(np.prod(spec.window, dtype=np.int64))
+    reducer = getattr(xp, _REDUCERS[name][0])
+    dtype = numpy_dtype(op.result_types[0].element_type)
+
+    def kernel(x, init):
+        padded = dilate_and_pad(x, init, spec.base_dilations, spec.padding, xp)
+        windows = windows_view(padded, spec.window, spec.strides, spec.window_dilations,
+                               out_shape, xp)
+        if name in ("stablehlo.add", "stablehlo.multiply"):
+            combine = getattr(xp, _REDUCERS[name][1])
+            if kind == "f" and window_size <= SEQUENTIAL_LIMIT:
+                # In window order from the init, as XLA's loops round (the reference's).
+                flat = windows.reshape(tuple(out_shape) + (window_size,))
+                acc = xp.broadcast_to(init, tuple(out_shape))
+                for k in range(window_size):
+                    acc = combine(acc, flat[..., k])
+                return (xp.asarray(acc, dtype=dtype),)
+            # The init joins once per window (padding used it as the fill value).
+            return (xp.asarray(combine(reducer(windows, axis=axes, dtype=dtype), init),
+                               dtype=dtype),)
+        return (xp.asarray(xp.maximum(reducer(windows, axis=axes), init) if name ==
+                           "stablehlo.maximum" else xp.minimum(reducer(windows, axis=axes),
+                                                               init), dtype=dtype),)
+    return kernel
+
+
+def _special(xp: Any) -> Any:
+    """scipy.special's functions in the namespace (CuPy's own on the GPU)."""
+    if xp is np:
+        import scipy.special
+
+        return scipy.special
+    import cupyx.scipy.special
+
+    return cupyx.scipy.special
+
+
+# erf_inv draws jax.random.normal's samples; erf is the exact GELU's.
+DEVICE_KERNELS["chlo.erf_inv"] = _unary(
+    lambda xp, kind: _special(xp).erfinv if kind == "f" else None)
+DEVICE_KERNELS["chlo.erf"] = _unary(
+    lambda xp, kind: _special(xp).erf if kind == "f" else None)

@@ -1,0 +1,279 @@
+"""GPU programs: the core's verified IR as a step loop over device kernels.
+
+The core compiler parses, verifies and rewrites the program (shape
+refinement, manual regions) and hands the entry function here
+(``compile_program(..., program_builder=build_gpu_program)``). Each op
+becomes one step of a :class:`~jaxlib._src.backends.cpu.lowering.RegionProgram`
+whose frame holds device arrays:
+
+- a device kernel (kernels.py) when the op and its types have one;
+- control flow (while, if, case, call), tuples and tokens through their
+  reference kernels, which only move values and run regions compiled here, so
+  loop bodies stay on the device (a while reads its predicate back);
+- otherwise the op's reference kernel on the host, its operands copied down
+  and its results copied back up. Such steps are listed, with the reason, by
+  ``reference_steps`` (``reference_kernel_steps()`` of the executable), and
+  ``JAXLIB_GPU_STRICT=1`` makes them compile errors.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from jaxlib._src.backends.cpu.lowering import ModuleLowering, RegionProgram, _where
+from jaxlib._src.backends.cpu.plan import ReferenceStep
+from jaxlib._src.base.errors import XlaRuntimeError
+from jaxlib._src.ir.core import Block, Function, Operation, Region, is_terminator
+from jaxlib._src.ir.types import TensorType
+from jaxlib._src.ops import registry
+from jaxlib.gpu_runtime.kernels import DEVICE_KERNELS, on_device
+
+# Ops whose reference kernels only route values (and run regions compiled by
+# the caller's context), so they run as they are on device values.
+_ROUTING_OPS = frozenset({
+    "stablehlo.while", "stablehlo.if", "stablehlo.case", "func.call", "stablehlo.tuple",
+    "stablehlo.get_tuple_element", "stablehlo.optimization_barrier", "stablehlo.after_all",
+    "stablehlo.composite",
+})
+
+
+def strict() -> bool:
+    return os.environ.get("JAXLIB_GPU_STRICT", "") not in ("", "0")
+
+
+class GpuFunctionProgram:
+    """A compiled function; calling it runs its steps on device values."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.frame_size = 0
+        self.body: RegionProgram | None = None
+        self.reference_steps: list[ReferenceStep] = []
+
+    def __call__(self, *args: Any) -> tuple:
+        frame: list = [None] * self.frame_size
+        with np.errstate(all="ignore"):  # XLA semantics: overflow and NaN are values
+            return self.body.run(frame, args)
+
+
+class GpuModuleLowering:
+    """Lowers a module's functions for one array namespace (callees on demand)."""
+
+    def __init__(self, host: ModuleLowering, xp: Any):
+        self.host = host
+        self.xp = xp
+        self._programs: dict[str, GpuFunctionProgram] = {}
+        self.reference_steps: list[ReferenceStep] = []
+
+    def function(self, name: str) -> GpuFunctionProgram:
+        program = self._programs.get(name)
+        if program is None:
+            try:
+                function = self.host.module.function(name)
+            except KeyError:
+                raise XlaRuntimeError(f"INVALID_ARGUMENT: no function @{name}") from None
+            if function.body is None:
+                raise XlaRuntimeError(
+                    f"INVALID_ARGUMENT: function @{name} is a declaration without a body")
+            lowering = _GpuFunctionLowering(self, function)
+            self._programs[name] = lowering.program
+            lowering.lower()
+            program = lowering.program
+        return program
+
+
+class _GpuFunctionLowering:
+    """Lowers one function; the registry's LoweringContext for routing ops."""
+
+    def __init__(self, module: GpuModuleLowering, function: Function):
+        self.module = module
+        self.function_ir = function
+        self.slots: dict[int, int] = {}
+        self.program = GpuFunctionProgram(function.name)
+        self._host_builder = None  # a host lowering for ops that run on the host
+
+    def slot(self, value) -> int:
+        return self.slots.setdefault(id(value), len(self.slots))
+
+    # -- LoweringContext --------------------------------------------------------------
+
+    def compile_region(self, region: Region) -> RegionProgram:
+        if len(region.blocks) != 1:
+            raise XlaRuntimeError(
+                f"UNIMPLEMENTED: regions with {len(region.blocks)} blocks are not supported")
+        return self._lower_block(region.entry)
+
+    def function(self, name: str) -> Callable[..., tuple]:
+        return self.module.function(name)
+
+    def custom_call_target(self, name: str) -> Any:
+        return self.module.host.custom_call_target(name)
+
+    @property
+    def options(self) -> Any:
+        return self.module.host.options
+
+    # -- lowering --------------------------------------------------------------------
+
+    def lower(self) -> GpuFunctionProgram:
+        self.program.body = self._lower_block(self.function_ir.body.entry)
+        self.program.frame_size = len(self.slots)
+        return self.program
+
+    def _lower_block(self, block: Block) -> RegionProgram:
+        arg_slots = [self.slot(a) for a in block.arguments]
+        steps = []
+        result_slots: list[int] = []
+        for op in block.operations:
+            if is_terminator(op.name):
+                result_slots = [self.slot(v) for v in op.operands]
+                continue
+            kernel, needs_frame = self._kernel(op)
+            steps.append((kernel, [self.slot(v) for v in op.operands],
+                          [self.slot(r) for r in op.results], needs_frame, op))
+        self.program.frame_size = max(self.program.frame_size, len(self.slots))
+        return RegionProgram(arg_slots, steps, result_slots)
+
+    def _kernel(self, op: Operation) -> tuple[Callable[..., tuple], bool]:
+        xp = self.module.xp
+        if op.name == "stablehlo.constant" and all(on_device(t) for t in op.result_types):
+            value = self._host_kernel(op)[0]()
+            device_values = tuple(xp.asarray(v) for v in value)
+            return (lambda: device_values), False
+        if op.name == "stablehlo.while":
+            count = static_trip_count(op)
+            if count is not None:
+                return self._counted_loop(op, count), True
+        if op.name in _ROUTING_OPS:
+            factory = registry.REFERENCE_KERNELS[op.name]
+            kernel = factory(op, self)
+            return kernel, getattr(kernel, "needs_frame", False)
+        factory = DEVICE_KERNELS.get(op.name)
+        types = [*op.operand_types, *op.result_types]
+        reason = None
+        if factory is None:
+            reason = "no device kernel for this op"
+        elif not all(on_device(t) for t in types):
+            reason = "an element type without device arithmetic"
+        else:
+            kernel = factory(op, xp)
+            if kernel is not None:
+                return kernel, False
+            reason = "no device kernel for these types or attributes"
+        return self._host_step(op, reason), False
+
+    def _counted_loop(self, op: Operation, count: int) -> Callable[..., tuple]:
+        """A while loop whose trip count is known when compiling (fori_loop,
+        scan): the body runs ``count`` times with no predicate read back, so
+        the loop can be captured in a CUDA graph."""
+        body = self.compile_region(op.regions[1])
+
+        def kernel(frame, *values):
+            for _ in range(count):
+                values = body.run(frame, values)
+            return values
+
+        return kernel
+
+    def _host_kernel(self, op: Operation) -> tuple[Callable[..., tuple], bool]:
+        if self._host_builder is None:
+            self._host_builder = self.module.host.kernel_builder(self.function_ir)
+        kernel = self._host_builder._kernel(op)
+        return kernel, getattr(kernel, "needs_frame", False)
+
+    def _host_step(self, op: Operation, reason: str) -> Callable[..., tuple]:
+        if strict():
+            raise XlaRuntimeError(
+                f"UNIMPLEMENTED: {op.name}{_where(op)} would run on the host "
+                f"({reason}) and JAXLIB_GPU_STRICT is set")
+        self.module.reference_steps.append(
+            ReferenceStep(op.name, str(op.location or ""), reason))
+        kernel, needs_frame = self._host_kernel(op)
+        builder = self._host_builder
+        xp = self.module.xp
+        upload = [on_device(t) for t in op.result_types]
+
+        def host_step(*operands):
+            values = [to_host(v) for v in operands]
+            if needs_frame:  # its regions are isolated: a frame of its own
+                results = kernel([None] * builder.program.frame_size, *values)
+            else:
+                results = kernel(*values)
+            return tuple(xp.asarray(r) if up else r for r, up in zip(results, upload))
+
+        return host_step
+
+
+def _constant_int(value: Any) -> int | None:
+    """The value of an integer scalar defined by a constant op, else None."""
+    owner = value.owner
+    if not isinstance(owner, Operation) or owner.name != "stablehlo.constant":
+        return None
+    array = np.asarray(owner.attributes["value"].array)
+    if array.shape != () or array.dtype.kind not in "iu":
+        return None
+    return int(array)
+
+
+def static_trip_count(op: Operation) -> int | None:
+    """How many times a while loop runs, when its condition is ``i < N`` with
+    ``i`` starting at a constant and stepped by a constant 1 in the body, and
+    ``N`` a constant (in the condition, or a loop value the body passes through
+    from a constant start). None for any other loop."""
+    cond, body = op.regions[0].entry, op.regions[1].entry
+    terminator = cond.operations[-1]
+    compare = terminator.operands[0].owner if terminator.operands else None
+    if not isinstance(compare, Operation) or compare.name != "stablehlo.compare":
+        return None
+    direction = compare.attributes.get("comparison_direction")
+    if direction is None or direction.value != "LT":
+        return None
+    lhs, rhs = compare.operands
+    args = list(cond.arguments)
+    index = next((i for i, a in enumerate(args) if a is lhs), None)
+    if index is None or not isinstance(lhs.type, TensorType):
+        return None
+    start = _constant_int(op.operands[index])
+    bound = _constant_int(rhs)
+    if bound is None:
+        position = next((i for i, a in enumerate(args) if a is rhs), None)
+        if position is None or body.operations[-1].operands[position] is not \
+                body.arguments[position]:
+            return None
+        bound = _constant_int(op.operands[position])
+    step = body.operations[-1].operands[index].owner
+    if start is None or bound is None or not isinstance(step, Operation) or \
+            step.name != "stablehlo.add":
+        return None
+    counter = body.arguments[index]
+    others = [v for v in step.operands if v is not counter]
+    if len(others) != 1 or len(step.operands) != 2 or _constant_int(others[0]) != 1:
+        return None
+    return max(0, bound - start)
+
+
+def to_host(value: Any) -> Any:
+    """A device array as numpy (tuples element by element; tokens as they are)."""
+    if isinstance(value, tuple):
+        return tuple(to_host(v) for v in value)
+    get = getattr(value, "get", None)
+    if callable(get) and not isinstance(value, np.ndarray):
+        return get()
+    return value
+
+
+def build_gpu_program(xp: Any) -> Callable[[ModuleLowering, Function], GpuFunctionProgram]:
+    """The core compiler's program builder for the array namespace ``xp``."""
+
+    def build(lowering: ModuleLowering, function: Function) -> GpuFunctionProgram:
+        module = GpuModuleLowering(lowering, xp)
+        program = module.function(function.name)
+        program.reference_steps = module.reference_steps
+        return program
+
+    build.backend_key = f"gpu:{xp.__name__}"  # type: ignore[attr-defined]
+    return build
