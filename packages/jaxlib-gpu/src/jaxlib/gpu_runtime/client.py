@@ -395,6 +395,9 @@ class ProgramGraph:
 
     def _capture(self, program: Any, values: list) -> None:
         cupy = self.cupy
+        host_steps = getattr(program, "reference_steps", ())
+        if host_steps:  # they copy through host memory, which a graph would freeze
+            raise ValueError(f"{len(host_steps)} steps run on the host")
         if any(not isinstance(v, cupy.ndarray) for v in values):
             raise ValueError("an argument lives on the host")
         stream = cupy.cuda.get_current_stream()
