@@ -215,9 +215,14 @@ def _pytest(session: nox.Session, *paths: str, external: bool = False) -> None:
     )
 
 
+PACKAGE_TEST_EXTRAS = {"gpu": ["linalg"]}
+
+
 def _package_session(package: str):
     def session_fn(session: nox.Session) -> None:
         packages = ["core"] if package == "core" else ["core", package]
+        # jaxlib-gpu's tests run whole programs, LAPACK calls included (on the host).
+        packages += PACKAGE_TEST_EXTRAS.get(package, [])
         _install_from_wheelhouse(session, *packages)
         if package == "distributed":
             # The `mpi` extra of jaxlib-distributed (MPI collectives); it builds

@@ -82,10 +82,36 @@ def _floats(name: str):
     return lambda xp, kind: getattr(xp, name) if kind == "f" else None
 
 
+def _rounding(name: str):
+    """floor/ceil, exact on f32 denormals too: CuPy's kernels flush denormal f32
+    inputs to zero (ceil(1e-45) would be 0), so those are decided from the bits."""
+    def fn_for(xp, kind):
+        if kind != "f":
+            return None
+        rounded = getattr(xp, name)
+
+        def fn(x):
+            if x.dtype != np.float32:
+                return rounded(x)
+            bits = contiguous(xp, x).view(np.int32)
+            denormal = ((bits & 0x7F800000) == 0) & ((bits & 0x007FFFFF) != 0)
+            negative = bits < 0
+            if name == "ceil":  # up: +denormal -> 1, -denormal -> -0
+                fix = xp.where(negative, np.float32(-0.0), np.float32(1.0))
+            else:  # down: +denormal -> +0, -denormal -> -1
+                fix = xp.where(negative, np.float32(-1.0), np.float32(0.0))
+            return xp.where(denormal, fix, rounded(x))
+        return fn
+    return fn_for
+
+
+DEVICE_KERNELS["stablehlo.floor"] = _unary(_rounding("floor"))
+DEVICE_KERNELS["stablehlo.ceil"] = _unary(_rounding("ceil"))
+
 for _op, _name in (("exponential", "exp"), ("exponential_minus_one", "expm1"),
                    ("log", "log"), ("log_plus_one", "log1p"), ("sqrt", "sqrt"),
                    ("cbrt", "cbrt"), ("tanh", "tanh"), ("sine", "sin"), ("cosine", "cos"),
-                   ("tan", "tan"), ("floor", "floor"), ("ceil", "ceil"),
+                   ("tan", "tan"),
                    ("round_nearest_even", "rint"), ("is_finite", "isfinite")):
     DEVICE_KERNELS[f"stablehlo.{_op}"] = _unary(_floats(_name))
 
