@@ -60,9 +60,11 @@ class ThreadPool {
       // Chunks of one job: a thread takes a second job only after finishing
       // its first, which a job that waits on the others does only once all
       // have started.
+      // Never solo (see Run): jobs that wait on each other would deadlock
+      // on one thread.
       Run(n, 1, [&](int64_t begin, int64_t end) {
         for (int64_t i = begin; i < end; ++i) fn(i);
-      });
+      }, /*may_run_solo=*/false);
       return;
     }
     // Started threads; one call at a time, and none while the pool runs a job
@@ -91,10 +93,14 @@ class ThreadPool {
   // never for every worker to check in: a worker the OS has not scheduled
   // (another busy process on the machine) finds the job done when it wakes,
   // instead of the caller waiting a whole time slice for it.
-  void Run(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn) {
+  //
+  // `may_run_solo`: whether the job may run on the caller alone after a stall
+  // (independent chunks); RunConcurrently's jobs wait on each other and may not.
+  void Run(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn,
+           bool may_run_solo = true) {
     grain = std::max<int64_t>(1, grain);
     int64_t chunks = std::min<int64_t>((n + grain - 1) / grain, num_threads_ * 4);
-    if (chunks <= 1 || num_threads_ == 1 || tls_in_parallel || Solo()) {
+    if (chunks <= 1 || num_threads_ == 1 || tls_in_parallel || (may_run_solo && Solo())) {
       fn(0, n);
       return;
     }
