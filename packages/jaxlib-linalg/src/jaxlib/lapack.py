@@ -315,12 +315,19 @@ def _svd_handler(divide_and_conquer: bool) -> Callable:
             _guard("svd", ("u", u, count * u.shape[-2] * u.shape[-1]),
                    ("vt", vt, count * vt.shape[-2] * vt.shape[-1]))
         work = _column_major(a)
-        u_work, vt_work = _column_major_like(u), _column_major_like(vt)
-        initialize().svd(divide_and_conquer, _letter(attributes, "mode"), work, s, u_work,
-                         vt_work, info)
+        if mode == "N":  # LAPACK leaves u and vt alone: no copies, zeros out
+            u_work = np.empty(u.shape[:-2] + (u.shape[-1], u.shape[-2]), u.dtype)
+            vt_work = np.empty(vt.shape[:-2] + (vt.shape[-1], vt.shape[-2]), vt.dtype)
+        else:
+            u_work, vt_work = _column_major_like(u), _column_major_like(vt)
+        initialize().svd(divide_and_conquer, mode, work, s, u_work, vt_work, info)
         _store(a_out, work)
-        _store(u, u_work)
-        _store(vt, vt_work)
+        if mode == "N":
+            u[...] = 0
+            vt[...] = 0
+        else:
+            _store(u, u_work)
+            _store(vt, vt_work)
 
     return handler
 

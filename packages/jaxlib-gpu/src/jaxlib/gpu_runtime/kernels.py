@@ -691,3 +691,59 @@ DEVICE_KERNELS["chlo.erf_inv"] = _unary(
     lambda xp, kind: _special(xp).erfinv if kind == "f" else None)
 DEVICE_KERNELS["chlo.erf"] = _unary(
     lambda xp, kind: _special(xp).erf if kind == "f" else None)
+
+
+# --- ops whose regions run on the device ------------------------------------------------
+# Factories ``(op, xp, ctx) -> kernel(frame, *operands)``: ``ctx`` compiles the
+# op's regions into device step programs.
+REGION_KERNELS: dict[str, Callable] = {}
+
+
+def _reduce_by_region(op: Operation, xp: Any, ctx: Any):
+    """A reduce whose body is elementwise (argmax/argmin's value-and-index
+    pairs, variadic sums), as a pairwise tree: each level runs the body once on
+    whole arrays (even positions with odd ones, so earlier elements stay on the
+    left), then once with the init values."""
+    from jaxlib._src.ops.data_movement import region_is_elementwise
+
+    region = op.regions[0]
+    count = len(op.results)
+    if not region_is_elementwise(region):
+        return None
+    arguments = region.entry.arguments
+    for i in range(count):
+        if arguments[i].type.element_type != op.operand_types[i].element_type:
+            return None  # promoted argument types: the reference converts
+    shape = tuple(op.operand_types[0].shape)
+    dims = tuple(int_array_attr(op, "dimensions", ()))
+    if any(shape[d] == 0 for d in dims):
+        return None
+    kept = [d for d in range(len(shape)) if d not in dims]
+    order = kept + list(dims)
+    kept_shape = tuple(shape[d] for d in kept)
+    size = int(np.prod([shape[d] for d in dims], dtype=np.int64))
+    dtypes = [numpy_dtype(t.element_type) for t in op.result_types]
+    body = ctx.compile_region(region)
+
+    def kernel(frame, *operands):
+        values = [xp.transpose(v, order).reshape(kept_shape + (size,))
+                  for v in operands[:count]]
+        n = size
+        while n > 1:
+            half = n // 2
+            left = [v[..., 0:2 * half:2] for v in values]
+            right = [v[..., 1:2 * half:2] for v in values]
+            combined = [xp.broadcast_to(c, left[0].shape)
+                        for c in body.run(frame, (*left, *right))]
+            if n % 2:
+                combined = [xp.concatenate([c, v[..., -1:]], axis=-1)
+                            for c, v in zip(combined, values)]
+            values, n = combined, half + n % 2
+        inits = [xp.broadcast_to(i, kept_shape) for i in operands[count:]]
+        results = body.run(frame, (*inits, *[v[..., 0] for v in values]))
+        return tuple(contiguous(xp, xp.asarray(xp.broadcast_to(r, kept_shape), dtype=d))
+                     for r, d in zip(results, dtypes))
+    return kernel
+
+
+REGION_KERNELS["stablehlo.reduce"] = _reduce_by_region

@@ -30,7 +30,7 @@ from jaxlib._src.base.errors import XlaRuntimeError
 from jaxlib._src.ir.core import Block, Function, Operation, Region, is_terminator
 from jaxlib._src.ir.types import TensorType
 from jaxlib._src.ops import registry
-from jaxlib.gpu_runtime.kernels import DEVICE_KERNELS, on_device
+from jaxlib.gpu_runtime.kernels import DEVICE_KERNELS, REGION_KERNELS, on_device
 
 # Ops whose reference kernels only route values (and run regions compiled by
 # the caller's context), so they run as they are on device values.
@@ -155,14 +155,18 @@ class _GpuFunctionLowering:
         factory = DEVICE_KERNELS.get(op.name)
         types = [*op.operand_types, *op.result_types]
         reason = None
-        if factory is None:
+        if factory is None and op.name not in REGION_KERNELS:
             reason = "no device kernel for this op"
         elif not all(on_device(t) for t in types):
             reason = "an element type without device arithmetic"
         else:
-            kernel = factory(op, xp)
+            kernel = factory(op, xp) if factory is not None else None
             if kernel is not None:
                 return kernel, False
+            if op.name in REGION_KERNELS:
+                kernel = REGION_KERNELS[op.name](op, xp, self)
+                if kernel is not None:
+                    return kernel, True
             reason = "no device kernel for these types or attributes"
         return self._host_step(op, reason), False
 
