@@ -21,10 +21,13 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <unordered_map>
 #include <vector>
@@ -34,6 +37,57 @@ namespace py = pybind11;
 namespace {
 
 using lapack_int = int;  // scipy's LAPACK uses 32-bit integers
+
+// -- batches over threads -------------------------------------------------------------
+
+// Below this many flops a batch stays on the caller: starting a thread costs
+// tens of microseconds.
+constexpr double kSplitFlops = 4e6;
+
+int BatchThreads() {
+  if (const char* env = std::getenv("JAXLIB_CPU_THREADS")) {
+    int n = std::atoi(env);
+    if (n > 0) return n;
+  }
+  unsigned hw = std::thread::hardware_concurrency();
+  return hw == 0 ? 1 : static_cast<int>(hw);
+}
+
+// Runs fn(begin, end) over the matrices [0, count) split across threads (the
+// caller among them) when the batch is big enough: the matrices are
+// independent, and fn allocates the workspace of its own range. An exception
+// in any part is rethrown here once every part has finished.
+template <typename Fn>
+void SplitBatch(int64_t count, double flops_per_matrix, const Fn& fn) {
+  int64_t threads = std::min<int64_t>(count, BatchThreads());
+  if (threads <= 1 || flops_per_matrix * static_cast<double>(count) < kSplitFlops) {
+    fn(int64_t{0}, count);
+    return;
+  }
+  const int64_t per = (count + threads - 1) / threads;
+  std::vector<std::exception_ptr> errors(static_cast<size_t>(threads));
+  std::vector<std::thread> helpers;
+  for (int64_t t = 1; t < threads; ++t) {
+    const int64_t begin = t * per, end = std::min(count, begin + per);
+    if (begin >= end) break;
+    helpers.emplace_back([&fn, &errors, t, begin, end] {
+      try {
+        fn(begin, end);
+      } catch (...) {
+        errors[static_cast<size_t>(t)] = std::current_exception();
+      }
+    });
+  }
+  try {
+    fn(int64_t{0}, std::min(count, per));
+  } catch (...) {
+    errors[0] = std::current_exception();
+  }
+  for (auto& h : helpers) h.join();
+  for (auto& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
+}
 
 // -- routine table --------------------------------------------------------------------
 
@@ -165,9 +219,12 @@ template <typename T> void Getrf(py::array a, py::array ipiv, py::array info) {
   int32_t* info_data = Data<int32_t>(info, "getrf info");
   lapack_int m = b.rows, n = b.cols, lda = Lead(m);
   py::gil_scoped_release release;
-  for (int64_t i = 0; i < b.count; ++i) {
-    fn(&m, &n, a_data + i * m * n, &lda, ipiv_data + i * std::min(m, n), info_data + i);
-  }
+  const double flops = 2.0 * m * n * std::min(m, n) / 3.0;
+  SplitBatch(b.count, flops, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) {
+      fn(&m, &n, a_data + i * m * n, &lda, ipiv_data + i * std::min(m, n), info_data + i);
+    }
+  });
 }
 
 // -- potrf: Cholesky ----------------------------------------------------------------------
@@ -180,7 +237,9 @@ template <typename T> void Potrf(char uplo, py::array a, py::array info) {
   int32_t* info_data = Data<int32_t>(info, "potrf info");
   lapack_int n = b.cols, lda = Lead(n);
   py::gil_scoped_release release;
-  for (int64_t i = 0; i < b.count; ++i) fn(&uplo, &n, a_data + i * n * n, &lda, info_data + i);
+  SplitBatch(b.count, double(n) * n * n / 3.0, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) fn(&uplo, &n, a_data + i * n * n, &lda, info_data + i);
+  });
 }
 
 // -- geqrf / geqp3 / orgqr / ormqr: Householder QR ---------------------------------------
@@ -296,12 +355,15 @@ void Trsm(char side, char uplo, char trans, char diag, py::array a, py::array b)
   T* b_data = Data<T>(b, "trsm b");
   lapack_int m = bb.rows, n = bb.cols, lda = Lead(ab.rows), ldb = Lead(m);
   int64_t a_step = ab.rows * ab.cols;
-  T alpha(1);
   py::gil_scoped_release release;
-  for (int64_t i = 0; i < bb.count; ++i) {
-    fn(&side, &uplo, &trans, &diag, &m, &n, &alpha, a_data + i * a_step, &lda,
-       b_data + i * m * n, &ldb);
-  }
+  const double flops = side == 'L' ? double(m) * m * n : double(m) * n * n;
+  SplitBatch(bb.count, flops, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) {
+      T one(1);  // BLAS takes alpha by pointer: one per range
+      fn(&side, &uplo, &trans, &diag, &m, &n, &one, a_data + i * a_step, &lda,
+         b_data + i * m * n, &ldb);
+    }
+  });
 }
 
 // -- syevd / heevd: symmetric / Hermitian eigendecomposition --------------------------
@@ -369,30 +431,31 @@ void Svd(bool divide_and_conquer, char mode, py::array a, py::array s, py::array
   lapack_int q_info = 0, lwork = -1;
   T query{};
   py::gil_scoped_release release;
-  std::vector<lapack_int> iwork(std::max<int64_t>(1, 8 * mn));
-  std::vector<RealOf<T>> rwork;
+  int64_t rwork_size = 1;
   if constexpr (Traits<T>::kComplex) {
-    int64_t size = divide_and_conquer
-                       ? (mode == 'N' ? 7 * mn
-                                      : std::max(5 * mn * mn + 5 * mn,
-                                                 2 * mx * mn + 2 * mn * mn + mn))
-                       : 5 * mn;
-    rwork.resize(std::max<int64_t>(1, size));
+    rwork_size = std::max<int64_t>(
+        1, divide_and_conquer
+               ? (mode == 'N' ? 7 * mn
+                              : std::max(5 * mn * mn + 5 * mn, 2 * mx * mn + 2 * mn * mn + mn))
+               : 5 * mn);
   }
+  // Each range of the batch (SplitBatch) has workspace of its own.
+  std::vector<lapack_int> iwork(std::max<int64_t>(1, 8 * mn));
+  std::vector<RealOf<T>> rwork(rwork_size);
   auto call = [&](T* a_i, RealOf<T>* s_i, T* u_i, T* vt_i, T* work, lapack_int* lw,
-                  lapack_int* info_i) {
+                  lapack_int* info_i, lapack_int* iwork, RealOf<T>* rwork) {
     if (divide_and_conquer) {
       if constexpr (Traits<T>::kComplex) {
         using Fn = void(char*, lapack_int*, lapack_int*, T*, lapack_int*, RealOf<T>*, T*,
                         lapack_int*, T*, lapack_int*, T*, lapack_int*, RealOf<T>*, lapack_int*,
                         lapack_int*);
         Routine<T, Fn>("gesdd")(&mode, &m, &n, a_i, &lda, s_i, u_i, &ldu, vt_i, &ldvt, work, lw,
-                                rwork.data(), iwork.data(), info_i);
+                                rwork, iwork, info_i);
       } else {
         using Fn = void(char*, lapack_int*, lapack_int*, T*, lapack_int*, T*, T*, lapack_int*, T*,
                         lapack_int*, T*, lapack_int*, lapack_int*, lapack_int*);
         Routine<T, Fn>("gesdd")(&mode, &m, &n, a_i, &lda, s_i, u_i, &ldu, vt_i, &ldvt, work, lw,
-                                iwork.data(), info_i);
+                                iwork, info_i);
       }
     } else {
       char job = mode;
@@ -400,7 +463,7 @@ void Svd(bool divide_and_conquer, char mode, py::array a, py::array s, py::array
         using Fn = void(char*, char*, lapack_int*, lapack_int*, T*, lapack_int*, RealOf<T>*, T*,
                         lapack_int*, T*, lapack_int*, T*, lapack_int*, RealOf<T>*, lapack_int*);
         Routine<T, Fn>("gesvd")(&job, &job, &m, &n, a_i, &lda, s_i, u_i, &ldu, vt_i, &ldvt, work,
-                                lw, rwork.data(), info_i);
+                                lw, rwork, info_i);
       } else {
         using Fn = void(char*, char*, lapack_int*, lapack_int*, T*, lapack_int*, T*, T*,
                         lapack_int*, T*, lapack_int*, T*, lapack_int*, lapack_int*);
@@ -409,13 +472,19 @@ void Svd(bool divide_and_conquer, char mode, py::array a, py::array s, py::array
       }
     }
   };
-  call(nullptr, nullptr, nullptr, nullptr, &query, &lwork, &q_info);
+  call(nullptr, nullptr, nullptr, nullptr, &query, &lwork, &q_info, iwork.data(), rwork.data());
   lwork = WorkSize(query);
-  std::vector<T> work(lwork);
-  for (int64_t i = 0; i < b.count; ++i) {
-    call(a_data + i * m * n, s_data + i * mn, u_data + i * u_step, vt_data + i * vt_step,
-         work.data(), &lwork, info_data + i);
-  }
+  const double flops = 4.0 * mx * mn * mn + (mode == 'N' ? 0.0 : 8.0 * mx * mn * mn);
+  SplitBatch(b.count, flops, [&](int64_t begin, int64_t end) {
+    std::vector<T> work(lwork);
+    std::vector<lapack_int> own_iwork(iwork.size());
+    std::vector<RealOf<T>> own_rwork(rwork.size());
+    for (int64_t i = begin; i < end; ++i) {
+      lapack_int lw = lwork;
+      call(a_data + i * m * n, s_data + i * mn, u_data + i * u_step, vt_data + i * vt_step,
+           work.data(), &lw, info_data + i, own_iwork.data(), own_rwork.data());
+    }
+  });
 }
 
 // -- geev: general eigendecomposition -------------------------------------------------
