@@ -220,8 +220,16 @@ def _potrf(operands, results, attributes) -> None:
     a_out, info = results
     _square("potrf", a)
     _guard("potrf", ("info", info, _count(a)))
+    uplo = _letter(attributes, "uplo")
+    if not _is_complex(a):
+        # A row-major symmetric matrix is its own column-major transpose: the
+        # other triangle holds the same factor, so no transposing copies.
+        work = _vector_copy(a)
+        initialize().potrf("U" if uplo == "L" else "L", work, info)
+        a_out[...] = work
+        return
     work = _column_major(a)
-    initialize().potrf(_letter(attributes, "uplo"), work, info)
+    initialize().potrf(uplo, work, info)
     _store(a_out, work)
 
 
@@ -282,11 +290,16 @@ def _trsm(operands, results, attributes) -> None:
     if a.ndim < 2 or min(a.shape[-2:]) < order:
         raise ValueError(f"trsm: a{list(a.shape)} does not fit b{list(b.shape)}")
     _guard("trsm", ("a", a, _count(b) * a.shape[-1] * a.shape[-2]))
-    work = _column_major(b)
-    initialize().trsm(_letter(attributes, "side"), _letter(attributes, "uplo"),
+    # Row-major a and b hold column-major a^T and b^T: op(a) x = b (side L) is
+    # x^T op(a)^T = b^T, and op(a)^T is op applied to a^T, the same op letter
+    # (N, T or C). So the transposed problem -- side and triangle flipped --
+    # runs on the operands as they lie, without transposing copies.
+    side, uplo = _letter(attributes, "side"), _letter(attributes, "uplo")
+    work = _vector_copy(b)
+    initialize().trsm("R" if side == "L" else "L", "U" if uplo == "L" else "L",
                       _letter(attributes, "trans_x"), _letter(attributes, "diag"),
-                      _column_major(a), work)
-    _store(x, work)
+                      _vector_copy(a), work)  # a plain copy: the kernel takes writable arrays
+    x[...] = work
 
 
 def _syevd(operands, results, attributes) -> None:
