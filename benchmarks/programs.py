@@ -48,7 +48,7 @@ from report import write_section
 ROOT = Path(__file__).resolve().parents[1]
 MODELS_DIR = ROOT / "benchmarks" / "models"
 sys.path.insert(0, str(MODELS_DIR))
-from inputs import draw  # noqa: E402
+from inputs import draw, shared_inputs  # noqa: E402
 
 
 def bench_dir() -> Path:
@@ -60,15 +60,7 @@ def bench_dir() -> Path:
                      "set JAXLIB_BENCH_DIR")
 
 
-def inputs_for(specs: list[dict]) -> list[np.ndarray]:
-    rng = np.random.default_rng(0)
-    out = []
-    for s in specs:
-        a = rng.standard_normal(s["shape"])
-        if s["dtype"].startswith("int"):
-            a = np.abs(a * 1000)
-        out.append(a.astype(s["dtype"]))
-    return out
+inputs_for = shared_inputs  # the shared programs' inputs (benchmarks/rss.py uses it too)
 
 
 @dataclass

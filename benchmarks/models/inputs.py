@@ -36,3 +36,16 @@ def draw(specs: list[dict], seed: int) -> list[np.ndarray]:
             raise ValueError(f"unknown input kind {init!r}")
         out.append(np.asarray(a).astype(dtype))
     return out
+
+
+def shared_inputs(specs: list[dict]) -> list[np.ndarray]:
+    """The shared benchmark's inputs (``../shared/bench``, as its own timer draws
+    them): standard normal per spec from seed 0, integers as ``|x * 1000|``."""
+    rng = np.random.default_rng(0)
+    out = []
+    for s in specs:
+        a = rng.standard_normal(s["shape"])
+        if s["dtype"].startswith("int"):
+            a = np.abs(a * 1000)
+        out.append(a.astype(s["dtype"]))
+    return out

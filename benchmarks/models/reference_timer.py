@@ -30,19 +30,7 @@ import numpy as np
 from jaxlib import xla_client as xc
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from inputs import draw
-
-
-def shared_inputs(specs: list[dict]) -> list[np.ndarray]:
-    """The shared benchmark's inputs (its own timer's draw, ../shared/bench)."""
-    rng = np.random.default_rng(0)
-    out = []
-    for s in specs:
-        a = rng.standard_normal(s["shape"])
-        if s["dtype"].startswith("int"):
-            a = np.abs(a * 1000)
-        out.append(a.astype(s["dtype"]))
-    return out
+from inputs import draw, shared_inputs
 
 
 def main(directory: str, names: list[str], budget_s: float = 3.0) -> None:

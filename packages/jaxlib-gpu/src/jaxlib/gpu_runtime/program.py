@@ -24,12 +24,18 @@ from typing import Any
 
 import numpy as np
 
-from jaxlib._src.backends.cpu.lowering import ModuleLowering, RegionProgram, _where
+from jaxlib._src.backends.cpu.lowering import (
+    FunctionProgram,
+    ModuleLowering,
+    _FunctionLowering,
+    _where,
+)
 from jaxlib._src.backends.cpu.plan import ReferenceStep
 from jaxlib._src.base.errors import XlaRuntimeError
-from jaxlib._src.ir.core import Block, Function, Operation, Region, is_terminator
+from jaxlib._src.ir.core import Function, Operation
 from jaxlib._src.ir.types import TensorType
 from jaxlib._src.ops import registry
+from jaxlib._src.ops.registry import with_frame
 from jaxlib.gpu_runtime.kernels import DEVICE_KERNELS, REGION_KERNELS, on_device
 
 # Ops whose reference kernels only route values (and run regions compiled by
@@ -45,113 +51,42 @@ def strict() -> bool:
     return os.environ.get("JAXLIB_GPU_STRICT", "") not in ("", "0")
 
 
-class GpuFunctionProgram:
-    """A compiled function; calling it runs its steps on device values."""
-
-    def __init__(self, name: str):
-        self.name = name
-        self.frame_size = 0
-        self.body: RegionProgram | None = None
-        self.reference_steps: list[ReferenceStep] = []
-
-    def __call__(self, *args: Any) -> tuple:
-        frame: list = [None] * self.frame_size
-        with np.errstate(all="ignore"):  # XLA semantics: overflow and NaN are values
-            return self.body.run(frame, args)
-
-
-class GpuModuleLowering:
-    """Lowers a module's functions for one array namespace (callees on demand)."""
+class GpuModuleLowering(ModuleLowering):
+    """The step-loop lowering of a module with device kernels for one array
+    namespace; ``host`` (the core's lowering) builds the host steps' kernels."""
 
     def __init__(self, host: ModuleLowering, xp: Any):
+        super().__init__(host.module, host.options, host._custom_call_lookup,
+                         host.host_callbacks)
         self.host = host
         self.xp = xp
-        self._programs: dict[str, GpuFunctionProgram] = {}
         self.reference_steps: list[ReferenceStep] = []
 
-    def function(self, name: str) -> GpuFunctionProgram:
-        program = self._programs.get(name)
-        if program is None:
-            try:
-                function = self.host.module.function(name)
-            except KeyError:
-                raise XlaRuntimeError(f"INVALID_ARGUMENT: no function @{name}") from None
-            if function.body is None:
-                raise XlaRuntimeError(
-                    f"INVALID_ARGUMENT: function @{name} is a declaration without a body")
-            lowering = _GpuFunctionLowering(self, function)
-            self._programs[name] = lowering.program
-            lowering.lower()
-            program = lowering.program
-        return program
+    @property
+    def function_lowering(self) -> type:
+        return _GpuFunctionLowering
 
 
-class _GpuFunctionLowering:
-    """Lowers one function; the registry's LoweringContext for routing ops."""
+class _GpuFunctionLowering(_FunctionLowering):
+    """The core's function lowering with the kernel of each op chosen here."""
 
     def __init__(self, module: GpuModuleLowering, function: Function):
-        self.module = module
-        self.function_ir = function
-        self.slots: dict[int, int] = {}
-        self.program = GpuFunctionProgram(function.name)
+        super().__init__(module, function)
         self._host_builder = None  # a host lowering for ops that run on the host
 
-    def slot(self, value) -> int:
-        return self.slots.setdefault(id(value), len(self.slots))
-
-    # -- LoweringContext --------------------------------------------------------------
-
-    def compile_region(self, region: Region) -> RegionProgram:
-        if len(region.blocks) != 1:
-            raise XlaRuntimeError(
-                f"UNIMPLEMENTED: regions with {len(region.blocks)} blocks are not supported")
-        return self._lower_block(region.entry)
-
-    def function(self, name: str) -> Callable[..., tuple]:
-        return self.module.function(name)
-
-    def custom_call_target(self, name: str) -> Any:
-        return self.module.host.custom_call_target(name)
-
-    @property
-    def options(self) -> Any:
-        return self.module.host.options
-
-    # -- lowering --------------------------------------------------------------------
-
-    def lower(self) -> GpuFunctionProgram:
-        self.program.body = self._lower_block(self.function_ir.body.entry)
-        self.program.frame_size = len(self.slots)
-        return self.program
-
-    def _lower_block(self, block: Block) -> RegionProgram:
-        arg_slots = [self.slot(a) for a in block.arguments]
-        steps = []
-        result_slots: list[int] = []
-        for op in block.operations:
-            if is_terminator(op.name):
-                result_slots = [self.slot(v) for v in op.operands]
-                continue
-            kernel, needs_frame = self._kernel(op)
-            steps.append((kernel, [self.slot(v) for v in op.operands],
-                          [self.slot(r) for r in op.results], needs_frame, op))
-        self.program.frame_size = max(self.program.frame_size, len(self.slots))
-        return RegionProgram(arg_slots, steps, result_slots)
-
-    def _kernel(self, op: Operation) -> tuple[Callable[..., tuple], bool]:
-        xp = self.module.xp
+    def _kernel(self, op: Operation) -> Callable[..., tuple]:
+        module = self.module_lowering
+        xp = module.xp
         if op.name == "stablehlo.constant" and all(on_device(t) for t in op.result_types):
-            value = self._host_kernel(op)[0]()
+            value = self._host_kernel(op)()
             device_values = tuple(xp.asarray(v) for v in value)
-            return (lambda: device_values), False
+            return lambda: device_values
         if op.name == "stablehlo.while":
             count = static_trip_count(op)
             if count is not None:
-                return self._counted_loop(op, count), True
+                return self._counted_loop(op, count)
         if op.name in _ROUTING_OPS:
-            factory = registry.REFERENCE_KERNELS[op.name]
-            kernel = factory(op, self)
-            return kernel, getattr(kernel, "needs_frame", False)
+            return registry.REFERENCE_KERNELS[op.name](op, self)
         factory = DEVICE_KERNELS.get(op.name)
         types = [*op.operand_types, *op.result_types]
         reason = None
@@ -162,13 +97,13 @@ class _GpuFunctionLowering:
         else:
             kernel = factory(op, xp) if factory is not None else None
             if kernel is not None:
-                return kernel, False
+                return kernel
             if op.name in REGION_KERNELS:
                 kernel = REGION_KERNELS[op.name](op, xp, self)
                 if kernel is not None:
-                    return kernel, True
+                    return with_frame(kernel)
             reason = "no device kernel for these types or attributes"
-        return self._host_step(op, reason), False
+        return self._host_step(op, reason)
 
     def _counted_loop(self, op: Operation, count: int) -> Callable[..., tuple]:
         """A while loop whose trip count is known when compiling (fori_loop,
@@ -176,6 +111,7 @@ class _GpuFunctionLowering:
         the loop can be captured in a CUDA graph."""
         body = self.compile_region(op.regions[1])
 
+        @with_frame
         def kernel(frame, *values):
             for _ in range(count):
                 values = body.run(frame, values)
@@ -183,22 +119,22 @@ class _GpuFunctionLowering:
 
         return kernel
 
-    def _host_kernel(self, op: Operation) -> tuple[Callable[..., tuple], bool]:
+    def _host_kernel(self, op: Operation) -> Callable[..., tuple]:
         if self._host_builder is None:
-            self._host_builder = self.module.host.kernel_builder(self.function_ir)
-        kernel = self._host_builder._kernel(op)
-        return kernel, getattr(kernel, "needs_frame", False)
+            self._host_builder = self.module_lowering.host.kernel_builder(self.function_ir)
+        return self._host_builder._kernel(op)
 
     def _host_step(self, op: Operation, reason: str) -> Callable[..., tuple]:
         if strict():
             raise XlaRuntimeError(
                 f"UNIMPLEMENTED: {op.name}{_where(op)} would run on the host "
                 f"({reason}) and JAXLIB_GPU_STRICT is set")
-        self.module.reference_steps.append(
+        self.module_lowering.reference_steps.append(
             ReferenceStep(op.name, str(op.location or ""), reason))
-        kernel, needs_frame = self._host_kernel(op)
+        kernel = self._host_kernel(op)
+        needs_frame = getattr(kernel, "needs_frame", False)
         builder = self._host_builder
-        xp = self.module.xp
+        xp = self.module_lowering.xp
         upload = [on_device(t) for t in op.result_types]
 
         def host_step(*operands):
@@ -270,10 +206,10 @@ def to_host(value: Any) -> Any:
     return value
 
 
-def build_gpu_program(xp: Any) -> Callable[[ModuleLowering, Function], GpuFunctionProgram]:
+def build_gpu_program(xp: Any) -> Callable[[ModuleLowering, Function], FunctionProgram]:
     """The core compiler's program builder for the array namespace ``xp``."""
 
-    def build(lowering: ModuleLowering, function: Function) -> GpuFunctionProgram:
+    def build(lowering: ModuleLowering, function: Function) -> FunctionProgram:
         module = GpuModuleLowering(lowering, xp)
         program = module.function(function.name)
         program.reference_steps = module.reference_steps

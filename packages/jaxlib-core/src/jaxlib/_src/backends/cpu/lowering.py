@@ -164,7 +164,12 @@ class _FunctionLowering:
 
 
 class ModuleLowering:
-    """Lowers the functions of a module on demand (callees when first called)."""
+    """Lowers the functions of a module on demand (callees when first called).
+
+    ``function_lowering`` lowers one function; another backend's subclass
+    (jaxlib-gpu's) swaps in one that picks its own kernel per op."""
+
+    function_lowering: type = _FunctionLowering
 
     def __init__(self, module: Module, options: Any = None,
                  custom_call_lookup: Callable[[str], Any] | None = None,
@@ -187,7 +192,7 @@ class ModuleLowering:
                 raise XlaRuntimeError(
                     f"INVALID_ARGUMENT: function @{name} is a declaration without a body"
                 )
-            lowering = _FunctionLowering(self, function)
+            lowering = self.function_lowering(self, function)
             # Registered before lowering so recursive references resolve.
             self._programs[name] = lowering.program
             lowering.lower()
