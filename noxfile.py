@@ -216,6 +216,9 @@ def _pytest(session: nox.Session, *paths: str, external: bool = False) -> None:
 
 
 PACKAGE_TEST_EXTRAS = {"gpu": ["linalg"]}
+# What a package's tests install beside it: jaxlib-gpu's `codegen` extra (NVRTC,
+# which compiles every generated kernel to PTX without a GPU).
+PACKAGE_TEST_PIP = {"gpu": ["nvidia-cuda-nvrtc"]}
 
 
 def _package_session(package: str):
@@ -228,6 +231,8 @@ def _package_session(package: str):
             # The `mpi` extra of jaxlib-distributed (MPI collectives); it builds
             # against the system's OpenMPI (SYSTEM_NEEDS).
             session.install("mpi4py>=3.1")
+        if PACKAGE_TEST_PIP.get(package):
+            session.install(*PACKAGE_TEST_PIP[package])
         # Run from the package folder so the tests import the installed wheel.
         session.chdir(ROOT / "packages" / f"jaxlib-{package}")
         _pytest(session, "tests", external=package == "core")
@@ -256,6 +261,9 @@ def tests(session: nox.Session) -> None:
         session.install("-e", str(ROOT / "packages" / f"jaxlib-{package}"))
     if "distributed" in packages:
         session.install("mpi4py>=3.1")  # jaxlib-distributed's `mpi` extra
+    for package in packages:
+        if PACKAGE_TEST_PIP.get(package):
+            session.install(*PACKAGE_TEST_PIP[package])
     paths = [str(ROOT / "packages" / f"jaxlib-{p}" / "tests") for p in packages]
     # The program fuzzer runs in its own session (`fuzz`).
     _pytest(session, *paths, str(ROOT / "tests"), f"--ignore={ROOT / 'tests' / 'fuzz'}",

@@ -155,6 +155,9 @@ def time_ours(bench: Suite, names: list[str], budget_s: float,
                 times.append(time.perf_counter() - start)
             results[name] = {"compile_s": compile_s, "exec_s": statistics.median(times),
                              "runs": len(times)}
+            graph_status = getattr(executable, "graph_status", None)
+            if graph_status is not None:  # GPU: replayed as a CUDA graph, or why not
+                results[name]["graph"] = graph_status()
             steps = getattr(executable, "reference_kernel_steps", None)
             if steps is not None:  # steps on host reference kernels, by op
                 ops = sorted({s["op"] for s in steps()})
@@ -162,6 +165,9 @@ def time_ours(bench: Suite, names: list[str], budget_s: float,
         except Exception as err:  # one failing program must not hide the others
             results[name] = {"error": f"{type(err).__name__}: {err}"[:200]}
         print(f"ours {name}: {results[name]}", file=sys.stderr, flush=True)
+    if backend == "cuda":
+        from jaxlib.gpu_runtime import cublas
+        print(f"ours products: {cublas.status()}", file=sys.stderr, flush=True)
     return results
 
 

@@ -79,6 +79,23 @@ for suite in models shared; do
   note "  worst: $(grep -E '\*\*worst' "$tables/$suite.md" | tr -s ' |' ' ')"
 done
 note "benchmarks took $(( $(date +%s) - start )) s"
+grep -h "^ours products:" "$out/bench.log" | sort -u | tee -a "$summary"
+# Which programs replayed a CUDA graph, and why the others did not.
+python3 - "$out" <<'PY' | tee -a "$summary"
+import json, sys
+from pathlib import Path
+for suite in ("models", "shared"):
+    path = Path(sys.argv[1]) / f"bench_{suite}.json"
+    if not path.is_file():
+        continue
+    ours = json.loads(path.read_text())["ours"]
+    graphs = sorted(n for n, r in ours.items() if r.get("graph") == "graph")
+    print(f"{suite}: graphs {len(graphs)}/{len(ours)}")
+    for name, row in sorted(ours.items()):
+        if row.get("graph") != "graph":
+            why = row.get("graph") or row.get("error", "?")
+            print(f"  {name}: {why[:200]}")
+PY
 
 # -- conformance suite on $backend ---------------------------------------------------
 start=$(date +%s)

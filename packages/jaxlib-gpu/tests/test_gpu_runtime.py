@@ -229,28 +229,47 @@ def test_repeated_runs_with_new_inputs_replay_a_cuda_graph(gpu, cpu):
     assert executable.graph_status() == ("graph" if BACKEND == "cuda" else "eager")
 
 
-MATMUL = """
-func.func @main(%x: tensor<8x8xf32>, %w: tensor<8x8xf32>) -> tensor<8x8xf32> {
-  %d = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0]
-    : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
-  return %d : tensor<8x8xf32>
+# Products in the layouts jax emits (plain, transposed operands as in gradients,
+# batched, broadcast-free batched with the batch dimension last), each dtype.
+PRODUCTS = {
+    "plain": ("8x5", "5x6", "contracting_dims = [1] x [0]", "8x6"),
+    "lhs_transposed": ("5x8", "5x6", "contracting_dims = [0] x [0]", "8x6"),
+    "rhs_transposed": ("8x5", "6x5", "contracting_dims = [1] x [1]", "8x6"),
+    "batched": ("3x8x5", "3x5x6",
+                "batching_dims = [0] x [0], contracting_dims = [2] x [1]", "3x8x6"),
+    "batch_last": ("8x5x3", "5x6x3",
+                   "batching_dims = [2] x [2], contracting_dims = [1] x [0]", "3x8x6"),
 }
-"""
 
 
-def test_products_are_right_on_every_run_captured_or_not(gpu, cpu):
-    # CuPy refuses cuBLAS calls while capturing: such programs run eagerly
-    # (docs/roadmap.md: calling cuBLAS on the captured stream ourselves).
-    executable = gpu.compile_and_load(MATMUL)
+@pytest.mark.parametrize("dtype", ["f32", "f64", "f16", "complex<f32>"])
+@pytest.mark.parametrize("layout", sorted(PRODUCTS))
+def test_products_replay_in_cuda_graphs_and_match_the_cpu(gpu, cpu, layout, dtype):
+    lhs, rhs, dims, out = PRODUCTS[layout]
+    text = (f"func.func @main(%x: tensor<{lhs}x{dtype}>, %w: tensor<{rhs}x{dtype}>) -> "
+            f"tensor<{out}x{dtype}> {{\n"
+            f"  %d = stablehlo.dot_general %x, %w, {dims} : (tensor<{lhs}x{dtype}>, "
+            f"tensor<{rhs}x{dtype}>) -> tensor<{out}x{dtype}>\n"
+            f"  %e = stablehlo.add %d, %d : tensor<{out}x{dtype}>\n"
+            f"  return %e : tensor<{out}x{dtype}>\n}}\n")
+    executable = gpu.compile_and_load(text)
+    np_dtype = {"f32": np.float32, "f64": np.float64, "f16": np.float16,
+                "complex<f32>": np.complex64}[dtype]
     rng = np.random.default_rng(1)
-    for _ in range(3):
-        x, w = (rng.standard_normal((8, 8)).astype(np.float32) for _ in range(2))
-        (want,) = _run(cpu, MATMUL, x, w)
+    shapes = [tuple(int(d) for d in s.split("x")) for s in (lhs, rhs)]
+    for _ in range(3):  # eager, captured, replayed
+        x, w = (rng.standard_normal(shape).astype(np_dtype) for shape in shapes)
+        if dtype.startswith("complex"):
+            x = x + 1j * rng.standard_normal(x.shape).astype(np_dtype)
+        (want,) = _run(cpu, text, x, w)
         (got,) = [np.asarray(o) for o in executable.execute(
             [gpu.buffer_from_pyval(x), gpu.buffer_from_pyval(w)])]
-        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
-    status = executable.graph_status()
-    assert status == "graph" or "cuBLAS" in status or status == "eager", status
+        tolerance = 2e-2 if dtype == "f16" else 1e-5
+        np.testing.assert_allclose(got, want, rtol=tolerance, atol=tolerance)
+    if BACKEND == "cuda":
+        from jaxlib.gpu_runtime import cublas
+        assert cublas.status() == "cublas"
+        assert executable.graph_status() == "graph"
 
 
 def test_a_loop_that_reads_its_predicate_back_runs_eagerly(gpu, cpu):

@@ -23,6 +23,7 @@ from jaxlib._src.ir.core import Operation
 from jaxlib._src.ir.types import TensorType, numpy_dtype
 from jaxlib._src.ops.data_movement import int_list
 from jaxlib._src.ops.reduction import int_array_attr
+from jaxlib.gpu_runtime.cublas import matmul_for
 
 Factory = Callable[[Operation, Any], Callable[..., tuple] | None]
 DEVICE_KERNELS: dict[str, Factory] = {}
@@ -387,9 +388,11 @@ def _dot_general(op: Operation, xp: Any):
     dims = (n.lhs_batching_dimensions, n.rhs_batching_dimensions,
             n.lhs_contracting_dimensions, n.rhs_contracting_dimensions)
 
+    matmul = matmul_for(xp)
+
     def kernel(lhs, rhs):
         return (dot_general_arrays(lhs.astype(out, copy=False), rhs.astype(out, copy=False),
-                                   *dims, xp),)
+                                   *dims, xp, matmul),)
     return kernel
 
 
@@ -624,7 +627,7 @@ def _convolution(op: Operation, xp: Any):
 
     if any(_kind(t) not in "fc" for t in (*op.operand_types, *op.result_types)):
         return None
-    return _conv_kernel(op, _ConvSpec(op), xp)
+    return _conv_kernel(op, _ConvSpec(op), xp, matmul_for(xp))
 
 
 @device_kernel("stablehlo.reduce_window")

@@ -24,18 +24,23 @@ from typing import Any
 
 import numpy as np
 
+from jaxlib._src.backends.cpu import fusion
 from jaxlib._src.backends.cpu.lowering import (
     FunctionProgram,
     ModuleLowering,
+    RegionProgram,
     _FunctionLowering,
     _where,
 )
 from jaxlib._src.backends.cpu.plan import ReferenceStep
 from jaxlib._src.base.errors import XlaRuntimeError
-from jaxlib._src.ir.core import Function, Operation
+from jaxlib._src.ir.core import Block, Function, Operation, is_terminator
 from jaxlib._src.ir.types import TensorType
 from jaxlib._src.ops import registry
 from jaxlib._src.ops.registry import with_frame
+from jaxlib.gpu_runtime import codegen
+from jaxlib.gpu_runtime.fused import FusedKernel
+from jaxlib.gpu_runtime.fused import enabled as fusion_enabled
 from jaxlib.gpu_runtime.kernels import DEVICE_KERNELS, REGION_KERNELS, on_device
 
 # Ops whose reference kernels only route values (and run regions compiled by
@@ -55,12 +60,19 @@ class GpuModuleLowering(ModuleLowering):
     """The step-loop lowering of a module with device kernels for one array
     namespace; ``host`` (the core's lowering) builds the host steps' kernels."""
 
-    def __init__(self, host: ModuleLowering, xp: Any):
+    def __init__(self, host: ModuleLowering, xp: Any, fusion_target: str | None = None):
         super().__init__(host.module, host.options, host._custom_call_lookup,
                          host.host_callbacks)
         self.host = host
         self.xp = xp
         self.reference_steps: list[ReferenceStep] = []
+        # Fused groups' kernels: CUDA C on GPUs, host C++ for mock GPUs (opt-in);
+        # an explicit target generates that code whatever the namespace.
+        self.fusion = fusion_target is not None or fusion_enabled(xp)
+        self.fusion_target = fusion_target or ("host" if xp is np else "cuda")
+        self.kernel_sources: dict[str, str] = {}
+        self.fused_groups = 0  # groups that run as one generated kernel
+        self.unfused_groups: list[str] = []  # groups run op by op, and why
 
     @property
     def function_lowering(self) -> type:
@@ -73,6 +85,55 @@ class _GpuFunctionLowering(_FunctionLowering):
     def __init__(self, module: GpuModuleLowering, function: Function):
         super().__init__(module, function)
         self._host_builder = None  # a host lowering for ops that run on the host
+        # Blocks run as they are written: the function body and the regions of
+        # control flow. Other regions (reduce, sort, scatter bodies) are applied
+        # to whole arrays by their ops' kernels, so they are never fused.
+        self._fusable_blocks = {id(function.body.entry)}
+
+    def _allow_fusion_in(self, op: Operation) -> None:
+        for region in op.regions:
+            self._fusable_blocks.update(id(block) for block in region.blocks)
+
+    def _lower_block(self, block: Block) -> RegionProgram:
+        """The block's steps, fused groups as one generated kernel each."""
+        module = self.module_lowering
+        if not module.fusion or id(block) not in self._fusable_blocks:
+            return super()._lower_block(block)
+        try:
+            schedule = fusion.fuse_block(block)
+        except Exception as err:  # the pass has no answer: op by op
+            if strict():
+                raise
+            module.unfused_groups.append(f"block: {type(err).__name__}: {err}")
+            schedule = list(block.operations)
+        arg_slots = [self.slot(a) for a in block.arguments]
+        steps: list[tuple] = []
+        result_slots: list[int] = []
+        for item in schedule:
+            if isinstance(item, Operation) and is_terminator(item.name):
+                result_slots = [self.slot(v) for v in item.operands]
+                continue
+            ops = [item] if isinstance(item, Operation) else None
+            if ops is None:
+                try:
+                    kernel = FusedKernel(item, module.xp, module.fusion_target)
+                    module.kernel_sources[kernel.name] = kernel.source
+                except codegen.Unsupported as err:
+                    module.unfused_groups.append(str(err))
+                    ops = list(item.ops)
+                else:
+                    module.fused_groups += 1
+                    steps.append((kernel, [self.slot(v) for v in item.inputs],
+                                  [self.slot(v) for v in item.outputs], False, item.ops[-1]))
+                    continue
+            for op in ops:
+                kernel = self._kernel(op)
+                steps.append((kernel, [self.slot(v) for v in op.operands],
+                              [self.slot(r) for r in op.results],
+                              getattr(kernel, "needs_frame", False), op))
+        program = RegionProgram(arg_slots, steps, result_slots)
+        self.program.frame_size = max(self.program.frame_size, len(self.slots))
+        return program
 
     def _kernel(self, op: Operation) -> Callable[..., tuple]:
         module = self.module_lowering
@@ -84,8 +145,10 @@ class _GpuFunctionLowering(_FunctionLowering):
         if op.name == "stablehlo.while":
             count = static_trip_count(op)
             if count is not None:
+                self._allow_fusion_in(op)
                 return self._counted_loop(op, count)
         if op.name in _ROUTING_OPS:
+            self._allow_fusion_in(op)
             return registry.REFERENCE_KERNELS[op.name](op, self)
         factory = DEVICE_KERNELS.get(op.name)
         types = [*op.operand_types, *op.result_types]
@@ -206,14 +269,19 @@ def to_host(value: Any) -> Any:
     return value
 
 
-def build_gpu_program(xp: Any) -> Callable[[ModuleLowering, Function], FunctionProgram]:
-    """The core compiler's program builder for the array namespace ``xp``."""
+def build_gpu_program(xp: Any, fusion_target: str | None = None
+                      ) -> Callable[[ModuleLowering, Function], FunctionProgram]:
+    """The core compiler's program builder for the array namespace ``xp``
+    (``fusion_target``: generate fused kernels for "cuda" or "host" whatever
+    the namespace, as the NVRTC check does)."""
 
     def build(lowering: ModuleLowering, function: Function) -> FunctionProgram:
-        module = GpuModuleLowering(lowering, xp)
+        module = GpuModuleLowering(lowering, xp, fusion_target)
         program = module.function(function.name)
         program.reference_steps = module.reference_steps
+        program.fusion = {"groups": module.fused_groups, "unfused": module.unfused_groups}
+        program.kernel_sources = module.kernel_sources
         return program
 
-    build.backend_key = f"gpu:{xp.__name__}"  # type: ignore[attr-defined]
+    build.backend_key = f"gpu:{xp.__name__}:{fusion_target}"  # type: ignore[attr-defined]
     return build

@@ -9,7 +9,7 @@ result type; f32 stays f32 and f64 stays f64. ``precision_config`` and dot
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -72,10 +72,12 @@ def _element_types(op: Operation) -> list[str]:
 
 def dot_general_arrays(lhs: np.ndarray, rhs: np.ndarray, lhs_batch: Sequence[int],
                        rhs_batch: Sequence[int], lhs_contract: Sequence[int],
-                       rhs_contract: Sequence[int], xp=np) -> np.ndarray:
+                       rhs_contract: Sequence[int], xp=np,
+                       matmul: Callable | None = None) -> np.ndarray:
     """``dot_general`` in the operands' (common) dtype: result dims are batch,
     then lhs free, then rhs free, as the spec lays them out. (``xp``: the array
-    namespace; jaxlib-gpu passes CuPy, whose matmul is cuBLAS.)"""
+    namespace, CuPy for jaxlib-gpu; ``matmul``: its batched [b, m, k] @ [b, k, n]
+    product, ``xp.matmul`` by default.)"""
     lhs_free = [d for d in range(lhs.ndim) if d not in lhs_batch and d not in lhs_contract]
     rhs_free = [d for d in range(rhs.ndim) if d not in rhs_batch and d not in rhs_contract]
     batch_shape = [lhs.shape[d] for d in lhs_batch]
@@ -94,7 +96,7 @@ def dot_general_arrays(lhs: np.ndarray, rhs: np.ndarray, lhs_batch: Sequence[int
         for i in range(k):
             values = values + a[:, :, i, None] * c[:, None, i, :]
     else:
-        values = xp.matmul(a, c)
+        values = (matmul or xp.matmul)(a, c)
     return values.reshape(batch_shape + lhs_free_shape + rhs_free_shape)
 
 
@@ -278,9 +280,10 @@ def _verify_convolution(op: Operation) -> None:
               f"{list(spec.expected_shape)}")
 
 
-def _conv_kernel(op: Operation, spec: _ConvSpec, xp=np):
+def _conv_kernel(op: Operation, spec: _ConvSpec, xp=np, matmul: Callable | None = None):
     """The convolution as im2col + one batched matmul over the groups (``xp``:
-    the array namespace; jaxlib-gpu runs this on the device with CuPy)."""
+    the array namespace, ``matmul`` its batched product; jaxlib-gpu runs this
+    on the device with CuPy and cuBLAS)."""
     dn = spec.dn
     acc = accumulation_dtype(_element_types(op))
     out_dtype = numpy_dtype(op.result_types[0].element_type)
@@ -320,7 +323,7 @@ def _conv_kernel(op: Operation, spec: _ConvSpec, xp=np):
         # [K, cg, groups, og] -> [groups, K*cg, og]
         weights = w.reshape(window_size, cg, groups, o // groups).transpose(2, 0, 1, 3)
         weights = weights.reshape(groups, window_size * cg, o // groups)
-        values = xp.matmul(patches, weights)  # [groups, nb*P, og]
+        values = (matmul or xp.matmul)(patches, weights)  # [groups, nb*P, og]
         values = values.transpose(1, 0, 2).reshape(nb, *spec.out_spatial, o)
         return (to_result(xp.transpose(values, source_axis), out_dtype, xp),)
 

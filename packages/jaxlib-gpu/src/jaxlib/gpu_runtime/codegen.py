@@ -1,0 +1,565 @@
+"""CUDA C for fused groups: the CPU backend's fusion IR, compiled with NVRTC.
+
+The core's fusion pass (backends/cpu/fusion.py) groups runs of elementwise
+ops, broadcasts, layout changes, splat constants, iota and simple reductions,
+and encodes each group as a small register program over an index domain:
+loads (an input read through per-dimension strides, a constant, an iota),
+instructions (opcode, operand slots) and output slots. This module turns
+that program into one CUDA kernel, so a group costs one launch and one pass
+over memory instead of a kernel and a temporary per op.
+
+Semantics are XLA's, spelled as the CPU interpreter spells them
+(csrc/cpu/kernels/fused_loops.h): integer arithmetic wraps, integer division
+by zero gives -1 (all ones unsigned) and its remainder the dividend, shifts
+past the width give 0 (the sign for arithmetic shifts), float-to-integer
+conversion truncates and saturates with NaN to 0, max/min propagate NaN and
+order -0 below +0, total-order compares use the bit patterns.
+
+The same source also compiles as host C++ (``target="host"``) with g++, so
+the generated code is tested against the CPU backend on machines without a
+GPU; CI compiles every kernel of the corpus and the conformance suite to PTX
+with NVRTC (benchmarks/gpu/nvrtc_check.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+from dataclasses import dataclass
+
+# Element type codes of the fusion IR (jaxcpu::DType) -> C type, kind.
+_C_TYPES = {0: ("unsigned char", "b"), 1: ("signed char", "s"), 2: ("short", "s"),
+            3: ("int", "s"), 4: ("long long", "s"), 5: ("unsigned char", "u"),
+            6: ("unsigned short", "u"), 7: ("unsigned int", "u"),
+            8: ("unsigned long long", "u"), 11: ("float", "f"), 12: ("double", "f")}
+_BITS = {0: 8, 1: 8, 2: 16, 3: 32, 4: 64, 5: 8, 6: 16, 7: 32, 8: 64, 11: 32, 12: 64}
+_UNSIGNED = {8: "unsigned char", 16: "unsigned short", 32: "unsigned int",
+             64: "unsigned long long"}
+_SIGNED = {8: "signed char", 16: "short", 32: "int", 64: "long long"}
+NUMPY_OF_CODE = {0: "bool", 1: "int8", 2: "int16", 3: "int32", 4: "int64", 5: "uint8",
+                 6: "uint16", 7: "uint32", 8: "uint64", 11: "float32", 12: "float64"}
+
+_WARP_REDUCE_MIN = 16  # inner reductions at least this long: a warp per output
+
+
+class Unsupported(Exception):
+    """A fused program this generator has no spelling for (its group then
+    runs op by op)."""
+
+
+@dataclass
+class FusedProgram:
+    """The decoded fusion IR of one group (fusion._Emitter._encode's layout)."""
+
+    dims: list[int]
+    reducer: int  # opcode, -1 for none
+    reduce_begin: int
+    reduce_end: int
+    init_bits: int
+    slot_types: list[int]
+    loads: list[tuple[int, int, int, list[int]]]  # slot, kind, arg, strides
+    instructions: list[tuple[int, int, int, int, int, int]]  # op, aux, dst, a, b, c
+    outputs: list[int]
+
+
+def decode(code: list[int]) -> FusedProgram:
+    it = iter(code)
+    if next(it) != 1:
+        raise Unsupported("unknown fusion IR version")
+    nd = next(it)
+    dims = [next(it) for _ in range(nd)]
+    reducer, begin, end, init = next(it), next(it), next(it), next(it)
+    slot_types = [next(it) for _ in range(next(it))]
+    loads = []
+    for _ in range(next(it)):
+        slot, kind, arg = next(it), next(it), next(it)
+        loads.append((slot, kind, arg, [next(it) for _ in range(nd)]))
+    instructions = [tuple(next(it) for _ in range(6)) for _ in range(next(it))]
+    outputs = [next(it) for _ in range(next(it))]
+    return FusedProgram(dims, reducer, begin, end, init, slot_types, loads,
+                        instructions, outputs)  # type: ignore[arg-type]
+
+
+PRELUDE = r"""
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+#define JX __device__ __forceinline__
+#define JX_DEVICE 1
+#else
+#include <cmath>
+#include <cstring>
+using namespace std;
+#define JX static inline
+#endif
+typedef long long jx_i64;
+typedef unsigned long long jx_u64;
+
+JX unsigned int jx_bits(float x) {
+#ifdef JX_DEVICE
+  return __float_as_uint(x);
+#else
+  unsigned int b; std::memcpy(&b, &x, 4); return b;
+#endif
+}
+JX jx_u64 jx_bits(double x) {
+#ifdef JX_DEVICE
+  return (jx_u64)__double_as_longlong(x);
+#else
+  jx_u64 b; std::memcpy(&b, &x, 8); return b;
+#endif
+}
+JX float jx_float(unsigned int b) {
+#ifdef JX_DEVICE
+  return __uint_as_float(b);
+#else
+  float x; std::memcpy(&x, &b, 4); return x;
+#endif
+}
+JX double jx_double(jx_u64 b) {
+#ifdef JX_DEVICE
+  return __longlong_as_double((jx_i64)b);
+#else
+  double x; std::memcpy(&x, &b, 8); return x;
+#endif
+}
+JX float jx_from_bits(float, unsigned int b) { return jx_float(b); }
+JX double jx_from_bits(double, jx_u64 b) { return jx_double(b); }
+
+// IEEE max/min: NaN wins, -0 < +0.
+template <class T> JX T jx_fmax(T a, T b) {
+  T r = a > b ? a : b;
+  if (a == b) r = jx_from_bits(a, jx_bits(a) & jx_bits(b));
+  return a != a ? a : r;
+}
+template <class T> JX T jx_fmin(T a, T b) {
+  T r = a < b ? a : b;
+  if (a == b) r = jx_from_bits(a, jx_bits(a) | jx_bits(b));
+  return a != a ? a : r;
+}
+template <class T> JX T jx_fsign(T x) {
+  if (x != x) return x;
+  if (x == 0) return jx_from_bits(x, jx_bits(x) & jx_bits((T)-0.0));
+  return x < 0 ? (T)-1 : (T)1;
+}
+template <class T> JX T jx_round_afz(T x) {
+  T whole = trunc(x);
+  T one = x < 0 ? (T)-1 : (T)1;
+  return fabs(x - whole) >= (T)0.5 ? whole + one : whole;
+}
+template <class T> JX T jx_logistic(T x) { return (T)1 / ((T)1 + exp(-x)); }
+JX float jx_rsqrt(float x) {
+#ifdef JX_DEVICE
+  return rsqrtf(x);
+#else
+  return 1.0f / std::sqrt(x);
+#endif
+}
+JX double jx_rsqrt(double x) {
+#ifdef JX_DEVICE
+  return rsqrt(x);
+#else
+  return 1.0 / std::sqrt(x);
+#endif
+}
+template <class T> JX T jx_erf_inv(T y) {
+#ifdef JX_DEVICE
+  return erfinv(y);
+#else
+  // Host builds are for tests: Newton's method on erf from a rough start.
+  if (y <= -1) return y == -1 ? -HUGE_VAL : NAN;
+  if (y >= 1) return y == 1 ? HUGE_VAL : NAN;
+  double w = -std::log((1.0 - y) * (1.0 + y)), x;
+  x = std::copysign(std::sqrt(w > 5 ? w - 1.5 : w * 0.7), (double)y);
+  for (int i = 0; i < 60; ++i)
+    x -= (std::erf(x) - y) / (1.1283791670955126 * std::exp(-x * x));
+  return (T)x;
+#endif
+}
+template <class T> JX int jx_isfinite(T x) {
+  return fabs(x) <= (T)(sizeof(T) == 4 ? 3.4028234663852886e38 : 1.7976931348623157e308);
+}
+template <class T> JX int jx_isinf(T x) { return fabs(x) == (T)jx_double(0x7ff0000000000000ULL); }
+
+// Float -> integer: truncate, saturate, NaN -> 0.
+template <class D> JX D jx_to_int(double x, double low, double high_plus_one, D min, D max) {
+  double t = trunc(x);
+  if (t != t) return (D)0;
+  if (t < low) return min;
+  if (t >= high_plus_one) return max;
+  return (D)t;
+}
+
+template <class T, class U> JX T jx_sdiv(T a, T b) {
+  if (b == 0) return (T)-1;
+  if (b == -1) return (T)((U)0 - (U)a);
+  return (T)(a / b);
+}
+template <class T> JX T jx_udiv(T a, T b) { return b == 0 ? (T)~(T)0 : (T)(a / b); }
+template <class T> JX T jx_srem(T a, T b) {
+  if (b == 0) return a;
+  if (b == -1) return (T)0;
+  return (T)(a % b);
+}
+template <class T> JX T jx_urem(T a, T b) { return b == 0 ? a : (T)(a % b); }
+template <class T> JX T jx_ipow(T a, T b, int is_signed) {
+  jx_u64 base = (jx_u64)(jx_i64)a, exponent, result = 1;
+  if (is_signed) {
+    exponent = (jx_i64)b < 0 ? (jx_u64)0 - (jx_u64)(jx_i64)b : (jx_u64)(jx_i64)b;
+  } else {
+    base = (jx_u64)a;
+    exponent = (jx_u64)b;
+  }
+  while (exponent) {
+    if (exponent & 1) result *= base;
+    base *= base;
+    exponent >>= 1;
+  }
+  if (is_signed && (jx_i64)b < 0 && (jx_i64)a != 1 && (jx_i64)a != -1) return (T)0;
+  return (T)result;
+}
+JX int jx_popcount(jx_u64 x) {
+#ifdef JX_DEVICE
+  return __popcll(x);
+#else
+  return __builtin_popcountll(x);
+#endif
+}
+JX int jx_clz(jx_u64 x, int width) {
+  if (x == 0) return width;
+#ifdef JX_DEVICE
+  return __clzll((jx_i64)x) - (64 - width);
+#else
+  return __builtin_clzll(x) - (64 - width);
+#endif
+}
+"""
+
+# Unary float functions: opcode -> C name for float (f-suffixed) and double.
+_FLOAT_FUNCTIONS = {"exp": "exp", "expm1": "expm1", "log": "log", "log1p": "log1p",
+                    "tanh": "tanh", "sin": "sin", "cos": "cos", "tan": "tan",
+                    "sqrt": "sqrt", "cbrt": "cbrt", "erf": "erf", "floor": "floor",
+                    "ceil": "ceil", "round_even": "rint"}
+_DIRECTION_OPERATORS = ["==", "!=", ">=", ">", "<=", "<"]
+
+
+class _Writer:
+    """Spells one decoded program as CUDA C (or host C++)."""
+
+    def __init__(self, program: FusedProgram, opcode_names: dict[int, str],
+                 input_types: list[int]):
+        self.p = program
+        self.names = opcode_names
+        self.input_types = input_types
+
+    def ctype(self, slot: int) -> str:
+        code = self.p.slot_types[slot]
+        if code not in _C_TYPES:
+            raise Unsupported(f"element type code {code}")
+        return _C_TYPES[code][0]
+
+    def kind(self, slot: int) -> str:
+        return _C_TYPES[self.p.slot_types[slot]][1]
+
+    def bits(self, slot: int) -> int:
+        return _BITS[self.p.slot_types[slot]]
+
+    def constant(self, code: int, bits: int) -> str:
+        ctype, kind = _C_TYPES[code]
+        if kind == "f":
+            (value,) = struct.unpack("<Q", struct.pack("<q", bits))
+            return f"(({ctype})jx_double({value}ULL))"
+        return f"(({ctype})(jx_i64){bits & (2**64 - 1)}ULL)"
+
+    # -- instructions -----------------------------------------------------------
+
+    def expression(self, instruction: tuple[int, ...]) -> str:
+        opcode, aux, dst, a, b, c = instruction
+        name = self.names.get(opcode)
+        if name is None:
+            raise Unsupported(f"opcode {opcode}")
+        t = self.ctype(dst)
+        kind = self.kind(a)
+        x, y, z = f"v{a}", f"v{b}", f"v{c}"
+        width = self.bits(a)
+        unsigned, signed = _UNSIGNED[width], _SIGNED[width]
+        suffix = "f" if self.p.slot_types[a] == 11 else ""
+        if name in _FLOAT_FUNCTIONS:
+            if kind != "f":
+                raise Unsupported(f"{name} on {kind}")
+            return f"{_FLOAT_FUNCTIONS[name]}{suffix}({x})"
+        if name == "neg":
+            return f"-{x}" if kind == "f" else f"({t})((jx_u64)0 - (jx_u64){x})"
+        if name == "abs":
+            if kind == "f":
+                return f"fabs{suffix}({x})"
+            return f"({x} < 0 ? ({t})((jx_u64)0 - (jx_u64){x}) : {x})" if kind == "s" else x
+        if name == "sign":
+            return f"jx_fsign({x})" if kind == "f" else f"({t})(({x} > 0) - ({x} < 0))"
+        if name == "round_afz":
+            return f"jx_round_afz({x})"
+        if name == "not":
+            return f"({t})({x} ^ 1)" if kind == "b" else f"({t})(~{x})"
+        if name == "popcnt":
+            return f"({t})jx_popcount((jx_u64)({unsigned}){x})"
+        if name == "clz":
+            return f"({t})jx_clz((jx_u64)({unsigned}){x}, {width})"
+        if name == "is_finite":
+            return f"({t})jx_isfinite({x})"
+        if name == "is_inf":
+            return f"({t})jx_isinf({x})"
+        if name == "square":
+            return f"{x} * {x}" if kind == "f" else f"({t})((jx_u64){x} * (jx_u64){x})"
+        if name == "logistic":
+            return f"jx_logistic({x})"
+        if name == "rsqrt":
+            return f"jx_rsqrt({x})"
+        if name == "erf_inv":
+            return f"jx_erf_inv({x})"
+        if name == "copy":
+            return x
+        if name == "convert":
+            return self.convert(a, dst)
+        if name in ("add", "sub", "mul"):
+            operator = {"add": "+", "sub": "-", "mul": "*"}[name]
+            if kind == "f":
+                return f"{x} {operator} {y}"
+            if kind == "b":
+                return {"add": f"({t})({x} | {y})", "mul": f"({t})({x} & {y})",
+                        "sub": f"({t})({x} ^ {y})"}[name]
+            return f"({t})((jx_u64){x} {operator} (jx_u64){y})"
+        if name == "div":
+            if kind == "f":
+                return f"{x} / {y}"
+            return f"jx_sdiv<{t}, jx_u64>({x}, {y})" if kind == "s" else f"jx_udiv<{t}>({x}, {y})"
+        if name == "rem":
+            if kind == "f":
+                return f"fmod{suffix}({x}, {y})"
+            return f"jx_srem<{t}>({x}, {y})" if kind == "s" else f"jx_urem<{t}>({x}, {y})"
+        if name in ("max", "min"):
+            if kind == "f":
+                return f"jx_f{name}({x}, {y})"
+            if kind == "b":
+                return f"({t})({x} {'|' if name == 'max' else '&'} {y})"
+            return f"({x} {'>' if name == 'max' else '<'} {y} ? {x} : {y})"
+        if name == "pow":
+            if kind == "f":
+                return f"pow{suffix}({x}, {y})"
+            return f"jx_ipow<{t}>({x}, {y}, {int(kind == 's')})"
+        if name == "atan2":
+            return f"atan2{suffix}({x}, {y})"
+        if name in ("and", "or", "xor"):
+            operator = {"and": "&", "or": "|", "xor": "^"}[name]
+            return f"({t})({x} {operator} {y})"
+        if name in ("shl", "shr_logical", "shr_arith"):
+            in_range = (f"({y} >= 0 && {y} < {width})" if kind == "s"
+                        else f"({y} < {width}u)")
+            if name == "shl":
+                return f"({in_range} ? ({t})(({unsigned})(({unsigned}){x} << (int){y})) : ({t})0)"
+            if name == "shr_logical":
+                return f"({in_range} ? ({t})(({unsigned}){x} >> (int){y}) : ({t})0)"
+            return f"({t})(({signed}){x} >> ({in_range} ? (int){y} : {width - 1}))"
+        if name == "cmp":
+            direction = aux & 7
+            if not 0 <= direction < len(_DIRECTION_OPERATORS):
+                raise Unsupported(f"compare direction {direction}")
+            operator = _DIRECTION_OPERATORS[direction]
+            if aux & 8 and kind == "f":  # totalOrder: signed order of the bit patterns
+                key = "({s})(({s})jx_bits({v}) ^ ({s})(({u})(({s})jx_bits({v}) >> {w}) >> 1))"
+                kx = key.format(s=signed, u=unsigned, v=x, w=width - 1)
+                ky = key.format(s=signed, u=unsigned, v=y, w=width - 1)
+                return f"({t})({kx} {operator} {ky})"
+            return f"({t})({x} {operator} {y})"
+        if name == "select":
+            return f"({x} ? {y} : {z})"
+        if name == "clamp":  # clamp(lo=x, operand=y, hi=z)
+            kind = self.kind(b)
+            if kind == "f":
+                return f"jx_fmin(jx_fmax({y}, {x}), {z})"
+            if kind == "b":
+                return f"({t})(({y} | {x}) & {z})"
+            return (f"(({y} > {x} ? {y} : {x}) < {z} ? ({y} > {x} ? {y} : {x}) : {z})")
+        raise Unsupported(f"opcode {name}")
+
+    def convert(self, source: int, dst: int) -> str:
+        t, to = self.ctype(dst), self.kind(dst)
+        x, frm = f"v{source}", self.kind(source)
+        if to == "b":
+            return f"({t})({x} != 0)"
+        if frm == "f" and to in "su":
+            width = self.bits(dst)
+            if to == "s":
+                low, high = -(2 ** (width - 1)), 2 ** (width - 1) - 1
+            else:
+                low, high = 0, 2 ** width - 1
+            low_literal = f"(({t})(jx_i64){low & (2**64 - 1)}ULL)"
+            high_literal = f"(({t})(jx_i64){high & (2**64 - 1)}ULL)"
+            return (f"jx_to_int<{t}>((double){x}, {float(low)!r}, {float(high + 1)!r}, "
+                    f"{low_literal}, {high_literal})")
+        return f"({t}){x}"
+
+    def combine(self, acc: str, value: str, code: int) -> str:
+        """The reducer applied to ``acc`` and ``value`` of type ``code``."""
+        name = self.names[self.p.reducer]
+        ctype, kind = _C_TYPES[code]
+        if name in ("add", "mul"):
+            operator = "+" if name == "add" else "*"
+            if kind == "f":
+                return f"{acc} {operator} {value}"
+            if kind == "b":
+                return f"({ctype})({acc} {'|' if name == 'add' else '&'} {value})"
+            return f"({ctype})((jx_u64){acc} {operator} (jx_u64){value})"
+        if name in ("max", "min"):
+            if kind == "f":
+                return f"jx_f{name}({acc}, {value})"
+            if kind == "b":
+                return f"({ctype})({acc} {'|' if name == 'max' else '&'} {value})"
+            return f"({acc} {'>' if name == 'max' else '<'} {value} ? {acc} : {value})"
+        if name in ("and", "or", "xor"):
+            operator = {"and": "&", "or": "|", "xor": "^"}[name]
+            return f"({ctype})({acc} {operator} {value})"
+        raise Unsupported(f"reducer {name}")
+
+    # -- the kernel ----------------------------------------------------------------
+
+    def body(self, coords: list[str], indent: str) -> list[str]:
+        """Statements computing every slot for one domain element."""
+        lines = []
+        for slot, kind, arg, strides in self.p.loads:
+            t = self.ctype(slot)
+            offset = " + ".join(f"{c} * {s}" if s != 1 else c
+                                for c, s in zip(coords, strides) if s != 0) or "0"
+            if kind == 0:
+                lines.append(f"{t} v{slot} = in{arg}[{offset}];")
+            elif kind == 1:
+                lines.append(f"{t} v{slot} = {self.constant(self.p.slot_types[slot], arg)};")
+            elif kind == 2:
+                lines.append(f"{t} v{slot} = ({t})({offset});")
+            else:
+                raise Unsupported(f"load kind {kind}")
+        for instruction in self.p.instructions:
+            dst = instruction[2]
+            lines.append(f"{self.ctype(dst)} v{dst} = {self.expression(instruction)};")
+        return [indent + line for line in lines]
+
+
+def generate(code: list[int], opcode_names: dict[int, str], input_types: list[int],
+             target: str = "cuda") -> tuple[str, str, dict]:
+    """(source, kernel name, launch facts) of one fused group's IR.
+
+    Launch facts: ``elements`` (threads' work items: domain elements, or
+    outputs of a reduction), ``warp_per_item`` (a reduction done by a warp
+    per output), ``index`` (the index type)."""
+    p = decode(code)
+    writer = _Writer(p, opcode_names, input_types)
+    nd = len(p.dims)
+    for _, kind, arg, _ in p.loads:
+        if kind == 0 and not 0 <= arg < len(input_types):
+            raise Unsupported(f"input {arg} of {len(input_types)}")
+    reduces = p.reducer >= 0
+    domain = 1
+    for d in p.dims:
+        domain *= d
+    index = "int" if max(domain, 1) < 2**31 - 1 else "long long"
+    params = [f"const {_C_TYPES[t][0]}* __restrict__ in{i}" for i, t in enumerate(input_types)]
+    out_types = [p.slot_types[s] for s in p.outputs]
+    if reduces and len(p.outputs) != 1:
+        raise Unsupported("a reduction with several outputs")
+    params += [f"{_C_TYPES[t][0]}* __restrict__ out{i}" for i, t in enumerate(out_types)]
+    args = ", ".join([f"in{i}" for i in range(len(input_types))] +
+                     [f"out{i}" for i in range(len(out_types))])
+    coords = [f"c{k}" for k in range(nd)]
+    lines: list[str] = []
+    warp = False
+    if not reduces:
+        lines.append(f"JX void jx_item({index} i, {', '.join(params)}) {{")
+        lines.append(f"  {index} r = i;")
+        for k in range(nd - 1, -1, -1):
+            if k == 0:
+                lines.append(f"  {index} c0 = r;")
+            else:
+                lines.append(f"  {index} c{k} = r % {p.dims[k]}; r /= {p.dims[k]};")
+        lines += writer.body(coords, "  ")
+        for i, slot in enumerate(p.outputs):
+            lines.append(f"  out{i}[i] = v{slot};")
+        lines.append("}")
+        items = domain
+    else:
+        begin, end = p.reduce_begin, p.reduce_end
+        reduced = p.dims[begin:end]
+        extent = 1
+        for d in reduced:
+            extent *= d
+        kept = [k for k in range(nd) if not begin <= k < end]
+        items = 1
+        for k in kept:
+            items *= p.dims[k]
+        acc_code = out_types[0]
+        acc_t = _C_TYPES[acc_code][0]
+        init = writer.constant(acc_code, p.init_bits)
+        warp = target == "cuda" and end == nd and extent >= _WARP_REDUCE_MIN
+        lines.append(f"JX {acc_t} jx_partial({index} o, {index} first, {index} step, "
+                     f"{', '.join(params)}) {{")
+        lines.append(f"  {index} r = o;")
+        for k in reversed(kept):
+            if k == kept[0]:
+                lines.append(f"  {index} c{k} = r;")
+            else:
+                lines.append(f"  {index} c{k} = r % {p.dims[k]}; r /= {p.dims[k]};")
+        lines.append(f"  {acc_t} acc = {init};")
+        lines.append(f"  for ({index} j = first; j < {extent}; j += step) {{")
+        lines.append(f"    {index} q = j;")
+        for k in range(end - 1, begin - 1, -1):
+            if k == begin:
+                lines.append(f"    {index} c{k} = q;")
+            else:
+                lines.append(f"    {index} c{k} = q % {p.dims[k]}; q /= {p.dims[k]};")
+        lines += writer.body(coords, "    ")
+        lines.append(f"    acc = {writer.combine('acc', f'v{p.outputs[0]}', acc_code)};")
+        lines.append("  }")
+        lines.append("  return acc;")
+        lines.append("}")
+    source_body = "\n".join(lines)
+    digest = hashlib.sha1((target + source_body).encode()).hexdigest()[:16]
+    name = f"jx_fused_{digest}"
+    wrapper: list[str] = []
+    n_param = f"{index} n"
+    if target == "cuda":
+        wrapper.append(f'extern "C" __global__ void {name}({", ".join(params)}, {n_param}) {{')
+        if not reduces:
+            wrapper.append(f"  for ({index} i = ({index})blockIdx.x * blockDim.x + threadIdx.x; "
+                           f"i < n; i += ({index})blockDim.x * gridDim.x)")
+            wrapper.append(f"    jx_item(i, {args});")
+        elif not warp:
+            wrapper.append(f"  for ({index} o = ({index})blockIdx.x * blockDim.x + threadIdx.x; "
+                           f"o < n; o += ({index})blockDim.x * gridDim.x)")
+            wrapper.append(f"    out0[o] = jx_partial(o, 0, 1, {args});")
+        else:
+            shuffled = {"b": "int", "s": "int", "u": "unsigned int"}.get(
+                _C_TYPES[acc_code][1], acc_t)
+            if _BITS[acc_code] == 64:
+                shuffled = acc_t
+            wrapper.append("  int lane = threadIdx.x & 31;")
+            wrapper.append(f"  {index} warps = ({index})blockDim.x * gridDim.x / 32;")
+            wrapper.append(f"  for ({index} o = (({index})blockIdx.x * blockDim.x + threadIdx.x)"
+                           " / 32; o < n; o += warps) {")
+            wrapper.append(f"    {acc_t} acc = jx_partial(o, lane, 32, {args});")
+            wrapper.append("    for (int width = 16; width > 0; width >>= 1) {")
+            wrapper.append(f"      {acc_t} other = ({acc_t})__shfl_down_sync(0xffffffffu, "
+                           f"({shuffled})acc, width);")
+            wrapper.append(f"      acc = {writer.combine('acc', 'other', acc_code)};")
+            wrapper.append("    }")
+            wrapper.append("    if (lane == 0) out0[o] = acc;")
+            wrapper.append("  }")
+        wrapper.append("}")
+    else:
+        wrapper.append(f'extern "C" void {name}(void** in, void** out, {n_param}) {{')
+        casts = [f"(const {_C_TYPES[t][0]}*)in[{i}]" for i, t in enumerate(input_types)]
+        casts += [f"({_C_TYPES[t][0]}*)out[{i}]" for i, t in enumerate(out_types)]
+        wrapper.append(f"  for ({index} i = 0; i < n; ++i)")
+        if not reduces:
+            wrapper.append(f"    jx_item(i, {', '.join(casts)});")
+        else:
+            wrapper.append(f"    (({_C_TYPES[acc_code][0]}*)out[0])[i] = "
+                           f"jx_partial(i, 0, 1, {', '.join(casts)});")
+        wrapper.append("}")
+    source = PRELUDE + "\n" + source_body + "\n" + "\n".join(wrapper) + "\n"
+    return source, name, {"elements": items, "warp_per_item": warp, "index": index}

@@ -1,0 +1,235 @@
+"""Batched products through cuBLAS on the executing stream, with our own handle.
+
+CuPy refuses library calls while a stream is being captured (its wrappers
+check for capture; cupy/cupy#6290), so a program whose steps call
+``cupy.matmul`` could not become a CUDA graph. cuBLAS itself supports stream
+capture when its handle has a workspace set up front and its scalars are host
+values, so the products here go to ``cublasGemmStridedBatchedEx`` through
+ctypes on the libcublas that CuPy loaded: one handle per device, a fixed
+workspace, the stream set per call.
+
+Operands are taken as they are laid out when that is a row- or column-major
+matrix per batch with a constant batch stride (transposes become cuBLAS's
+``op``, broadcast batches a zero stride), else copied once. The first use on a
+device multiplies a small problem both ways and compares with CuPy; any
+failure there (no library, a missing symbol, a wrong result) turns this path
+off for the process and :func:`status` says why, and products go to
+``cupy.matmul`` (kernel by kernel, outside graphs) instead.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from typing import Any
+
+import numpy as np
+
+# cudaDataType_t (library_types.h) and cublasComputeType_t (cublas_api.h).
+_CUDA_R_16F, _CUDA_R_32F, _CUDA_R_64F, _CUDA_C_32F, _CUDA_C_64F = 2, 0, 1, 4, 5
+_COMPUTE_32F, _COMPUTE_64F = 68, 70
+_OP_N, _OP_T = 0, 1
+_GEMM_DEFAULT = -1
+_INT_MAX = 2**31 - 1  # cuBLAS's sizes and leading dimensions are ints
+_WORKSPACE_BYTES = 32 << 20  # NVIDIA's recommendation for Hopper
+
+# numpy dtype -> (data type, compute type, ctypes scalar of alpha/beta, scalar parts)
+_TYPES = {
+    np.dtype(np.float16): (_CUDA_R_16F, _COMPUTE_32F, ctypes.c_float, 1),
+    np.dtype(np.float32): (_CUDA_R_32F, _COMPUTE_32F, ctypes.c_float, 1),
+    np.dtype(np.float64): (_CUDA_R_64F, _COMPUTE_64F, ctypes.c_double, 1),
+    np.dtype(np.complex64): (_CUDA_C_32F, _COMPUTE_32F, ctypes.c_float, 2),
+    np.dtype(np.complex128): (_CUDA_C_64F, _COMPUTE_64F, ctypes.c_double, 2),
+}
+
+_state: dict[str, Any] = {"library": None, "status": "not used yet", "handles": {}}
+
+
+def status() -> str:
+    """'cublas' when products go to cuBLAS on the executing stream, 'not used
+    yet', or why they go to CuPy's matmul instead."""
+    return _state["status"]
+
+
+def _find_library(cupy: Any) -> ctypes.CDLL:
+    """The libcublas CuPy uses (loaded by creating its handle), found in this
+    process's mappings; else the sonames the loader knows."""
+    cupy.cuda.device.get_cublas_handle()
+    candidates = []
+    try:
+        with open("/proc/self/maps") as maps:
+            for line in maps:
+                path = line.split()[-1]
+                if os.path.basename(path).startswith("libcublas.so"):
+                    candidates.append(path)
+    except OSError:
+        pass
+    candidates += ["libcublas.so.13", "libcublas.so.12", "libcublas.so"]
+    errors = []
+    for name in dict.fromkeys(candidates):
+        try:
+            library = ctypes.CDLL(name)
+        except OSError as err:
+            errors.append(str(err))
+            continue
+        _declare(library)
+        return library
+    raise OSError("no libcublas: " + "; ".join(errors[-3:]))
+
+
+def _declare(lib: ctypes.CDLL) -> None:
+    vp, i32, i64 = ctypes.c_void_p, ctypes.c_int, ctypes.c_longlong
+    lib.cublasCreate_v2.argtypes = [ctypes.POINTER(vp)]
+    lib.cublasSetStream_v2.argtypes = [vp, vp]
+    lib.cublasSetWorkspace_v2.argtypes = [vp, vp, ctypes.c_size_t]
+    lib.cublasGemmStridedBatchedEx.argtypes = [
+        vp, i32, i32, i32, i32, i32, vp,
+        vp, i32, i32, i64,
+        vp, i32, i32, i64,
+        vp, vp, i32, i32, i64,
+        i32, i32, i32]
+    for fn in (lib.cublasCreate_v2, lib.cublasSetStream_v2, lib.cublasSetWorkspace_v2,
+               lib.cublasGemmStridedBatchedEx):
+        fn.restype = ctypes.c_int
+
+
+def _check(code: int, what: str) -> None:
+    if code != 0:
+        raise RuntimeError(f"{what} failed with cublasStatus {code}")
+
+
+class _Handle:
+    """A cuBLAS handle of one device with its workspace; tracks the stream."""
+
+    def __init__(self, cupy: Any, lib: ctypes.CDLL):
+        self.lib = lib
+        self.handle = ctypes.c_void_p()
+        _check(lib.cublasCreate_v2(ctypes.byref(self.handle)), "cublasCreate")
+        self.workspace = cupy.empty(_WORKSPACE_BYTES, np.uint8)
+        self.stream = None
+
+    def bind(self, stream_ptr: int) -> None:
+        if stream_ptr != self.stream:
+            _check(self.lib.cublasSetStream_v2(self.handle, stream_ptr), "cublasSetStream")
+            # Setting the stream resets the workspace to cuBLAS's own pool, which
+            # allocates (and so cannot be captured): set ours again.
+            _check(self.lib.cublasSetWorkspace_v2(self.handle, self.workspace.data.ptr,
+                                                  _WORKSPACE_BYTES), "cublasSetWorkspace")
+            self.stream = stream_ptr
+
+
+def _matrix(x: Any) -> tuple[int, int, int] | None:
+    """How cuBLAS reads the batched row-major matrices ``x`` ([b, r, c]): (op
+    giving x^T in column-major terms, leading dimension, batch stride), all in
+    elements; None when they are laid out neither way."""
+    b, r, c = x.shape
+    item = x.dtype.itemsize
+    sb, sr, sc = (s // item for s in x.strides)
+    if any(s % item for s in x.strides):
+        return None
+    batch = 0 if b == 1 else sb
+    if batch < 0:
+        return None
+    if c == 1 or sc == 1:  # rows contiguous: x^T is column-major with ld = row stride
+        ld = sr if r > 1 else c
+        if ld >= max(c, 1):
+            return _OP_N, ld, batch
+    if r == 1 or sr == 1:  # columns contiguous: x is column-major, cuBLAS transposes it
+        ld = sc if c > 1 else r
+        if ld >= max(r, 1):
+            return _OP_T, ld, batch
+    return None
+
+
+def _gemm(cupy: Any, handle: _Handle, a: Any, c: Any) -> Any:
+    """a @ c for [b, m, k] and [b, k, n] arrays of one dtype in _TYPES."""
+    data_type, compute, scalar, parts = _TYPES[a.dtype]
+    b, m, k = a.shape
+    n = c.shape[2]
+    out = cupy.empty((b, m, n), a.dtype)
+    if out.size == 0:
+        return out
+    if k == 0:
+        out.fill(0)
+        return out
+    layout_a, layout_c = _matrix(a), _matrix(c)
+    if layout_a is None:
+        a = cupy.ascontiguousarray(a)
+        layout_a = _matrix(a)
+    if layout_c is None:
+        c = cupy.ascontiguousarray(c)
+        layout_c = _matrix(c)
+    # Row-major out = a @ c is column-major out^T = c^T @ a^T.
+    op_c, ld_c, stride_c = layout_c
+    op_a, ld_a, stride_a = layout_a
+    alpha = (scalar * 2)(1, 0) if parts == 2 else scalar(1)
+    beta = (scalar * 2)(0, 0) if parts == 2 else scalar(0)
+    handle.bind(cupy.cuda.get_current_stream().ptr)
+    _check(handle.lib.cublasGemmStridedBatchedEx(
+        handle.handle, op_c, op_a, n, m, k, ctypes.addressof(alpha),
+        c.data.ptr, data_type, ld_c, stride_c,
+        a.data.ptr, data_type, ld_a, stride_a,
+        ctypes.addressof(beta), out.data.ptr, data_type, n, m * n,
+        b, compute, _GEMM_DEFAULT), "cublasGemmStridedBatchedEx")
+    return out
+
+
+def _handle(cupy: Any) -> _Handle | None:
+    """This device's handle, made (and checked) on first use; None when the
+    cuBLAS path is off."""
+    if _state["status"] not in ("not used yet", "cublas"):
+        return None
+    device = cupy.cuda.Device().id
+    handle = _state["handles"].get(device)
+    if handle is not None:
+        return handle
+    try:
+        if _state["library"] is None:
+            _state["library"] = _find_library(cupy)
+        handle = _Handle(cupy, _state["library"])
+        _self_test(cupy, handle)
+    except Exception as err:  # no library, symbol or device support: CuPy's matmul
+        _state["status"] = f"cupy.matmul ({type(err).__name__}: {err})"[:300]
+        return None
+    _state["handles"][device] = handle
+    _state["status"] = "cublas"
+    return handle
+
+
+def _self_test(cupy: Any, handle: _Handle) -> None:
+    """Products in every layout and type against CuPy's, before relying on them."""
+    rng = np.random.default_rng(0)
+    for dtype in _TYPES:
+        a = rng.standard_normal((3, 5, 4)).astype(dtype)
+        c = rng.standard_normal((3, 4, 6)).astype(dtype)
+        if dtype.kind == "c":
+            a = a + 1j * rng.standard_normal(a.shape).astype(dtype)
+        da, dc = cupy.asarray(a), cupy.asarray(c)
+        cases = [(da, dc), (cupy.asarray(a.transpose(0, 2, 1).copy()).transpose(0, 2, 1),
+                            cupy.asarray(c.transpose(0, 2, 1).copy()).transpose(0, 2, 1)),
+                 (da[:1], dc[:1]), (cupy.broadcast_to(da[:1], da.shape), dc)]
+        for x, y in cases:
+            got = _gemm(cupy, handle, x, y).get()
+            want = np.matmul(cupy.asnumpy(x), cupy.asnumpy(y))
+            tolerance = 1e-2 if dtype == np.float16 else 1e-4
+            if not np.allclose(got, want, rtol=tolerance, atol=tolerance):
+                raise RuntimeError(f"a {dtype} product differs from numpy's")
+
+
+def matmul_for(xp: Any) -> Any:
+    """The batched matmul device kernels use with namespace ``xp``: cuBLAS on
+    the executing stream for CuPy's float and complex arrays, ``xp.matmul``
+    otherwise (numpy for mock GPUs, integers, mixed types)."""
+    if xp is np or os.environ.get("JAXLIB_GPU_CUBLAS", "1") in ("0", ""):
+        return xp.matmul
+
+    def matmul(a: Any, c: Any) -> Any:
+        if a.ndim != 3 or c.ndim != 3 or a.dtype != c.dtype or a.dtype not in _TYPES or \
+                a.shape[0] != c.shape[0] or max(*a.shape, *c.shape) > _INT_MAX:
+            return xp.matmul(a, c)
+        handle = _handle(xp)
+        if handle is None:
+            return xp.matmul(a, c)
+        return _gemm(xp, handle, a, c)
+
+    return matmul

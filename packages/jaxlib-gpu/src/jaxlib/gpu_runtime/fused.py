@@ -1,0 +1,118 @@
+"""Fused groups as generated kernels: compiled with NVRTC on a GPU (CuPy's
+RawKernel, cached on disk by source hash), or with the host C++ compiler for
+mock GPUs when ``JAXLIB_GPU_MOCK_CODEGEN=1`` (to test the generated code
+without a GPU)."""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from jaxlib._src.backends.cpu import fusion
+from jaxlib._src.ir.types import numpy_dtype
+from jaxlib.gpu_runtime import codegen
+
+OPCODE_NAMES = {code: name for name, code in fusion.OPCODES.items()}
+_THREADS_PER_BLOCK = 256
+_MAX_BLOCKS = 65535
+
+
+def enabled(xp: Any) -> bool:
+    """Whether programs for namespace ``xp`` run fused groups as generated
+    kernels: on GPUs unless ``JAXLIB_GPU_FUSION=0``; on mock GPUs when
+    ``JAXLIB_GPU_MOCK_CODEGEN=1`` (host-compiled, for tests)."""
+    if os.environ.get("JAXLIB_GPU_FUSION", "1") in ("0", ""):
+        return False
+    if xp is np:
+        return os.environ.get("JAXLIB_GPU_MOCK_CODEGEN", "") not in ("", "0")
+    return True
+
+
+def group_source(group: Any, target: str = "cuda") -> tuple[str, str, dict]:
+    """The generated source of a fusion.FusedGroup (codegen.Unsupported when
+    it has no spelling)."""
+    input_codes = [fusion._type_code(v.type) for v in group.inputs]
+    if None in input_codes:
+        raise codegen.Unsupported("an input of a type the fusion IR does not compute")
+    return codegen.generate(group.params["code"], OPCODE_NAMES, input_codes, target)
+
+
+class FusedKernel:
+    """One fused group's step: inputs in, its outputs (new arrays) out."""
+
+    def __init__(self, group: Any, xp: Any, target: str | None = None):
+        self.xp = xp
+        self.target = target or ("host" if xp is np else "cuda")
+        self.source, self.name, facts = group_source(group, self.target)
+        self.items = facts["elements"]
+        self.threads = self.items * (32 if facts["warp_per_item"] else 1)
+        self.index_type = np.int32 if facts["index"] == "int" else np.int64
+        self.outputs = [(tuple(int(d) for d in v.type.shape), numpy_dtype(v.type.element_type))
+                        for v in group.outputs]
+        self._function: Any = None
+
+    def __call__(self, *inputs: Any) -> tuple:
+        xp = self.xp
+        outs = [xp.empty(shape, dtype) for shape, dtype in self.outputs]
+        if self.items == 0:
+            return tuple(outs)
+        ins = [x if x.flags.c_contiguous else xp.ascontiguousarray(x) for x in inputs]
+        if self._function is None:
+            self._function = (_host_function(self.source, self.name) if self.target == "host"
+                              else xp.RawKernel(self.source, self.name))
+        if self.target == "host":
+            pointers = (ctypes.c_void_p * max(len(ins), 1))(*[x.ctypes.data for x in ins])
+            results = (ctypes.c_void_p * len(outs))(*[o.ctypes.data for o in outs])
+            count = (ctypes.c_int if self.index_type is np.int32 else ctypes.c_longlong)
+            self._function(pointers, results, count(self.items))
+        else:
+            blocks = min(-(-self.threads // _THREADS_PER_BLOCK), _MAX_BLOCKS)
+            self._function((blocks,), (_THREADS_PER_BLOCK,),
+                           (*ins, *outs, self.index_type(self.items)))
+        return tuple(outs)
+
+
+def kernel_sources(text: str) -> dict[str, str]:
+    """The CUDA source of every fused kernel the GPU backend generates for
+    the program ``text`` (by kernel name): what NVRTC compiles on a GPU."""
+    from jaxlib._src.compiler import pipeline
+    from jaxlib.gpu_runtime.program import build_gpu_program
+
+    compiled = pipeline.compile_program(text, program_builder=build_gpu_program(np, "cuda"))
+    return dict(getattr(compiled.program, "kernel_sources", {}))
+
+
+_HOST_FUNCTIONS: dict[str, Any] = {}
+
+
+def _host_function(source: str, name: str) -> Any:
+    """The host build of a generated kernel (g++), cached by source hash."""
+    function = _HOST_FUNCTIONS.get(name)
+    if function is not None:
+        return function
+    cache = Path(os.environ.get("JAXLIB_GPU_HOST_KERNEL_CACHE",
+                                Path(tempfile.gettempdir()) / "jaxlib-gpu-host-kernels"))
+    cache.mkdir(parents=True, exist_ok=True)
+    digest = hashlib.sha1(source.encode()).hexdigest()[:20]
+    library = cache / f"{name}_{digest}.so"
+    if not library.exists():
+        path = cache / f"{name}_{digest}.cc"
+        path.write_text(source)
+        partial = library.with_suffix(f".{os.getpid()}.tmp")
+        completed = subprocess.run(
+            [os.environ.get("CXX", "g++"), "-std=c++17", "-O1", "-shared", "-fPIC",
+             "-o", str(partial), str(path)], capture_output=True, text=True)
+        if completed.returncode != 0:
+            raise RuntimeError(f"the host build of {name} failed:\n{completed.stderr[-2000:]}")
+        partial.replace(library)
+    function = getattr(ctypes.CDLL(str(library)), name)
+    function.restype = None
+    _HOST_FUNCTIONS[name] = function
+    return function

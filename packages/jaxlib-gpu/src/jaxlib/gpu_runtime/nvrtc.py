@@ -1,0 +1,94 @@
+"""NVRTC through ctypes: compiles generated CUDA C to PTX without a GPU.
+
+On a GPU CuPy compiles the kernels it launches (with its own NVRTC); this
+module is for checking generated code anywhere: the nvidia NVRTC wheel
+(``nvidia-cuda-nvrtc`` for CUDA 13, ``nvidia-cuda-nvrtc-cu12``) needs no GPU
+and no driver, so CI compiles every generated kernel with it.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import glob
+import os
+from typing import Any
+
+_LIBRARY: list[Any] = []
+
+
+def _candidates() -> list[str]:
+    paths = []
+    try:
+        import nvidia  # the namespace package of NVIDIA's wheels
+
+        for root in nvidia.__path__:
+            for pattern in ("cu13/lib/libnvrtc.so*", "cuda_nvrtc/lib/libnvrtc.so*",
+                            "cu12/lib/libnvrtc.so*"):
+                paths += sorted(glob.glob(os.path.join(root, pattern)))
+    except ImportError:
+        pass
+    return [p for p in paths if "builtins" not in p and ".alt." not in p] + [
+        "libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"]
+
+
+def library() -> Any:
+    """The loaded libnvrtc; OSError naming what was tried when there is none."""
+    if _LIBRARY:
+        return _LIBRARY[0]
+    errors = []
+    for path in _candidates():
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError as err:
+            errors.append(str(err))
+            continue
+        vp, cp = ctypes.c_void_p, ctypes.c_char_p
+        lib.nvrtcCreateProgram.argtypes = [ctypes.POINTER(vp), cp, cp, ctypes.c_int,
+                                           ctypes.POINTER(cp), ctypes.POINTER(cp)]
+        lib.nvrtcCompileProgram.argtypes = [vp, ctypes.c_int, ctypes.POINTER(cp)]
+        lib.nvrtcGetProgramLogSize.argtypes = [vp, ctypes.POINTER(ctypes.c_size_t)]
+        lib.nvrtcGetProgramLog.argtypes = [vp, ctypes.c_char_p]
+        lib.nvrtcGetPTXSize.argtypes = [vp, ctypes.POINTER(ctypes.c_size_t)]
+        lib.nvrtcGetPTX.argtypes = [vp, ctypes.c_char_p]
+        lib.nvrtcDestroyProgram.argtypes = [ctypes.POINTER(vp)]
+        lib.nvrtcVersion.argtypes = [ctypes.POINTER(ctypes.c_int)] * 2
+        _LIBRARY.append(lib)
+        return lib
+    raise OSError("no NVRTC library (pip install nvidia-cuda-nvrtc): " + "; ".join(errors[-2:]))
+
+
+def version() -> tuple[int, int]:
+    major, minor = ctypes.c_int(), ctypes.c_int()
+    library().nvrtcVersion(ctypes.byref(major), ctypes.byref(minor))
+    return major.value, minor.value
+
+
+class CompileError(Exception):
+    """NVRTC rejected a source; the message is its log."""
+
+
+def compile_to_ptx(source: str, name: str = "kernel.cu",
+                   options: tuple[str, ...] = ("--gpu-architecture=compute_80",)) -> str:
+    """The PTX of ``source``; CompileError with NVRTC's log when it does not compile."""
+    lib = library()
+    program = ctypes.c_void_p()
+    code = lib.nvrtcCreateProgram(ctypes.byref(program), source.encode(), name.encode(),
+                                  0, None, None)
+    if code != 0:
+        raise CompileError(f"nvrtcCreateProgram failed ({code})")
+    try:
+        encoded = [o.encode() for o in options]
+        argv = (ctypes.c_char_p * max(len(encoded), 1))(*encoded)
+        result = lib.nvrtcCompileProgram(program, len(encoded), argv)
+        size = ctypes.c_size_t()
+        lib.nvrtcGetProgramLogSize(program, ctypes.byref(size))
+        log = ctypes.create_string_buffer(size.value)
+        lib.nvrtcGetProgramLog(program, log)
+        if result != 0:
+            raise CompileError(log.value.decode(errors="replace"))
+        lib.nvrtcGetPTXSize(program, ctypes.byref(size))
+        ptx = ctypes.create_string_buffer(size.value)
+        lib.nvrtcGetPTX(program, ptx)
+        return ptx.value.decode()
+    finally:
+        lib.nvrtcDestroyProgram(ctypes.byref(program))

@@ -1,0 +1,200 @@
+"""The CUDA C generated for fused groups, checked without a GPU.
+
+- Every kernel the corpus, the benchmarks and the conformance suite produce
+  compiles to PTX with NVRTC (the nvidia NVRTC wheel needs no GPU).
+- The same source built as host C++ computes what the ops' reference kernels
+  compute, group by group on random inputs, and whole programs run on mock
+  GPUs through it (``JAXLIB_GPU_MOCK_CODEGEN=1``) match the recorded outputs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from jaxlib._src.backends.cpu import fusion
+from jaxlib._src.compiler import pipeline
+from jaxlib._src.ir.types import numpy_dtype
+from jaxlib.gpu_runtime import codegen, fused
+from jaxlib.gpu_runtime.program import build_gpu_program
+
+ROOT = Path(__file__).resolve().parents[3]
+SHARED = ROOT.parent / "shared"
+IN_CI = bool(os.environ.get("CI"))
+MODELS = ROOT / "benchmarks" / "models"
+CORPUS = ROOT / "tests" / "corpus" / "programs"
+
+
+def _nvrtc_available() -> bool:
+    from jaxlib.gpu_runtime import nvrtc
+
+    try:
+        nvrtc.library()
+        return True
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not _nvrtc_available() and not IN_CI,
+                    reason="no NVRTC here (pip install nvidia-cuda-nvrtc); CI installs it")
+def test_every_generated_kernel_compiles_with_nvrtc():
+    folders = [ROOT / "tests" / "corpus" / "programs", MODELS]
+    args = ["--programs", *map(str, folders)]
+    if (SHARED / "bench").is_dir():
+        args.append(str(SHARED / "bench"))
+    if (SHARED / "conformance").is_dir():
+        args += ["--conformance", str(SHARED / "conformance" / "stablehlo")]
+    elif IN_CI:
+        pytest.fail("CI runs beside ../shared, whose conformance suite is missing")
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks/gpu/nvrtc_check.py"), *args],
+                         capture_output=True, text=True, timeout=1800)
+    lines = out.stdout.strip().splitlines()
+    assert lines and lines[-1].startswith("{"), out.stdout[-4000:] + out.stderr[-4000:]
+    summary = json.loads(lines[-1])
+    assert summary["failed"] == 0, out.stdout[-6000:]
+    assert summary["kernels"] >= 400  # the suites' fused groups are all generated
+
+
+def test_nvrtc_reports_errors_with_its_log():
+    if not _nvrtc_available():
+        pytest.skip("no NVRTC here")
+    from jaxlib.gpu_runtime import nvrtc
+
+    with pytest.raises(nvrtc.CompileError, match="undefined"):
+        nvrtc.compile_to_ptx('extern "C" __global__ void k(float* x) { x[0] = nope; }')
+
+
+# -- host builds of the generated code against the reference kernels ----------------
+
+needs_compiler = pytest.mark.skipif(shutil.which(os.environ.get("CXX", "g++")) is None,
+                                    reason="no host C++ compiler")
+
+
+def _draw(rng: np.random.Generator, t) -> np.ndarray:
+    dtype = np.dtype(numpy_dtype(t.element_type))
+    shape = tuple(int(d) for d in t.shape)
+    if dtype.kind == "f":
+        values = rng.standard_normal(shape) * 3
+        # Some specials: NaN, infinities, signed zeros, exact halves.
+        specials = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 0.5, -2.5])
+        mask = rng.random(shape) < 0.1
+        values = np.where(mask, rng.choice(specials, shape), values)
+        return np.asarray(values.astype(dtype))
+    if dtype.kind == "b":
+        return np.asarray(rng.integers(0, 2, shape).astype(bool))
+    info = np.iinfo(dtype)
+    values = rng.integers(info.min, info.max, shape, dtype=dtype, endpoint=True)
+    small = rng.integers(-2 if info.min else 0, 70, shape).astype(dtype)  # shifts, divisors
+    return np.asarray(np.where(rng.random(shape) < 0.5, small, values))
+
+
+def _reference(builder, group, inputs: list[np.ndarray]) -> list[np.ndarray]:
+    values = {id(v): x for v, x in zip(group.inputs, inputs)}
+    with np.errstate(all="ignore"):
+        for op in group.ops:
+            kernel = builder._kernel(op)
+            operands = [values[id(v)] for v in op.operands]
+            results = (kernel([None] * 4096, *operands) if getattr(kernel, "needs_frame", False)
+                       else kernel(*operands))
+            for result, value in zip(op.results, results):
+                values[id(result)] = np.asarray(value)
+    return [values[id(v)] for v in group.outputs]
+
+
+def _same(got: np.ndarray, want: np.ndarray) -> bool:
+    if got.dtype.kind != "f":
+        return np.array_equal(got, want)
+    close = np.isclose(got, want, rtol=2e-6, atol=1e-6, equal_nan=True)
+    # Reductions sum in another order: a looser bound.
+    return bool(close.all() or np.allclose(got, want, rtol=1e-4, atol=1e-4, equal_nan=True))
+
+
+def _check_groups(path: Path, rng: np.random.Generator) -> int:
+    checked = 0
+    mismatches = []
+
+    def visit(builder, block):
+        nonlocal checked
+        for item in fusion.fuse_block(block):
+            if not isinstance(item, fusion.FusedGroup):
+                continue
+            try:
+                kernel = fused.FusedKernel(item, np)
+            except codegen.Unsupported:
+                continue
+            inputs = [_draw(rng, v.type) for v in item.inputs]
+            want = _reference(builder, item, inputs)
+            got = kernel(*inputs)
+            checked += 1
+            for g, w in zip(got, want):
+                if not _same(g, w):
+                    mismatches.append(f"{path.name}: {[op.name for op in item.ops]}\n"
+                                      f"got {g.ravel()[:6]} want {w.ravel()[:6]}")
+
+    def builder_fn(lowering, function):
+        for f in lowering.module.functions:
+            visit(lowering.kernel_builder(f), f.body.entry)
+        return build_gpu_program(np)(lowering, function)
+
+    builder_fn.backend_key = "codegen-check"  # type: ignore[attr-defined]
+    pipeline.compile_program(path.read_text(), program_builder=builder_fn)
+    assert not mismatches, "\n".join(mismatches[:5])
+    return checked
+
+
+@needs_compiler
+@pytest.mark.parametrize("name", sorted(p.stem for p in MODELS.glob("*.mlir")))
+def test_generated_kernels_compute_what_the_reference_kernels_do(name):
+    checked = _check_groups(MODELS / f"{name}.mlir", np.random.default_rng(0))
+    assert checked > 0
+
+
+@needs_compiler
+def test_generated_kernels_of_the_corpus_compute_what_the_reference_kernels_do():
+    rng = np.random.default_rng(1)
+    manifest = json.loads((CORPUS / "manifest.json").read_text())
+    checked = 0
+    for entry in manifest["programs"]:
+        if entry["num_devices"] == 1:
+            checked += _check_groups(CORPUS / f"{entry['name']}.mlir", rng)
+    assert checked >= 300
+
+
+@needs_compiler
+@pytest.mark.parametrize("name", sorted(p.stem for p in MODELS.glob("*.mlir")))
+def test_model_programs_run_on_mock_gpus_through_generated_kernels(name, monkeypatch):
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    sys.path.insert(0, str(MODELS))
+    from inputs import draw
+
+    from jaxlib import xla_client
+
+    client = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    meta = json.loads((MODELS / f"{name}.json").read_text())
+    executable = client.compile_and_load((MODELS / f"{name}.mlir").read_text())
+    assert executable.compiled.program.fusion["groups"] > 0
+    arguments = [client.buffer_from_pyval(x) for x in draw(meta["inputs"], meta["seed"])]
+    outputs = [np.asarray(o) for o in executable.execute(arguments)]
+    expected = np.load(MODELS / f"{name}.npz")
+    for i, actual in enumerate(outputs):
+        want = expected[f"out{i}"]
+        atol = meta["atol"] * max(1.0, float(np.max(np.abs(want), initial=0)))
+        np.testing.assert_allclose(actual, want, rtol=meta["rtol"], atol=atol,
+                                   err_msg=f"{name} output {i}")
+
+
+def test_unsupported_fusion_ir_is_reported_not_guessed():
+    with pytest.raises(codegen.Unsupported):
+        codegen.decode([2, 0])
+    names = dict(fused.OPCODE_NAMES)
+    program = [1, 1, 4, -1, -1, -1, 0, 2, 11, 11, 1, 0, 0, 0, 1, 1, 999, 0, 1, 0, -1, -1,
+               1, 1]
+    with pytest.raises(codegen.Unsupported, match="opcode 999"):
+        codegen.generate(program, names, [11])
