@@ -132,7 +132,6 @@ class GpuClient:
         self._allocator = allocator
         self._live: weakref.WeakSet = weakref.WeakSet()
         self._devices = [GpuDevice(self, id=i, **spec) for i, spec in enumerate(device_specs)]
-        self._builder = build_gpu_program(xp)
         self._streams: dict[int, Any] = {}
 
     # -- devices -------------------------------------------------------------------
@@ -234,7 +233,7 @@ class GpuClient:
         for device in devices:
             self._check_device(device)
         compiled = compile_program(computation, compile_options, host_callbacks,
-                                   program_builder=self._builder)
+                                   program_builder=build_gpu_program(self.xp))
         count = compiled.num_replicas * compiled.num_partitions
         if count > 1:
             raise unimplemented(
@@ -346,6 +345,32 @@ def _graphs_enabled() -> bool:
     return os.environ.get("JAXLIB_GPU_GRAPHS", "1") not in ("0", "")
 
 
+_BATCHED_COPY: list = []
+_COPY_THREADS, _COPY_BLOCKS = 256, 64
+
+
+def copy_all(cupy: Any, sources: Sequence[Any], targets: Sequence[Any]) -> None:
+    """targets[i][...] = sources[i] for contiguous arrays of equal sizes, in one
+    kernel launch (a table of pointers and sizes), not a launch per array."""
+    pairs = [(s, t) for s, t in zip(sources, targets) if s.nbytes]
+    if len(pairs) < 3 or not all(s.flags.c_contiguous and t.flags.c_contiguous
+                                 for s, t in pairs):
+        for source, target in pairs:
+            target[...] = source
+        return
+    rows = [(s.data.ptr, t.data.ptr, s.nbytes) for s, t in pairs]
+    if not _BATCHED_COPY:
+        from jaxlib.gpu_runtime import codegen
+
+        _BATCHED_COPY.append(cupy.RawKernel(codegen.BATCHED_COPY_SOURCE,
+                                            codegen.BATCHED_COPY_NAME))
+    table = cupy.asarray(np.array(rows, np.uint64).reshape(-1))
+    largest = max(r[2] for r in rows)
+    blocks_x = min(_COPY_BLOCKS, max(1, -(-largest // (16 * _COPY_THREADS))))
+    _BATCHED_COPY[0]((blocks_x, min(len(rows), 65535)), (_COPY_THREADS,),
+                     (table, np.int32(len(rows))))
+
+
 class _KeepingAllocator:
     """CuPy allocations made while capturing a graph, kept for the graph's
     lifetime: its kernels read and write those addresses on every replay."""
@@ -388,10 +413,22 @@ class ProgramGraph:
                 return None
             self.status = "graph"
         else:
-            for static, value in zip(self.inputs, values):
-                static[...] = value
+            copy_all(self.cupy, values, self.inputs)
         self.graph.launch(self.cupy.cuda.get_current_stream())
-        return [o.copy() if hasattr(o, "copy") else o for o in self.outputs]
+        return self._copied_outputs()
+
+    def _copied_outputs(self) -> list:
+        """The outputs copied out of the graph's buffers (which the next replay
+        overwrites): one allocation, views into it, one copy launch."""
+        cupy = self.cupy
+        sizes = [-(-o.nbytes // 256) * 256 for o in self.outputs]
+        base = cupy.empty(max(sum(sizes), 1), np.uint8)
+        results, offset = [], 0
+        for output, size in zip(self.outputs, sizes):
+            results.append(cupy.ndarray(output.shape, output.dtype, base.data + offset))
+            offset += size
+        copy_all(cupy, self.outputs, results)
+        return results
 
     def _capture(self, program: Any, values: list) -> None:
         cupy = self.cupy

@@ -39,7 +39,23 @@ _SIGNED = {8: "signed char", 16: "short", 32: "int", 64: "long long"}
 NUMPY_OF_CODE = {0: "bool", 1: "int8", 2: "int16", 3: "int32", 4: "int64", 5: "uint8",
                  6: "uint16", 7: "uint32", 8: "uint64", 11: "float32", 12: "float64"}
 
-_WARP_REDUCE_MIN = 16  # inner reductions at least this long: a warp per output
+# How a reduction's outputs are spread over threads: a thread per output when
+# there are many outputs (the reduced elements of neighbouring outputs are
+# neighbours in memory) or few elements each; a warp per output for inner
+# reductions at least _WARP_REDUCE_MIN long; a block of _BLOCK threads per
+# output when there are few outputs over long extents (a channel's statistics
+# over batch and space).
+_WARP_REDUCE_MIN = 16
+_BLOCK = 256
+_MANY_OUTPUTS = 16384
+
+
+def reduction_strategy(items: int, extent: int, inner: bool) -> str:
+    if items < _MANY_OUTPUTS and extent >= _BLOCK:
+        return "block"
+    if inner and extent >= _WARP_REDUCE_MIN:
+        return "warp"
+    return "thread"
 
 
 class Unsupported(Exception):
@@ -123,6 +139,10 @@ JX double jx_double(jx_u64 b) {
 }
 JX float jx_from_bits(float, unsigned int b) { return jx_float(b); }
 JX double jx_from_bits(double, jx_u64 b) { return jx_double(b); }
+JX int jx_denormal(float x) {
+  unsigned int b = jx_bits(x);
+  return (b & 0x7F800000u) == 0 && (b & 0x007FFFFFu) != 0;
+}
 
 // IEEE max/min: NaN wins, -0 < +0.
 template <class T> JX T jx_fmax(T a, T b) {
@@ -141,10 +161,28 @@ template <class T> JX T jx_fsign(T x) {
   return x < 0 ? (T)-1 : (T)1;
 }
 template <class T> JX T jx_round_afz(T x) {
+  if (sizeof(T) == 4 && jx_denormal((float)x)) return x * (T)0;  // a zero of x's sign
   T whole = trunc(x);
   T one = x < 0 ? (T)-1 : (T)1;
   return fabs(x - whole) >= (T)0.5 ? whole + one : whole;
 }
+// Rounding of f32 denormals decided from the bits: the device's rounding
+// instructions may flush them (ceil(1e-45) must be 1, floor(-1e-45) -1).
+JX float jx_floor(float x) {
+  if (jx_denormal(x)) return (jx_bits(x) >> 31) ? -1.0f : 0.0f;
+  return floorf(x);
+}
+JX float jx_ceil(float x) {
+  if (jx_denormal(x)) return (jx_bits(x) >> 31) ? -0.0f : 1.0f;
+  return ceilf(x);
+}
+JX float jx_rint(float x) {
+  if (jx_denormal(x)) return (jx_bits(x) >> 31) ? -0.0f : 0.0f;
+  return rintf(x);
+}
+JX double jx_floor(double x) { return floor(x); }
+JX double jx_ceil(double x) { return ceil(x); }
+JX double jx_rint(double x) { return rint(x); }
 template <class T> JX T jx_logistic(T x) { return (T)1 / ((T)1 + exp(-x)); }
 JX float jx_rsqrt(float x) {
 #ifdef JX_DEVICE
@@ -236,8 +274,7 @@ JX int jx_clz(jx_u64 x, int width) {
 # Unary float functions: opcode -> C name for float (f-suffixed) and double.
 _FLOAT_FUNCTIONS = {"exp": "exp", "expm1": "expm1", "log": "log", "log1p": "log1p",
                     "tanh": "tanh", "sin": "sin", "cos": "cos", "tan": "tan",
-                    "sqrt": "sqrt", "cbrt": "cbrt", "erf": "erf", "floor": "floor",
-                    "ceil": "ceil", "round_even": "rint"}
+                    "sqrt": "sqrt", "cbrt": "cbrt", "erf": "erf"}
 _DIRECTION_OPERATORS = ["==", "!=", ">=", ">", "<=", "<"]
 
 
@@ -294,6 +331,10 @@ class _Writer:
             return f"({x} < 0 ? ({t})((jx_u64)0 - (jx_u64){x}) : {x})" if kind == "s" else x
         if name == "sign":
             return f"jx_fsign({x})" if kind == "f" else f"({t})(({x} > 0) - ({x} < 0))"
+        if name in ("floor", "ceil", "round_even"):
+            if kind != "f":
+                raise Unsupported(f"{name} on {kind}")
+            return f"jx_{'rint' if name == 'round_even' else name}({x})"
         if name == "round_afz":
             return f"jx_round_afz({x})"
         if name == "not":
@@ -445,9 +486,9 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
              target: str = "cuda") -> tuple[str, str, dict]:
     """(source, kernel name, launch facts) of one fused group's IR.
 
-    Launch facts: ``elements`` (threads' work items: domain elements, or
-    outputs of a reduction), ``warp_per_item`` (a reduction done by a warp
-    per output), ``index`` (the index type)."""
+    Launch facts: ``elements`` (work items: domain elements, or outputs of
+    a reduction), ``threads_per_item`` (32 or 256 when a warp or a block
+    reduces each output; blocks are 256 threads), ``index`` (the index type)."""
     p = decode(code)
     writer = _Writer(p, opcode_names, input_types)
     nd = len(p.dims)
@@ -468,7 +509,7 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
                      [f"out{i}" for i in range(len(out_types))])
     coords = [f"c{k}" for k in range(nd)]
     lines: list[str] = []
-    warp = False
+    strategy = "thread"
     if not reduces:
         lines.append(f"JX void jx_item({index} i, {', '.join(params)}) {{")
         lines.append(f"  {index} r = i;")
@@ -495,7 +536,8 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
         acc_code = out_types[0]
         acc_t = _C_TYPES[acc_code][0]
         init = writer.constant(acc_code, p.init_bits)
-        warp = target == "cuda" and end == nd and extent >= _WARP_REDUCE_MIN
+        if target == "cuda":
+            strategy = reduction_strategy(items, extent, end == nd)
         lines.append(f"JX {acc_t} jx_partial({index} o, {index} first, {index} step, "
                      f"{', '.join(params)}) {{")
         lines.append(f"  {index} r = o;")
@@ -518,7 +560,7 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
         lines.append("  return acc;")
         lines.append("}")
     source_body = "\n".join(lines)
-    digest = hashlib.sha1((target + source_body).encode()).hexdigest()[:16]
+    digest = hashlib.sha1((target + strategy + source_body).encode()).hexdigest()[:16]
     name = f"jx_fused_{digest}"
     wrapper: list[str] = []
     n_param = f"{index} n"
@@ -528,7 +570,7 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
             wrapper.append(f"  for ({index} i = ({index})blockIdx.x * blockDim.x + threadIdx.x; "
                            f"i < n; i += ({index})blockDim.x * gridDim.x)")
             wrapper.append(f"    jx_item(i, {args});")
-        elif not warp:
+        elif strategy == "thread":
             wrapper.append(f"  for ({index} o = ({index})blockIdx.x * blockDim.x + threadIdx.x; "
                            f"o < n; o += ({index})blockDim.x * gridDim.x)")
             wrapper.append(f"    out0[o] = jx_partial(o, 0, 1, {args});")
@@ -537,18 +579,38 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
                 _C_TYPES[acc_code][1], acc_t)
             if _BITS[acc_code] == 64:
                 shuffled = acc_t
+            combine = writer.combine("acc", "other", acc_code)
+            reduce_warp = [
+                "    for (int width = 16; width > 0; width >>= 1) {",
+                f"      {acc_t} other = ({acc_t})__shfl_down_sync(0xffffffffu, "
+                f"({shuffled})acc, width);",
+                f"      acc = {combine};",
+                "    }"]
             wrapper.append("  int lane = threadIdx.x & 31;")
-            wrapper.append(f"  {index} warps = ({index})blockDim.x * gridDim.x / 32;")
-            wrapper.append(f"  for ({index} o = (({index})blockIdx.x * blockDim.x + threadIdx.x)"
-                           " / 32; o < n; o += warps) {")
-            wrapper.append(f"    {acc_t} acc = jx_partial(o, lane, 32, {args});")
-            wrapper.append("    for (int width = 16; width > 0; width >>= 1) {")
-            wrapper.append(f"      {acc_t} other = ({acc_t})__shfl_down_sync(0xffffffffu, "
-                           f"({shuffled})acc, width);")
-            wrapper.append(f"      acc = {writer.combine('acc', 'other', acc_code)};")
-            wrapper.append("    }")
-            wrapper.append("    if (lane == 0) out0[o] = acc;")
-            wrapper.append("  }")
+            if strategy == "warp":
+                wrapper.append(f"  {index} warps = ({index})blockDim.x * gridDim.x / 32;")
+                wrapper.append(f"  for ({index} o = (({index})blockIdx.x * blockDim.x + "
+                               "threadIdx.x) / 32; o < n; o += warps) {")
+                wrapper.append(f"    {acc_t} acc = jx_partial(o, lane, 32, {args});")
+                wrapper += reduce_warp
+                wrapper.append("    if (lane == 0) out0[o] = acc;")
+                wrapper.append("  }")
+            else:  # a block per output: warps, then the warps' partial results
+                wrapper.append(f"  __shared__ {acc_t} partial[{_BLOCK // 32}];")
+                wrapper.append("  int warp = threadIdx.x >> 5;")
+                wrapper.append(f"  for ({index} o = blockIdx.x; o < n; o += gridDim.x) {{")
+                wrapper.append(f"    {acc_t} acc = jx_partial(o, threadIdx.x, {_BLOCK}, "
+                               f"{args});")
+                wrapper += reduce_warp
+                wrapper.append("    if (lane == 0) partial[warp] = acc;")
+                wrapper.append("    __syncthreads();")
+                wrapper.append("    if (warp == 0) {")
+                wrapper.append(f"      acc = lane < {_BLOCK // 32} ? partial[lane] : {init};")
+                wrapper += ["  " + line for line in reduce_warp]
+                wrapper.append("      if (lane == 0) out0[o] = acc;")
+                wrapper.append("    }")
+                wrapper.append("    __syncthreads();")
+                wrapper.append("  }")
         wrapper.append("}")
     else:
         wrapper.append(f'extern "C" void {name}(void** in, void** out, {n_param}) {{')
@@ -562,4 +624,146 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
                            f"jx_partial(i, 0, 1, {', '.join(casts)});")
         wrapper.append("}")
     source = PRELUDE + "\n" + source_body + "\n" + "\n".join(wrapper) + "\n"
-    return source, name, {"elements": items, "warp_per_item": warp, "index": index}
+    threads = {"thread": 1, "warp": 32, "block": _BLOCK}[strategy]
+    return source, name, {"elements": items, "threads_per_item": threads, "index": index}
+
+
+# -- dynamic slices ---------------------------------------------------------------------
+
+# Elements are moved as raw bits: a C type per element size.
+_RAW = {1: "unsigned char", 2: "unsigned short", 4: "unsigned int", 8: "unsigned long long",
+        16: "jx_raw16"}
+_RAW_PRELUDE = "struct jx_raw16 { unsigned long long lo, hi; };\n"
+
+
+def _clamped_starts(shape: tuple[int, ...], window: tuple[int, ...],
+                    start_codes: list[int]) -> list[str]:
+    """Statements setting st{k}: each start index read from its device scalar
+    and clamped into [0, dim - window] as the spec says (unsigned starts
+    compared as unsigned, so no 64-bit start wraps)."""
+    lines = []
+    for k, (dim, size, code) in enumerate(zip(shape, window, start_codes)):
+        high = dim - size
+        kind = _C_TYPES[code][1]
+        if kind == "u":
+            lines.append(f"  jx_u64 u{k} = (jx_u64)s{k}[0];")
+            lines.append(f"  jx_i64 st{k} = u{k} > {high}ULL ? {high}LL : (jx_i64)u{k};")
+        elif kind == "s":
+            lines.append(f"  jx_i64 v{k} = (jx_i64)s{k}[0];")
+            lines.append(f"  jx_i64 st{k} = v{k} < 0 ? 0 : (v{k} > {high}LL ? {high}LL : v{k});")
+        else:
+            raise Unsupported(f"start index type code {code}")
+    return lines
+
+
+def _coords(shape: tuple[int, ...], index: str) -> list[str]:
+    lines = [f"  jx_i64 r = {index};"]
+    for k in range(len(shape) - 1, -1, -1):
+        lines.append(f"  jx_i64 c{k} = r % {max(shape[k], 1)}; r /= {max(shape[k], 1)};")
+    return lines
+
+
+def _linear(shape: tuple[int, ...], terms: list[str]) -> str:
+    expression = "0"
+    for size, term in zip(shape, terms):
+        expression = f"({expression}) * {size} + ({term})"
+    return expression
+
+
+def _wrap(name: str, body: list[str], params: list[str], args: list[str],
+          casts: list[str], elements: int, target: str) -> str:
+    index = "int" if elements < 2**31 - 1 else "long long"
+    lines = [f"JX void jx_item(jx_i64 i, {', '.join(params)}) {{", *body, "}"]
+    if target == "cuda":
+        lines += [f'extern "C" __global__ void {name}({", ".join(params)}, {index} n) {{',
+                  f"  for ({index} i = ({index})blockIdx.x * blockDim.x + threadIdx.x; "
+                  f"i < n; i += ({index})blockDim.x * gridDim.x)",
+                  f"    jx_item(i, {', '.join(args)});", "}"]
+    else:
+        lines += [f'extern "C" void {name}(void** in, void** out, {index} n) {{',
+                  f"  for ({index} i = 0; i < n; ++i) jx_item(i, {', '.join(casts)});", "}"]
+    return PRELUDE + _RAW_PRELUDE + "\n".join(lines) + "\n"
+
+
+def _named(kind: str, body: list[str], target: str) -> str:
+    digest = hashlib.sha1((kind + target + "\n".join(body)).encode()).hexdigest()[:16]
+    return f"jx_{kind}_{digest}"
+
+
+def dynamic_slice(shape: tuple[int, ...], sizes: tuple[int, ...], item_bytes: int,
+                  start_codes: list[int], target: str = "cuda") -> tuple[str, str, int]:
+    """(source, name, elements) of a dynamic_slice kernel: one thread per
+    result element reads the operand at its coordinates plus the clamped starts."""
+    element = _RAW.get(item_bytes)
+    if element is None:
+        raise Unsupported(f"{item_bytes}-byte elements")
+    body = _clamped_starts(shape, sizes, start_codes) + _coords(sizes, "i")
+    source_index = _linear(shape, [f"c{k} + st{k}" for k in range(len(shape))])
+    body.append(f"  out0[i] = x[{source_index}];")
+    params = [f"const {element}* __restrict__ x"]
+    params += [f"const {_C_TYPES[c][0]}* __restrict__ s{k}" for k, c in enumerate(start_codes)]
+    params.append(f"{element}* __restrict__ out0")
+    args = ["x", *[f"s{k}" for k in range(len(start_codes))], "out0"]
+    casts = [f"(const {element}*)in[0]"]
+    casts += [f"(const {_C_TYPES[c][0]}*)in[{k + 1}]" for k, c in enumerate(start_codes)]
+    casts.append(f"({element}*)out[0]")
+    elements = 1
+    for size in sizes:
+        elements *= size
+    name = _named("dynamic_slice", body + params, target)
+    return _wrap(name, body, params, args, casts, elements, target), name, elements
+
+
+def dynamic_update_slice(shape: tuple[int, ...], update: tuple[int, ...], item_bytes: int,
+                         start_codes: list[int], target: str = "cuda"
+                         ) -> tuple[str, str, int]:
+    """(source, name, elements) of a dynamic_update_slice kernel: one thread
+    per result element takes the update inside the clamped window, the
+    operand elsewhere (one pass, no copy first)."""
+    element = _RAW.get(item_bytes)
+    if element is None:
+        raise Unsupported(f"{item_bytes}-byte elements")
+    rank = len(shape)
+    body = _clamped_starts(shape, update, start_codes) + _coords(shape, "i")
+    inside = " && ".join(f"c{k} >= st{k} && c{k} < st{k} + {update[k]}"
+                         for k in range(rank)) or "1"
+    update_index = _linear(update, [f"c{k} - st{k}" for k in range(rank)])
+    body.append(f"  out0[i] = ({inside}) ? u[{update_index}] : x[i];")
+    params = [f"const {element}* __restrict__ x", f"const {element}* __restrict__ u"]
+    params += [f"const {_C_TYPES[c][0]}* __restrict__ s{k}" for k, c in enumerate(start_codes)]
+    params.append(f"{element}* __restrict__ out0")
+    args = ["x", "u", *[f"s{k}" for k in range(len(start_codes))], "out0"]
+    casts = [f"(const {element}*)in[0]", f"(const {element}*)in[1]"]
+    casts += [f"(const {_C_TYPES[c][0]}*)in[{k + 2}]" for k, c in enumerate(start_codes)]
+    casts.append(f"({element}*)out[0]")
+    elements = 1
+    for size in shape:
+        elements *= size
+    name = _named("dynamic_update_slice", body + params, target)
+    return _wrap(name, body, params, args, casts, elements, target), name, elements
+
+
+# -- batched copies ---------------------------------------------------------------------
+
+BATCHED_COPY_NAME = "jx_batched_copy"
+# Copies table[3c] -> table[3c+1], table[3c+2] bytes each, for c < count: a
+# replayed graph's arguments in and results out in one launch each.
+BATCHED_COPY_SOURCE = r"""
+struct alignas(16) jx_v16 { unsigned long long a, b; };
+extern "C" __global__ void jx_batched_copy(const unsigned long long* table, int count) {
+  unsigned long long first = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned long long stride = (unsigned long long)blockDim.x * gridDim.x;
+  for (int c = blockIdx.y; c < count; c += gridDim.y) {
+    unsigned long long from = table[3 * c], to = table[3 * c + 1], bytes = table[3 * c + 2];
+    if (((from | to | bytes) & 15) == 0) {
+      const jx_v16* s = (const jx_v16*)from;
+      jx_v16* d = (jx_v16*)to;
+      for (unsigned long long i = first; i < bytes / 16; i += stride) d[i] = s[i];
+    } else {
+      const unsigned char* s = (const unsigned char*)from;
+      unsigned char* d = (unsigned char*)to;
+      for (unsigned long long i = first; i < bytes; i += stride) d[i] = s[i];
+    }
+  }
+}
+"""

@@ -44,18 +44,18 @@ def group_source(group: Any, target: str = "cuda") -> tuple[str, str, dict]:
     return codegen.generate(group.params["code"], OPCODE_NAMES, input_codes, target)
 
 
-class FusedKernel:
-    """One fused group's step: inputs in, its outputs (new arrays) out."""
+class GeneratedKernel:
+    """A generated kernel as a step: inputs in, new output arrays out. On a
+    GPU CuPy compiles the source with NVRTC (cached on disk by hash) at the
+    first call; for mock GPUs the host build runs."""
 
-    def __init__(self, group: Any, xp: Any, target: str | None = None):
-        self.xp = xp
-        self.target = target or ("host" if xp is np else "cuda")
-        self.source, self.name, facts = group_source(group, self.target)
-        self.items = facts["elements"]
-        self.threads = self.items * (32 if facts["warp_per_item"] else 1)
-        self.index_type = np.int32 if facts["index"] == "int" else np.int64
-        self.outputs = [(tuple(int(d) for d in v.type.shape), numpy_dtype(v.type.element_type))
-                        for v in group.outputs]
+    def __init__(self, source: str, name: str, items: int, threads: int, index: str,
+                 outputs: list[tuple[tuple[int, ...], Any]], xp: Any, target: str):
+        self.xp, self.target = xp, target
+        self.source, self.name = source, name
+        self.items, self.threads = items, threads
+        self.index_type = np.int32 if index == "int" else np.int64
+        self.outputs = outputs
         self._function: Any = None
 
     def __call__(self, *inputs: Any) -> tuple:
@@ -77,6 +77,58 @@ class FusedKernel:
             self._function((blocks,), (_THREADS_PER_BLOCK,),
                            (*ins, *outs, self.index_type(self.items)))
         return tuple(outs)
+
+
+def _result_layouts(values: Any) -> list[tuple[tuple[int, ...], Any]]:
+    return [(tuple(int(d) for d in v.type.shape), numpy_dtype(v.type.element_type))
+            for v in values]
+
+
+class FusedKernel(GeneratedKernel):
+    """One fused group's step."""
+
+    def __init__(self, group: Any, xp: Any, target: str | None = None):
+        target = target or ("host" if xp is np else "cuda")
+        source, name, facts = group_source(group, target)
+        items = facts["elements"]
+        super().__init__(source, name, items, items * facts["threads_per_item"],
+                         facts["index"], _result_layouts(group.outputs), xp, target)
+
+
+def _index_codes(types: Any) -> list[int]:
+    codes = [fusion._type_code(t) for t in types]
+    if None in codes:
+        raise codegen.Unsupported("a start index of a type the generator does not read")
+    return codes
+
+
+def dynamic_slice_kernel(op: Any, xp: Any, target: str) -> GeneratedKernel:
+    """stablehlo.dynamic_slice as one generated kernel (codegen.Unsupported
+    for element sizes it does not move)."""
+    shape = tuple(int(d) for d in op.operand_types[0].shape)
+    sizes = tuple(int(d) for d in op.result_types[0].shape)
+    item = numpy_dtype(op.result_types[0].element_type).itemsize
+    source, name, items = codegen.dynamic_slice(shape, sizes, item,
+                                                _index_codes(op.operand_types[1:]), target)
+    return GeneratedKernel(source, name, items, items, "int" if items < 2**31 - 1 else "ll",
+                           _result_layouts(op.results), xp, target)
+
+
+def dynamic_update_slice_kernel(op: Any, xp: Any, target: str) -> GeneratedKernel:
+    """stablehlo.dynamic_update_slice as one generated kernel."""
+    shape = tuple(int(d) for d in op.operand_types[0].shape)
+    update = tuple(int(d) for d in op.operand_types[1].shape)
+    item = numpy_dtype(op.result_types[0].element_type).itemsize
+    source, name, items = codegen.dynamic_update_slice(
+        shape, update, item, _index_codes(op.operand_types[2:]), target)
+    return GeneratedKernel(source, name, items, items, "int" if items < 2**31 - 1 else "ll",
+                           _result_layouts(op.results), xp, target)
+
+
+# Ops that run as one generated kernel each (instead of the several CuPy
+# calls of their DEVICE_KERNELS entry) where fused kernels are generated.
+GENERATED_OPS = {"stablehlo.dynamic_slice": dynamic_slice_kernel,
+                 "stablehlo.dynamic_update_slice": dynamic_update_slice_kernel}
 
 
 def kernel_sources(text: str) -> dict[str, str]:

@@ -39,7 +39,7 @@ from jaxlib._src.ir.types import TensorType
 from jaxlib._src.ops import registry
 from jaxlib._src.ops.registry import with_frame
 from jaxlib.gpu_runtime import codegen
-from jaxlib.gpu_runtime.fused import FusedKernel
+from jaxlib.gpu_runtime.fused import GENERATED_OPS, FusedKernel
 from jaxlib.gpu_runtime.fused import enabled as fusion_enabled
 from jaxlib.gpu_runtime.kernels import DEVICE_KERNELS, REGION_KERNELS, on_device
 
@@ -150,6 +150,15 @@ class _GpuFunctionLowering(_FunctionLowering):
         if op.name in _ROUTING_OPS:
             self._allow_fusion_in(op)
             return registry.REFERENCE_KERNELS[op.name](op, self)
+        generate = GENERATED_OPS.get(op.name) if module.fusion else None
+        if generate is not None and all(on_device(t) for t in op.operand_types):
+            try:
+                kernel = generate(op, xp, module.fusion_target)
+            except codegen.Unsupported:
+                pass
+            else:
+                module.kernel_sources[kernel.name] = kernel.source
+                return kernel
         factory = DEVICE_KERNELS.get(op.name)
         types = [*op.operand_types, *op.result_types]
         reason = None
@@ -278,10 +287,16 @@ def build_gpu_program(xp: Any, fusion_target: str | None = None
     def build(lowering: ModuleLowering, function: Function) -> FunctionProgram:
         module = GpuModuleLowering(lowering, xp, fusion_target)
         program = module.function(function.name)
+        if fusion_target is not None:  # the check: every function's kernels, called or not
+            for other in lowering.module.functions:
+                if other.body is not None:
+                    module.function(other.name)
         program.reference_steps = module.reference_steps
         program.fusion = {"groups": module.fused_groups, "unfused": module.unfused_groups}
         program.kernel_sources = module.kernel_sources
         return program
 
-    build.backend_key = f"gpu:{xp.__name__}:{fusion_target}"  # type: ignore[attr-defined]
+    # Programs with and without generated kernels are cached apart.
+    mode = fusion_target or ("fused" if fusion_enabled(xp) else "unfused")
+    build.backend_key = f"gpu:{xp.__name__}:{mode}"  # type: ignore[attr-defined]
     return build
