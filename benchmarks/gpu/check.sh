@@ -107,7 +107,9 @@ PY
 # -- conformance suite on $backend ---------------------------------------------------
 if [[ $parts == *" conformance "* ]]; then
 start=$(date +%s)
-timeout 75 $ours python3 benchmarks/gpu/conformance.py --backend "$backend" --time-limit 60 \
+conformance_s=${GPU_CHECK_CONFORMANCE_S:-60}
+timeout $((conformance_s + 30)) $ours python3 benchmarks/gpu/conformance.py --backend "$backend" \
+  --time-limit "$conformance_s" --jobs "${GPU_CHECK_JOBS:-8}" \
   "$shared/conformance/stablehlo" >"$out/conformance.log" 2>&1
 note "conformance: $(tail -1 "$out/conformance.log" | cut -c1-160) ($(( $(date +%s) - start )) s)"
 grep FAIL "$out/conformance.log" | head -10 | cut -c1-240 | tee -a "$summary"

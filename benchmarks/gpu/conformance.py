@@ -60,6 +60,38 @@ def run_conformance(paths: list[str], xp, deadline: float, host_ops: collections
     return passed, failed, skipped
 
 
+def _conformance_worker(paths: list[str], backend: str, seconds: float) -> tuple:
+    host_ops: collections.Counter = collections.Counter()
+    failures: list[str] = []
+    counts = run_conformance(paths, array_module(backend), time.monotonic() + seconds,
+                             host_ops, failures)
+    return counts, dict(host_ops), failures
+
+
+def run_conformance_in_processes(paths: list[str], backend: str, jobs: int, seconds: float,
+                                 host_ops: collections.Counter, failures: list[str]
+                                 ) -> tuple[int, int, int]:
+    """run_conformance over ``jobs`` spawned processes (files dealt round-robin)."""
+    import concurrent.futures
+    import multiprocessing
+
+    from jaxlib._src.tools import conformance
+
+    files = [str(p) for p in conformance.iter_files(paths)]
+    chunks = [files[i::jobs] for i in range(jobs)]
+    totals = [0, 0, 0]
+    context = multiprocessing.get_context("spawn")  # no CUDA state crosses a fork
+    with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        futures = [pool.submit(_conformance_worker, chunk, backend, seconds)
+                   for chunk in chunks if chunk]
+        for future in futures:
+            counts, ops, lines = future.result()
+            totals = [a + b for a, b in zip(totals, counts)]
+            host_ops.update(ops)
+            failures.extend(lines)
+    return totals[0], totals[1], totals[2]
+
+
 # Corpus programs whose recorded outputs are XLA CPU's own behaviour where the
 # GPU's differs by design (XLA's CUDA backend does the same as ours): reported
 # apart, not as failures.
@@ -114,6 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=600.0,
                         help="seconds for each part; files left over are counted as skipped")
     parser.add_argument("--json", help="write the summary here")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="conformance files over this many processes (one GPU each "
+                             "shares: CUDA contexts of one device)")
     args = parser.parse_args(argv)
     from jaxlib import xla_client
 
@@ -123,7 +158,12 @@ def main(argv: list[str] | None = None) -> int:
     failures: list[str] = []
     if args.paths:
         start = time.monotonic()
-        counts = run_conformance(args.paths, xp, start + args.time_limit, host_ops, failures)
+        if args.jobs > 1:
+            counts = run_conformance_in_processes(args.paths, args.backend, args.jobs,
+                                                  args.time_limit, host_ops, failures)
+        else:
+            counts = run_conformance(args.paths, xp, start + args.time_limit, host_ops,
+                                     failures)
         summary["conformance"] = dict(zip(("passed", "failed", "skipped_files"), counts),
                                       seconds=round(time.monotonic() - start, 1))
     if args.corpus:
