@@ -198,3 +198,64 @@ def test_unsupported_fusion_ir_is_reported_not_guessed():
                1, 1]
     with pytest.raises(codegen.Unsupported, match="opcode 999"):
         codegen.generate(program, names, [11])
+
+
+STRIDED = """
+func.func @main(%x: tensor<6x8xf32>, %y: tensor<8x6xf32>) -> tensor<6x4xf32> {
+  %t = stablehlo.transpose %y, dims = [1, 0] : (tensor<8x6xf32>) -> tensor<6x8xf32>
+  %s = stablehlo.slice %x [0:6, 0:8:2] : (tensor<6x8xf32>) -> tensor<6x4xf32>
+  %u = stablehlo.slice %t [0:6, 1:8:2] : (tensor<6x8xf32>) -> tensor<6x4xf32>
+  %e = stablehlo.exponential %s : tensor<6x4xf32>
+  %m = stablehlo.multiply %e, %u : tensor<6x4xf32>
+  return %m : tensor<6x4xf32>
+}
+"""
+
+
+@needs_compiler
+def test_strided_views_are_read_in_place_by_a_variant_kernel(monkeypatch):
+    # The transpose and the slices are views on the device; the fused group
+    # reading them gets a variant generated for their strides instead of copies.
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    from jaxlib import xla_client
+
+    launched: list = []
+    original = fused.GeneratedKernel._launch
+
+    def launch(self, ins, outs):
+        launched.append([x.flags.c_contiguous for x in ins])
+        return original(self, ins, outs)
+
+    monkeypatch.setattr(fused.GeneratedKernel, "_launch", launch)
+    client = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((6, 8)).astype(np.float32)
+    y = rng.standard_normal((8, 6)).astype(np.float32)
+    got = client.compile_and_load(STRIDED).execute(
+        [client.buffer_from_pyval(x), client.buffer_from_pyval(y)])
+    want = cpu.compile_and_load(STRIDED, cpu.devices()[:1]).execute(
+        [cpu.buffer_from_pyval(x), cpu.buffer_from_pyval(y)])
+    np.testing.assert_allclose(np.asarray(got[0]), np.asarray(want[0]), rtol=1e-6)
+    assert any(not all(flags) for flags in launched)  # a view went in as it is
+
+
+def test_strided_variants_compile_with_nvrtc():
+    if not _nvrtc_available():
+        pytest.skip("no NVRTC here")
+    from jaxlib.gpu_runtime import nvrtc
+
+    groups = []
+
+    def collect(lowering, function):
+        groups.extend(g for g in fusion.fuse_block(function.body.entry)
+                      if isinstance(g, fusion.FusedGroup))
+        return build_gpu_program(np)(lowering, function)
+
+    collect.backend_key = "strided-check"  # type: ignore[attr-defined]
+    pipeline.compile_program(STRIDED, program_builder=collect)
+    group = groups[0]
+    views = {i: (16, -1) for i in range(len(group.inputs))}  # any strides, negative too
+    source, name, _ = fused.group_source(group, "cuda", views)
+    assert "jx_view0" in source
+    nvrtc.compile_to_ptx(source, f"{name}.cu")

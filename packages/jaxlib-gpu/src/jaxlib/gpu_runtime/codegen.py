@@ -282,10 +282,11 @@ class _Writer:
     """Spells one decoded program as CUDA C (or host C++)."""
 
     def __init__(self, program: FusedProgram, opcode_names: dict[int, str],
-                 input_types: list[int]):
+                 input_types: list[int], input_views: dict | None = None):
         self.p = program
         self.names = opcode_names
         self.input_types = input_types
+        self.input_views = input_views or {}
 
     def ctype(self, slot: int) -> str:
         code = self.p.slot_types[slot]
@@ -469,6 +470,8 @@ class _Writer:
             offset = " + ".join(f"{c} * {s}" if s != 1 else c
                                 for c, s in zip(coords, strides) if s != 0) or "0"
             if kind == 0:
+                if arg in self.input_views:  # a strided view: its offset, not a copy
+                    offset = f"jx_view{arg}({offset})"
                 lines.append(f"{t} v{slot} = in{arg}[{offset}];")
             elif kind == 1:
                 lines.append(f"{t} v{slot} = {self.constant(self.p.slot_types[slot], arg)};")
@@ -482,15 +485,32 @@ class _Writer:
         return [indent + line for line in lines]
 
 
+def _view_function(arg: int, shape: tuple[int, ...], strides: tuple[int, ...]) -> list[str]:
+    """jx_view{arg}: the element offset in a strided view of the element at
+    a row-major linear index of its shape."""
+    lines = [f"JX jx_i64 jx_view{arg}(jx_i64 l) {{", "  jx_i64 o = 0;"]
+    for k in range(len(shape) - 1, -1, -1):
+        if shape[k] == 1:
+            continue
+        if k == 0:
+            lines.append(f"  o += l * {strides[k]}LL;")
+        else:
+            lines.append(f"  o += (l % {shape[k]}) * {strides[k]}LL; l /= {shape[k]};")
+    lines += ["  return o;", "}"]
+    return lines
+
+
 def generate(code: list[int], opcode_names: dict[int, str], input_types: list[int],
-             target: str = "cuda") -> tuple[str, str, dict]:
+             target: str = "cuda", input_views: dict | None = None) -> tuple[str, str, dict]:
     """(source, kernel name, launch facts) of one fused group's IR.
 
     Launch facts: ``elements`` (work items: domain elements, or outputs of
     a reduction), ``threads_per_item`` (32 or 256 when a warp or a block
     reduces each output; blocks are 256 threads), ``index`` (the index type)."""
     p = decode(code)
-    writer = _Writer(p, opcode_names, input_types)
+    # input index -> (shape, element strides) of inputs read through their strides
+    views = input_views or {}
+    writer = _Writer(p, opcode_names, input_types, views)
     nd = len(p.dims)
     for _, kind, arg, _ in p.loads:
         if kind == 0 and not 0 <= arg < len(input_types):
@@ -509,6 +529,8 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
                      [f"out{i}" for i in range(len(out_types))])
     coords = [f"c{k}" for k in range(nd)]
     lines: list[str] = []
+    for arg, (shape, strides) in sorted(views.items()):
+        lines += _view_function(arg, tuple(shape), tuple(strides))
     strategy = "thread"
     if not reduces:
         lines.append(f"JX void jx_item({index} i, {', '.join(params)}) {{")

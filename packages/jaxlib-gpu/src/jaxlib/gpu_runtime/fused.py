@@ -10,6 +10,7 @@ import hashlib
 import os
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,13 +36,17 @@ def enabled(xp: Any) -> bool:
     return True
 
 
-def group_source(group: Any, target: str = "cuda") -> tuple[str, str, dict]:
+def group_source(group: Any, target: str = "cuda", input_views: dict | None = None
+                 ) -> tuple[str, str, dict]:
     """The generated source of a fusion.FusedGroup (codegen.Unsupported when
-    it has no spelling)."""
+    it has no spelling); ``input_views``: input index -> element strides of
+    inputs read in place through their strides."""
     input_codes = [fusion._type_code(v.type) for v in group.inputs]
     if None in input_codes:
         raise codegen.Unsupported("an input of a type the fusion IR does not compute")
-    return codegen.generate(group.params["code"], OPCODE_NAMES, input_codes, target)
+    views = {i: (tuple(int(d) for d in group.inputs[i].type.shape), strides)
+             for i, strides in (input_views or {}).items()}
+    return codegen.generate(group.params["code"], OPCODE_NAMES, input_codes, target, views)
 
 
 class GeneratedKernel:
@@ -63,7 +68,22 @@ class GeneratedKernel:
         outs = [xp.empty(shape, dtype) for shape, dtype in self.outputs]
         if self.items == 0:
             return tuple(outs)
-        ins = [x if x.flags.c_contiguous else xp.ascontiguousarray(x) for x in inputs]
+        if all(x.flags.c_contiguous for x in inputs):
+            ins = list(inputs)
+        else:
+            variant = self._strided_variant(inputs)
+            if variant is not None:  # reads the views in place
+                return variant._launch(list(inputs), outs)
+            ins = [x if x.flags.c_contiguous else xp.ascontiguousarray(x) for x in inputs]
+        return self._launch(ins, outs)
+
+    def _strided_variant(self, inputs: Sequence[Any]) -> GeneratedKernel | None:
+        """The kernel reading these non-contiguous inputs through their
+        strides (made once per stride pattern); None where there is none."""
+        return None
+
+    def _launch(self, ins: list, outs: list) -> tuple:
+        xp = self.xp
         if self._function is None:
             self._function = (_host_function(self.source, self.name) if self.target == "host"
                               else xp.RawKernel(self.source, self.name))
@@ -85,14 +105,38 @@ def _result_layouts(values: Any) -> list[tuple[tuple[int, ...], Any]]:
 
 
 class FusedKernel(GeneratedKernel):
-    """One fused group's step."""
+    """One fused group's step. Inputs that are strided views (slices,
+    transposes) are read in place by a variant generated for their strides."""
 
-    def __init__(self, group: Any, xp: Any, target: str | None = None):
+    def __init__(self, group: Any, xp: Any, target: str | None = None,
+                 input_views: dict | None = None):
         target = target or ("host" if xp is np else "cuda")
-        source, name, facts = group_source(group, target)
+        source, name, facts = group_source(group, target, input_views)
         items = facts["elements"]
         super().__init__(source, name, items, items * facts["threads_per_item"],
                          facts["index"], _result_layouts(group.outputs), xp, target)
+        self.group = group
+        self._variants: dict[tuple, FusedKernel | None] = {}
+
+    def _strided_variant(self, inputs: Sequence[Any]) -> GeneratedKernel | None:
+        key = tuple(None if x.flags.c_contiguous else x.strides for x in inputs)
+        if key in self._variants:
+            return self._variants[key]
+        views = {}
+        for i, x in enumerate(inputs):
+            if not x.flags.c_contiguous:
+                if any(s % x.itemsize for s in x.strides):
+                    views = None
+                    break
+                views[i] = tuple(s // x.itemsize for s in x.strides)
+        variant = None
+        if views:
+            try:
+                variant = FusedKernel(self.group, self.xp, self.target, views)
+            except codegen.Unsupported:
+                variant = None
+        self._variants[key] = variant
+        return variant
 
 
 def _index_codes(types: Any) -> list[int]:
