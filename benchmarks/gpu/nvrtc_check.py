@@ -47,7 +47,7 @@ def conformance_sources(root: str, sources: dict[str, str], errors: list[str]) -
 
 
 def program_sources(folder: str, sources: dict[str, str], errors: list[str]) -> int:
-    from jaxlib.gpu_runtime.fused import kernel_sources
+    from jaxlib.gpu_runtime.program import kernel_sources
 
     count = 0
     for path in sorted(Path(folder).glob("*.mlir")):

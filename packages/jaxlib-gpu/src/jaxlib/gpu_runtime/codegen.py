@@ -275,6 +275,8 @@ JX int jx_clz(jx_u64 x, int width) {
 _FLOAT_FUNCTIONS = {"exp": "exp", "expm1": "expm1", "log": "log", "log1p": "log1p",
                     "tanh": "tanh", "sin": "sin", "cos": "cos", "tan": "tan",
                     "sqrt": "sqrt", "cbrt": "cbrt", "erf": "erf"}
+_HELPERS = {"round_afz": "jx_round_afz", "is_finite": "jx_isfinite", "is_inf": "jx_isinf",
+            "logistic": "jx_logistic", "rsqrt": "jx_rsqrt", "erf_inv": "jx_erf_inv"}
 _DIRECTION_OPERATORS = ["==", "!=", ">=", ">", "<=", "<"]
 
 
@@ -336,26 +338,18 @@ class _Writer:
             if kind != "f":
                 raise Unsupported(f"{name} on {kind}")
             return f"jx_{'rint' if name == 'round_even' else name}({x})"
-        if name == "round_afz":
-            return f"jx_round_afz({x})"
+        if name in _HELPERS:  # float helpers of the prelude, result cast to the slot's type
+            if kind != "f":
+                raise Unsupported(f"{name} on {kind}")
+            return f"({t}){_HELPERS[name]}({x})"
         if name == "not":
             return f"({t})({x} ^ 1)" if kind == "b" else f"({t})(~{x})"
         if name == "popcnt":
             return f"({t})jx_popcount((jx_u64)({unsigned}){x})"
         if name == "clz":
             return f"({t})jx_clz((jx_u64)({unsigned}){x}, {width})"
-        if name == "is_finite":
-            return f"({t})jx_isfinite({x})"
-        if name == "is_inf":
-            return f"({t})jx_isinf({x})"
         if name == "square":
             return f"{x} * {x}" if kind == "f" else f"({t})((jx_u64){x} * (jx_u64){x})"
-        if name == "logistic":
-            return f"jx_logistic({x})"
-        if name == "rsqrt":
-            return f"jx_rsqrt({x})"
-        if name == "erf_inv":
-            return f"jx_erf_inv({x})"
         if name == "copy":
             return x
         if name == "convert":
@@ -712,28 +706,45 @@ def _named(kind: str, body: list[str], target: str) -> str:
     return f"jx_{kind}_{digest}"
 
 
+def _slice_kernel(kind: str, arrays: list[str], element: str, start_codes: list[int],
+                  body: list[str], elements: int, target: str) -> tuple[str, str, int]:
+    """A dynamic-slice family kernel: element arrays ``arrays`` in, then the
+    start scalars, one output ``out0``."""
+    starts = [(f"s{k}", _C_TYPES[c][0]) for k, c in enumerate(start_codes)]
+    inputs = [(a, element) for a in arrays] + starts
+    params = [f"const {t}* __restrict__ {a}" for a, t in inputs]
+    params.append(f"{element}* __restrict__ out0")
+    args = [a for a, _ in inputs] + ["out0"]
+    casts = [f"(const {t}*)in[{i}]" for i, (_, t) in enumerate(inputs)]
+    casts.append(f"({element}*)out[0]")
+    name = _named(kind, body + params, target)
+    return _wrap(name, body, params, args, casts, elements, target), name, elements
+
+
+def _raw_element(item_bytes: int) -> str:
+    element = _RAW.get(item_bytes)
+    if element is None:
+        raise Unsupported(f"{item_bytes}-byte elements")
+    return element
+
+
+def _size(shape: tuple[int, ...]) -> int:
+    elements = 1
+    for size in shape:
+        elements *= size
+    return elements
+
+
 def dynamic_slice(shape: tuple[int, ...], sizes: tuple[int, ...], item_bytes: int,
                   start_codes: list[int], target: str = "cuda") -> tuple[str, str, int]:
     """(source, name, elements) of a dynamic_slice kernel: one thread per
     result element reads the operand at its coordinates plus the clamped starts."""
-    element = _RAW.get(item_bytes)
-    if element is None:
-        raise Unsupported(f"{item_bytes}-byte elements")
+    element = _raw_element(item_bytes)
     body = _clamped_starts(shape, sizes, start_codes) + _coords(sizes, "i")
     source_index = _linear(shape, [f"c{k} + st{k}" for k in range(len(shape))])
     body.append(f"  out0[i] = x[{source_index}];")
-    params = [f"const {element}* __restrict__ x"]
-    params += [f"const {_C_TYPES[c][0]}* __restrict__ s{k}" for k, c in enumerate(start_codes)]
-    params.append(f"{element}* __restrict__ out0")
-    args = ["x", *[f"s{k}" for k in range(len(start_codes))], "out0"]
-    casts = [f"(const {element}*)in[0]"]
-    casts += [f"(const {_C_TYPES[c][0]}*)in[{k + 1}]" for k, c in enumerate(start_codes)]
-    casts.append(f"({element}*)out[0]")
-    elements = 1
-    for size in sizes:
-        elements *= size
-    name = _named("dynamic_slice", body + params, target)
-    return _wrap(name, body, params, args, casts, elements, target), name, elements
+    return _slice_kernel("dynamic_slice", ["x"], element, start_codes, body, _size(sizes),
+                         target)
 
 
 def dynamic_update_slice(shape: tuple[int, ...], update: tuple[int, ...], item_bytes: int,
@@ -742,27 +753,15 @@ def dynamic_update_slice(shape: tuple[int, ...], update: tuple[int, ...], item_b
     """(source, name, elements) of a dynamic_update_slice kernel: one thread
     per result element takes the update inside the clamped window, the
     operand elsewhere (one pass, no copy first)."""
-    element = _RAW.get(item_bytes)
-    if element is None:
-        raise Unsupported(f"{item_bytes}-byte elements")
+    element = _raw_element(item_bytes)
     rank = len(shape)
     body = _clamped_starts(shape, update, start_codes) + _coords(shape, "i")
     inside = " && ".join(f"c{k} >= st{k} && c{k} < st{k} + {update[k]}"
                          for k in range(rank)) or "1"
     update_index = _linear(update, [f"c{k} - st{k}" for k in range(rank)])
     body.append(f"  out0[i] = ({inside}) ? u[{update_index}] : x[i];")
-    params = [f"const {element}* __restrict__ x", f"const {element}* __restrict__ u"]
-    params += [f"const {_C_TYPES[c][0]}* __restrict__ s{k}" for k, c in enumerate(start_codes)]
-    params.append(f"{element}* __restrict__ out0")
-    args = ["x", "u", *[f"s{k}" for k in range(len(start_codes))], "out0"]
-    casts = [f"(const {element}*)in[0]", f"(const {element}*)in[1]"]
-    casts += [f"(const {_C_TYPES[c][0]}*)in[{k + 2}]" for k, c in enumerate(start_codes)]
-    casts.append(f"({element}*)out[0]")
-    elements = 1
-    for size in shape:
-        elements *= size
-    name = _named("dynamic_update_slice", body + params, target)
-    return _wrap(name, body, params, args, casts, elements, target), name, elements
+    return _slice_kernel("dynamic_update_slice", ["x", "u"], element, start_codes, body,
+                         _size(shape), target)
 
 
 # -- batched copies ---------------------------------------------------------------------

@@ -175,16 +175,6 @@ GENERATED_OPS = {"stablehlo.dynamic_slice": dynamic_slice_kernel,
                  "stablehlo.dynamic_update_slice": dynamic_update_slice_kernel}
 
 
-def kernel_sources(text: str) -> dict[str, str]:
-    """The CUDA source of every fused kernel the GPU backend generates for
-    the program ``text`` (by kernel name): what NVRTC compiles on a GPU."""
-    from jaxlib._src.compiler import pipeline
-    from jaxlib.gpu_runtime.program import build_gpu_program
-
-    compiled = pipeline.compile_program(text, program_builder=build_gpu_program(np, "cuda"))
-    return dict(getattr(compiled.program, "kernel_sources", {}))
-
-
 _HOST_FUNCTIONS: dict[str, Any] = {}
 
 

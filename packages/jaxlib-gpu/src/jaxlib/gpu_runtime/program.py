@@ -300,3 +300,13 @@ def build_gpu_program(xp: Any, fusion_target: str | None = None
     mode = fusion_target or ("fused" if fusion_enabled(xp) else "unfused")
     build.backend_key = f"gpu:{xp.__name__}:{mode}"  # type: ignore[attr-defined]
     return build
+
+
+def kernel_sources(text: str) -> dict[str, str]:
+    """The CUDA source of every kernel the GPU backend generates for the
+    program ``text`` (by kernel name), every function's included: what NVRTC
+    compiles on a GPU."""
+    from jaxlib._src.compiler import pipeline
+
+    compiled = pipeline.compile_program(text, program_builder=build_gpu_program(np, "cuda"))
+    return dict(getattr(compiled.program, "kernel_sources", {}))
