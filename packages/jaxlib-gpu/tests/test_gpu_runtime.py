@@ -371,12 +371,68 @@ def test_execute_checks_its_arguments(gpu):
         executable.execute([np.zeros(3, np.float32)])
 
 
-def test_programs_over_several_devices_are_an_explicit_error(gpu):
-    text = ("module attributes {mhlo.num_partitions = 2 : i32} {\n"
+def test_programs_over_several_replicas_are_an_explicit_error(gpu):
+    text = ("module attributes {mhlo.num_replicas = 2 : i32} {\n"
             "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
             "  return %x : tensor<2xf32>\n}\n}\n")
-    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED: programs over several devices"):
+    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED: programs with 2 replicas"):
         gpu.compile_and_load(text)
+
+
+def _corpus():
+    sys.path.insert(0, str(ROOT / "tests"))
+    import test_corpus
+
+    return test_corpus
+
+
+MULTI_DEVICE = sorted(
+    p.stem for p in (ROOT / "tests/corpus/programs").glob("md*.json")
+    if json.loads(p.read_text())["num_devices"] > 1)
+
+
+@pytest.mark.parametrize("name", MULTI_DEVICE)
+def test_spmd_corpus_programs_run_over_several_gpus(name):
+    # Mock GPUs on CI; on a GPU machine, as many GPUs as the program needs.
+    from jaxlib._src.ir.hlo_sharding import HloSharding, _hlo_sharding_indices
+
+    corpus = _corpus()
+    meta, text, inputs, expected = corpus._load(name)
+    n = meta["num_devices"]
+    client = (xla_client.make_gpu_client(mock=True, mock_gpu_topology=f"1x1x{n}")
+              if BACKEND == "mock" else xla_client.make_gpu_client())
+    if len(client.devices()) < n:
+        pytest.skip(f"{name} needs {n} GPUs")
+    devices = client.devices()[:n]
+    executable = client.compile_and_load(text, devices)
+
+    def indices(spec, shape):
+        return _hlo_sharding_indices(HloSharding.from_string(spec["sharding"]), shape, n)
+
+    arguments = [[client.buffer_from_pyval(np.ascontiguousarray(value[index]), d)
+                  for index, d in zip(indices(spec, value.shape), devices)]
+                 for value, spec in zip(inputs, meta["inputs"])]
+    outputs = executable.execute_sharded(arguments)
+    assert len(outputs) == len(expected)
+    for i, (shards, want, spec) in enumerate(zip(outputs, expected, meta["outputs"])):
+        for d, index, shard in zip(devices, indices(spec, want.shape), shards):
+            assert shard.device() is d
+            corpus._check(np.asarray(shard), np.ascontiguousarray(want[index]), spec,
+                          f"{name} out{i} on {d!r}")
+    with pytest.raises(XlaRuntimeError, match="execute_sharded"):
+        executable.execute([a[0] for a in arguments])
+
+
+def test_spmd_programs_check_their_devices_and_shards():
+    client = xla_client.make_gpu_client(mock=True, mock_gpu_topology="1x1x2")
+    meta, text, inputs, _ = _corpus()._load("md2_elementwise")
+    with pytest.raises(XlaRuntimeError, match="give 2 devices"):
+        client.compile_and_load(text)
+    executable = client.compile_and_load(text, client.devices())
+    wrong = [[client.buffer_from_pyval(np.zeros((3, 3), np.float32), d)
+              for d in client.devices()] for _ in inputs]
+    with pytest.raises(XlaRuntimeError, match="expected"):
+        executable.execute_sharded(wrong)
 
 
 def test_buffers(gpu):

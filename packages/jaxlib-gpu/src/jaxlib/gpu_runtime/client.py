@@ -235,11 +235,18 @@ class GpuClient:
         compiled = compile_program(computation, compile_options, host_callbacks,
                                    program_builder=build_gpu_program(self.xp))
         count = compiled.num_replicas * compiled.num_partitions
-        if count > 1:
+        if compiled.num_replicas > 1:
             raise unimplemented(
-                f"programs over several devices ({compiled.num_replicas} replicas x "
-                f"{compiled.num_partitions} partitions) are not supported by the "
-                f"{self.platform} backend yet")
+                f"programs with {compiled.num_replicas} replicas are not supported by the "
+                f"{self.platform} backend yet (SPMD programs over partitions are)")
+        if count > 1:
+            if executable_devices is None or len(devices) != count:
+                raise invalid_argument(
+                    f"the program runs over {count} partitions; give {count} devices, "
+                    f"got {len(devices) if executable_devices is not None else 'none'}")
+            if compiled.polymorphic:
+                raise unimplemented("shape-polymorphic programs over several partitions")
+            return GpuExecutable(self, compiled, devices)
         return GpuExecutable(self, compiled, devices[:1])
 
     compile = compile_and_load
@@ -289,8 +296,76 @@ class GpuExecutable:
         capture was not possible."""
         return self._graph.status if self._graph is not None else "eager"
 
+    def execute_sharded(self, arguments: Sequence[Sequence[GpuBuffer]]
+                        ) -> list[list[GpuBuffer]]:
+        """Runs an SPMD program over its devices: ``arguments[i][k]`` is argument
+        i's shard on device k (the parameter shardings lay them out); returns
+        ``[output][device]`` shards. The program runs in global view on the
+        first device: shards are assembled by their shardings, the results
+        split by theirs, moving through host memory (no NCCL yet)."""
+        from jaxlib._src.ir.hlo_sharding import HloSharding, _hlo_sharding_indices
+        from jaxlib._src.runtime.array import assemble_global, scatter_global
+
+        devices = self._devices
+        n = len(devices)
+        compiled = self.compiled
+        if len(arguments) != len(self._parameters):
+            raise invalid_argument(f"the program takes {len(self._parameters)} arguments, "
+                                   f"got {len(arguments)}")
+
+        class Layout:  # what assemble_global / scatter_global ask of a sharding
+            def __init__(self, text: str | None):
+                self.hlo = HloSharding.from_string(text) if text else HloSharding.replicate()
+
+            def _to_xla_hlo_sharding(self, rank: int) -> HloSharding:
+                return self.hlo
+
+        shardings = list(compiled.parameter_shardings) + [None] * len(self._parameters)
+        values = []
+        for i, (shards, expected) in enumerate(zip(arguments, self._parameters)):
+            shards = list(shards)
+            if len(shards) != n or any(not isinstance(b, GpuBuffer) for b in shards):
+                raise invalid_argument(f"argument {i}: expected a buffer per device ({n})")
+            for b, d in zip(shards, devices):
+                if b.device() is not d:
+                    raise invalid_argument(f"argument {i}: a shard for {d!r} is on "
+                                           f"{b.device()!r}")
+            if expected is None:
+                raise unimplemented("token or tuple arguments of programs over several "
+                                    "partitions")
+            shape, dtype = expected
+            layout = Layout(shardings[i])
+            indices = _hlo_sharding_indices(layout.hlo, shape, n)
+            for k, (b, index) in enumerate(zip(shards, indices)):
+                want = _index_shape(index, shape)
+                if b.shape != want or b.dtype != dtype:
+                    raise invalid_argument(f"argument {i} on {devices[k]!r}: expected "
+                                           f"{dtype}{list(want)}, got {b.dtype}{list(b.shape)}")
+            values.append(assemble_global(layout, devices, [np.asarray(b) for b in shards],
+                                          shape, dtype))
+        first = devices[0]
+        results = self._run(first, [self.client.buffer_from_pyval(v, first) for v in values])
+        outputs = []
+        result_shardings = list(compiled.result_shardings) + [None] * len(results)
+        for r, result in enumerate(results):
+            value = np.asarray(result)
+            layout = Layout(result_shardings[r])
+            indices = _hlo_sharding_indices(layout.hlo, value.shape, n)
+            parts = [np.empty(_index_shape(index, value.shape), value.dtype)
+                     for index in indices]
+            scatter_global(layout, devices, value, parts)
+            outputs.append([self.client.buffer_from_pyval(part, d)
+                            for part, d in zip(parts, devices)])
+        return outputs
+
     def execute(self, arguments: Sequence[GpuBuffer]) -> list[GpuBuffer]:
+        if len(self._devices) > 1:
+            raise invalid_argument(f"the program runs over {len(self._devices)} devices: "
+                                   "call execute_sharded")
         device = self._devices[0]
+        return self._run(device, arguments)
+
+    def _run(self, device: GpuDevice, arguments: Sequence[GpuBuffer]) -> list[GpuBuffer]:
         values = self._argument_values(arguments, device)
         client = self.client
         program = self._specialized(arguments)
@@ -333,6 +408,12 @@ class GpuExecutable:
                     f"{expected[1]}{list(expected[0])}")
             values.append(arg.value)
         return values
+
+
+def _index_shape(index: tuple, shape: Sequence[int]) -> tuple[int, ...]:
+    """The shape of ``array[index]`` for basic slices of an array of ``shape``."""
+    return tuple(len(range(*part.indices(size))) if isinstance(part, slice) else 1
+                 for part, size in zip(index, shape)) + tuple(shape[len(index):])
 
 
 def _expected(type_: Any) -> tuple[tuple[int | None, ...], np.dtype] | None:
