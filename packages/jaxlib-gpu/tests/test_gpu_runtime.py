@@ -371,11 +371,52 @@ def test_execute_checks_its_arguments(gpu):
         executable.execute([np.zeros(3, np.float32)])
 
 
-def test_programs_over_several_replicas_are_an_explicit_error(gpu):
-    text = ("module attributes {mhlo.num_replicas = 2 : i32} {\n"
-            "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+REPLICATED = """
+module @replicas attributes {mhlo.num_replicas = 2 : i32, mhlo.num_partitions = 1 : i32} {
+  func.func @main(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<ui32>) {
+    %y = stablehlo.multiply %x, %x : tensor<4xf32>
+    %s = "stablehlo.all_reduce"(%y) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %c = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %c : tensor<f32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+    %r = stablehlo.replica_id : tensor<ui32>
+    return %s, %r : tensor<4xf32>, tensor<ui32>
+  }
+}
+"""
+
+
+def test_replicas_run_on_their_devices_and_meet_in_collectives():
+    client = (xla_client.make_gpu_client(mock=True, mock_gpu_topology="1x1x2")
+              if BACKEND == "mock" else xla_client.make_gpu_client())
+    if len(client.devices()) < 2:
+        pytest.skip("needs 2 GPUs")
+    devices = client.devices()[:2]
+    executable = client.compile_and_load(REPLICATED, devices)
+    xs = [np.arange(4, dtype=np.float32), np.full(4, 2.0, np.float32)]
+    for _ in range(2):  # twice: collectives keyed per execution
+        sums, ids = executable.execute_sharded(
+            [[client.buffer_from_pyval(x, d) for x, d in zip(xs, devices)]])
+        for k, d in enumerate(devices):
+            assert sums[k].device() is d and ids[k].device() is d
+            np.testing.assert_allclose(np.asarray(sums[k]), xs[0] ** 2 + xs[1] ** 2)
+            assert int(np.asarray(ids[k])) == k
+    with pytest.raises(XlaRuntimeError, match="give 2 devices"):
+        client.compile_and_load(REPLICATED)
+    # A replica that fails releases the one waiting for it in the all_reduce; the
+    # error raised is the failure's, not the wait's.
+    bad = [client.buffer_from_pyval(xs[0], devices[0]),
+           client.buffer_from_pyval(np.zeros(3, np.float32), devices[1])]
+    with pytest.raises(XlaRuntimeError, match=r"argument 0 is float32\[3\]"):
+        executable.execute_sharded([bad])
+
+
+def test_replicas_and_partitions_together_are_an_explicit_error(gpu):
+    text = ("module attributes {mhlo.num_replicas = 2 : i32, mhlo.num_partitions = 2 : i32} "
+            "{\nfunc.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
             "  return %x : tensor<2xf32>\n}\n}\n")
-    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED: programs with 2 replicas"):
+    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED: programs over 2 replicas x 2"):
         gpu.compile_and_load(text)
 
 

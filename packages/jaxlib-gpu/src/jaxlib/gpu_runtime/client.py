@@ -235,14 +235,16 @@ class GpuClient:
         compiled = compile_program(computation, compile_options, host_callbacks,
                                    program_builder=build_gpu_program(self.xp))
         count = compiled.num_replicas * compiled.num_partitions
-        if compiled.num_replicas > 1:
+        if compiled.num_replicas > 1 and compiled.num_partitions > 1:
             raise unimplemented(
-                f"programs with {compiled.num_replicas} replicas are not supported by the "
-                f"{self.platform} backend yet (SPMD programs over partitions are)")
+                f"programs over {compiled.num_replicas} replicas x {compiled.num_partitions} "
+                f"partitions are not supported by the {self.platform} backend yet (replicas "
+                "alone or partitions alone are)")
         if count > 1:
+            kind = "replicas" if compiled.num_replicas > 1 else "partitions"
             if executable_devices is None or len(devices) != count:
                 raise invalid_argument(
-                    f"the program runs over {count} partitions; give {count} devices, "
+                    f"the program runs over {count} {kind}; give {count} devices, "
                     f"got {len(devices) if executable_devices is not None else 'none'}")
             if compiled.polymorphic:
                 raise unimplemented("shape-polymorphic programs over several partitions")
@@ -312,6 +314,10 @@ class GpuExecutable:
         if len(arguments) != len(self._parameters):
             raise invalid_argument(f"the program takes {len(self._parameters)} arguments, "
                                    f"got {len(arguments)}")
+        if any(len(list(shards)) != n for shards in arguments):
+            raise invalid_argument(f"every argument needs a buffer per device ({n})")
+        if compiled.num_replicas > 1:
+            return self._execute_replicas([list(a) for a in arguments])
 
         class Layout:  # what assemble_global / scatter_global ask of a sharding
             def __init__(self, text: str | None):
@@ -357,6 +363,46 @@ class GpuExecutable:
             outputs.append([self.client.buffer_from_pyval(part, d)
                             for part, d in zip(parts, devices)])
         return outputs
+
+    def _execute_replicas(self, arguments: list[list[GpuBuffer]]) -> list[list[GpuBuffer]]:
+        """Each device runs the program on its own arguments, concurrently; the
+        replicas meet in their collectives (host steps through a rendezvous)."""
+        import threading
+
+        from jaxlib._src.base.replica_context import Rendezvous, ReplicaContext, running_as
+
+        devices = self._devices
+        rendezvous = Rendezvous()
+        results: list[Any] = [None] * len(devices)
+
+        def replica(k: int) -> None:
+            context = ReplicaContext(replica_id=k, partition_id=0, num_replicas=len(devices),
+                                     num_partitions=1, rendezvous=rendezvous)
+            try:
+                with running_as(context):
+                    outputs = self._run(devices[k], [a[k] for a in arguments])
+                    for out in outputs:
+                        out.block_until_ready()
+                    results[k] = outputs
+            except BaseException as err:  # the others stop waiting for this replica
+                rendezvous.abort(err)
+                results[k] = err
+
+        threads = [threading.Thread(target=replica, args=(k,), daemon=True)
+                   for k in range(len(devices))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        failures = [(k, e) for k, e in enumerate(results) if isinstance(e, BaseException)]
+        if failures:  # the replica that failed first, not those it left waiting
+            k, error = next(((k, e) for k, e in failures if "abandoned" not in str(e)),
+                            failures[0])
+            if isinstance(error, XlaRuntimeError):
+                raise error
+            raise XlaRuntimeError(f"INTERNAL: replica {k} on {devices[k]!r} failed: "
+                                  f"{type(error).__name__}: {error}") from error
+        return [list(column) for column in zip(*results)]
 
     def execute(self, arguments: Sequence[GpuBuffer]) -> list[GpuBuffer]:
         if len(self._devices) > 1:
