@@ -28,13 +28,12 @@ from jaxlib._src.backends.cpu import fusion
 from jaxlib._src.backends.cpu.lowering import (
     FunctionProgram,
     ModuleLowering,
-    RegionProgram,
     _FunctionLowering,
     _where,
 )
 from jaxlib._src.backends.cpu.plan import ReferenceStep
 from jaxlib._src.base.errors import XlaRuntimeError
-from jaxlib._src.ir.core import Block, Function, Operation, is_terminator
+from jaxlib._src.ir.core import Block, Function, Operation
 from jaxlib._src.ir.types import TensorType
 from jaxlib._src.ops import registry
 from jaxlib._src.ops.registry import with_frame
@@ -94,46 +93,35 @@ class _GpuFunctionLowering(_FunctionLowering):
         for region in op.regions:
             self._fusable_blocks.update(id(block) for block in region.blocks)
 
-    def _lower_block(self, block: Block) -> RegionProgram:
-        """The block's steps, fused groups as one generated kernel each."""
+    def _schedule(self, block: Block) -> list[Any]:
+        """The block's ops with fused groups in place of their runs (blocks run
+        as written only; see _fusable_blocks)."""
         module = self.module_lowering
         if not module.fusion or id(block) not in self._fusable_blocks:
-            return super()._lower_block(block)
+            return block.operations
         try:
-            schedule = fusion.fuse_block(block)
+            return fusion.fuse_block(block)
         except Exception as err:  # the pass has no answer: op by op
             if strict():
                 raise
             module.unfused_groups.append(f"block: {type(err).__name__}: {err}")
-            schedule = list(block.operations)
-        arg_slots = [self.slot(a) for a in block.arguments]
-        steps: list[tuple] = []
-        result_slots: list[int] = []
-        for item in schedule:
-            if isinstance(item, Operation) and is_terminator(item.name):
-                result_slots = [self.slot(v) for v in item.operands]
-                continue
-            ops = [item] if isinstance(item, Operation) else None
-            if ops is None:
-                try:
-                    kernel = FusedKernel(item, module.xp, module.fusion_target)
-                    module.kernel_sources[kernel.name] = kernel.source
-                except codegen.Unsupported as err:
-                    module.unfused_groups.append(str(err))
-                    ops = list(item.ops)
-                else:
-                    module.fused_groups += 1
-                    steps.append((kernel, [self.slot(v) for v in item.inputs],
-                                  [self.slot(v) for v in item.outputs], False, item.ops[-1]))
-                    continue
-            for op in ops:
-                kernel = self._kernel(op)
-                steps.append((kernel, [self.slot(v) for v in op.operands],
-                              [self.slot(r) for r in op.results],
-                              getattr(kernel, "needs_frame", False), op))
-        program = RegionProgram(arg_slots, steps, result_slots)
-        self.program.frame_size = max(self.program.frame_size, len(self.slots))
-        return program
+            return block.operations
+
+    def _steps(self, item: Any) -> list[tuple]:
+        """A fused group as one generated kernel (its ops one by one when the
+        generator has no spelling for it)."""
+        if isinstance(item, Operation):
+            return [self._step(item)]
+        module = self.module_lowering
+        try:
+            kernel = FusedKernel(item, module.xp, module.fusion_target)
+        except codegen.Unsupported as err:
+            module.unfused_groups.append(str(err))
+            return [self._step(op) for op in item.ops]
+        module.kernel_sources[kernel.name] = kernel.source
+        module.fused_groups += 1
+        return [(kernel, [self.slot(v) for v in item.inputs],
+                 [self.slot(v) for v in item.outputs], False, item.ops[-1])]
 
     def _kernel(self, op: Operation) -> Callable[..., tuple]:
         module = self.module_lowering

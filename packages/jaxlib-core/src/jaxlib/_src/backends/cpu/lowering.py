@@ -122,21 +122,29 @@ class _FunctionLowering:
         arg_slots = [self.slot(a) for a in block.arguments]
         steps = []
         result_slots: list[int] = []
-        for op in block.operations:
-            if is_terminator(op.name):
-                result_slots = [self.slot(v) for v in op.operands]
+        for item in self._schedule(block):
+            if isinstance(item, Operation) and is_terminator(item.name):
+                result_slots = [self.slot(v) for v in item.operands]
                 continue
-            kernel = self._kernel(op)
-            steps.append((
-                kernel,
-                [self.slot(v) for v in op.operands],
-                [self.slot(r) for r in op.results],
-                getattr(kernel, "needs_frame", False),
-                op,
-            ))
+            steps += self._steps(item)
         program = RegionProgram(arg_slots, steps, result_slots)
         self.program.frame_size = max(self.program.frame_size, len(self.slots))
         return program
+
+    def _schedule(self, block: Block) -> list[Any]:
+        """What the block's steps are made of, in order: its operations here;
+        a backend may group some (jaxlib-gpu's fused groups)."""
+        return block.operations
+
+    def _steps(self, item: Any) -> list[tuple]:
+        """The steps of one scheduled item: (kernel, operand slots, result
+        slots, whether the kernel takes the frame, op for messages)."""
+        return [self._step(item)]
+
+    def _step(self, op: Operation) -> tuple:
+        kernel = self._kernel(op)
+        return (kernel, [self.slot(v) for v in op.operands], [self.slot(r) for r in op.results],
+                getattr(kernel, "needs_frame", False), op)
 
     def _kernel(self, op: Operation) -> Callable[..., tuple]:
         factory = registry.REFERENCE_KERNELS.get(op.name)
