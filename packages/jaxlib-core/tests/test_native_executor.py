@@ -5,9 +5,10 @@ import numpy as np
 import pytest
 
 from jaxlib import xla_client
+from jaxlib._src.backends.cpu import native
 from jaxlib._src.backends.cpu.lowering import ModuleLowering
 from jaxlib._src.backends.cpu.plan import NativeProgram
-from jaxlib._src.compiler.pipeline import compile_program
+from jaxlib._src.compiler.pipeline import clear_compilation_cache, compile_program
 from jaxlib.xla_client import XlaRuntimeError
 
 
@@ -54,6 +55,63 @@ def test_while_that_swaps_its_values_and_reads_captured_ones():
     b = np.full(4, 10, np.float32)
     x, y, i = _check(WHILE_PERMUTES, a, b)
     assert int(i) == 5
+
+
+PING_PONG = """
+func.func public @main(%a: tensor<512xf32>, %b: tensor<512xf32>, %n: tensor<i32>)
+    -> (tensor<512xf32>, tensor<512xf32>, tensor<512xf32>, tensor<512xf32>, tensor<i32>) {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %c1 = stablehlo.constant dense<1> : tensor<i32>
+  %r:4 = stablehlo.while(%i = %c0, %x = %a, %y = %b, %z = %a)
+      : tensor<i32>, tensor<512xf32>, tensor<512xf32>, tensor<512xf32>
+  cond {
+    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %j = stablehlo.add %i, %c1 : tensor<i32>
+    %s = stablehlo.add %x, %y : tensor<512xf32>
+    %t = stablehlo.multiply %y, %b : tensor<512xf32>
+    %inner:2 = stablehlo.while(%k = %c0, %v = %t) : tensor<i32>, tensor<512xf32>
+    cond {
+      %q = stablehlo.compare LT, %k, %i, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %q : tensor<i1>
+    } do {
+      %k1 = stablehlo.add %k, %c1 : tensor<i32>
+      %v1 = stablehlo.subtract %v, %a : tensor<512xf32>
+      stablehlo.return %k1, %v1 : tensor<i32>, tensor<512xf32>
+    }
+    stablehlo.return %j, %inner#1, %s, %x : tensor<i32>, tensor<512xf32>, tensor<512xf32>,
+                                             tensor<512xf32>
+  }
+  %after = stablehlo.add %r#1, %r#3 : tensor<512xf32>
+  return %r#1, %r#2, %r#3, %after, %r#0 : tensor<512xf32>, tensor<512xf32>, tensor<512xf32>,
+                                           tensor<512xf32>, tensor<i32>
+}
+"""
+
+
+@pytest.mark.parametrize("trips", [0, 1, 2, 5])
+def test_carried_values_trade_storage_with_their_results(monkeypatch, trips):
+    # Results computed into storage of their own trade places with the
+    # carried values after each iteration instead of being copied (x and y
+    # here, and the inner loop's v); z takes the old x, so it is copied, and
+    # reads the x that was about to move. Odd and even trip counts leave the
+    # values in either storage; they end in their own, read after the loop.
+    plans = []
+    real_plan = native.cpu.Plan
+
+    def recording_plan(slots, regions, *rest):
+        plans.append(regions)
+        return real_plan(slots, regions, *rest)
+
+    monkeypatch.setattr(native.cpu, "Plan", recording_plan)
+    clear_compilation_cache()
+    a = np.linspace(-2, 2, 512, dtype=np.float32)
+    b = np.linspace(0.5, 1.5, 512, dtype=np.float32)
+    _check(PING_PONG, a, b, np.int32(trips))
+    loops = [step for regions in plans for region in regions for step in region
+             if step[0] == "while"]
+    assert sorted(step[7] for step in loops) == [[False, True]] + [[False, True, True, False]]
 
 
 NESTED = """

@@ -421,10 +421,127 @@ def test_chains_give_the_bits_of_one_operation_at_a_time(length):
     check(text, [a, b, c], rtol=2e-5, atol=1e-6, fused=None)
 
 
+def threefry_program(length: int, element_type: str) -> str:
+    """Threefry's rounds as jax writes them: x0 += x1; x1 = rotl(x1, r) ^ x0
+    with the rotation counts run-time scalars (32 - r computed beside), four
+    rounds, then the key injection; both words are results."""
+    t, s = tensor((length,), element_type), tensor((), element_type)
+    lines = [f"func.func @main(%x0: {t}, %x1: {t}, %k0: {s}, %k1: {s}, %r0: {s}, %r1: {s},"
+             f" %r2: {s}, %r3: {s}) -> ({t}, {t}) {{",
+             f"  %c32 = stablehlo.constant dense<32> : {s}"]
+    x0, x1 = "%x0", "%x1"
+    for k in range(4):
+        lines += [
+            f"  %a{k} = stablehlo.add {x0}, {x1} : {t}",
+            f"  %rb{k} = stablehlo.broadcast_in_dim %r{k}, dims = [] : ({s}) -> {t}",
+            f"  %l{k} = stablehlo.shift_left {x1}, %rb{k} : {t}",
+            f"  %n{k} = stablehlo.subtract %c32, %r{k} : {s}",
+            f"  %nb{k} = stablehlo.broadcast_in_dim %n{k}, dims = [] : ({s}) -> {t}",
+            f"  %h{k} = stablehlo.shift_right_logical {x1}, %nb{k} : {t}",
+            f"  %o{k} = stablehlo.or %l{k}, %h{k} : {t}",
+            f"  %e{k} = stablehlo.xor %a{k}, %o{k} : {t}"]
+        x0, x1 = f"%a{k}", f"%e{k}"
+    lines += [
+        f"  %kb0 = stablehlo.broadcast_in_dim %k0, dims = [] : ({s}) -> {t}",
+        f"  %kb1 = stablehlo.broadcast_in_dim %k1, dims = [] : ({s}) -> {t}",
+        f"  %y0 = stablehlo.add {x0}, %kb0 : {t}",
+        f"  %y1a = stablehlo.add {x1}, %kb1 : {t}",
+        f"  %y1 = stablehlo.add %y1a, %kb0 : {t}",
+        f"  return %y0, %y1 : {t}, {t}",
+        "}"]
+    return "\n".join(lines)
+
+
+def threefry_args(length: int, element_type: str, counts=(13, 15, 26, 6)):
+    dtype = np.dtype(numpy_dtype(element_type))
+    return [values(element_type, (length,), seed=1), values(element_type, (length,), seed=2),
+            dtype.type(0x1BD11BDA & 0x7FFFFFFF), dtype.type(7),
+            *(dtype.type(c) for c in counts)]
+
+
+@pytest.mark.parametrize("element_type", ["ui32", "i32"])
+@pytest.mark.parametrize("length", [700, 64, 5])
+@pytest.mark.parametrize("counts", [(13, 15, 26, 6), (0, 32, 40, 31)])
+def test_threefry_rounds_run_whole_in_registers(element_type, length, counts):
+    # Integer instructions chain with two running values (x0, x1): the 23
+    # instructions of the rounds and key injection run as one chain with both
+    # words as results, after the scalar `32 - r` ones (moved first, their
+    # own chains). Counts of 0 and 32 or more give the shifts' XLA values
+    # (32 - 40 wraps for ui32, is negative for i32: both out of range).
+    text = threefry_program(length, element_type)
+    schedule = check(text, threefry_args(length, element_type, counts))
+    (group,) = groups(schedule)
+    passes = group.kernel.describe().split("; ")
+    assert passes[-1] == "int chain of 23 instructions, 2 results", passes
+    assert all(p.startswith("int chain of 2 instructions") for p in passes[:-1]), passes
+
+
+INT_CHAIN_OPS = ["add", "subtract", "multiply", "and", "or", "xor", "shift_left",
+                 "shift_right_logical", "shift_right_arithmetic"]
+
+
+def random_int_program(seed: int, element_type: str, length: int) -> str:
+    """A random DAG of 32-bit integer ops over three inputs and a shift count,
+    biased to reread recent values (which needs the second register, or ends
+    a chain when a third would be needed), with rotates, unary ops and two or
+    three results."""
+    rng = np.random.default_rng(seed)
+    t = tensor((length,), element_type)
+    names = ["%a", "%b", "%c"]
+    lines = [f"func.func @main(%a: {t}, %b: {t}, %c: {t}, %s: {t}, %q: {t}) -> ({t}, {t}, {t}) {{"]
+
+    def recent() -> str:
+        return names[-1 - min(int(rng.integers(0, 4)), len(names) - 1)]
+
+    for k in range(40):
+        x, pick = recent(), rng.random()
+        if pick < 0.1:
+            op = "not" if rng.random() < 0.5 else "negate"
+            lines.append(f"  %v{k} = stablehlo.{op} {x} : {t}")
+        elif pick < 0.25:
+            lines += [f"  %p{k} = stablehlo.shift_left {x}, %s : {t}",
+                      f"  %m{k} = stablehlo.shift_right_logical {x}, %q : {t}",
+                      f"  %v{k} = stablehlo.or %p{k}, %m{k} : {t}"]
+        else:
+            op = INT_CHAIN_OPS[int(rng.integers(0, len(INT_CHAIN_OPS)))]
+            y = recent() if rng.random() < 0.6 else names[int(rng.integers(0, len(names)))]
+            if op.startswith("shift") and rng.random() < 0.7:
+                y = "%s"
+            operands = (x, y) if rng.random() < 0.5 or op.startswith("shift") else (y, x)
+            lines.append(f"  %v{k} = stablehlo.{op} {operands[0]}, {operands[1]} : {t}")
+        names.append(f"%v{k}")
+    outs = [names[-1], names[-2 - int(rng.integers(0, 5))], names[-8 - int(rng.integers(0, 20))]]
+    lines += [f"  return {', '.join(outs)} : {t}, {t}, {t}", "}"]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("element_type", ["ui32", "i32"])
+def test_random_integer_dags_chain_with_the_bits_of_one_op_at_a_time(element_type):
+    chained = total = two_results = 0
+    for seed in range(40):
+        length = [700, 100, 7][seed % 3]
+        text = random_int_program(seed, element_type, length)
+        dtype = np.dtype(numpy_dtype(element_type))
+        counts = np.random.default_rng(seed).integers(-3, 40, (2, length)).astype(dtype)
+        args = [values(element_type, (length,), seed=seed + k) for k in range(3)] + list(counts)
+        schedule = check(text, args, fused=None)
+        for group in groups(schedule):
+            for part in group.kernel.describe().split("; "):
+                if part.startswith("int chain of "):
+                    chained += int(part.split()[3])
+                    two_results += part.endswith("2 results")
+                    total += int(part.split()[3])
+                else:
+                    total += 1
+    # Most instructions run inside chains, some of which keep two results.
+    assert chained > 0.8 * total and two_results > 0, (chained, total, two_results)
+
+
 @pytest.mark.parametrize("isa", ["avx2", "generic"])
 def test_portable_interpreter_paths_match(isa):
     # JAXLIB_CPU_ISA caps the interpreter's loops, so the AVX2 and baseline
-    # code (and their chains, which leave tanh out) run on any host.
+    # code (and their chains, which leave tanh out; integer chains need AVX2)
+    # run on any host.
     script = f"""
 import numpy as np, sys
 sys.path.insert(0, {str(Path(__file__).parent)!r})
@@ -435,6 +552,9 @@ a, b, c = (values("f32", (700,), seed=s) for s in (7, 8, 9))
 results = run_schedule(parse_module(CHAIN_PROGRAM.format(t=t)), [a, b, c])[0]
 for got, want in zip(results, chain_expected(a, b, c)):
     np.testing.assert_array_equal(got, want)
+from test_native_fusion import check, threefry_args, threefry_program
+for element_type in ("ui32", "i32"):
+    check(threefry_program(700, element_type), threefry_args(700, element_type, (0, 32, 40, 31)))
 print("ok")
 """
     env = dict(os.environ, JAXLIB_CPU_ISA=isa)

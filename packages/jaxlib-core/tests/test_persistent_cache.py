@@ -39,6 +39,9 @@ func.func public @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, 
 }
 """
 
+# Carried values big enough to trade storage with their results (ping-pong).
+WHILE_BIG = WHILE.replace("tensor<4xf32>", "tensor<512xf32>")
+
 # A dot reading a transposed operand, plus a dense constant (stored as raw bytes).
 DOT = """
 func.func public @main(%a: tensor<16x8xf32>, %b: tensor<16x4xf32>) -> tensor<8x4xf32> {
@@ -101,6 +104,8 @@ func.func public @main(%a: tensor<?xf32>) -> tensor<?xf32> {
 _RNG = np.random.default_rng(0)
 PROGRAMS = {
     "while": (WHILE, [np.float32([1, 2, 3, 4]), np.float32([0.5, 1, -1, 2])]),
+    "while_big": (WHILE_BIG, [np.linspace(-1, 1, 512, dtype=np.float32),
+                              np.linspace(0.5, 1.5, 512, dtype=np.float32)]),
     "dot": (DOT, [_RNG.standard_normal((16, 8), np.float32),
                   _RNG.standard_normal((16, 4), np.float32)]),
     "softmax": (SOFTMAX, [_RNG.standard_normal((256, 4096), np.float32)]),
@@ -368,6 +373,30 @@ def test_an_entry_whose_plan_does_not_check_out_is_recompiled(client, cache_dir,
     executable, got = _run(client, text, args)
     assert parses == [1]
     np.testing.assert_array_equal(got[0], want[0])
+
+
+@pytest.mark.parametrize("flags", [[1, 1, 1], [True, True], [None, True, True], "yes"])
+def test_an_entry_with_bad_swap_flags_is_recompiled(client, cache_dir, monkeypatch, flags):
+    """A while step's swap flags (storages that trade places) are checked
+    before they reach the executor: one per carried value, bools, and only
+    for arena results of their own."""
+    text, args = PROGRAMS["while_big"]
+    want = _fresh_results(client, text, args)
+    client.compile_and_load(text, client.devices()[:1])
+    (entry,) = _entries(cache_dir)
+    key = entry.name[:-len(persistent_cache.SUFFIX)]
+    stored = persistent_cache.load(cache_dir, key)
+    (loop,) = [step for region in stored.value["plan"]["regions"] for step in region
+               if step[0] == "while"]
+    assert len(loop) == 8 and loop[7] == [False, True, True]  # the planner swapped x and y
+    loop[7] = flags
+    assert persistent_cache.store(cache_dir, key, stored)
+    pipeline.clear_compilation_cache()
+    parses = _count_parses(monkeypatch)
+    executable, got = _run(client, text, args)
+    assert parses == [1]
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, w)
 
 
 def test_arrays_of_python_objects_are_refused(tmp_path):

@@ -149,6 +149,7 @@ PYBIND11_MODULE(_cpu, m) {
   py::class_<KernelHandle>(m, "Kernel")
       .def_readonly("name", &KernelHandle::name)
       .def_property_readonly("cost", [](const KernelHandle& h) { return h.kernel->Cost(); })
+      .def("describe", [](const KernelHandle& h) { return h.kernel->Describe(); })
       .def("__repr__", [](const KernelHandle& h) { return "<native kernel " + h.name + ">"; });
 
   m.def("make_kernel", &MakeKernelHandle, py::arg("name"), py::arg("params"),

@@ -94,6 +94,11 @@ struct Step {
   // while: cond/body regions; case: branches (region, result slots)
   int cond_region = -1, cond_result = -1, body_region = -1;
   std::vector<int> body_results;
+  // while: the carried values (indices) whose body result the planner kept
+  // in storage of its own for the whole loop: after each iteration the two
+  // storages trade places instead of the result being copied; the others
+  // (copy_from -> copy_to) are copied.
+  std::vector<int> swapped, copy_from, copy_to;
   bool index_is_pred = false;
   std::vector<int> branch_regions;
   std::vector<std::vector<int>> branch_results;
@@ -298,6 +303,35 @@ class Plan {
       step.body_results = IntList(t[6]);
       if (step.ins.size() != step.outs.size() || step.body_results.size() != step.outs.size()) {
         throw py::value_error("plan: malformed while step");
+      }
+      // (..., swapped): optional, a bool per carried value.
+      std::vector<int> swap_flags;
+      if (t.size() > 7) swap_flags = IntList(t[7]);
+      if (t.size() > 8 || (t.size() > 7 && swap_flags.size() != step.outs.size())) {
+        throw py::value_error("plan: malformed while step");
+      }
+      auto arena_slot = [&](int slot) {
+        return slot >= 0 && slot < static_cast<int>(slots_.size()) &&
+               slots_[slot].home == Home::kArena;
+      };
+      for (size_t i = 0; i < step.outs.size(); ++i) {
+        if (i < swap_flags.size() && swap_flags[i]) {
+          // Storages of one size, the result's in the arena, and the result
+          // none of the others.
+          const int out = step.outs[i], result = step.body_results[i];
+          const bool out_storage = arena_slot(out) || (out >= 0 && out < static_cast<int>(slots_.size()) &&
+                                                        slots_[out].home == Home::kOutput);
+          if (!out_storage || !arena_slot(result) ||
+              slots_[out].nbytes != slots_[result].nbytes ||
+              std::count(step.outs.begin(), step.outs.end(), result) != 0 ||
+              std::count(step.body_results.begin(), step.body_results.end(), result) != 1) {
+            throw py::value_error("plan: malformed while step");
+          }
+          step.swapped.push_back(static_cast<int>(i));
+        } else {
+          step.copy_from.push_back(step.body_results[i]);
+          step.copy_to.push_back(step.outs[i]);
+        }
       }
     } else if (kind == "case") {
       // ("case", index_slot, index_is_pred, outs, [region...], [[result slots]...])
@@ -540,11 +574,35 @@ class Plan {
 
   void RunWhile(const Step& step, Frame& frame) {
     CopyInto(frame, step.ins, step.outs);
+    if (step.swapped.empty()) {
+      for (;;) {
+        RunRegion(step.cond_region, frame);
+        if (*static_cast<const uint8_t*>(frame.data[step.cond_result]) == 0) break;
+        RunRegion(step.body_region, frame);
+        CopyInto(frame, step.body_results, step.outs);
+      }
+      return;
+    }
+    // Ping-pong: a swapped value's two storages trade places each iteration;
+    // at the end the value goes back to its own (one copy, if it is away).
+    std::vector<void*> homes;
+    for (int i : step.swapped) homes.push_back(frame.data[step.outs[i]]);
     for (;;) {
       RunRegion(step.cond_region, frame);
       if (*static_cast<const uint8_t*>(frame.data[step.cond_result]) == 0) break;
       RunRegion(step.body_region, frame);
-      CopyInto(frame, step.body_results, step.outs);
+      // The copies first: their sources may be carried values about to move.
+      CopyInto(frame, step.copy_from, step.copy_to);
+      for (int i : step.swapped) {
+        std::swap(frame.data[step.outs[i]], frame.data[step.body_results[i]]);
+      }
+    }
+    for (size_t k = 0; k < step.swapped.size(); ++k) {
+      const int out = step.outs[step.swapped[k]], result = step.body_results[step.swapped[k]];
+      if (frame.data[out] == homes[k]) continue;
+      std::memcpy(homes[k], frame.data[out], static_cast<size_t>(slots_[out].nbytes));
+      frame.data[result] = frame.data[out];
+      frame.data[out] = homes[k];
     }
   }
 

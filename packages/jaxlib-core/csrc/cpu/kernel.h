@@ -89,6 +89,8 @@ class Kernel {
   // on the calling thread. Runs of such kernels then go through memory one
   // block of rows at a time while it is in cache.
   virtual bool SupportsRowBlocks(int64_t /*rows*/) const { return false; }
+  // How the kernel runs its work, for tests and profiles (empty: no detail).
+  virtual std::string Describe() const { return ""; }
   virtual void RunRowBlock(const void* const* /*inputs*/, void* const* /*outputs*/,
                            int64_t /*rows*/, int64_t /*r0*/, int64_t /*r1*/) {}
 

@@ -69,18 +69,33 @@ struct Instr {
 // A chain (PlanChains): the value a, then one step per instruction, each
 // combining the running value with its operand slot (none for unary steps);
 // the last value goes to dst.
+// Float chains use the codes up to kChainExp. 32-bit integer chains hold two
+// running values, v and w: every step's result goes to v; the codes up to
+// kChainFunnel take their operand from a slot, the ...W codes from w, and the
+// last three move values (swap v and w; keep: w = v; load: v = slot).
 enum ChainCode : int {
   kChainAdd, kChainMul, kChainSubFrom, kChainSubInto, kChainDivBy, kChainDivInto,
-  kChainNeg, kChainTanh, kChainExp
+  kChainNeg, kChainTanh, kChainExp, kChainAnd, kChainOr, kChainXor, kChainShl,
+  kChainShrLogical, kChainShrArith, kChainNot, kChainFunnel,
+  kChainAddW, kChainMulW, kChainSubFromW, kChainSubIntoW, kChainAndW, kChainOrW,
+  kChainXorW, kChainShlW, kChainShrLogicalW, kChainShrArithW,
+  kChainSwap, kChainKeep, kChainLoad, kNumChainCodes
 };
+// kChainFunnel is three instructions, v = (v << operand) | (v >>> operand2)
+// (a rotate when the counts add up to 32), the two shifts' results in
+// registers; every other step is at most one instruction.
 struct ChainStep {
-  int code = kChainAdd, operand = -1;
+  int code = kChainAdd, operand = -1, operand2 = -1;
 };
+struct Chain;
+using ChainFn = void (*)(const Chain& chain, void* const* slots, int64_t n);
 struct Chain {
   int a = -1, dst = -1;
+  int dst2 = -1;  // an integer chain's second result (w at the end), or -1
   std::vector<ChainStep> steps;
+  ChainFn fn = nullptr;  // the float or the integer chain loop
+  bool integer = false;
 };
-using ChainFn = void (*)(const Chain& chain, void* const* slots, int64_t n);
 
 struct ReduceFns {
   void (*lanes)(void* lanes, const void* data, int64_t n) = nullptr;
@@ -101,7 +116,9 @@ namespace avx512 {
 namespace avx2 {
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
+#define FUSED_AVX2 1
 #include "fused_loops.h"
+#undef FUSED_AVX2
 #pragma GCC pop_options
 }  // namespace avx2
 
@@ -185,6 +202,22 @@ ChainFn PickChainLoop() {
     case Isa::kAvx512: return &avx512::ChainLoop;
     case Isa::kAvx2: return &avx2::ChainLoop;
     default: return &generic::ChainLoop;
+  }
+}
+
+bool IntChainSupports(int op) {
+  switch (HostIsa()) {
+    case Isa::kAvx512: return avx512::IntChainSupports(op);
+    case Isa::kAvx2: return avx2::IntChainSupports(op);
+    default: return generic::IntChainSupports(op);
+  }
+}
+
+ChainFn PickIntChainLoop() {
+  switch (HostIsa()) {
+    case Isa::kAvx512: return &avx512::IntChainLoop;
+    case Isa::kAvx2: return &avx2::IntChainLoop;
+    default: return &generic::IntChainLoop;
   }
 }
 
@@ -375,6 +408,29 @@ class FusedKernel final : public Kernel {
     set_cost(cost);
   }
 
+  // The passes over each tile: an instruction's name, "pair", or a chain
+  // ("int chain of 23 instructions, 2 results"), joined by "; ".
+  std::string Describe() const override {
+    std::string out;
+    for (size_t i = 0; i < instrs_.size(); ++i) {
+      const Instr& in = instrs_[i];
+      if (!out.empty()) out += "; ";
+      if (in.chain >= 0) {
+        const Chain& chain = chains_[in.chain];
+        out += std::string(chain.integer ? "int" : "float") + " chain of " +
+               std::to_string(in.chain_length) + " instructions" +
+               (chain.dst2 >= 0 ? ", 2 results" : "");
+        i += in.chain_length - 1;
+      } else if (in.pair_fn != nullptr) {
+        out += "pair";
+        ++i;
+      } else {
+        out += kOpcodes[in.op].name;
+      }
+    }
+    return out;
+  }
+
   bool SupportsRowBlocks(int64_t rows) const override {
     if (loop_ || rows <= 0) return false;
     return red_op_ < 0 ? total_ % rows == 0 : outer_ % rows == 0;
@@ -391,6 +447,7 @@ class FusedKernel final : public Kernel {
       auto& [slots, caches, scratch, extra] = chunk;
       for (int64_t start = r0 * per_row, end = r1 * per_row; start < end; start += kTile) {
         const int64_t n = std::min(kTile, end - start);
+        BindExtraOutputs(slots, outputs, start);
         EvalTile(inputs, slots, scratch, caches, start, n, out + start * out_size);
         StoreExtraOutputs(slots, outputs, start, n);
       }
@@ -589,9 +646,37 @@ class FusedKernel final : public Kernel {
     if (!ok) throw Unsupported("fused: operand types do not match");
   }
 
+  // Instructions on values that are constant along the rows (scalars,
+  // column broadcasts: jax's `32 - r` beside threefry's rounds) go first, in
+  // order, so that they do not cut the chains of the instructions around
+  // them. (Not in a loop group, whose last instruction overwrites the loop
+  // value in place: every read of it must stay before.)
+  void HoistRowConstantInstructions() {
+    if (loop_) return;
+    std::vector<char> row_constant(slot_types_.size(), 0);
+    for (const Load& load : loads_) {
+      row_constant[load.slot] = load.access == kScalar || load.row_constant;
+    }
+    std::vector<Instr> first, rest;
+    for (const Instr& in : instrs_) {
+      bool hoist = in.dst != out_slot_;
+      for (int s : {in.a, in.b, in.c}) hoist = hoist && (s < 0 || row_constant[s]);
+      if (hoist) {
+        row_constant[in.dst] = 1;
+        first.push_back(in);
+      } else {
+        rest.push_back(in);
+      }
+    }
+    if (first.empty() || rest.empty()) return;
+    first.insert(first.end(), rest.begin(), rest.end());
+    instrs_ = std::move(first);
+  }
+
   // Assigns scratch buffers to slots: constants and scalars get their own
   // (filled once per chunk), other values share buffers by lifetime.
   void Plan() {
+    HoistRowConstantInstructions();
     const int nslots = static_cast<int>(slot_types_.size());
     if (red_op_ < 0) {
       int producer = -1;
@@ -625,6 +710,17 @@ class FusedKernel final : public Kernel {
     if (red_op_ >= 0 || loop_) last_use[out_slot_] = std::numeric_limits<int>::max();
     // Further outputs are copied out after each tile: their buffers live on.
     for (int slot : extra_out_slots_) last_use[slot] = std::numeric_limits<int>::max();
+    // An extra output made by an instruction (not a load, not another
+    // output's value) is written where it goes.
+    extra_out_direct_.assign(extra_out_slots_.size(), false);
+    for (size_t k = 0; k < extra_out_slots_.size(); ++k) {
+      const int slot = extra_out_slots_[k];
+      const bool made = std::any_of(instrs_.begin(), instrs_.end(),
+                                    [&](const Instr& in) { return in.dst == slot; });
+      extra_out_direct_[k] =
+          made && slot != out_slot_ &&
+          std::count(extra_out_slots_.begin(), extra_out_slots_.end(), slot) == 1;
+    }
     buffer_of_.assign(total_slots, -1);
     std::vector<int> free_buffers;
     auto allocate = [&]() {
@@ -687,59 +783,264 @@ class FusedKernel final : public Kernel {
     fill_count_ = std::min(kTile, total_);
   }
 
-  // Runs of three or more float32 instructions where each one after the first
-  // reads the previous one's result, its only reader, run as one chain.
-  void PlanChains(const std::vector<int>& last_use) {
-    auto f32 = [&](int slot) { return slot < 0 || slot_types_[slot] == DType::kF32; };
-    auto chainable = [&](const Instr& in) {
-      return ChainSupports(in.op) && in.c < 0 && in.uniform_a < 0 && in.uniform_b < 0 &&
-             f32(in.a) && f32(in.b) && f32(in.dst);
+  enum ChainKind { kNoChain, kFloatChain, kIntChain };
+
+  // The chain a single instruction can join: float32 or 32-bit integer, with
+  // no uniform operand (those loops read a value, not a buffer).
+  ChainKind ChainKindOf(const Instr& in) const {
+    auto all = [&](auto pred) {
+      for (int slot : {in.a, in.b, in.dst}) {
+        if (slot >= 0 && !pred(slot_types_[slot])) return false;
+      }
+      return true;
     };
-    constexpr size_t kMinLength = 3;  // two instructions run as a pair loop
-    for (size_t i = 0; i < instrs_.size(); ++i) {
-      if (!chainable(instrs_[i])) continue;
-      size_t last = i;
-      while (last + 1 < instrs_.size()) {
-        const int t = instrs_[last].dst;
-        const Instr& next = instrs_[last + 1];
-        if (static_cast<int>(last) == direct_ || t == out_slot_ ||
-            last_use[t] != static_cast<int>(last + 1) || !chainable(next)) {
+    if (in.c >= 0 || in.uniform_a >= 0 || in.uniform_b >= 0) return kNoChain;
+    if (ChainSupports(in.op) && all([](DType t) { return t == DType::kF32; })) {
+      return kFloatChain;
+    }
+    if (IntChainSupports(in.op) &&
+        all([](DType t) { return t == DType::kS32 || t == DType::kU32; })) {
+      return kIntChain;
+    }
+    return kNoChain;
+  }
+
+  // The step of a float chain at instruction k whose running value is slot
+  // `acc` (-1: the chain starts here), or kNoStep. The running value must
+  // have no reader after the step (it never reaches its slot).
+  static constexpr int kNoStep = -1;
+  int PlanFloatStep(size_t k, int acc, const std::vector<int>& last_use, ChainStep* step) const {
+    if (k >= instrs_.size() || ChainKindOf(instrs_[k]) != kFloatChain) return kNoStep;
+    const Instr& in = instrs_[k];
+    if (acc >= 0) {
+      if (acc == out_slot_ || last_use[acc] != static_cast<int>(k)) return kNoStep;
+      if (in.b < 0 ? in.a != acc : (in.a == acc) == (in.b == acc)) return kNoStep;
+    }
+    // The running value is operand a of the first instruction, and the
+    // previous result in the others.
+    const bool acc_left = acc < 0 || in.a == acc;
+    *step = ChainStep();
+    if (in.b < 0) {
+      step->code = in.op == kNeg ? kChainNeg : in.op == kTanh ? kChainTanh : kChainExp;
+    } else {
+      step->operand = acc_left ? in.b : in.a;
+      switch (in.op) {
+        case kAdd: step->code = kChainAdd; break;
+        case kMul: step->code = kChainMul; break;
+        case kSub: step->code = acc_left ? kChainSubFrom : kChainSubInto; break;
+        default: step->code = acc_left ? kChainDivBy : kChainDivInto; break;
+      }
+    }
+    return in.dst;
+  }
+
+  // A float chain from instruction i: runs of three or more (two run as a
+  // pair loop). Returns one past its last instruction, or i if none.
+  size_t PlanFloatChain(size_t i, const std::vector<int>& last_use, Chain* chain) const {
+    ChainStep step;
+    int t = PlanFloatStep(i, -1, last_use, &step);
+    if (t == kNoStep) return i;
+    chain->a = instrs_[i].a;
+    chain->steps.push_back(step);
+    size_t end = i + 1;
+    while (static_cast<int>(end) - 1 != direct_) {
+      const int next = PlanFloatStep(end, t, last_use, &step);
+      if (next == kNoStep) break;
+      chain->steps.push_back(step);
+      t = next;
+      ++end;
+    }
+    chain->dst = t;
+    return end - i >= 3 ? end : i;
+  }
+
+  // An integer chain from instruction i (two instructions or more), its values
+  // in two registers: v, which every step's result goes to, and w, which
+  // keeps a value the chain reads again (threefry's rounds, x0 += x1;
+  // x1 = rotl(x1, r) ^ x0, run whole in registers). A register may be
+  // overwritten when its value has no reader left, or is also in its slot
+  // (computed before the chain); the chain ends where an instruction would
+  // need a third register. Its results are the register values read after it.
+  // Returns one past its last instruction, or i if none.
+  size_t PlanIntChain(size_t i, const std::vector<int>& last_use, Chain* chain) const {
+    struct Reg {
+      int slot = -1;       // the value it holds, or -1
+      bool stored = true;  // the value is in its slot too (made before the chain)
+    };
+    Reg v, w;
+    std::vector<ChainStep>& steps = chain->steps;
+    auto live_after = [&](int slot, size_t k) {
+      return slot == out_slot_ || last_use[slot] > static_cast<int>(k);
+    };
+    auto free_at = [&](const Reg& r, size_t k) {
+      return r.slot < 0 || r.stored || !live_after(r.slot, k);
+    };
+    auto reg_of = [&](int slot) { return slot < 0 ? 0 : slot == v.slot ? 1 : slot == w.slot ? 2 : 0; };
+    // Read from its slot: a value made inside the chain is only in a register.
+    auto in_slot = [&](int slot) {
+      return (slot != v.slot || v.stored) && (slot != w.slot || w.stored);
+    };
+    auto emit = [&](int code, int operand = -1, int operand2 = -1) {
+      ChainStep step;
+      step.code = code;
+      step.operand = operand;
+      step.operand2 = operand2;
+      steps.push_back(step);
+    };
+    auto swap = [&]() {
+      emit(kChainSwap);
+      std::swap(v, w);
+    };
+    // Lets v be overwritten by instruction `last`'s result, keeping v's value
+    // in w if it is read later; false if w's is read later too.
+    auto make_room = [&](size_t last) {
+      if (free_at(v, last)) return true;
+      if (!free_at(w, last)) return false;
+      emit(kChainKeep);
+      w = v;
+      return true;
+    };
+    // Puts the running operand `slot` in v (from w by a swap, or loaded) with
+    // room for the result; false if that needs a third register.
+    auto bring = [&](int slot, size_t last) {
+      if (reg_of(slot) == 2) swap();
+      if (reg_of(slot) == 1) return make_room(last);
+      if (!free_at(v, last)) {
+        if (!free_at(w, last)) return false;
+        swap();
+      }
+      emit(kChainLoad, slot);
+      v.slot = slot;
+      v.stored = true;
+      return true;
+    };
+    auto codes = [](int op, bool acc_left, bool from_w) -> int {
+      switch (op) {
+        case kAdd: return from_w ? kChainAddW : kChainAdd;
+        case kMul: return from_w ? kChainMulW : kChainMul;
+        case kAnd: return from_w ? kChainAndW : kChainAnd;
+        case kOr: return from_w ? kChainOrW : kChainOr;
+        case kXor: return from_w ? kChainXorW : kChainXor;
+        case kSub:
+          return from_w ? (acc_left ? kChainSubFromW : kChainSubIntoW)
+                        : (acc_left ? kChainSubFrom : kChainSubInto);
+        case kShl: return acc_left ? (from_w ? kChainShlW : kChainShl) : -1;
+        case kShrLogical: return acc_left ? (from_w ? kChainShrLogicalW : kChainShrLogical) : -1;
+        case kShrArith: return acc_left ? (from_w ? kChainShrArithW : kChainShrArith) : -1;
+        default: return -1;
+      }
+    };
+    auto is_int = [&](size_t k) {
+      return k < instrs_.size() && ChainKindOf(instrs_[k]) == kIntChain;
+    };
+    // A funnel shift at instruction k: shl and shr_logical of one value, or'ed.
+    auto funnel_at = [&](size_t k) {
+      if (!is_int(k) || !is_int(k + 1) || !is_int(k + 2)) return false;
+      const Instr& s0 = instrs_[k];
+      const Instr& s1 = instrs_[k + 1];
+      const Instr& join = instrs_[k + 2];
+      const bool shifts = (s0.op == kShl && s1.op == kShrLogical) ||
+                          (s0.op == kShrLogical && s1.op == kShl);
+      return shifts && s0.a == s1.a && join.op == kOr && s0.dst != s1.dst &&
+             ((join.a == s0.dst && join.b == s1.dst) || (join.a == s1.dst && join.b == s0.dst)) &&
+             s0.dst != out_slot_ && s1.dst != out_slot_ &&
+             last_use[s0.dst] == static_cast<int>(k + 2) &&
+             last_use[s1.dst] == static_cast<int>(k + 2) &&
+             static_cast<int>(k) != direct_ && static_cast<int>(k + 1) != direct_;
+    };
+    size_t k = i;
+    while (true) {
+      if (k > i && static_cast<int>(k) - 1 == direct_) break;  // the output ends a chain
+      const size_t mark = steps.size();
+      const Reg saved_v = v, saved_w = w;
+      auto undo = [&]() {
+        steps.resize(mark);
+        v = saved_v;
+        w = saved_w;
+      };
+      if (funnel_at(k)) {
+        const Instr& s0 = instrs_[k];
+        const Instr& s1 = instrs_[k + 1];
+        const int left = s0.op == kShl ? s0.b : s1.b, right = s0.op == kShl ? s1.b : s0.b;
+        if (!in_slot(left) || !in_slot(right) || !bring(s0.a, k + 2)) {
+          undo();
           break;
         }
-        if (next.b < 0 ? next.a != t : (next.a == t) == (next.b == t)) break;
-        ++last;
+        emit(kChainFunnel, left, right);
+        v.slot = instrs_[k + 2].dst;
+        v.stored = false;
+        k += 3;
+        continue;
       }
-      if (last + 1 - i < kMinLength) continue;
-      Chain chain;
-      chain.a = instrs_[i].a;
-      chain.dst = instrs_[last].dst;
-      for (size_t k = i; k <= last; ++k) {
-        const Instr& in = instrs_[k];
-        // The running value is operand a of the first instruction, and the
-        // previous result in the others.
-        const bool acc_left = k == i || in.a == instrs_[k - 1].dst;
-        ChainStep step;
-        if (in.b < 0) {
-          step.code = in.op == kNeg ? kChainNeg : in.op == kTanh ? kChainTanh : kChainExp;
-        } else {
-          step.operand = acc_left ? in.b : in.a;
-          switch (in.op) {
-            case kAdd: step.code = kChainAdd; break;
-            case kMul: step.code = kChainMul; break;
-            case kSub: step.code = acc_left ? kChainSubFrom : kChainSubInto; break;
-            default: step.code = acc_left ? kChainDivBy : kChainDivInto; break;
-          }
+      if (!is_int(k)) break;
+      const Instr& in = instrs_[k];
+      bool ok;
+      if (in.b < 0) {  // neg, not
+        ok = bring(in.a, k);
+        if (ok) emit(in.op == kNeg ? kChainNeg : kChainNot);
+      } else if (in.a == in.b) {
+        ok = false;  // x op x: no step reads v twice
+      } else if (reg_of(in.a) != 0 && reg_of(in.b) != 0) {
+        // Both in registers: the result replaces whichever may go.
+        if (!free_at(v, k)) {
+          if (free_at(w, k)) swap();
         }
-        chain.steps.push_back(step);
-        instrs_[k].chained = true;
+        const bool acc_left = in.a == v.slot;
+        const int code = codes(in.op, acc_left, /*from_w=*/true);
+        ok = free_at(v, k) && code >= 0;
+        if (ok) emit(code);
+      } else {
+        // The running operand is the one in a register (a if neither is).
+        const bool acc_left = reg_of(in.a) != 0 || reg_of(in.b) == 0;
+        const int acc = acc_left ? in.a : in.b, operand = acc_left ? in.b : in.a;
+        const int code = codes(in.op, acc_left, /*from_w=*/false);
+        ok = code >= 0 && in_slot(operand) && bring(acc, k);
+        if (ok) emit(code, operand);
       }
-      instrs_[i].chain = static_cast<int>(chains_.size());
-      instrs_[i].chain_length = static_cast<int>(last + 1 - i);
-      instrs_[i].chained = true;
-      chains_.push_back(std::move(chain));
-      i = last;
+      if (!ok) {
+        undo();
+        break;
+      }
+      v.slot = in.dst;
+      v.stored = false;
+      ++k;
     }
-    if (!chains_.empty()) chain_fn_ = PickChainLoop();
+    if (k - i < 2) return i;
+    // The first step is the load of the chain's first value.
+    if (steps.empty() || steps.front().code != kChainLoad) return i;
+    chain->a = steps.front().operand;
+    steps.erase(steps.begin());
+    chain->dst = v.slot;
+    const size_t last = k - 1;
+    if (w.slot >= 0 && !w.stored && live_after(w.slot, last)) chain->dst2 = w.slot;
+    return k;
+  }
+
+  // Runs of instructions that feed each other, run as one chain with the
+  // running values in registers (PlanFloatChain, PlanIntChain).
+  void PlanChains(const std::vector<int>& last_use) {
+    for (size_t i = 0; i < instrs_.size(); ++i) {
+      Chain chain;
+      size_t end = i;
+      switch (ChainKindOf(instrs_[i])) {
+        case kFloatChain:
+          end = PlanFloatChain(i, last_use, &chain);
+          chain.fn = PickChainLoop();
+          break;
+        case kIntChain:
+          end = PlanIntChain(i, last_use, &chain);
+          chain.fn = PickIntChainLoop();
+          chain.integer = true;
+          break;
+        default: break;
+      }
+      if (end == i) continue;
+      for (size_t k = i; k < end; ++k) instrs_[k].chained = true;
+      instrs_[i].chain = static_cast<int>(chains_.size());
+      instrs_[i].chain_length = static_cast<int>(end - i);
+      chains_.push_back(std::move(chain));
+      i = end - 1;
+    }
   }
 
   // Pairs of binary float instructions where the second is the only reader
@@ -1096,7 +1397,7 @@ class FusedKernel final : public Kernel {
         const int last = i + instr.chain_length - 1;
         const Chain& chain = chains_[instr.chain];
         if (last == direct_) slots[chain.dst] = out;
-        chain_fn_(chain, slots, n);
+        chain.fn(chain, slots, n);
         i = last;
         continue;
       }
@@ -1176,10 +1477,22 @@ class FusedKernel final : public Kernel {
     const int64_t out_size = DTypeSize(slot_types_[out_slot_]);
     ForEachTile(inputs, std::max<int64_t>(1, kGrainElements / kTile),
                 [&](void** slots, char* scratch, FillCache* caches, int64_t start, int64_t n) {
+                  BindExtraOutputs(slots, outputs, start);
                   EvalTile(inputs, slots, scratch, caches, start, n,
                            static_cast<char*>(outputs[0]) + start * out_size);
                   StoreExtraOutputs(slots, outputs, start, n);
                 });
+  }
+
+  // Outputs after the first that an instruction computes are computed
+  // straight into the output: their slots point there for the tile (those
+  // values are kept to the tile's end anyway, so no other value shares them).
+  void BindExtraOutputs(void** slots, void* const* outputs, int64_t start) const {
+    for (size_t k = 0; k < extra_out_slots_.size(); ++k) {
+      if (!extra_out_direct_[k]) continue;
+      const int slot = extra_out_slots_[k];
+      slots[slot] = static_cast<char*>(outputs[k + 1]) + start * DTypeSize(slot_types_[slot]);
+    }
   }
 
   // Outputs after the first (a group whose values are also read elsewhere,
@@ -1187,6 +1500,7 @@ class FusedKernel final : public Kernel {
   void StoreExtraOutputs(void* const* slots, void* const* outputs, int64_t start,
                          int64_t n) const {
     for (size_t k = 0; k < extra_out_slots_.size(); ++k) {
+      if (extra_out_direct_[k]) continue;
       const int slot = extra_out_slots_[k];
       const int64_t size = DTypeSize(slot_types_[slot]);
       std::memcpy(static_cast<char*>(outputs[k + 1]) + start * size, slots[slot],
@@ -1454,10 +1768,10 @@ class FusedKernel final : public Kernel {
   std::vector<Load> loads_;
   std::vector<Instr> instrs_;
   std::vector<Chain> chains_;
-  ChainFn chain_fn_ = nullptr;
   bool prefetch_ = false;
   int out_slot_ = -1;
   std::vector<int> extra_out_slots_;  // outputs 1, 2, ... (elementwise groups)
+  std::vector<bool> extra_out_direct_;  // computed in place (BindExtraOutputs)
   int direct_ = -1;  // the instruction that writes the output in place
   // Loop mode (params["loop"]): the group is the body of a counted loop.
   bool loop_ = false, counter_is_64_ = false;

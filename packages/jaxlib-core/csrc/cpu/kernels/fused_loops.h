@@ -498,6 +498,227 @@ inline void ChainLoop(const Chain& chain, void* const* slots, int64_t n) {
 }
 #undef FUSED_CHAIN_VMATH
 
+// ---- 32-bit integer chains ----------------------------------------------------------
+// The same scheme for i32/u32 instructions (threefry's rounds: add, shifts,
+// or, xor): every op here gives the same bits for signed and unsigned 32-bit
+// values (wrapping add/sub/mul; an arithmetic shift reads its operand as
+// signed by definition), so one loop serves both. Variable shifts are the
+// instructions whose semantics are XLA's: counts of 32 or more (or negative,
+// read as unsigned) give 0, or the sign for arithmetic shifts.
+
+typedef uint32_t IntChainVec __attribute__((vector_size(64)));
+
+inline bool IntChainSupports(int op) {
+#if defined(FUSED_AVX512) || defined(FUSED_AVX2)
+  switch (op) {
+    case kAdd: case kSub: case kMul: case kAnd: case kOr: case kXor: case kShl:
+    case kShrLogical: case kShrArith: case kNot: case kNeg: return true;
+    default: return false;
+  }
+#else
+  return false;  // no variable vector shifts below AVX2
+#endif
+}
+
+#if defined(FUSED_AVX512)
+inline IntChainVec ShlVec(IntChainVec v, IntChainVec o) {
+  return reinterpret_cast<IntChainVec>(
+      _mm512_sllv_epi32(reinterpret_cast<__m512i>(v), reinterpret_cast<__m512i>(o)));
+}
+inline IntChainVec ShrLogicalVec(IntChainVec v, IntChainVec o) {
+  return reinterpret_cast<IntChainVec>(
+      _mm512_srlv_epi32(reinterpret_cast<__m512i>(v), reinterpret_cast<__m512i>(o)));
+}
+inline IntChainVec ShrArithVec(IntChainVec v, IntChainVec o) {
+  return reinterpret_cast<IntChainVec>(
+      _mm512_srav_epi32(reinterpret_cast<__m512i>(v), reinterpret_cast<__m512i>(o)));
+}
+#elif defined(FUSED_AVX2)
+// Two 256-bit halves per 64-byte vector.
+#define FUSED_INT_SHIFT_AVX2(name, intrinsic)                   \
+  inline IntChainVec name(IntChainVec v, IntChainVec o) {       \
+    __m256i vh[2], oh[2];                                       \
+    __builtin_memcpy(vh, &v, 64);                               \
+    __builtin_memcpy(oh, &o, 64);                               \
+    vh[0] = intrinsic(vh[0], oh[0]);                            \
+    vh[1] = intrinsic(vh[1], oh[1]);                            \
+    __builtin_memcpy(&v, vh, 64);                               \
+    return v;                                                   \
+  }
+FUSED_INT_SHIFT_AVX2(ShlVec, _mm256_sllv_epi32)
+FUSED_INT_SHIFT_AVX2(ShrLogicalVec, _mm256_srlv_epi32)
+FUSED_INT_SHIFT_AVX2(ShrArithVec, _mm256_srav_epi32)
+#undef FUSED_INT_SHIFT_AVX2
+#endif
+
+// One element of a chain's steps (the vector loop's tail).
+inline void IntChainScalarSteps(const Chain& chain, void* const* slots, int64_t i,
+                                uint32_t* v_out, uint32_t* w_out) {
+  auto slot = [&](int s) { return static_cast<const uint32_t*>(slots[s])[i]; };
+  uint32_t v = slot(chain.a), w = 0;
+  for (const ChainStep& step : chain.steps) {
+    const uint32_t o = step.operand >= 0 ? slot(step.operand) : 0u;
+    switch (step.code) {
+      case kChainAdd: v = v + o; break;
+      case kChainMul: v = v * o; break;
+      case kChainSubFrom: v = v - o; break;
+      case kChainSubInto: v = o - v; break;
+      case kChainAnd: v = v & o; break;
+      case kChainOr: v = v | o; break;
+      case kChainXor: v = v ^ o; break;
+      case kChainShl: v = ShlF::Apply(v, o); break;
+      case kChainShrLogical: v = ShrLogicalF::Apply(v, o); break;
+      case kChainShrArith: v = ShrArithF::Apply(v, o); break;
+      case kChainNot: v = ~v; break;
+      case kChainNeg: v = 0u - v; break;
+      case kChainFunnel: v = ShlF::Apply(v, o) | ShrLogicalF::Apply(v, slot(step.operand2)); break;
+      case kChainAddW: v = v + w; break;
+      case kChainMulW: v = v * w; break;
+      case kChainSubFromW: v = v - w; break;
+      case kChainSubIntoW: v = w - v; break;
+      case kChainAndW: v = v & w; break;
+      case kChainOrW: v = v | w; break;
+      case kChainXorW: v = v ^ w; break;
+      case kChainShlW: v = ShlF::Apply(v, w); break;
+      case kChainShrLogicalW: v = ShrLogicalF::Apply(v, w); break;
+      case kChainShrArithW: v = ShrArithF::Apply(v, w); break;
+      case kChainSwap: std::swap(v, w); break;
+      case kChainKeep: w = v; break;
+      default: v = o; break;  // kChainLoad
+    }
+  }
+  *v_out = v;
+  *w_out = w;
+}
+
+#if defined(FUSED_AVX512) || defined(FUSED_AVX2)
+inline void IntChainLoop(const Chain& chain, void* const* slots, int64_t n) {
+  const uint32_t* a = static_cast<const uint32_t*>(slots[chain.a]);
+  uint32_t* d = static_cast<uint32_t*>(slots[chain.dst]);
+  uint32_t* d2 = chain.dst2 >= 0 ? static_cast<uint32_t*>(slots[chain.dst2]) : nullptr;
+  const ChainStep* steps = chain.steps.data();
+  const int count = static_cast<int>(chain.steps.size());
+  IntChainVec w0 = {}, w1 = {}, w2 = {}, w3 = {};
+  int64_t i = 0;
+  for (; i + 64 <= n; i += 64) {
+    IntChainVec v0, v1, v2, v3;
+    __builtin_memcpy(&v0, a + i, 64);
+    __builtin_memcpy(&v1, a + i + 16, 64);
+    __builtin_memcpy(&v2, a + i + 32, 64);
+    __builtin_memcpy(&v3, a + i + 48, 64);
+    const ChainStep* step = steps;
+    const ChainStep* const end = steps + count;
+#define FUSED_CHAIN_NEXT()                   \
+  do {                                       \
+    if (++step == end) goto block_done;      \
+    goto* kTargets[step->code];              \
+  } while (0)
+#define FUSED_CHAIN_LOAD(p, x)                                                  \
+  IntChainVec x##0, x##1, x##2, x##3;                                           \
+  {                                                                             \
+    const uint32_t* src = static_cast<const uint32_t*>(slots[p]) + i;           \
+    __builtin_memcpy(&x##0, src, 64);                                           \
+    __builtin_memcpy(&x##1, src + 16, 64);                                      \
+    __builtin_memcpy(&x##2, src + 32, 64);                                      \
+    __builtin_memcpy(&x##3, src + 48, 64);                                      \
+  }
+// v = expr(v, o) per vector, o the slot operand (o) or w.
+#define FUSED_CHAIN_APPLY(expr, src)                                  \
+  { IntChainVec& v = v0; const IntChainVec& o = src##0; v = expr; }   \
+  { IntChainVec& v = v1; const IntChainVec& o = src##1; v = expr; }   \
+  { IntChainVec& v = v2; const IntChainVec& o = src##2; v = expr; }   \
+  { IntChainVec& v = v3; const IntChainVec& o = src##3; v = expr; }
+#define FUSED_CHAIN_BINARY(expr)                 \
+  {                                              \
+    FUSED_CHAIN_LOAD(step->operand, o);          \
+    FUSED_CHAIN_APPLY(expr, o);                  \
+    FUSED_CHAIN_NEXT();                          \
+  }
+#define FUSED_CHAIN_BINARY_W(expr) \
+  {                                \
+    FUSED_CHAIN_APPLY(expr, w);    \
+    FUSED_CHAIN_NEXT();            \
+  }
+    // Indexed by ChainCode; the float-only codes are never planned here.
+    static const void* const kTargets[] = {
+        &&add, &&mul, &&sub_from, &&sub_into, &&block_done, &&block_done, &&neg,
+        &&block_done, &&block_done, &&and_, &&or_, &&xor_, &&shl, &&shr_logical,
+        &&shr_arith, &&not_, &&funnel, &&add_w, &&mul_w, &&sub_from_w, &&sub_into_w,
+        &&and_w, &&or_w, &&xor_w, &&shl_w, &&shr_logical_w, &&shr_arith_w, &&swap,
+        &&keep, &&load};
+    static_assert(sizeof(kTargets) / sizeof(kTargets[0]) == kNumChainCodes);
+    if (step == end) goto block_done;
+    goto* kTargets[step->code];
+  add: FUSED_CHAIN_BINARY(v + o)
+  mul: FUSED_CHAIN_BINARY(v * o)
+  sub_from: FUSED_CHAIN_BINARY(v - o)
+  sub_into: FUSED_CHAIN_BINARY(o - v)
+  and_: FUSED_CHAIN_BINARY(v & o)
+  or_: FUSED_CHAIN_BINARY(v | o)
+  xor_: FUSED_CHAIN_BINARY(v ^ o)
+  shl: FUSED_CHAIN_BINARY(ShlVec(v, o))
+  shr_logical: FUSED_CHAIN_BINARY(ShrLogicalVec(v, o))
+  shr_arith: FUSED_CHAIN_BINARY(ShrArithVec(v, o))
+  add_w: FUSED_CHAIN_BINARY_W(v + o)
+  mul_w: FUSED_CHAIN_BINARY_W(v * o)
+  sub_from_w: FUSED_CHAIN_BINARY_W(v - o)
+  sub_into_w: FUSED_CHAIN_BINARY_W(o - v)
+  and_w: FUSED_CHAIN_BINARY_W(v & o)
+  or_w: FUSED_CHAIN_BINARY_W(v | o)
+  xor_w: FUSED_CHAIN_BINARY_W(v ^ o)
+  shl_w: FUSED_CHAIN_BINARY_W(ShlVec(v, o))
+  shr_logical_w: FUSED_CHAIN_BINARY_W(ShrLogicalVec(v, o))
+  shr_arith_w: FUSED_CHAIN_BINARY_W(ShrArithVec(v, o))
+  funnel: {
+    FUSED_CHAIN_LOAD(step->operand, o);
+    FUSED_CHAIN_LOAD(step->operand2, q);
+    v0 = ShlVec(v0, o0) | ShrLogicalVec(v0, q0);
+    v1 = ShlVec(v1, o1) | ShrLogicalVec(v1, q1);
+    v2 = ShlVec(v2, o2) | ShrLogicalVec(v2, q2);
+    v3 = ShlVec(v3, o3) | ShrLogicalVec(v3, q3);
+    FUSED_CHAIN_NEXT();
+  }
+  neg: { v0 = -v0; v1 = -v1; v2 = -v2; v3 = -v3; FUSED_CHAIN_NEXT(); }
+  not_: { v0 = ~v0; v1 = ~v1; v2 = ~v2; v3 = ~v3; FUSED_CHAIN_NEXT(); }
+  swap: {
+    std::swap(v0, w0); std::swap(v1, w1); std::swap(v2, w2); std::swap(v3, w3);
+    FUSED_CHAIN_NEXT();
+  }
+  keep: { w0 = v0; w1 = v1; w2 = v2; w3 = v3; FUSED_CHAIN_NEXT(); }
+  load: {
+    FUSED_CHAIN_LOAD(step->operand, o);
+    v0 = o0; v1 = o1; v2 = o2; v3 = o3;
+    FUSED_CHAIN_NEXT();
+  }
+#undef FUSED_CHAIN_BINARY_W
+#undef FUSED_CHAIN_BINARY
+#undef FUSED_CHAIN_APPLY
+#undef FUSED_CHAIN_LOAD
+#undef FUSED_CHAIN_NEXT
+  block_done:
+    // Stores come last: d may share a buffer with an operand read above.
+    __builtin_memcpy(d + i, &v0, 64);
+    __builtin_memcpy(d + i + 16, &v1, 64);
+    __builtin_memcpy(d + i + 32, &v2, 64);
+    __builtin_memcpy(d + i + 48, &v3, 64);
+    if (d2 != nullptr) {
+      __builtin_memcpy(d2 + i, &w0, 64);
+      __builtin_memcpy(d2 + i + 16, &w1, 64);
+      __builtin_memcpy(d2 + i + 32, &w2, 64);
+      __builtin_memcpy(d2 + i + 48, &w3, 64);
+    }
+  }
+  for (; i < n; ++i) {
+    uint32_t v, w;
+    IntChainScalarSteps(chain, slots, i, &v, &w);
+    d[i] = v;
+    if (d2 != nullptr) d2[i] = w;
+  }
+}
+#else
+inline void IntChainLoop(const Chain&, void* const*, int64_t) {}  // never planned
+#endif
+
 // dst[0, n) = value (the value's bytes; 1, 2, 4 or 8 of them).
 template <typename U>
 void FillWith(void* dst, const void* value, int64_t n) {

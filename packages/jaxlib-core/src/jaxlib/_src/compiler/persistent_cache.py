@@ -904,12 +904,25 @@ class _PlanWalk:
         defined.update(written)
 
     def while_step(self, step: list, defined: set[int], depth: int) -> None:
-        _check(len(step) == 7, "while step")
-        _, ins, outs, cond_region, cond_result, body_region, body_results = step
+        _check(len(step) in (7, 8), "while step")
+        _, ins, outs, cond_region, cond_result, body_region, body_results = step[:7]
         ins = [self.readable(s, defined, "while operand") for s in _list(ins, "while")]
         outs = [self.writable(s, "while result") for s in _list(outs, "while")]
         _check(len(ins) == len(outs) == len(_list(body_results, "while")), "while arity")
         _check(len(set(outs)) == len(outs), "while results")
+        if len(step) == 8:
+            # Carried values whose storage trades places with their body
+            # result's: an arena result of the same size, not another one's.
+            flags = _list(step[7], "while swap flags")
+            _check(len(flags) == len(outs) and all(type(f) is bool for f in flags),
+                   "while swap flags")
+            for flag, out, result in zip(flags, outs, body_results):
+                if flag:
+                    result = self.slot(result, "while body result")
+                    _check(self.slots[result][0] == _HOME_ARENA
+                           and self.slots[result][2] == self.slots[out][2]
+                           and body_results.count(result) == 1 and result not in outs,
+                           "while swap of slot %d", result)
         defined.update(outs)  # the operands are copied into them first
         after_cond = self.enter(cond_region, defined, depth)
         self.readable(cond_result, after_cond, "while condition")

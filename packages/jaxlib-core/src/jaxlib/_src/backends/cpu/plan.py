@@ -43,6 +43,9 @@ HOME_NONE, HOME_ARENA, HOME_OUTPUT, HOME_CONSTANT, HOME_PARAM = (
     _HOMES[name] for name in ("none", "arena", "output", "constant", "param"))
 
 _ALIGN = 64
+# Carried values below this size are copied after each loop iteration (a few
+# cycles) rather than given storage of their own for the whole loop.
+_SWAP_MIN_BYTES = 1024
 _MAX_INLINE_DEPTH = 64
 _INLINE_BYTES = 1 << 22
 _ALIAS_OPS = {"stablehlo.reshape"}
@@ -533,11 +536,31 @@ class _Planner:
             self.regions[region].extend(loop_steps)
             self.native_steps += 1
         else:
-            self.regions[region].append(("while", ins, outs, cond_region, cond_result,
-                                         body_region, body_results))
+            swapped = self._swappable_results(outs, body_results, start)
+            step = ("while", ins, outs, cond_region, cond_result, body_region, body_results)
+            self.regions[region].append((*step, swapped) if any(swapped) else step)
         for result, slot in zip(op.results, outs):
             scope.bind(result, slot)
         self.position += 1
+
+    def _swappable_results(self, outs: list[int], body_results: list[int],
+                           start: int) -> list[bool]:
+        """Which carried values trade storage with their body result after
+        each iteration instead of being copied (the executor's ping-pong): a
+        result the body computes into an arena temporary of its own. That
+        temporary is then the loop's for the whole loop (its live range starts
+        with the loop), so nothing else in the body shares its bytes."""
+        swapped = []
+        for out, result in zip(outs, body_results):
+            info = self.slots[result]
+            ok = (info.home == HOME_ARENA and info.alias_of is None and info.defined > start
+                  and info.nbytes >= _SWAP_MIN_BYTES
+                  and self.slots[out].home == HOME_ARENA and self.slots[out].alias_of is None
+                  and body_results.count(result) == 1 and result not in outs)
+            if ok:
+                info.defined = start
+            swapped.append(ok)
+        return swapped
 
     def emit_case(self, op: Operation, scope: _Scope, region: int, depth: int) -> None:
         (index,) = self.operands(op, scope)
@@ -978,12 +1001,21 @@ def _check_layout(slots: list[tuple], specs: list[tuple[str, tuple[int, ...]]],
             elif kind == "alias":
                 check(len(step) == 3 and slot(step[1])[2] == slot(step[2])[2], "alias step")
             elif kind == "while":
-                check(len(step) == 7, "while step")
-                _, ins, outs, cond_region, cond_result, body_region, body_results = step
+                check(len(step) in (7, 8), "while step")
+                _, ins, outs, cond_region, cond_result, body_region, body_results = step[:7]
                 sizes = [slot(i)[2] for i in outs]
                 check([slot(i)[2] for i in ins] == sizes
                       and [slot(i)[2] for i in body_results] == sizes
                       and slot(cond_result)[2] == 1, "while step")
+                if len(step) == 8:
+                    # Swapped carried values: an arena result of its own.
+                    check(isinstance(step[7], list) and len(step[7]) == len(outs)
+                          and all(type(flag) is bool for flag in step[7]), "while step")
+                    for flag, out, result in zip(step[7], outs, body_results):
+                        check(not flag or (slot(out)[0] in (HOME_ARENA, HOME_OUTPUT)
+                                           and slot(result)[0] == HOME_ARENA
+                                           and body_results.count(result) == 1
+                                           and result not in outs), "while step")
                 region(cond_region)
                 region(body_region)
             elif kind == "case":
