@@ -459,6 +459,11 @@ def _set(path, value):
     return damage
 
 
+def _output_slot_of_another_result(plan):
+    # The second result's output slot names the first result's buffer.
+    plan["slots"][plan["results"][1]][1] = 0
+
+
 def _read_before_in_place_update(plan):
     region = plan["regions"][plan["entry"]]
     update = next(i for i, step in enumerate(region) if step[0] == "kernel_in_place")
@@ -492,7 +497,7 @@ NAMED = {
     "kernel-writes-a-parameter": ("update", _kernel_writes_parameter),
     "read-before-an-in-place-update-defines-it": ("update", _read_before_in_place_update),
     "misaligned-arena-slot": ("update", _misalign_arena_slot),
-    "output-slot-of-another-result": ("update", _set(("slots", 8, 1), 0)),
+    "output-slot-of-another-result": ("update", _output_slot_of_another_result),
     "parameter-slot-of-another-parameter": ("dot", _set(("slots", 0, 1), 1)),
 }
 

@@ -626,6 +626,44 @@ def test_lone_reshape_is_left_alone():
     check(text, [values("i32", (6, 200), 1)], fused=0)
 
 
+def test_lone_transpose_is_left_to_its_kernel():
+    text = """
+    func.func @main(%x: tensor<6x200xi32>) -> tensor<200x6xi32> {
+      %0 = stablehlo.transpose %x, dims = [1, 0] : (tensor<6x200xi32>) -> tensor<200x6xi32>
+      return %0 : tensor<200x6xi32>
+    }"""
+    check(text, [values("i32", (6, 200), 1)], fused=0)
+
+
+@pytest.mark.parametrize("element_type", ["f32", "i32"])
+def test_transposes_fuse_as_index_maps(element_type):
+    # A transpose only changes how its operand is read: jax's symmetrisation
+    # (x + x^T) / 2 over a batch, a transpose of a broadcast, one of a
+    # transpose, and a reduction over a transposed operand, each one group.
+    t3 = tensor((4, 33, 33), element_type)
+    t2 = tensor((33, 5), element_type)
+    text = f"""
+    func.func @main(%x: {t3}, %v: {tensor((5, 33), element_type)}) -> ({t3}, {t3}, {t2}) {{
+      %xt = stablehlo.transpose %x, dims = [0, 2, 1] : ({t3}) -> {t3}
+      %s = stablehlo.add %x, %xt : {t3}
+      %b = stablehlo.broadcast_in_dim %v, dims = [2, 1] : ({tensor((5, 33), element_type)})
+          -> {tensor((4, 33, 5), element_type)}
+      %bt = stablehlo.transpose %b, dims = [2, 1, 0] : ({tensor((4, 33, 5), element_type)})
+          -> {tensor((5, 33, 4), element_type)}
+      %tt = stablehlo.transpose %bt, dims = [1, 0, 2] : ({tensor((5, 33, 4), element_type)})
+          -> {tensor((33, 5, 4), element_type)}
+      %z = stablehlo.constant dense<0> : {tensor((), element_type)}
+      %r = stablehlo.reduce(%tt init: %z) applies stablehlo.add across dimensions = [2]
+          : ({tensor((33, 5, 4), element_type)}, {tensor((), element_type)}) -> {t2}
+      %m = stablehlo.multiply %xt, %s : {t3}
+      return %s, %m, %r : {t3}, {t3}, {t2}
+    }}"""
+    schedule = check(text, [values(element_type, (4, 33, 33), 1, special=False),
+                            values(element_type, (5, 33), 2, special=False)],
+                     rtol=1e-6, fused=None)
+    assert not any(getattr(item, "name", "") == "stablehlo.transpose" for item in schedule)
+
+
 @pytest.mark.parametrize("element_type", ["i32", "ui8", "i64", "f32", "f64", "i1"])
 def test_iota(element_type):
     t = tensor((3, 4, 300), element_type)

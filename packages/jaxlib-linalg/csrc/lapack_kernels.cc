@@ -873,6 +873,189 @@ void TridiagonalSolvePerturbed(py::array dl, py::array d, py::array du, py::arra
   }
 }
 
+// -- native targets: called by core's executor with the buffers themselves ----------------
+//
+// The ABI of core's "native_custom_call" kernel (jaxlib-core csrc/cpu/kernels/
+// custom_call.cc): outs, ins, the byte sizes of ins then outs, a payload of
+// int64 values this file's encoders (lapack.py) write, and jaxlib's
+// XlaCustomCallStatus. Buffers are the program's row-major arrays: getrf
+// transposes each matrix into a column-major scratch matrix and back (one
+// matrix at a time, in cache), trsm and real potrf solve the transposed
+// problem on the row-major data in place of a copy. Every size in the payload
+// is checked against the buffers before anything is written.
+
+struct NativeStatus {
+  void (*set_failure)(NativeStatus* status, const char* message, size_t length);
+  int32_t failed;
+};
+
+void Fail(NativeStatus* status, const std::string& message) {
+  status->set_failure(status, message.data(), message.size());
+}
+
+// The payload's values, checked for their count and range.
+bool Payload(const char* payload, size_t length, size_t count, int64_t* values) {
+  if (length != count * sizeof(int64_t)) return false;
+  std::memcpy(values, payload, length);
+  for (size_t i = 0; i < count; ++i) {
+    if (values[i] < 0 || values[i] > (int64_t{1} << 31)) return false;
+  }
+  return true;
+}
+
+// Buffer `what` of `size` bytes holds exactly `elements` values of `element_size`
+// bytes (the handlers' message when it does not).
+void Need(const char* what, int64_t size, int64_t elements, size_t element_size) {
+  const int64_t each = static_cast<int64_t>(element_size);
+  if (elements < 0 || size != elements * each) {
+    throw std::invalid_argument(std::string(what) + " has " + std::to_string(size / each) +
+                                " elements; the kernel needs " + std::to_string(elements));
+  }
+}
+
+// Runs body() and turns an exception into the status's failure.
+template <typename Body>
+void Guarded(const char* name, NativeStatus* status, const Body& body) {
+  try {
+    body();
+  } catch (const std::exception& err) {
+    Fail(status, std::string(name) + ": " + err.what());
+  }
+}
+
+// getrf: payload {count, m, n}; ins {a}, outs {lu, ipiv, info}.
+template <typename T>
+void NativeGetrf(void* const* outs, const void* const* ins, const int64_t* sizes,
+                 const char* payload, size_t length, NativeStatus* status) {
+  Guarded("getrf", status, [&] {
+    int64_t v[3];
+    if (!Payload(payload, length, 3, v)) throw std::invalid_argument("malformed payload");
+    const int64_t count = v[0], rows = v[1], cols = v[2], k = std::min(rows, cols);
+    Need("a", sizes[0], count * rows * cols, sizeof(T));
+    Need("lu", sizes[1], count * rows * cols, sizeof(T));
+    Need("ipiv", sizes[2], count * k, 4);
+    Need("info", sizes[3], count, 4);
+    using Fn = void(lapack_int*, lapack_int*, T*, lapack_int*, lapack_int*, lapack_int*);
+    auto* fn = Routine<T, Fn>("getrf");
+    const T* a = static_cast<const T*>(ins[0]);
+    T* lu = static_cast<T*>(outs[0]);
+    int32_t* ipiv = static_cast<int32_t*>(outs[1]);
+    int32_t* info = static_cast<int32_t*>(outs[2]);
+    lapack_int m = static_cast<lapack_int>(rows), n = static_cast<lapack_int>(cols);
+    lapack_int lda = Lead(rows);
+    const double flops = 2.0 * rows * cols * k / 3.0;
+    SplitBatch(count, flops, [&](int64_t begin, int64_t end) {
+      std::vector<T> work(static_cast<size_t>(std::max<int64_t>(1, rows * cols)));
+      for (int64_t i = begin; i < end; ++i) {
+        const T* src = a + i * rows * cols;
+        T* dst = lu + i * rows * cols;
+        for (int64_t r = 0; r < rows; ++r) {
+          for (int64_t c = 0; c < cols; ++c) work[r + c * rows] = src[r * cols + c];
+        }
+        fn(&m, &n, work.data(), &lda, ipiv + i * k, info + i);
+        for (int64_t r = 0; r < rows; ++r) {
+          for (int64_t c = 0; c < cols; ++c) dst[r * cols + c] = work[r + c * rows];
+        }
+      }
+    });
+  });
+}
+
+// trsm: payload {count, m, n, side, uplo, trans, diag} (letters as codes);
+// ins {a[q, q], b[m, n]}, outs {x[m, n]}, q = m for side L, else n.
+template <typename T>
+void NativeTrsm(void* const* outs, const void* const* ins, const int64_t* sizes,
+                const char* payload, size_t length, NativeStatus* status) {
+  Guarded("trsm", status, [&] {
+    int64_t v[7];
+    if (!Payload(payload, length, 7, v)) throw std::invalid_argument("malformed payload");
+    const int64_t count = v[0], rows = v[1], cols = v[2];
+    const char side = static_cast<char>(v[3]), uplo = static_cast<char>(v[4]);
+    char trans = static_cast<char>(v[5]), diag = static_cast<char>(v[6]);
+    if ((side != 'L' && side != 'R') || (uplo != 'L' && uplo != 'U') ||
+        (trans != 'N' && trans != 'T' && trans != 'C') || (diag != 'N' && diag != 'U')) {
+      throw std::invalid_argument("malformed payload");
+    }
+    const int64_t q = side == 'L' ? rows : cols;
+    Need("a", sizes[0], count * q * q, sizeof(T));
+    Need("b", sizes[1], count * rows * cols, sizeof(T));
+    Need("x", sizes[2], count * rows * cols, sizeof(T));
+    using Fn = void(char*, char*, char*, char*, lapack_int*, lapack_int*, T*, T*, lapack_int*,
+                    T*, lapack_int*);
+    auto* fn = Routine<T, Fn>("trsm");
+    // Row-major a and b hold column-major a^T and b^T: op(a) x = b (side L)
+    // is x^T op(a)^T = b^T, op applied to a^T with the same letter, so the
+    // transposed problem (side and triangle flipped) runs on them as they lie.
+    char t_side = side == 'L' ? 'R' : 'L', t_uplo = uplo == 'L' ? 'U' : 'L';
+    T* a = const_cast<T*>(static_cast<const T*>(ins[0]));  // BLAS only reads it
+    T* x = static_cast<T*>(outs[0]);
+    if (sizes[1] > 0) std::memcpy(x, ins[1], static_cast<size_t>(sizes[1]));
+    lapack_int m = static_cast<lapack_int>(cols), n = static_cast<lapack_int>(rows);
+    lapack_int lda = Lead(q), ldb = Lead(cols);
+    const double flops = side == 'L' ? double(rows) * rows * cols : double(rows) * cols * cols;
+    SplitBatch(count, flops, [&](int64_t begin, int64_t end) {
+      for (int64_t i = begin; i < end; ++i) {
+        T one(1);
+        fn(&t_side, &t_uplo, &trans, &diag, &m, &n, &one, a + i * q * q, &lda,
+           x + i * rows * cols, &ldb);
+      }
+    });
+  });
+}
+
+// Real potrf: payload {count, n, uplo}; ins {a}, outs {factor, info}. A
+// row-major symmetric matrix is its own column-major transpose: the factor of
+// the other triangle, in place of transposing copies.
+template <typename T>
+void NativePotrf(void* const* outs, const void* const* ins, const int64_t* sizes,
+                 const char* payload, size_t length, NativeStatus* status) {
+  Guarded("potrf", status, [&] {
+    int64_t v[3];
+    if (!Payload(payload, length, 3, v)) throw std::invalid_argument("malformed payload");
+    const int64_t count = v[0], order = v[1];
+    const char uplo = static_cast<char>(v[2]);
+    if (uplo != 'L' && uplo != 'U') throw std::invalid_argument("malformed payload");
+    Need("a", sizes[0], count * order * order, sizeof(T));
+    Need("factor", sizes[1], count * order * order, sizeof(T));
+    Need("info", sizes[2], count, 4);
+    using Fn = void(char*, lapack_int*, T*, lapack_int*, lapack_int*);
+    auto* fn = Routine<T, Fn>("potrf");
+    T* f = static_cast<T*>(outs[0]);
+    int32_t* info = static_cast<int32_t*>(outs[1]);
+    if (sizes[0] > 0) std::memcpy(f, ins[0], static_cast<size_t>(sizes[0]));
+    char t_uplo = uplo == 'L' ? 'U' : 'L';
+    lapack_int n = static_cast<lapack_int>(order), lda = Lead(order);
+    SplitBatch(count, double(order) * order * order / 3.0, [&](int64_t begin, int64_t end) {
+      for (int64_t i = begin; i < end; ++i) fn(&t_uplo, &n, f + i * order * order, &lda, info + i);
+    });
+  });
+}
+
+// {routine: {prefix: capsule}} of the native targets.
+py::dict NativeTargets() {
+  using NativeFn = void (*)(void* const*, const void* const*, const int64_t*, const char*,
+                            size_t, NativeStatus*);
+  auto capsule = [](NativeFn fn) {
+    return py::capsule(reinterpret_cast<void*>(fn), "jaxlib.native_custom_call");
+  };
+  py::dict targets;
+  py::dict getrf, trsm, potrf;
+  getrf["s"] = capsule(&NativeGetrf<float>);
+  getrf["d"] = capsule(&NativeGetrf<double>);
+  getrf["c"] = capsule(&NativeGetrf<std::complex<float>>);
+  getrf["z"] = capsule(&NativeGetrf<std::complex<double>>);
+  trsm["s"] = capsule(&NativeTrsm<float>);
+  trsm["d"] = capsule(&NativeTrsm<double>);
+  trsm["c"] = capsule(&NativeTrsm<std::complex<float>>);
+  trsm["z"] = capsule(&NativeTrsm<std::complex<double>>);
+  potrf["s"] = capsule(&NativePotrf<float>);
+  potrf["d"] = capsule(&NativePotrf<double>);
+  targets["getrf"] = getrf;
+  targets["trsm"] = trsm;
+  targets["potrf"] = potrf;
+  return targets;
+}
+
 // -- bindings -----------------------------------------------------------------------------
 
 void GetrfAny(py::array a, py::array ipiv, py::array info) { DISPATCH(a, Getrf, a, ipiv, info); }
@@ -930,6 +1113,9 @@ PYBIND11_MODULE(_lapack_kernels, m) {
     std::sort(names.begin(), names.end());
     return names;
   });
+  m.def("native_targets", &NativeTargets,
+        "{routine: {prefix: PyCapsule}}: getrf, trsm and real potrf for core's "
+        "native_custom_call kernel (the buffers themselves, no Python).");
   m.def("getrf", &GetrfAny, py::arg("a"), py::arg("ipiv"), py::arg("info"));
   m.def("potrf", &PotrfAny, py::arg("uplo"), py::arg("a"), py::arg("info"));
   m.def("geqrf", &GeqrfAny, py::arg("a"), py::arg("tau"));

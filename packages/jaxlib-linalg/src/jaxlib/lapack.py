@@ -17,12 +17,19 @@ the batch calling scipy's LAPACK/BLAS routines in place, and copies the
 matrices back. Vectors (pivots, taus, eigenvalues, ``info``) are written
 straight into the results. ``info`` is returned as LAPACK gives it; the
 reference's lowering turns non-zero codes into NaNs in the program itself.
+
+Native targets. getrf, trsm and real potrf (the routines of solves and Cholesky
+factorizations) also have C implementations that core's executor calls as native
+steps with the program's buffers (``register_native_custom_call``): no handler, no
+numpy arrays, the transposes done one matrix at a time in C++. Their results are
+the handlers' bits. ``JAXLIB_LAPACK_NATIVE=0`` leaves every call to the handlers.
 """
 
 from __future__ import annotations
 
 import enum
 import functools
+import os
 import re
 import threading
 import types
@@ -38,6 +45,7 @@ from jaxlib._src.ops.custom_call_registry import (
     CustomCallBuffer,
     CustomCallSignature,
     register_custom_call_contract,
+    register_native_custom_call,
 )
 
 # The routine prefix of each numpy scalar type LAPACK serves (core's BLAS table).
@@ -748,6 +756,65 @@ def prepare_lapack_call(fn_base: str, dtype: Any) -> str:
     return build_lapack_fn_target(fn_base, dtype)
 
 
+# -- native targets: core calls them with the buffers (no handler, no copies) -------------
+#
+# getrf, trsm and real potrf, the routines of solves and Cholesky factorizations,
+# have C implementations (``_lapack_kernels.native_targets``) that core's executor
+# calls as native steps. Each encoder writes the int64 payload its C function
+# reads from the op's static types and attributes, or returns None to leave the
+# call to the Python handler above.
+
+
+def _static_dims(t: Any) -> list[int] | None:
+    shape = getattr(t, "shape", None)
+    if shape is None or not getattr(t, "is_static", False) or len(shape) < 2:
+        return None
+    return [int(d) for d in shape]
+
+
+def _batch_count(dims: list[int]) -> int:
+    return int(np.prod(dims[:-2], dtype=np.int64))
+
+
+def _payload(*values: int) -> bytes:
+    return np.array(values, dtype=np.int64).tobytes()
+
+
+def _encode_getrf(op: Any, attributes: Mapping[str, Any]) -> bytes | None:
+    dims = _static_dims(op.operand_types[0])
+    if dims is None or len(op.operands) != 1 or len(op.result_types) != 3:
+        return None
+    return _payload(_batch_count(dims), dims[-2], dims[-1])
+
+
+def _encode_trsm(op: Any, attributes: Mapping[str, Any]) -> bytes | None:
+    dims = _static_dims(op.operand_types[1]) if len(op.operands) == 2 else None
+    if dims is None or len(op.result_types) != 1:
+        return None
+    letters = [ord(_letter(attributes, key)) for key in ("side", "uplo", "trans_x", "diag")]
+    return _payload(_batch_count(dims), dims[-2], dims[-1], *letters)
+
+
+def _encode_potrf(op: Any, attributes: Mapping[str, Any]) -> bytes | None:
+    dims = _static_dims(op.operand_types[0])
+    if dims is None or len(op.operands) != 1 or len(op.result_types) != 2:
+        return None
+    return _payload(_batch_count(dims), dims[-1], ord(_letter(attributes, "uplo")))
+
+
+_NATIVE_ENCODERS: dict[str, Callable[[Any, Mapping[str, Any]], bytes | None]] = {
+    "getrf": _encode_getrf, "trsm": _encode_trsm, "potrf": _encode_potrf}
+
+
+def _register_natives(platform: str) -> None:
+    natives = initialize().native_targets()  # the routines they call are set up first
+    for base, encode in _NATIVE_ENCODERS.items():
+        for prefix, capsule in natives[base].items():
+            name = f"lapack_{prefix}{base}_ffi"
+            register_native_custom_call(name, capsule, encode, _KERNELS[name],
+                                        platform=platform)
+
+
 def _register_with_core() -> None:
     from jaxlib import xla_client
 
@@ -758,6 +825,8 @@ def _register_with_core() -> None:
             register_custom_call_contract(name, contract(name), platform=platform)
     for name in batch_partitionable_targets():
         xla_client.register_custom_call_as_batch_partitionable(name)
+    if os.environ.get("JAXLIB_LAPACK_NATIVE", "1") != "0":
+        _register_natives("cpu")
 
 
 _register_with_core()

@@ -301,6 +301,48 @@ CustomCallContract = Callable[[CustomCallSignature], None]
 _contracts: dict[str, dict[str, CustomCallContract]] = {}
 
 
+@dataclass(frozen=True)
+class NativeCustomCall:
+    """A target's C implementation, run as a native step (no Python handler):
+    ``capsule`` holds a function with the ABI of core's ``native_custom_call``
+    kernel (csrc/cpu/kernels/custom_call.cc); ``encode(op, attributes)`` gives
+    the payload bytes it reads for one call (decoded ``attributes``), or None
+    when that call is left to the Python handler; ``handler`` is the Python
+    target it stands for, and it is used only while that handler is the one
+    registered under the name."""
+
+    name: str
+    capsule: Any
+    encode: Callable[[Any, Mapping[str, Any]], bytes | None]
+    handler: Any
+
+
+_native: dict[str, dict[str, NativeCustomCall]] = {}
+
+
+def register_native_custom_call(name: str, capsule: Any,
+                                encode: Callable[[Any, Mapping[str, Any]], bytes | None],
+                                handler: Any, platform: str = "cpu") -> None:
+    """Gives target ``name`` (whose Python handler is ``handler``) a native
+    implementation; a second registration replaces the first."""
+    if type(capsule).__name__ != "PyCapsule" or not callable(encode):
+        raise invalid_argument(f"native custom call {name!r} needs a PyCapsule and an encoder")
+    with _lock:
+        _native.setdefault(canonical_platform(platform), {})[name] = NativeCustomCall(
+            name, capsule, encode, handler)
+
+
+def native_custom_call(name: str, platform: str = "cpu") -> NativeCustomCall | None:
+    """The native implementation of target ``name`` while its registered
+    handler is the one it stands for (providers are loaded on a miss)."""
+    target = lookup_custom_call_target(name, platform)
+    with _lock:
+        native = _native.get(canonical_platform(platform), {}).get(name)
+    if native is None or target is None or target.fn is not native.handler:
+        return None
+    return native
+
+
 def register_custom_call_contract(
     name: str, check: CustomCallContract, platform: str = "cpu"
 ) -> None:

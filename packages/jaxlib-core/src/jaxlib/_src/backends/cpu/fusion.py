@@ -110,7 +110,8 @@ def _declare(op_def: OpDef) -> None:
 
 watch_op_table(_declare)
 
-_LAYOUT_OPS = frozenset({"stablehlo.broadcast_in_dim", "stablehlo.reshape"})
+_LAYOUT_OPS = frozenset({"stablehlo.broadcast_in_dim", "stablehlo.reshape",
+                         "stablehlo.transpose"})
 # How many consumer groups may each recompute one op instead of reading it from memory.
 # Domains from this size on compute the (smaller) values they broadcast in a
 # group of their own rather than once per element.
@@ -268,6 +269,22 @@ def _compute_broadcast_operand_map(dimensions: Any, result_shape: tuple[int, ...
     return tuple(strides)
 
 
+def _transpose_operand_map(op: Operation, result_map: Strides,
+                           domain: Sequence[int]) -> Strides | None:
+    """The map of a transpose's operand, given its result's map: result
+    dimension j is operand dimension permutation[j]."""
+    permutation = _int_list(op.attributes.get("permutation"))
+    result_shape = _shape(op.results[0])
+    mapping = _decompose(result_map, result_shape, domain)
+    if mapping is None or sorted(permutation) != list(range(len(result_shape))):
+        return None
+    operand_linear = _linear_strides(_shape(op.operands[0]))
+    strides = [0] * len(domain)
+    for k, j in mapping.items():
+        strides[k] = operand_linear[permutation[j]]
+    return tuple(strides)
+
+
 def _int_list(value: Any) -> tuple[int, ...]:
     if value is None:
         return ()
@@ -281,6 +298,11 @@ def _int_list(value: Any) -> tuple[int, ...]:
 # ---------------------------------------------------------------------------------
 
 _ELEMENTWISE, _FREE, _REDUCE = "elementwise", "free", "reduce"
+
+
+def _is_dot_result(value: Value) -> bool:
+    owner = value.owner
+    return isinstance(owner, Operation) and owner.name == "stablehlo.dot_general"
 
 
 def _splat_constant(op: Operation) -> bool:
@@ -351,6 +373,8 @@ def _classify(op: Operation) -> str | None:
     if name == "stablehlo.reduce":
         return _REDUCE  # if _reduce_opcode accepts it (the caller asks)
     if name in _LAYOUT_OPS:
+        if name == "stablehlo.transpose" and _is_dot_result(op.operands[0]):
+            return None  # the planner computes it as the dot with swapped operands
         return _ELEMENTWISE if codes[0] == codes[-1] and len(op.operands) == 1 else None
     fused = _FUSED.get(name)
     if fused is None:
@@ -416,6 +440,8 @@ def _compute_operand_map(user: Operation, index: int, draft: _Draft) -> Strides 
         return None
     if user.name == "stablehlo.broadcast_in_dim":
         return _broadcast_operand_map(user, user_map, domain)
+    if user.name == "stablehlo.transpose":
+        return _transpose_operand_map(user, user_map, domain)
     if user.name == "stablehlo.reshape":
         return user_map
     if not user.operands[index].type.shape and user.results[0].type.shape:
@@ -538,8 +564,9 @@ def _can_join(op: Operation, wanted: dict[int, tuple[_Draft, set]]) -> bool:
             # It would be recomputed for every broadcast copy: in a big group
             # computing it once into a small buffer is cheaper.
             return False
-        if op.name == "stablehlo.broadcast_in_dim":
-            operand_map = _broadcast_operand_map(op, strides, draft.domain)
+        if op.name in ("stablehlo.broadcast_in_dim", "stablehlo.transpose"):
+            operand_map = (_broadcast_operand_map if op.name == "stablehlo.broadcast_in_dim"
+                           else _transpose_operand_map)(op, strides, draft.domain)
             if operand_map is None:
                 return False  # its operand would have no index map
             # What _operand_map answers once op joins under ``strides``.
@@ -731,8 +758,9 @@ def _collapse(dims: list[int], patterns: list[list[int]],
 
 
 def _only_layout(draft: _Draft) -> bool:
-    """A lone reshape of an input: a plain copy, better left to its own kernel."""
-    return all(op.name == "stablehlo.reshape" or op.name == "stablehlo.constant"
+    """A lone reshape or transpose of an input: a copy, better left to its own
+    kernel (the transpose's goes through memory in cache-sized blocks)."""
+    return all(op.name in ("stablehlo.reshape", "stablehlo.transpose", "stablehlo.constant")
                for op in draft.members)
 
 

@@ -141,9 +141,11 @@ class NotPortable(Exception):
 
 
 # Parameters whose value is a process address: a BLAS ``?gemm`` of one of the
-# BLAS element types (``native_ops/dot.py``). A new address parameter must be
-# added here, else programs using it are not portable.
-_ADDRESS_PARAMS = {"gemm"}
+# BLAS element types (``native_ops/dot.py``), or a custom-call target's C
+# function (``fn``, written down as its target's name, ``native_ops/custom_call.py``).
+# A new address parameter must be added here, else programs using it are not
+# portable.
+_ADDRESS_PARAMS = {"gemm", "fn"}
 
 
 @functools.cache
@@ -182,7 +184,14 @@ def describe_kernel(description: KernelDescription) -> dict[str, Any]:
     """A JSON-ready form of ``description``; raises NotPortable."""
     params, addresses = {}, {}
     for key, value in description.params.items():
-        if key in _ADDRESS_PARAMS:
+        if key == "fn":
+            target = description.params.get("target")
+            from jaxlib._src.backends.cpu.native_ops.custom_call import native_target_address
+
+            if not isinstance(target, str) or native_target_address(target) != value:
+                raise NotPortable(f"kernel parameter {key!r} is an unknown address")
+            addresses[key] = target
+        elif key in _ADDRESS_PARAMS:
             target = _gemm_addresses().get(value) if isinstance(value, int) else None
             if target is None:
                 raise NotPortable(f"kernel parameter {key!r} is an unknown address")
@@ -200,7 +209,18 @@ def kernel_from_json(data: dict[str, Any]) -> KernelDescription:
     from jaxlib._src.backends.cpu.native_ops.dot import gemm_address
 
     params = {str(k): _native_value(v) for k, v in data["params"].items()}
+    if _ADDRESS_PARAMS & params.keys():  # addresses come from this process only
+        raise ValueError(f"address parameters {sorted(_ADDRESS_PARAMS & params.keys())} "
+                         "written as values")
     for key, target in data["addresses"].items():
+        if key == "fn" and isinstance(target, str) and params.get("target") == target:
+            from jaxlib._src.backends.cpu.native_ops.custom_call import native_target_address
+
+            address = native_target_address(target)
+            if address is None:
+                raise ValueError(f"custom call target {target!r} has no native implementation")
+            params[key] = address
+            continue
         if key not in _ADDRESS_PARAMS or target not in BLAS_TYPES:
             raise ValueError(f"unknown address parameter {key!r} -> {target!r}")
         params[key] = gemm_address(target)
