@@ -552,9 +552,15 @@ a, b, c = (values("f32", (700,), seed=s) for s in (7, 8, 9))
 results = run_schedule(parse_module(CHAIN_PROGRAM.format(t=t)), [a, b, c])[0]
 for got, want in zip(results, chain_expected(a, b, c)):
     np.testing.assert_array_equal(got, want)
-from test_native_fusion import check, threefry_args, threefry_program
+from test_native_fusion import check, random_int_program, threefry_args, threefry_program
 for element_type in ("ui32", "i32"):
     check(threefry_program(700, element_type), threefry_args(700, element_type, (0, 32, 40, 31)))
+    for seed in range(6):
+        text = random_int_program(seed, element_type, 300)
+        dtype = values(element_type, (1,)).dtype
+        counts = np.random.default_rng(seed).integers(-3, 40, (2, 300)).astype(dtype)
+        args = [values(element_type, (300,), seed=seed + k) for k in range(3)] + list(counts)
+        check(text, args, fused=None)
 print("ok")
 """
     env = dict(os.environ, JAXLIB_CPU_ISA=isa)

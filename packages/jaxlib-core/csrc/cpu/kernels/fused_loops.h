@@ -416,6 +416,35 @@ inline float ChainScalar(int code, float acc, float o) {
 #define FUSED_CHAIN_VMATH(fn, v) (void)0  // never planned without AVX-512
 #endif
 
+// A chain block: 64 elements of a 4-byte type as four 64-byte vectors.
+template <typename V, typename T>
+inline void LoadChainBlock(const T* p, V& v0, V& v1, V& v2, V& v3) {
+  __builtin_memcpy(&v0, p, 64);
+  __builtin_memcpy(&v1, p + 16, 64);
+  __builtin_memcpy(&v2, p + 32, 64);
+  __builtin_memcpy(&v3, p + 48, 64);
+}
+template <typename V, typename T>
+inline void StoreChainBlock(T* p, const V& v0, const V& v1, const V& v2, const V& v3) {
+  __builtin_memcpy(p, &v0, 64);
+  __builtin_memcpy(p + 16, &v1, 64);
+  __builtin_memcpy(p + 32, &v2, 64);
+  __builtin_memcpy(p + 48, &v3, 64);
+}
+
+// The chain loops' threaded dispatch: each step jumps to the next from its own
+// branch, which the predictor learns per site (one shared switch mispredicts
+// often). Both loops name their locals step, end, kTargets and block_done.
+#define FUSED_CHAIN_NEXT()                   \
+  do {                                       \
+    if (++step == end) goto block_done;      \
+    goto* kTargets[step->code];              \
+  } while (0)
+// Declares V x0..x3 and loads the block at element i of slot `slot` (type T).
+#define FUSED_CHAIN_LOAD(V, T, slot, x) \
+  V x##0, x##1, x##2, x##3;             \
+  LoadChainBlock(static_cast<const T*>(slots[slot]) + i, x##0, x##1, x##2, x##3)
+
 // The running value is four named vectors (64 elements), so that GCC keeps
 // them in registers across the steps' switch.
 inline void ChainLoop(const Chain& chain, void* const* slots, int64_t n) {
@@ -426,28 +455,10 @@ inline void ChainLoop(const Chain& chain, void* const* slots, int64_t n) {
   int64_t i = 0;
   for (; i + 64 <= n; i += 64) {
     ChainVec v0, v1, v2, v3;
-    __builtin_memcpy(&v0, a + i, 64);
-    __builtin_memcpy(&v1, a + i + 16, 64);
-    __builtin_memcpy(&v2, a + i + 32, 64);
-    __builtin_memcpy(&v3, a + i + 48, 64);
-    // Threaded dispatch: each step jumps to the next from its own branch, which
-    // the predictor learns per site (one shared switch mispredicts often).
+    LoadChainBlock(a + i, v0, v1, v2, v3);
     const ChainStep* step = steps;
     const ChainStep* const end = steps + count;
-#define FUSED_CHAIN_NEXT()                   \
-  do {                                       \
-    if (++step == end) goto block_done;      \
-    goto* kTargets[step->code];              \
-  } while (0)
-#define FUSED_CHAIN_OPERAND()                                                  \
-  ChainVec o0, o1, o2, o3;                                                     \
-  {                                                                            \
-    const float* o = static_cast<const float*>(slots[step->operand]) + i;     \
-    __builtin_memcpy(&o0, o, 64);                                              \
-    __builtin_memcpy(&o1, o + 16, 64);                                         \
-    __builtin_memcpy(&o2, o + 32, 64);                                         \
-    __builtin_memcpy(&o3, o + 48, 64);                                         \
-  }
+#define FUSED_CHAIN_OPERAND() FUSED_CHAIN_LOAD(ChainVec, float, step->operand, o)
     static const void* const kTargets[] = {&&add, &&mul, &&sub_from, &&sub_into,
                                            &&div_by, &&div_into, &&neg, &&tanh, &&exp};
     if (step == end) goto block_done;
@@ -477,14 +488,10 @@ inline void ChainLoop(const Chain& chain, void* const* slots, int64_t n) {
     FUSED_CHAIN_VMATH(Exp16, v2); FUSED_CHAIN_VMATH(Exp16, v3);
     FUSED_CHAIN_NEXT();
   }
-#undef FUSED_CHAIN_NEXT
 #undef FUSED_CHAIN_OPERAND
   block_done:
     // Stores come last: d may share a buffer with an operand read above.
-    __builtin_memcpy(d + i, &v0, 64);
-    __builtin_memcpy(d + i + 16, &v1, 64);
-    __builtin_memcpy(d + i + 32, &v2, 64);
-    __builtin_memcpy(d + i + 48, &v3, 64);
+    StoreChainBlock(d + i, v0, v1, v2, v3);
   }
   for (; i < n; ++i) {
     float acc = a[i];
@@ -555,10 +562,20 @@ FUSED_INT_SHIFT_AVX2(ShrArithVec, _mm256_srav_epi32)
 inline void IntChainScalarSteps(const Chain& chain, void* const* slots, int64_t i,
                                 uint32_t* v_out, uint32_t* w_out) {
   auto slot = [&](int s) { return static_cast<const uint32_t*>(slots[s])[i]; };
+  // The ...W codes, in order, as the slot-operand codes of the same operations.
+  static constexpr int kSlotForm[] = {kChainAdd, kChainMul, kChainSubFrom, kChainSubInto,
+                                      kChainAnd, kChainOr, kChainXor, kChainShl,
+                                      kChainShrLogical, kChainShrArith};
+  static_assert(sizeof(kSlotForm) / sizeof(kSlotForm[0]) == kChainShrArithW - kChainAddW + 1);
   uint32_t v = slot(chain.a), w = 0;
   for (const ChainStep& step : chain.steps) {
-    const uint32_t o = step.operand >= 0 ? slot(step.operand) : 0u;
-    switch (step.code) {
+    int code = step.code;
+    uint32_t o = step.operand >= 0 ? slot(step.operand) : 0u;
+    if (code >= kChainAddW && code <= kChainShrArithW) {
+      o = w;
+      code = kSlotForm[code - kChainAddW];
+    }
+    switch (code) {
       case kChainAdd: v = v + o; break;
       case kChainMul: v = v * o; break;
       case kChainSubFrom: v = v - o; break;
@@ -572,16 +589,6 @@ inline void IntChainScalarSteps(const Chain& chain, void* const* slots, int64_t 
       case kChainNot: v = ~v; break;
       case kChainNeg: v = 0u - v; break;
       case kChainFunnel: v = ShlF::Apply(v, o) | ShrLogicalF::Apply(v, slot(step.operand2)); break;
-      case kChainAddW: v = v + w; break;
-      case kChainMulW: v = v * w; break;
-      case kChainSubFromW: v = v - w; break;
-      case kChainSubIntoW: v = w - v; break;
-      case kChainAndW: v = v & w; break;
-      case kChainOrW: v = v | w; break;
-      case kChainXorW: v = v ^ w; break;
-      case kChainShlW: v = ShlF::Apply(v, w); break;
-      case kChainShrLogicalW: v = ShrLogicalF::Apply(v, w); break;
-      case kChainShrArithW: v = ShrArithF::Apply(v, w); break;
       case kChainSwap: std::swap(v, w); break;
       case kChainKeep: w = v; break;
       default: v = o; break;  // kChainLoad
@@ -602,26 +609,10 @@ inline void IntChainLoop(const Chain& chain, void* const* slots, int64_t n) {
   int64_t i = 0;
   for (; i + 64 <= n; i += 64) {
     IntChainVec v0, v1, v2, v3;
-    __builtin_memcpy(&v0, a + i, 64);
-    __builtin_memcpy(&v1, a + i + 16, 64);
-    __builtin_memcpy(&v2, a + i + 32, 64);
-    __builtin_memcpy(&v3, a + i + 48, 64);
+    LoadChainBlock(a + i, v0, v1, v2, v3);
     const ChainStep* step = steps;
     const ChainStep* const end = steps + count;
-#define FUSED_CHAIN_NEXT()                   \
-  do {                                       \
-    if (++step == end) goto block_done;      \
-    goto* kTargets[step->code];              \
-  } while (0)
-#define FUSED_CHAIN_LOAD(p, x)                                                  \
-  IntChainVec x##0, x##1, x##2, x##3;                                           \
-  {                                                                             \
-    const uint32_t* src = static_cast<const uint32_t*>(slots[p]) + i;           \
-    __builtin_memcpy(&x##0, src, 64);                                           \
-    __builtin_memcpy(&x##1, src + 16, 64);                                      \
-    __builtin_memcpy(&x##2, src + 32, 64);                                      \
-    __builtin_memcpy(&x##3, src + 48, 64);                                      \
-  }
+#define FUSED_INT_LOAD(slot, x) FUSED_CHAIN_LOAD(IntChainVec, uint32_t, slot, x)
 // v = expr(v, o) per vector, o the slot operand (o) or w.
 #define FUSED_CHAIN_APPLY(expr, src)                                  \
   { IntChainVec& v = v0; const IntChainVec& o = src##0; v = expr; }   \
@@ -630,7 +621,7 @@ inline void IntChainLoop(const Chain& chain, void* const* slots, int64_t n) {
   { IntChainVec& v = v3; const IntChainVec& o = src##3; v = expr; }
 #define FUSED_CHAIN_BINARY(expr)                 \
   {                                              \
-    FUSED_CHAIN_LOAD(step->operand, o);          \
+    FUSED_INT_LOAD(step->operand, o);          \
     FUSED_CHAIN_APPLY(expr, o);                  \
     FUSED_CHAIN_NEXT();                          \
   }
@@ -670,8 +661,8 @@ inline void IntChainLoop(const Chain& chain, void* const* slots, int64_t n) {
   shr_logical_w: FUSED_CHAIN_BINARY_W(ShrLogicalVec(v, o))
   shr_arith_w: FUSED_CHAIN_BINARY_W(ShrArithVec(v, o))
   funnel: {
-    FUSED_CHAIN_LOAD(step->operand, o);
-    FUSED_CHAIN_LOAD(step->operand2, q);
+    FUSED_INT_LOAD(step->operand, o);
+    FUSED_INT_LOAD(step->operand2, q);
     v0 = ShlVec(v0, o0) | ShrLogicalVec(v0, q0);
     v1 = ShlVec(v1, o1) | ShrLogicalVec(v1, q1);
     v2 = ShlVec(v2, o2) | ShrLogicalVec(v2, q2);
@@ -686,27 +677,18 @@ inline void IntChainLoop(const Chain& chain, void* const* slots, int64_t n) {
   }
   keep: { w0 = v0; w1 = v1; w2 = v2; w3 = v3; FUSED_CHAIN_NEXT(); }
   load: {
-    FUSED_CHAIN_LOAD(step->operand, o);
+    FUSED_INT_LOAD(step->operand, o);
     v0 = o0; v1 = o1; v2 = o2; v3 = o3;
     FUSED_CHAIN_NEXT();
   }
 #undef FUSED_CHAIN_BINARY_W
 #undef FUSED_CHAIN_BINARY
 #undef FUSED_CHAIN_APPLY
-#undef FUSED_CHAIN_LOAD
-#undef FUSED_CHAIN_NEXT
+#undef FUSED_INT_LOAD
   block_done:
     // Stores come last: d may share a buffer with an operand read above.
-    __builtin_memcpy(d + i, &v0, 64);
-    __builtin_memcpy(d + i + 16, &v1, 64);
-    __builtin_memcpy(d + i + 32, &v2, 64);
-    __builtin_memcpy(d + i + 48, &v3, 64);
-    if (d2 != nullptr) {
-      __builtin_memcpy(d2 + i, &w0, 64);
-      __builtin_memcpy(d2 + i + 16, &w1, 64);
-      __builtin_memcpy(d2 + i + 32, &w2, 64);
-      __builtin_memcpy(d2 + i + 48, &w3, 64);
-    }
+    StoreChainBlock(d + i, v0, v1, v2, v3);
+    if (d2 != nullptr) StoreChainBlock(d2 + i, w0, w1, w2, w3);
   }
   for (; i < n; ++i) {
     uint32_t v, w;
@@ -718,6 +700,8 @@ inline void IntChainLoop(const Chain& chain, void* const* slots, int64_t n) {
 #else
 inline void IntChainLoop(const Chain&, void* const*, int64_t) {}  // never planned
 #endif
+#undef FUSED_CHAIN_LOAD
+#undef FUSED_CHAIN_NEXT
 
 // dst[0, n) = value (the value's bytes; 1, 2, 4 or 8 of them).
 template <typename U>
