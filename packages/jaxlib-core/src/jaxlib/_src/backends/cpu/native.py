@@ -140,19 +140,45 @@ class NotPortable(Exception):
     """A kernel description that cannot be written down for another process."""
 
 
-# Parameters whose value is a process address: a BLAS ``?gemm`` of one of the
-# BLAS element types (``native_ops/dot.py``), or a custom-call target's C
-# function (``fn``, written down as its target's name, ``native_ops/custom_call.py``).
-# A new address parameter must be added here, else programs using it are not
-# portable.
-_ADDRESS_PARAMS = {"gemm", "fn"}
-
-
 @functools.cache
 def _gemm_addresses() -> dict[int, str]:
     from jaxlib._src.backends.cpu.native_ops.dot import gemm_address
 
     return {gemm_address(t): t for t in BLAS_TYPES}
+
+
+def _gemm_name(address: Any, params: dict[str, Any]) -> str | None:
+    return _gemm_addresses().get(address) if isinstance(address, int) else None
+
+
+def _gemm_address(name: str, params: dict[str, Any]) -> int | None:
+    from jaxlib._src.backends.cpu.native_ops.dot import gemm_address
+
+    return gemm_address(name) if name in BLAS_TYPES else None
+
+
+def _target_name(address: Any, params: dict[str, Any]) -> str | None:
+    target = params.get("target")
+    return target if isinstance(target, str) and _target_address(target, params) == address \
+        else None
+
+
+def _target_address(name: str, params: dict[str, Any]) -> int | None:
+    from jaxlib._src.backends.cpu.native_ops.custom_call import native_target_address
+
+    return native_target_address(name) if params.get("target") == name else None
+
+
+# Parameters whose value is a process address, written down as a name and
+# resolved again: (the name of an address, the address of a name), None when
+# unknown. A BLAS ``?gemm`` by its element type (``native_ops/dot.py``); a
+# custom-call target's C function (``fn``) by the kernel's ``target``
+# (``native_ops/custom_call.py``). A new address parameter must be added here,
+# else programs using it are not portable.
+_ADDRESS_PARAMS: dict[str, tuple[Any, Any]] = {
+    "gemm": (_gemm_name, _gemm_address),
+    "fn": (_target_name, _target_address),
+}
 
 
 def _portable_value(key: str, value: Any) -> Any:
@@ -184,15 +210,8 @@ def describe_kernel(description: KernelDescription) -> dict[str, Any]:
     """A JSON-ready form of ``description``; raises NotPortable."""
     params, addresses = {}, {}
     for key, value in description.params.items():
-        if key == "fn":
-            target = description.params.get("target")
-            from jaxlib._src.backends.cpu.native_ops.custom_call import native_target_address
-
-            if not isinstance(target, str) or native_target_address(target) != value:
-                raise NotPortable(f"kernel parameter {key!r} is an unknown address")
-            addresses[key] = target
-        elif key in _ADDRESS_PARAMS:
-            target = _gemm_addresses().get(value) if isinstance(value, int) else None
+        if key in _ADDRESS_PARAMS:
+            target = _ADDRESS_PARAMS[key][0](value, description.params)
             if target is None:
                 raise NotPortable(f"kernel parameter {key!r} is an unknown address")
             addresses[key] = target
@@ -206,24 +225,16 @@ def describe_kernel(description: KernelDescription) -> dict[str, Any]:
 def kernel_from_json(data: dict[str, Any]) -> KernelDescription:
     """The description ``describe_kernel`` wrote, with this process's
     addresses; raises ValueError/KeyError/TypeError when malformed."""
-    from jaxlib._src.backends.cpu.native_ops.dot import gemm_address
-
     params = {str(k): _native_value(v) for k, v in data["params"].items()}
-    if _ADDRESS_PARAMS & params.keys():  # addresses come from this process only
-        raise ValueError(f"address parameters {sorted(_ADDRESS_PARAMS & params.keys())} "
+    if _ADDRESS_PARAMS.keys() & params.keys():  # addresses come from this process only
+        raise ValueError(f"address parameters {sorted(_ADDRESS_PARAMS.keys() & params.keys())} "
                          "written as values")
     for key, target in data["addresses"].items():
-        if key == "fn" and isinstance(target, str) and params.get("target") == target:
-            from jaxlib._src.backends.cpu.native_ops.custom_call import native_target_address
-
-            address = native_target_address(target)
-            if address is None:
-                raise ValueError(f"custom call target {target!r} has no native implementation")
-            params[key] = address
-            continue
-        if key not in _ADDRESS_PARAMS or target not in BLAS_TYPES:
+        address = (_ADDRESS_PARAMS[key][1](target, params)
+                   if key in _ADDRESS_PARAMS and isinstance(target, str) else None)
+        if address is None:
             raise ValueError(f"unknown address parameter {key!r} -> {target!r}")
-        params[key] = gemm_address(target)
+        params[key] = address
 
     def specs(items: list) -> tuple[TensorSpec, ...]:
         return tuple((str(d), tuple(map(int, s))) for d, s in items)
