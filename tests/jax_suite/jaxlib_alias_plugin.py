@@ -13,7 +13,10 @@ jaxlib_alias_plugin``, this plugin installs, in the test process only, a stand-i
 
 When jax itself is importable (jax 0.10.2 installed over this jaxlib), only the
 ``jax.jaxlib`` alias is added and the real ``jax`` is used; otherwise the stand-in
-``jax`` package above is installed. Nothing of jax is patched. When
+``jax`` package above is installed. Nothing of jax is patched, with one
+exception: with ``JAXLIB_MOCK_GPUS=1`` (``run_jax_tests.py --mock-gpu``), jax's
+probe for NVIDIA device files says yes, since jaxlib-gpu's mock GPUs (which
+run on the host) have none and jax would not create a ``cuda`` backend. When
 ``JAXLIB_ALIAS_REPORT`` names a file, the plugin writes there, as JSON, each test
 file's outcomes and the first line of each failure, and the
 ``jaxlib.xla_client._version`` the tests saw (some branch on it).
@@ -113,8 +116,18 @@ def _first_line(report) -> str:
     return text.splitlines()[0] if text else "?"
 
 
+def _pretend_nvidia_device_files() -> None:
+    """Mock GPUs have no /dev/nvidia* files: jax's backend set-up skips
+    ``cuda`` without them (hardware_utils.has_visible_nvidia_gpu)."""
+    from jax._src import hardware_utils
+
+    hardware_utils.has_visible_nvidia_gpu = lambda: True
+
+
 def pytest_configure(config):
     install()
+    if os.environ.get("JAXLIB_MOCK_GPUS") == "1":
+        _pretend_nvidia_device_files()
     # The markers jax's pyproject registers (its settings make unknown marks errors).
     config.addinivalue_line("markers", "multiaccelerator: may use several accelerators")
     config.addinivalue_line("markers", "SlurmMultiNodeGpuTest: Slurm multinode GPU test")

@@ -65,7 +65,8 @@ TIERS: dict[str, tuple[float, list[str]]] = {
 _JAX_XLA_CLIENT_VERSION = 463
 
 
-def run_file(path: Path, timeout: float, extra: list[str], x64: bool) -> dict:
+def run_file(path: Path, timeout: float, extra: list[str], x64: bool,
+             mock_gpu: str | None = None) -> dict:
     """pytest over one file in a subprocess: {"passed", "failed", "skipped",
     "failures", "seconds"}."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -73,6 +74,10 @@ def run_file(path: Path, timeout: float, extra: list[str], x64: bool) -> dict:
         env = dict(os.environ)
         env["JAXLIB_ALIAS_REPORT"] = str(report)
         env["JAX_PLATFORMS"] = "cpu"
+        if mock_gpu:  # jaxlib-gpu's mock GPUs, laid out as SLICESxHOSTSxDEVICES
+            env["JAX_PLATFORMS"] = "cuda"
+            env["JAX_MOCK_GPU_TOPOLOGY"] = mock_gpu
+            env["JAXLIB_MOCK_GPUS"] = "1"
         env.setdefault("JAX_NUM_GENERATED_CASES", "10")
         if x64:
             env["JAX_ENABLE_X64"] = "1"
@@ -158,6 +163,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tier", action="append", choices=sorted(TIERS), default=[],
                         help="a tier of issue 16 (repeatable)")
     parser.add_argument("--x64", action="store_true", help="run with JAX_ENABLE_X64=1")
+    parser.add_argument("--mock-gpu", metavar="TOPOLOGY",
+                        help="run on jaxlib-gpu's mock GPUs (e.g. 1x1x1; JAX_PLATFORMS=cuda) "
+                        "instead of the CPU")
     parser.add_argument("--target", type=float, help="pass %% a file needs (default: its "
                         "tier's; 98 for files given by path)")
     parser.add_argument("--timeout", type=float, default=1800, help="seconds per file")
@@ -189,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, dict] = {}
     version = None
     for name, path in files.items():
-        r = run_file(path, args.timeout, args.pytest_arg, args.x64)
+        r = run_file(path, args.timeout, args.pytest_arg, args.x64, args.mock_gpu)
         version = r.pop("xla_client_version") or version
         results[name] = r
         ran = r["passed"] + r["failed"]

@@ -4,15 +4,22 @@
 ``jax_plugins`` entry-point group and calls it. The factories look for the GPU
 driver; with no driver or no device they raise, and (registered with
 ``fail_quietly=True``) JAX falls back to the CPU. With a CUDA GPU and CuPy
-the ``cuda`` client (jaxlib.gpu_runtime) compiles and runs programs on it.
+the ``cuda`` client (jaxlib.gpu_runtime) is jax's default backend: jax's
+arrays live on the GPU and its programs run there. ``jax_mock_gpu_topology``
+(or ``JAX_MOCK_GPU_TOPOLOGY``) gives mock GPUs that execute on the host.
 """
 
 from __future__ import annotations
 
 import importlib
+import logging
+import os
+import sys
 from typing import Any
 
 from jaxlib._src.base.errors import XlaRuntimeError, unimplemented
+
+logger = logging.getLogger(__name__)
 
 __version__ = "0.1.0"
 PLATFORMS = ("cuda", "rocm")
@@ -60,23 +67,58 @@ def make_gpu_client(
     raise XlaRuntimeError("; ".join(errors))
 
 
+def _plugin_options(platform: str) -> dict[str, Any]:
+    """The client options jax gives GPU plugins (``jax_cuda_visible_devices``,
+    ``jax_mock_gpu_topology``, ... read from jax's configuration when jax is
+    the caller), else the environment's (``JAX_CUDA_VISIBLE_DEVICES``,
+    ``JAX_MOCK_GPU_TOPOLOGY``)."""
+    options: dict[str, Any] = {}
+    jax_bridge = sys.modules.get("jax._src.xla_bridge")
+    read = getattr(jax_bridge, "_options_from_jax_configs", None)
+    if read is not None:
+        try:
+            options.update(read(platform))
+        except Exception as err:  # noqa: BLE001  (another jax version's options)
+            logger.debug("jax's options for %s could not be read: %s", platform, err)
+    if "visible_devices" not in options:
+        from jaxlib.xla_bridge import plugin_options_from_environment
+
+        options.update({k: v for k, v in plugin_options_from_environment(platform).items()
+                        if k == "visible_devices"})
+    if not options.get("mock_gpu_topology") and os.environ.get("JAX_MOCK_GPU_TOPOLOGY"):
+        options["mock_gpu_topology"] = os.environ["JAX_MOCK_GPU_TOPOLOGY"]
+    return options
+
+
 def _factory(platform: str):
     def factory():
-        make_gpu_client(platform_name=platform)
-        # The client runs programs (xla_client.make_gpu_client), but jax's
-        # arrays need the core's Array/sharding types on it: until then jax
-        # keeps to the CPU (the factory fails quietly).
-        raise unimplemented(
-            f"the {platform} client of jaxlib-gpu {__version__} runs compiled programs "
-            "(xla_client.make_gpu_client) but is not a jax backend yet")
+        options = _plugin_options(platform)
+        topology = options.get("mock_gpu_topology") or None
+        if topology and platform != "cuda":
+            raise unimplemented(f"mock GPUs are {PLATFORMS[0]} GPUs; the {platform} "
+                                "backend has none")
+        visible = options.get("visible_devices")
+        return make_gpu_client(platform_name=platform,
+                               allowed_devices=set(visible) if visible else None,
+                               mock=bool(topology), mock_gpu_topology=topology)
 
     return factory
 
 
 def initialize() -> None:
+    """Registers the cuda and rocm factories with jaxlib's backend registry
+    and, when jax is the caller (its plugin discovery), with jax's."""
     from jaxlib import xla_bridge
 
-    for platform in PLATFORMS:
-        xla_bridge.register_backend_factory(
-            platform, _factory(platform), priority=PRIORITY, fail_quietly=True
-        )
+    registries = [xla_bridge]
+    jax_bridge = sys.modules.get("jax._src.xla_bridge")
+    if jax_bridge is not None and hasattr(jax_bridge, "register_backend_factory"):
+        registries.append(jax_bridge)
+    for registry in registries:
+        for platform in PLATFORMS:
+            try:
+                registry.register_backend_factory(
+                    platform, _factory(platform), priority=PRIORITY, fail_quietly=True)
+            except RuntimeError as err:  # that registry's backends exist already
+                logger.debug("%s not registered with %s: %s", platform,
+                             registry.__name__, err)

@@ -45,7 +45,8 @@ def _mock_client(platform: str, topology: str | None, node_id: int) -> GpuClient
     if not 0 <= node_id < slices * hosts:
         raise invalid_argument(f"node_id {node_id} is out of range for the mock topology "
                                f"{topology!r} ({slices * hosts} hosts)")
-    return GpuClient(platform, np, specs, process_index=node_id)
+    return GpuClient(platform, np, specs, process_index=node_id,
+                     num_processes=slices * hosts)
 
 
 def _apply_allocator_options(cupy: Any) -> dict[str, Any]:

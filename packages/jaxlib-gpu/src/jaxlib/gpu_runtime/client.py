@@ -6,12 +6,16 @@ Mock GPUs (``make_gpu_client(mock=True)``) run the same step programs with
 numpy as the namespace, so programs and sharding logic are testable without a
 GPU. Execution is asynchronous: ``execute`` returns once the work is queued on
 the device's stream; ``block_until_ready`` waits for it.
+
+The client, its devices, buffers and executables are the core's runtime types
+specialized (``Client``, ``Device``, ``Buffer``, ``LoadedExecutable``): arrays
+are the core's ``ArrayImpl`` over GPU buffers, so jax's arrays, shardings and
+dispatch work on GPUs as they do on the CPU.
 """
 
 from __future__ import annotations
 
 import os
-import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,141 +23,161 @@ import numpy as np
 
 from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument, unimplemented
 from jaxlib._src.compiler.pipeline import compile_program
-from jaxlib._src.ir.types import TensorType, numpy_dtype
-from jaxlib._src.passes.refine_shapes import dimension_argument_indices
+from jaxlib._src.ir.types import TokenType
+from jaxlib._src.ops.registry import TOKEN
+from jaxlib._src.runtime.buffer import Buffer, HostBufferSemantics
+from jaxlib._src.runtime.client import Client, _as_program, _compile_options
+from jaxlib._src.runtime.device import Device
+from jaxlib._src.runtime.executable import (
+    ExecuteResults,
+    LoadedExecutable,
+    ShardedToken,
+    Token,
+    deserialize_compiled,
+    device_list,
+)
 from jaxlib.gpu_runtime.kernels import DEVICE_DTYPES, contiguous
 from jaxlib.gpu_runtime.program import build_gpu_program, to_host
 
+# What a GPU addresses: its own memory, and page-locked host memory.
+GPU_MEMORY_KINDS = ("device", "pinned_host")
 
-class GpuDevice:
-    """One GPU (or one mock GPU)."""
+
+class GpuDevice(Device):
+    """One GPU (or one mock GPU). ``platform`` is "gpu" whatever the GPU's
+    maker, as in jax; the client's ``_raw_platform`` says "cuda" or "rocm"."""
+
+    platform = "gpu"
 
     def __init__(self, client: GpuClient, id: int, local_hardware_id: int,
                  process_index: int, device_kind: str, compute_capability: str,
                  slice_index: int = 0):
-        self.client = client
-        self.id = id
-        self.local_hardware_id = local_hardware_id
-        self.process_index = process_index
+        super().__init__(client, id, process_index=process_index,
+                         local_hardware_id=local_hardware_id, memory_kinds=GPU_MEMORY_KINDS)
         self.device_kind = device_kind
         self.compute_capability = compute_capability
         self.slice_index = slice_index
-        self.platform = client.platform
-        self.host_id = process_index
 
-    def memory_stats(self) -> dict[str, int] | None:
-        return self.client._memory_stats(self)
+    @property
+    def core_on_chip(self) -> int:
+        return 0
 
     def __repr__(self) -> str:
-        kind = "Cuda" if self.platform == "cuda" else "Rocm"
+        kind = "Cuda" if self.client._raw_platform == "cuda" else "Rocm"
         return f"{kind}Device(id={self.id})"
 
     def __str__(self) -> str:
-        return f"{self.platform}:{self.id}"
+        return f"{self.client._raw_platform}:{self.id}"
 
 
-class GpuBuffer:
-    """A single-device array in device memory (a host array for types without
-    device arithmetic, e.g. bfloat16, and for mock GPUs)."""
+class _StreamEvent:
+    """A CUDA event as the core's buffers wait on events (``wait``,
+    ``is_ready``, ``error``)."""
 
-    def __init__(self, device: GpuDevice, value: Any, event: Any = None):
-        self._device = device
-        self._value = value
+    __slots__ = ("_event",)
+
+    def __init__(self, event: Any):
         self._event = event
-        self.shape = tuple(value.shape)
-        self.dtype = np.dtype(value.dtype)
-        device.client._live.add(self)
 
-    def device(self) -> GpuDevice:
-        return self._device
+    def wait(self) -> None:
+        self._event.synchronize()
+
+    def is_ready(self) -> bool:
+        return bool(self._event.done)
+
+    def error(self) -> str | None:
+        return None  # kernel failures surface at launch, in execute
+
+
+class GpuBuffer(Buffer):
+    """A shard on a GPU. Its storage is the value itself: a CuPy array in
+    device memory, or a numpy array on the host (mock GPUs, the
+    ``pinned_host`` memory kind, and types without device arithmetic such as
+    bfloat16)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of_value(cls, device: GpuDevice, value: Any, event: Any = None,
+                 memory_kind: str | None = None) -> GpuBuffer:
+        buffer = cls(device, tuple(value.shape), np.dtype(value.dtype), memory_kind)
+        buffer._storage = value
+        if event is not None:
+            buffer._set_pending(event, None)
+        return buffer
 
     @property
     def value(self) -> Any:
-        if self._value is None:
-            raise invalid_argument("the buffer has been deleted or donated")
-        return self._value
+        """The stored array (raises once the buffer is deleted or donated)."""
+        storage = self._storage
+        if storage is None:
+            self.check_alive()
+            raise invalid_argument(f"Array has been deleted: its buffer on {self.device} "
+                                   "is gone.")
+        return storage
 
-    def is_ready(self) -> bool:
-        return self._event is None or self._event.done
+    def ndarray(self) -> np.ndarray:
+        """The contents on the host, read-only: copied from the GPU once and
+        kept (buffers never change)."""
+        self.check_alive()
+        self.block_until_ready()
+        view = self._view_cache
+        if view is None:
+            host = np.asarray(to_host(self.value))
+            view = host.view()
+            view.flags.writeable = False
+            self._view_cache = view
+        return view
 
-    def block_until_ready(self) -> GpuBuffer:
-        self.value  # noqa: B018  (raises on a deleted buffer)
-        if self._event is not None:
-            self._event.synchronize()
-        return self
+    _live_view = ndarray
 
-    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
-        host = np.asarray(to_host(self.value))
-        return host if dtype is None else host.astype(dtype)
-
-    def to_py(self) -> np.ndarray:
-        return np.asarray(self)
+    def copy_to(self, device: Device, memory_kind: str | None = None) -> Buffer:
+        self.check_alive()
+        if device.client is not self.device.client:  # another platform: through the host
+            return device.client._buffer_from_host(
+                device, self.ndarray(), HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL,
+                memory_kind, True)
+        return device.client._copy_value(self, device, memory_kind)
 
     def on_device_size_in_bytes(self) -> int:
         return int(self.value.nbytes)
 
-    def unsafe_buffer_pointer(self) -> int:
-        data = getattr(self.value, "data", None)
-        ptr = getattr(data, "ptr", None)
-        if ptr is not None:
-            return int(ptr)
-        return int(self.value.ctypes.data)
+    def _address(self) -> int:
+        value = self.value
+        data = getattr(value, "data", None)
+        pointer = getattr(data, "ptr", None)
+        return int(pointer) if pointer is not None else int(value.ctypes.data)
 
-    def __dlpack__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.value.__dlpack__(*args, **kwargs)
-
-    def __dlpack_device__(self) -> Any:
-        return self.value.__dlpack_device__()
-
-    def is_deleted(self) -> bool:
-        return self._value is None
-
-    def delete(self) -> None:
-        self._value = None
-        self._device.client._live.discard(self)
-
-    def __repr__(self) -> str:
-        return f"GpuBuffer({self.dtype}{list(self.shape)} on {self._device!r})"
+    @property
+    def on_gpu(self) -> bool:
+        return not isinstance(self.value, np.ndarray)
 
 
-class GpuClient:
+class GpuClient(Client):
     """A client of the GPUs of one platform (``cuda``, ``rocm``; mock GPUs
     execute on the host)."""
 
+    platform = "gpu"
     runtime_type = "stream_executor"
 
     def __init__(self, platform: str, xp: Any, device_specs: Sequence[dict],
-                 process_index: int = 0, allocator: Any = None):
-        self.platform = platform
-        self.platform_version = getattr(xp, "__version__", "")
+                 process_index: int = 0, num_processes: int = 1, allocator: Any = None):
+        self._raw_platform = platform
         self.xp = xp
         self.mock = xp is np
-        self._process_index = process_index
+        self.platform_version = (f"jaxlib-gpu {platform} (mock GPUs)" if self.mock else
+                                 f"jaxlib-gpu {platform} (CuPy {getattr(xp, '__version__', '')})")
         self._allocator = allocator
-        self._live: weakref.WeakSet = weakref.WeakSet()
-        self._devices = [GpuDevice(self, id=i, **spec) for i, spec in enumerate(device_specs)]
-        self._streams: dict[int, Any] = {}
+        self._gpu_streams: dict[int, Any] = {}
+        super().__init__(process_index=process_index, num_processes=num_processes,
+                         make_devices=lambda client: [
+                             GpuDevice(client, id=i, **spec)
+                             for i, spec in enumerate(device_specs)])
 
     # -- devices -------------------------------------------------------------------
 
-    def devices(self) -> list[GpuDevice]:
-        return list(self._devices)
-
-    def local_devices(self) -> list[GpuDevice]:
-        return [d for d in self._devices if d.process_index == self._process_index]
-
-    def device_count(self) -> int:
-        return len(self._devices)
-
-    def local_device_count(self) -> int:
-        return len(self.local_devices())
-
-    def process_index(self) -> int:
-        return self._process_index
-
-    host_id = process_index
-
-    def _memory_stats(self, device: GpuDevice) -> dict[str, int] | None:
+    def _memory_stats(self, device: Device) -> dict[str, int] | None:
+        self._check_own_device(device)
         if self.mock:
             return None
         pool = self.xp.get_default_memory_pool()
@@ -163,18 +187,6 @@ class GpuClient:
         return {"bytes_in_use": int(pool.used_bytes()),
                 "pool_bytes": int(pool.total_bytes()),
                 "bytes_limit": int(limit), "bytes_free_on_device": int(free)}
-
-    def live_buffers(self) -> list[GpuBuffer]:
-        return [b for b in list(self._live) if not b.is_deleted()]
-
-    def _check_device(self, device: Any) -> GpuDevice:
-        if device is None:
-            return self.local_devices()[0]
-        if not isinstance(device, GpuDevice) or device.client is not self:
-            raise invalid_argument(f"{device!r} is not a device of this client")
-        if device.process_index != self._process_index:
-            raise invalid_argument(f"{device!r} is not addressable from this process")
-        return device
 
     def _device_context(self, device: GpuDevice) -> Any:
         if self.mock:
@@ -191,106 +203,135 @@ class GpuClient:
             import contextlib
 
             return contextlib.nullcontext()
-        stream = self._streams.get(device.id)
+        stream = self._gpu_streams.get(device.id)
         if stream is None:
-            stream = self._streams[device.id] = self.xp.cuda.Stream(non_blocking=False)
+            stream = self._gpu_streams[device.id] = self.xp.cuda.Stream(non_blocking=False)
         return stream
 
-    def _ready_event(self) -> Any:
+    def _ready_event(self) -> _StreamEvent | None:
         if self.mock:
             return None
         event = self.xp.cuda.Event(block=False, disable_timing=True)
         event.record()
-        return event
+        return _StreamEvent(event)
 
     # -- transfers -----------------------------------------------------------------
 
-    def buffer_from_pyval(self, argument: Any, device: GpuDevice | None = None,
-                          force_copy: bool = False, host_buffer_semantics: Any = None
-                          ) -> GpuBuffer:
-        device = self._check_device(device)
-        if isinstance(argument, GpuBuffer):
-            argument = np.asarray(argument)
-        try:
-            host = np.asarray(argument)
-        except Exception as err:
-            raise invalid_argument(
-                f"cannot convert {type(argument).__name__} to an array: {err}") from err
+    def _stored(self, value: Any, memory_kind: str | None) -> Any:
+        """``value`` (host or device) as this client stores it: on the GPU
+        for the device memory kind and types with device arithmetic, else on
+        the host; always a copy of the caller's array."""
+        on_device = (not self.mock and memory_kind in (None, "device")
+                     and np.dtype(value.dtype) in DEVICE_DTYPES)
+        if on_device:
+            return self.xp.array(value, copy=True)
+        return np.array(to_host(value), copy=True)
+
+    def _buffer_from_host(self, device: Device, value: np.ndarray,
+                          semantics: HostBufferSemantics, memory_kind: str | None,
+                          force_copy: bool) -> GpuBuffer:
+        self._check_own_device(device)
+        kind = memory_kind or device.default_memory().kind
+        device.memory(kind)  # an unknown memory kind is an error naming the known ones
         with self._device_context(device):
-            if host.dtype in DEVICE_DTYPES:
-                value = self.xp.array(host, copy=True)
-            else:
-                value = np.array(host, copy=True)
-            return GpuBuffer(device, value, self._ready_event())
+            stored = self._stored(value, kind)
+            return GpuBuffer.of_value(device, stored, self._ready_event(), kind)
+
+    def _copy_value(self, source: GpuBuffer, device: Device,
+                    memory_kind: str | None) -> GpuBuffer:
+        """A copy of ``source`` on ``device`` of this client (GPU to GPU
+        directly; peer access where the GPUs allow it)."""
+        self._check_own_device(device)
+        kind = memory_kind or source.memory_kind
+        source.block_until_ready()
+        with self._device_context(device):
+            stored = self._stored(source.value, kind)
+            return GpuBuffer.of_value(device, stored, self._ready_event(), kind)
 
     # -- compilation ----------------------------------------------------------------
+
+    def _program_builder(self) -> Any:
+        return build_gpu_program(self.xp)
 
     def compile_and_load(self, computation: str | bytes, executable_devices: Any = None,
                          compile_options: Any = None, host_callbacks: Sequence[Any] = ()
                          ) -> GpuExecutable:
-        devices = list(executable_devices) if executable_devices is not None else [
-            self.local_devices()[0]]
+        options = _compile_options(compile_options)
+        devices = (device_list(executable_devices) if executable_devices is not None
+                   else [self.local_devices()[0]])
         for device in devices:
-            self._check_device(device)
-        compiled = compile_program(computation, compile_options, host_callbacks,
-                                   program_builder=build_gpu_program(self.xp))
+            self._check_client_device(device)
+        compiled = compile_program(_as_program(computation), options, host_callbacks,
+                                   program_builder=self._program_builder())
+        return self._load(compiled, devices, executable_devices is not None, options,
+                          host_callbacks)
+
+    def deserialize_executable(self, serialized: bytes, executable_devices: Any,
+                               options: Any = None, host_callbacks: Sequence[Any] = ()
+                               ) -> GpuExecutable:
+        build = getattr(options, "executable_build_options", None)
+        compiled, stored_options = deserialize_compiled(
+            serialized, host_callbacks, getattr(build, "debug_options", None),
+            program_builder=self._program_builder())
+        devices = device_list(executable_devices)
+        for device in devices:
+            self._check_client_device(device)
+        return self._load(compiled, devices, True,
+                          options if options is not None else stored_options, host_callbacks)
+
+    def _load(self, compiled: Any, devices: list[Device], given: bool, options: Any,
+              host_callbacks: Sequence[Any]) -> GpuExecutable:
         count = compiled.num_replicas * compiled.num_partitions
         if compiled.num_replicas > 1 and compiled.num_partitions > 1:
             raise unimplemented(
                 f"programs over {compiled.num_replicas} replicas x {compiled.num_partitions} "
-                f"partitions are not supported by the {self.platform} backend yet (replicas "
-                "alone or partitions alone are)")
+                f"partitions are not supported by the {self._raw_platform} backend yet "
+                "(replicas alone or partitions alone are)")
         if count > 1:
             kind = "replicas" if compiled.num_replicas > 1 else "partitions"
-            if executable_devices is None or len(devices) != count:
+            if not given or len(devices) != count:
                 raise invalid_argument(
                     f"the program runs over {count} {kind}; give {count} devices, "
-                    f"got {len(devices) if executable_devices is not None else 'none'}")
+                    f"got {len(devices) if given else 'none'}")
             if compiled.polymorphic:
                 raise unimplemented("shape-polymorphic programs over several partitions")
-            return GpuExecutable(self, compiled, devices)
-        return GpuExecutable(self, compiled, devices[:1])
+        else:
+            devices = devices[:1]
+        return GpuExecutable(self, compiled, devices, options, host_callbacks)
 
     compile = compile_and_load
 
     def __repr__(self) -> str:
-        return f"GpuClient(platform={self.platform!r}, devices={self._devices!r})"
+        return f"GpuClient(platform={self._raw_platform!r}, devices={self._devices!r})"
 
 
-class GpuExecutable:
-    """A program compiled for one GPU."""
+class GpuExecutable(LoadedExecutable):
+    """A program compiled for GPUs: one device, replicas (a thread per
+    device, collectives through the core's rendezvous) or partitions (in
+    global view on the first device)."""
 
-    def __init__(self, client: GpuClient, compiled: Any, devices: list[GpuDevice]):
-        self.client = client
-        self.compiled = compiled
-        self._devices = devices
-        self._parameters = [_expected(t) for t in compiled.parameter_types]
+    def __init__(self, client: GpuClient, compiled: Any, devices: list[GpuDevice],
+                 options: Any = None, host_callbacks: Sequence[Any] = ()):
+        super().__init__(client, compiled, devices, options, host_callbacks)
         self._graph: ProgramGraph | None = None
 
-    def local_devices(self) -> list[GpuDevice]:
-        return list(self._devices)
+    def _fast_path_setup(self) -> None:
+        return None  # the core's fast path runs CPU plans
 
     def reference_kernel_steps(self) -> list[dict[str, str]]:
         """The steps that run on the host's reference kernels, and why (for a
         shape-polymorphic program: of the specializations run so far)."""
-        programs = ([c.program for c in self.compiled.specializations.values()]
-                    if self.compiled.polymorphic else [self.compiled.program])
+        compiled = self._compiled
+        programs = ([c.program for c in compiled.specializations.values()]
+                    if compiled.polymorphic else [compiled.program])
         return [s.as_dict() for p in programs for s in p.reference_steps]
 
-    def _specialized(self, arguments: Sequence[GpuBuffer]) -> Any:
-        """The program for these arguments: a shape-polymorphic entry is refined
-        to their shapes (and dimension arguments' values), once per signature."""
-        compiled = self.compiled
-        if not compiled.polymorphic:
-            return compiled.program
-        types = [TensorType(b.shape, t.element_type) if isinstance(t, TensorType) else t
-                 for b, t in zip(arguments, compiled.parameter_types)]
-        dims = {i: int(np.asarray(arguments[i]))
-                for i in dimension_argument_indices(compiled.entry)}
-        return compiled.specialize(types, dims).program
+    @property
+    def compiled(self) -> Any:
+        return self._compiled
 
     def hlo_modules_text(self) -> str:
-        return self.compiled.source
+        return self._compiled.source
 
     def graph_status(self) -> str:
         """How executions run: 'eager' (kernel by kernel: the first run, mock
@@ -298,26 +339,51 @@ class GpuExecutable:
         capture was not possible."""
         return self._graph.status if self._graph is not None else "eager"
 
-    def execute_sharded(self, arguments: Sequence[Sequence[GpuBuffer]]
-                        ) -> list[list[GpuBuffer]]:
-        """Runs an SPMD program over its devices: ``arguments[i][k]`` is argument
-        i's shard on device k (the parameter shardings lay them out); returns
-        ``[output][device]`` shards. The program runs in global view on the
-        first device: shards are assembled by their shardings, the results
+    # -- execution -----------------------------------------------------------------
+
+    def _execute_one(self, arguments: Sequence[Any]) -> tuple[list[Any], Any]:
+        if len(self._devices) != 1:
+            raise invalid_argument(
+                f"execute() runs on one device, but this executable has {len(self._devices)};"
+                " use execute_sharded()")
+        device = self._devices[0]
+        inputs = self._check_arguments(arguments, device)
+        outputs = self._run_on(device, inputs)
+        self._donate(arguments)
+        return self._wrap(outputs), _completion(outputs)
+
+    def execute_sharded(self, arguments: Sequence[Any], with_tokens: bool = False
+                        ) -> ExecuteResults:
+        """``arguments[i]`` is argument i's shards, one per device (or a
+        sharded array); the results are ``[output][device]``."""
+        per_device = self._per_device_arguments(arguments)
+        devices = self._addressable
+        if self._global_view:
+            outputs = self._execute_global(per_device)
+        else:
+            checked = [self._check_arguments(args, device)
+                       for device, args in zip(devices, per_device)]
+            if len(devices) == 1:
+                by_device = [self._run_on(devices[0], checked[0])]
+            else:
+                by_device = self._execute_replicas(checked)
+            outputs = [list(column) for column in zip(*by_device)]
+        for args in per_device:
+            self._donate(args)
+        token = ShardedToken({d.id: Token([_completion([out[k] for out in outputs])])
+                              for k, d in enumerate(devices)})
+        return ExecuteResults(outputs, token)
+
+    def _execute_global(self, per_device: list[list[Any]]) -> list[list[GpuBuffer]]:
+        """An SPMD program over partitions runs in global view on the first
+        device: shards are assembled by the parameter shardings, the results
         split by theirs, moving through host memory (no NCCL yet)."""
         from jaxlib._src.ir.hlo_sharding import HloSharding, _hlo_sharding_indices
         from jaxlib._src.runtime.array import assemble_global, scatter_global
 
         devices = self._devices
         n = len(devices)
-        compiled = self.compiled
-        if len(arguments) != len(self._parameters):
-            raise invalid_argument(f"the program takes {len(self._parameters)} arguments, "
-                                   f"got {len(arguments)}")
-        if any(len(list(shards)) != n for shards in arguments):
-            raise invalid_argument(f"every argument needs a buffer per device ({n})")
-        if compiled.num_replicas > 1:
-            return self._execute_replicas([list(a) for a in arguments])
+        compiled = self._compiled
 
         class Layout:  # what assemble_global / scatter_global ask of a sharding
             def __init__(self, text: str | None):
@@ -326,52 +392,52 @@ class GpuExecutable:
             def _to_xla_hlo_sharding(self, rank: int) -> HloSharding:
                 return self.hlo
 
-        shardings = list(compiled.parameter_shardings) + [None] * len(self._parameters)
+        inputs_by_device = [self._check_arguments(args, d, global_shapes=True)
+                            for d, args in zip(devices, per_device)]
+        shardings = list(compiled.parameter_shardings) + [None] * len(self._param_specs)
         values = []
-        for i, (shards, expected) in enumerate(zip(arguments, self._parameters)):
-            shards = list(shards)
-            if len(shards) != n or any(not isinstance(b, GpuBuffer) for b in shards):
-                raise invalid_argument(f"argument {i}: expected a buffer per device ({n})")
-            for b, d in zip(shards, devices):
-                if b.device() is not d:
-                    raise invalid_argument(f"argument {i}: a shard for {d!r} is on "
-                                           f"{b.device()!r}")
-            if expected is None:
-                raise unimplemented("token or tuple arguments of programs over several "
-                                    "partitions")
-            shape, dtype = expected
+        for i, (shape, dtype) in enumerate(self._param_specs):
+            if isinstance(compiled.parameter_types[i], TokenType):
+                values.append(np.zeros((0,), np.bool_))
+                continue
             layout = Layout(shardings[i])
             indices = _hlo_sharding_indices(layout.hlo, shape, n)
+            shards = [inputs[i] for inputs in inputs_by_device]
             for k, (b, index) in enumerate(zip(shards, indices)):
                 want = _index_shape(index, shape)
-                if b.shape != want or b.dtype != dtype:
-                    raise invalid_argument(f"argument {i} on {devices[k]!r}: expected "
-                                           f"{dtype}{list(want)}, got {b.dtype}{list(b.shape)}")
-            values.append(assemble_global(layout, devices, [np.asarray(b) for b in shards],
+                if b.shape != want:
+                    raise invalid_argument(f"argument {i} on {devices[k]!r}: expected shard "
+                                           f"shape {list(want)}, got {list(b.shape)}")
+            values.append(assemble_global(layout, devices, [b.ndarray() for b in shards],
                                           shape, dtype))
+        client = self.client
         first = devices[0]
-        results = self._run(first, [self.client.buffer_from_pyval(v, first) for v in values])
+        results = self._run_on(first, [
+            client._buffer_from_host(first, v, HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL,
+                                     None, True) for v in values])
         outputs = []
         result_shardings = list(compiled.result_shardings) + [None] * len(results)
         for r, result in enumerate(results):
-            value = np.asarray(result)
+            value = result.ndarray()
             layout = Layout(result_shardings[r])
             indices = _hlo_sharding_indices(layout.hlo, value.shape, n)
             parts = [np.empty(_index_shape(index, value.shape), value.dtype)
                      for index in indices]
             scatter_global(layout, devices, value, parts)
-            outputs.append([self.client.buffer_from_pyval(part, d)
-                            for part, d in zip(parts, devices)])
+            outputs.append([client._buffer_from_host(
+                d, part, HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL, None, True)
+                for part, d in zip(parts, devices)])
         return outputs
 
-    def _execute_replicas(self, arguments: list[list[GpuBuffer]]) -> list[list[GpuBuffer]]:
+    def _execute_replicas(self, inputs: list[list[GpuBuffer]]) -> list[list[GpuBuffer]]:
         """Each device runs the program on its own arguments, concurrently; the
-        replicas meet in their collectives (host steps through a rendezvous)."""
+        replicas meet in their collectives (host steps through a rendezvous).
+        Returns ``[device][output]``."""
         import threading
 
         from jaxlib._src.base.replica_context import Rendezvous, ReplicaContext, running_as
 
-        devices = self._devices
+        devices = self._addressable
         rendezvous = Rendezvous()
         results: list[Any] = [None] * len(devices)
 
@@ -380,7 +446,7 @@ class GpuExecutable:
                                      num_partitions=1, rendezvous=rendezvous)
             try:
                 with running_as(context):
-                    outputs = self._run(devices[k], [a[k] for a in arguments])
+                    outputs = self._run_on(devices[k], inputs[k])
                     for out in outputs:
                         out.block_until_ready()
                     results[k] = outputs
@@ -402,19 +468,16 @@ class GpuExecutable:
                 raise error
             raise XlaRuntimeError(f"INTERNAL: replica {k} on {devices[k]!r} failed: "
                                   f"{type(error).__name__}: {error}") from error
-        return [list(column) for column in zip(*results)]
+        return results
 
-    def execute(self, arguments: Sequence[GpuBuffer]) -> list[GpuBuffer]:
-        if len(self._devices) > 1:
-            raise invalid_argument(f"the program runs over {len(self._devices)} devices: "
-                                   "call execute_sharded")
-        device = self._devices[0]
-        return self._run(device, arguments)
-
-    def _run(self, device: GpuDevice, arguments: Sequence[GpuBuffer]) -> list[GpuBuffer]:
-        values = self._argument_values(arguments, device)
+    def _run_on(self, device: GpuDevice, inputs: Sequence[GpuBuffer]) -> list[GpuBuffer]:
+        """Queues the program on ``device``'s stream; the outputs become
+        ready when it has run."""
         client = self.client
-        program = self._specialized(arguments)
+        compiled = self._specialized(list(inputs))
+        program = compiled.program
+        values = [TOKEN if isinstance(t, TokenType) else b.value
+                  for t, b in zip(compiled.parameter_types, inputs)]
         with client._device_context(device), client._stream_context(device):
             try:
                 outputs = None
@@ -425,7 +488,7 @@ class GpuExecutable:
                     outputs = [contiguous(np if isinstance(r, np.ndarray) else client.xp, r)
                                if hasattr(r, "flags") else r for r in results]
                     if self._graph is None and not client.mock and _graphs_enabled() \
-                            and not self.compiled.polymorphic:
+                            and not self._compiled.polymorphic:
                         self._graph = ProgramGraph(client.xp)  # captured next time
             except XlaRuntimeError:
                 raise
@@ -433,39 +496,29 @@ class GpuExecutable:
                 raise XlaRuntimeError(f"INTERNAL: executing on {device!r} failed: "
                                       f"{type(err).__name__}: {err}") from err
             event = client._ready_event()
-            return [GpuBuffer(device, value, event) for value in outputs]
+            return [GpuBuffer.of_value(device, _boundary_value(t, value), event)
+                    for t, value in zip(compiled.result_types, outputs)]
 
-    def _argument_values(self, arguments: Sequence[GpuBuffer], device: GpuDevice) -> list:
-        if len(arguments) != len(self._parameters):
-            raise invalid_argument(f"the program takes {len(self._parameters)} arguments, "
-                                   f"got {len(arguments)}")
-        values = []
-        for i, (arg, expected) in enumerate(zip(arguments, self._parameters)):
-            if not isinstance(arg, GpuBuffer):
-                raise invalid_argument(f"argument {i} is a {type(arg).__name__}, not a "
-                                       "buffer of this client")
-            if arg.device() is not device:
-                raise invalid_argument(f"argument {i} is on {arg.device()!r}, the program "
-                                       f"runs on {device!r}")
-            if expected is not None and (arg.shape, arg.dtype) != expected and not (
-                    self.compiled.polymorphic and arg.dtype == expected[1]):
-                raise invalid_argument(
-                    f"argument {i} is {arg.dtype}{list(arg.shape)}, the program expects "
-                    f"{expected[1]}{list(expected[0])}")
-            values.append(arg.value)
-        return values
+
+def _boundary_value(type_: Any, value: Any) -> Any:
+    """A result as a buffer holds it: tokens are bool[0] arrays."""
+    if isinstance(type_, TokenType) or value is TOKEN:
+        return np.zeros((0,), np.bool_)
+    return value
+
+
+def _completion(outputs: Sequence[GpuBuffer]) -> tuple[Any, None] | None:
+    """The (event, failure box) a Token waits on for these outputs."""
+    for out in outputs:
+        if out._event is not None:
+            return out._event, None
+    return None
 
 
 def _index_shape(index: tuple, shape: Sequence[int]) -> tuple[int, ...]:
     """The shape of ``array[index]`` for basic slices of an array of ``shape``."""
     return tuple(len(range(*part.indices(size))) if isinstance(part, slice) else 1
                  for part, size in zip(index, shape)) + tuple(shape[len(index):])
-
-
-def _expected(type_: Any) -> tuple[tuple[int | None, ...], np.dtype] | None:
-    if isinstance(type_, TensorType) and isinstance(type_.element_type, str):
-        return tuple(type_.shape), numpy_dtype(type_.element_type)
-    return None
 
 
 def _graphs_enabled() -> bool:

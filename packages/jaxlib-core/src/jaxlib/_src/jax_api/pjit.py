@@ -187,7 +187,7 @@ def _make_entry(fastpath: Any, flat: list) -> _Entry | None:
     """The entry for ``fastpath`` (jax's MeshExecutableFastpathData), or None
     when the fast path cannot reproduce the slow path's call."""
     executable = fastpath.xla_executable
-    if type(executable) is not LoadedExecutable:
+    if not isinstance(executable, LoadedExecutable):
         return None
     if any(layout is not None for layout in fastpath.in_device_local_layouts):
         return None

@@ -477,7 +477,7 @@ def batched_device_put(
         else:
             value = _as_host_array(shard, dtype)
             buffers.append(
-                Buffer.from_host(
+                device.client._buffer_from_host(
                     device, value, HostBufferSemantics(host_buffer_semantics),
                     memory_kind, force_copy,
                 )

@@ -181,6 +181,10 @@ class Buffer:
     def copy_to(self, device: Device, memory_kind: str | None = None) -> Buffer:
         """A new buffer on ``device`` with this buffer's contents."""
         self.check_alive()
+        if device.client is not self.device.client:  # another platform: through the host
+            return device.client._buffer_from_host(
+                device, self.ndarray(), HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL,
+                memory_kind, True)
         out = Buffer.allocate(device, self.shape, self.dtype, memory_kind)
         nbytes = out._storage.size
         if nbytes == 0:

@@ -58,7 +58,10 @@ class Client:
         distributed_client: Any = None,
         collectives: Any = None,
         devices_per_process: Sequence[int] | None = None,
+        make_devices: Any = None,
     ):
+        """``make_devices(client)``, when given, builds the devices (another
+        platform's client: jaxlib-gpu's); otherwise they are CPU devices."""
         if num_devices < 1:
             raise invalid_argument(f"num_devices must be at least 1, got {num_devices}")
         self.asynchronous = bool(asynchronous)
@@ -71,7 +74,7 @@ class Client:
                                    for p in range(num_processes)]
         # Global device ids follow process order; local_hardware_id counts within a process.
         self._devices: list[Device] = []
-        for process, count in enumerate(devices_per_process):
+        for process, count in enumerate(devices_per_process if make_devices is None else ()):
             for local in range(count):
                 device = CpuDevice(self, id=len(self._devices), process_index=process,
                                    local_hardware_id=local)
@@ -88,6 +91,8 @@ class Client:
         self._launch_lock = threading.Lock()
         self._buffers: weakref.WeakSet = weakref.WeakSet()
         self._executables: weakref.WeakSet = weakref.WeakSet()
+        if make_devices is not None:
+            self._devices = list(make_devices(self))
 
     # -- devices --------------------------------------------------------------
 
@@ -180,7 +185,7 @@ class Client:
             device = self.local_devices()[0]
         self._check_own_device(device)
         value = _host_value(argument)
-        buffer = Buffer.from_host(
+        buffer = self._buffer_from_host(
             device, value, HostBufferSemantics(host_buffer_semantics), memory_kind,
             force_copy,
         )
@@ -189,6 +194,14 @@ class Client:
         sharding = SingleDeviceSharding(device, memory_kind=memory_kind)
         aval = ShapedArray(value.shape, value.dtype)
         return ArrayImpl(aval, sharding, [buffer], committed=True, _skip_checks=True)
+
+    def _buffer_from_host(self, device: Device, value: np.ndarray,
+                          semantics: HostBufferSemantics, memory_kind: str | None,
+                          force_copy: bool) -> Buffer:
+        """A buffer of ``device`` (of this client) holding ``value``: where
+        every transfer onto this client's devices goes (other clients' too,
+        through ``Buffer.copy_to``)."""
+        return Buffer.from_host(device, value, semantics, memory_kind, force_copy)
 
     # -- live objects ---------------------------------------------------------
 

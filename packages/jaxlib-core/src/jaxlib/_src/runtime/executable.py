@@ -882,12 +882,14 @@ def serialize_compiled(compiled: CompiledProgram, options: Any) -> bytes:
 
 
 def deserialize_compiled(data: bytes, host_callbacks: Sequence[Any] = (),
-                         debug_options: Any = None) -> tuple[CompiledProgram, Any]:
+                         debug_options: Any = None, program_builder: Any = None
+                         ) -> tuple[CompiledProgram, Any]:
     """The program of a ``serialize_compiled`` blob, compiled, and its options.
     The blob is untrusted (its SHA-256 only detects accidents): every defect
     is XlaRuntimeError INVALID_ARGUMENT, and its debug options that act on
     this process (dumps and the like) are replaced by defaults, or by the
-    loading process's own ``debug_options`` when given."""
+    loading process's own ``debug_options`` when given. ``program_builder``:
+    another backend's last stage, as for ``compile_program``."""
     from jaxlib._src.runtime.options import CompileOptions, without_side_effects
 
     if not isinstance(data, (bytes, bytearray)):
@@ -915,7 +917,7 @@ def deserialize_compiled(data: bytes, host_callbacks: Sequence[Any] = (),
         options = CompileOptions()
         options.executable_build_options.debug_options = debug_options
     try:
-        compiled = compile_program(source, options, host_callbacks)
+        compiled = compile_program(source, options, host_callbacks, program_builder)
     except XlaRuntimeError:
         raise
     except RecursionError:
