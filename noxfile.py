@@ -300,10 +300,10 @@ JAX_REQUIREMENTS = ["jax==0.10.2", "absl-py", "cloudpickle", "flatbuffers", "pyt
 
 
 def _install_jax(session: nox.Session) -> None:
-    """jaxlib-core with linalg and sparse (wheels), then jax 0.10.2 over them
+    """jaxlib-core with linalg, sparse and gpu (wheels), then jax 0.10.2 over them
     through the `jaxlib` compatibility distribution (packages/jaxlib-compat),
     never the reference jaxlib wheel."""
-    _install_from_wheelhouse(session, "core", "linalg", "sparse", test_deps=False)
+    _install_from_wheelhouse(session, "core", "linalg", "sparse", "gpu", test_deps=False)
     session.install("--find-links", str(WHEELHOUSE), str(ROOT / "packages" / "jaxlib-compat"),
                     *JAX_REQUIREMENTS)
 
@@ -330,8 +330,11 @@ def jax_tests(session: nox.Session) -> None:
                 str(ROOT / "tests" / "jax_suite"), str(core_tests / "test_jax_pjit_fastpath.py"),
                 str(core_tests / "test_jax_export_artifacts.py"),
                 str(core_tests / "test_mlir_dialects.py"),
+                str(ROOT / "packages" / "jaxlib-gpu" / "tests" / "test_jax_on_gpu.py"),
                 env={"PYTHONDONTWRITEBYTECODE": "1", "JAXLIB_WITH_JAX": "1"})
     _run_jax_tests(session, *(session.posargs or ["--tier", "A", "--tier", "fast"]))
+    if not session.posargs:  # jax on jaxlib-gpu's mock GPUs: the cuda lowering, GPU targets
+        _run_jax_tests(session, "--tier", "gpu-mock", "--mock-gpu", "1x1x1")
 
 
 @nox.session(name="jax-tests-full")

@@ -1,6 +1,7 @@
 """Runs jax's own test suite (tag jax-v0.10.2) against this project's jaxlib.
 
     python tests/jax_suite/run_jax_tests.py --tier A [--tier B ...] [--x64] [--write FILE]
+    python tests/jax_suite/run_jax_tests.py --tier gpu-mock --mock-gpu 1x1x1
     python tests/jax_suite/run_jax_tests.py FILE [FILE ...]
 
 ``<jax-tests>`` is JAX's test suite beside the repository (``../shared/jax-tests``,
@@ -12,7 +13,9 @@ jax's Bazel layout) and jax's pytest settings: warnings are errors,
 ``--import-mode=importlib``, JAX_PLATFORMS=cpu.
 
 The tiers are issue 16's: A (jaxlib-level), B (one device), C (8 CPU devices),
-and ``fast``, a quick slice of B and C for CI. The script prints, per file,
+and ``fast``, a quick slice of B and C for CI; ``gpu-mock`` is meant for
+``--mock-gpu`` (jax on jaxlib-gpu's mock GPUs, JAX_PLATFORMS=cuda,cpu). The
+script prints, per file,
 passed / failed / skipped and the pass rate over the tests that ran, then the
 failures grouped by their first line; with ``--write`` it writes that table as
 markdown. It exits with 1 when a file passes less than its tier's target.
@@ -59,6 +62,11 @@ TIERS: dict[str, tuple[float, list[str]]] = {
     "fast": (90.0, [
         "core_test.py", "dtypes_test.py", "x64_context_test.py", "batching_test.py",
     ]),
+    # On jaxlib-gpu's mock GPUs (with --mock-gpu): jax's cuda lowering, the GPU
+    # solver targets, the GPU client under jax's arrays and dispatch.
+    "gpu-mock": (98.0, [
+        "batching_test.py", "linalg_test.py",
+    ]),
 }
 
 # The lowest xla_client._version jax 0.10.2 accepts (JAX_SURFACE.md, milestone M0).
@@ -75,7 +83,7 @@ def run_file(path: Path, timeout: float, extra: list[str], x64: bool,
         env["JAXLIB_ALIAS_REPORT"] = str(report)
         env["JAX_PLATFORMS"] = "cpu"
         if mock_gpu:  # jaxlib-gpu's mock GPUs, laid out as SLICESxHOSTSxDEVICES
-            env["JAX_PLATFORMS"] = "cuda"
+            env["JAX_PLATFORMS"] = "cuda,cpu"  # the GPU the default, as on a GPU machine
             env["JAX_MOCK_GPU_TOPOLOGY"] = mock_gpu
             env["JAXLIB_MOCK_GPUS"] = "1"
         env.setdefault("JAX_NUM_GENERATED_CASES", "10")

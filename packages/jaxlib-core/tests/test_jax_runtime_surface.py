@@ -30,7 +30,7 @@ def test_import_time_modules():
     import jaxlib.mosaic.python.tpu
 
     guard.check_cpu_features()
-    assert not hasattr(gpu_prng, "registrations")
+    assert set(gpu_prng.registrations()) == {"CUDA", "ROCM"}
     assert hlo.HloSharding.replicate().is_replicated()
     opts = hlo.HloPrintOptions.short_parsable()
     opts.print_metadata = True
@@ -148,3 +148,18 @@ def test_traceback_raw_frames_and_add():
     assert empty.raw_frames() == ([], [])
     assert len((tb + empty).frames) == len(tb.frames)
     assert hash(tb) == hash(tb + empty)
+
+
+def test_gpu_threefry_target_matches_the_reference_bits():
+    import jaxlib.gpu_prng as gpu_prng
+
+    (name, handler, api), = gpu_prng.registrations()["CUDA"]
+    assert (name, api) == ("cu_threefry2x32_ffi", 1)
+    # jax's known-answer vector: threefry_2x32(key 0x13198a2e 0x03707344, count 0x243f6a88
+    # 0x85a308d3), from the Random123 test vectors.
+    words = [np.full(3, v, np.uint32) for v in (0x13198A2E, 0x03707344, 0x243F6A88, 0x85A308D3)]
+    out = [np.zeros(3, np.uint32), np.zeros(3, np.uint32)]
+    handler(words, out, {})
+    assert [hex(int(o[0])) for o in out] == ["0xc4923a9c", "0x483df7a0"]
+    with pytest.raises(ValueError, match="threefry2x32"):
+        handler([np.zeros(2, np.int32)] * 4, out, {})

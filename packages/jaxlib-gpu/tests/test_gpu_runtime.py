@@ -572,3 +572,38 @@ def test_model_benchmark_programs_match_the_reference(gpu, name):
         want = expected[f"out{i}"]
         atol = meta["atol"] * max(1.0, float(np.max(np.abs(want), initial=0)))
         np.testing.assert_allclose(actual, want, rtol=meta["rtol"], atol=atol)
+
+
+POTRF = """
+func.func @main(%a: tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2xi32>) {
+  %0:2 = stablehlo.custom_call @cusolver_potrf_ffi(%a) {
+    api_version = 4 : i32, backend_config = {lower = true},
+    operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>],
+    output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0],
+                              operand_index = 0, operand_tuple_indices = []>],
+    result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<0> : tensor<1xindex>]
+  } : (tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2xi32>)
+  return %0#0, %0#1 : tensor<2x3x3xf32>, tensor<2xi32>
+}
+"""
+
+
+def test_gpu_solver_targets_run_as_host_steps(gpu):
+    # cuSOLVER's names (what jax lowers for cuda) find jaxlib-linalg's host
+    # kernels: the step is listed as running on the host.
+    a = np.random.RandomState(0).standard_normal((2, 3, 3)).astype(np.float32)
+    spd = a @ np.swapaxes(a, -1, -2) + 3 * np.eye(3, dtype=np.float32)
+    executable = gpu.compile_and_load(POTRF)
+    factor, info = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(spd)])]
+    np.testing.assert_array_equal(info, [0, 0])
+    np.testing.assert_allclose(np.tril(factor), np.linalg.cholesky(spd), rtol=1e-5, atol=1e-6)
+    steps = executable.reference_kernel_steps()
+    assert [s["op"] for s in steps] == ["stablehlo.custom_call"]
+
+
+def test_unknown_gpu_targets_name_the_platform(gpu):
+    text = POTRF.replace("cusolver_potrf_ffi", "cusolver_nonesuch_ffi")
+    with pytest.raises(XlaRuntimeError, match="NOT_FOUND: no custom call target named "
+                                              "'cusolver_nonesuch_ffi' is registered for "
+                                              "platform cuda"):
+        gpu.compile_and_load(text)

@@ -43,8 +43,36 @@ def test_gpu_registrations_are_the_names_the_reference_lowering_emits():
 
 
 @pytest.mark.parametrize("platform", ["CUDA", "ROCM"])
-def test_gpu_handlers_raise_unimplemented_naming_the_gpu_backend(platform):
+def test_gpu_bcoo_handlers_raise_unimplemented_naming_the_gpu_backend(platform):
     for name, handler, _ in gpu_sparse.registrations()[platform]:
+        if name.endswith("gtsv2_ffi"):
+            continue
         with pytest.raises(XlaRuntimeError, match=rf"UNIMPLEMENTED: custom call '{name}'.*"
                                                   r"GPU backend \(jaxlib-gpu\)"):
             handler([np.zeros(3, np.float32)], [np.zeros(3, np.float32)], {})
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128])
+def test_gtsv2_solves_tridiagonal_systems(dtype):
+    rng = np.random.RandomState(0)
+    dl, d, du = (rng.standard_normal((2, 5)).astype(dtype) for _ in range(3))
+    d += 4
+    dl[:, 0] = 0
+    du[:, -1] = 0
+    b = rng.standard_normal((2, 5, 3)).astype(dtype)
+    x = np.zeros_like(b)
+    (_, handler, _), = [t for t in gpu_sparse.registrations()["CUDA"] if t[0].endswith("gtsv2_ffi")]
+    handler([dl, d, du, b], [x], {})
+    for i in range(2):
+        matrix = np.diag(d[i]) + np.diag(du[i, :-1], 1) + np.diag(dl[i, 1:], -1)
+        tol = 1e-4 if dtype in (np.float32, np.complex64) else 1e-10
+        np.testing.assert_allclose(matrix @ x[i], b[i], rtol=tol, atol=tol)
+    with pytest.raises(ValueError, match="gtsv2"):
+        handler([dl, d, du[:, :4], b], [x], {})
+
+
+def test_gpu_targets_are_registered_with_core():
+    for platform, canonical in (("CUDA", "cuda"), ("ROCM", "rocm")):
+        registered = xla_client.custom_call_targets(canonical)
+        for name, fn, _ in gpu_sparse.registrations()[platform]:
+            assert registered[name] is fn

@@ -78,7 +78,7 @@ def _plugin_options(platform: str) -> dict[str, Any]:
     if read is not None:
         try:
             options.update(read(platform))
-        except Exception as err:  # noqa: BLE001  (another jax version's options)
+        except Exception as err:  # another jax version's options
             logger.debug("jax's options for %s could not be read: %s", platform, err)
     if "visible_devices" not in options:
         from jaxlib.xla_bridge import plugin_options_from_environment

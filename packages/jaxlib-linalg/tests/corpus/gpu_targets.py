@@ -6,7 +6,7 @@ No GPU is needed: the reference lowers for a platform it does not run on
 (``jit(f).trace(*args).lower(lowering_platforms=(platform,))``). Run it in the
 reference's virtual environment (never the project's)::
 
-    /work/refvenv/bin/python packages/jaxlib-linalg/tests/corpus/gpu_targets.py
+    /tmp/refvenv/bin/python packages/jaxlib-linalg/tests/corpus/gpu_targets.py
 
 Sizes and batch shapes vary because the lowering picks kernels by them (batched
 cuBLAS getrf/geqrf for many small matrices, Jacobi eigh/svd for small ones).
@@ -70,10 +70,16 @@ def _square_programs():
         jnp.real(a[..., 0, :]), jnp.real(a[..., 1, :-1]), eigvals_only=True)
     yield "tridiagonal_solve", lambda a: lax.linalg.tridiagonal_solve(
         a[..., 0, :], a[..., 1, :], a[..., 2, :], a)
+    yield "tridiagonal_solve_perturbed", lambda a: lax.linalg.tridiagonal_solve(
+        a[..., 0, :], a[..., 1, :], a[..., 2, :], a, perturb_singular=True)
+    # Q^T c from Householder reflectors (the matrix's lower part, taus its first row).
+    yield "ormqr", lambda a: lax.linalg.ormqr(a, a[..., 0, :], a, left=True,
+                                              transpose=True)
     # A dense n x n matrix stored as CSR (every entry present); unbatched only.
     yield "spsolve", lambda a: sparse_linalg.spsolve(
         a.reshape(-1), jnp.tile(jnp.arange(a.shape[-1], dtype=jnp.int32), a.shape[-1]),
         jnp.arange(0, a.size + 1, a.shape[-1], dtype=jnp.int32), a[0])
+    yield "symmetric_product", lambda a: lax.linalg.symmetric_product(a, a)
     yield "cholesky_update", lambda a: lax.linalg.cholesky_update(a, a[..., 0])
     yield "lu_pivots_to_permutation", lambda a: lax.linalg.lu_pivots_to_permutation(
         jnp.zeros(a.shape[:-1], jnp.int32), a.shape[-1])

@@ -165,8 +165,11 @@ class GpuClient(Client):
         self._raw_platform = platform
         self.xp = xp
         self.mock = xp is np
-        self.platform_version = (f"jaxlib-gpu {platform} (mock GPUs)" if self.mock else
-                                 f"jaxlib-gpu {platform} (CuPy {getattr(xp, '__version__', '')})")
+        # "<platform> <runtime version>", as jax and its tests parse it (e.g.
+        # "cuda 12080"); mock GPUs have no runtime: version 0.
+        version = 0 if self.mock else int(xp.cuda.runtime.runtimeGetVersion())
+        self.platform_version = (f"jaxlib-gpu mock {platform} {version}" if self.mock
+                                 else f"jaxlib-gpu {platform} {version}")
         self._allocator = allocator
         self._gpu_streams: dict[int, Any] = {}
         super().__init__(process_index=process_index, num_processes=num_processes,
@@ -251,7 +254,7 @@ class GpuClient(Client):
     # -- compilation ----------------------------------------------------------------
 
     def _program_builder(self) -> Any:
-        return build_gpu_program(self.xp)
+        return build_gpu_program(self.xp, platform=self._raw_platform)
 
     def compile_and_load(self, computation: str | bytes, executable_devices: Any = None,
                          compile_options: Any = None, host_callbacks: Sequence[Any] = ()

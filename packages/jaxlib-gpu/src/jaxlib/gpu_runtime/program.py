@@ -36,6 +36,7 @@ from jaxlib._src.base.errors import XlaRuntimeError
 from jaxlib._src.ir.core import Block, Function, Operation
 from jaxlib._src.ir.types import TensorType
 from jaxlib._src.ops import registry
+from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target
 from jaxlib._src.ops.registry import with_frame
 from jaxlib.gpu_runtime import codegen
 from jaxlib.gpu_runtime.fused import GENERATED_OPS, FusedKernel
@@ -51,6 +52,18 @@ _ROUTING_OPS = frozenset({
 })
 
 
+def _gpu_target_lookup(platform: str) -> Callable[[str], Any]:
+    """Custom-call targets registered for ``platform`` (cuSOLVER's names, ...);
+    then the CPU's, which programs lowered for the CPU name (LAPACK's): both
+    run as host steps."""
+
+    def lookup(name: str) -> Any:
+        return (lookup_custom_call_target(name, platform)
+                or lookup_custom_call_target(name, "cpu"))
+
+    return lookup
+
+
 def strict() -> bool:
     return os.environ.get("JAXLIB_GPU_STRICT", "") not in ("", "0")
 
@@ -59,9 +72,14 @@ class GpuModuleLowering(ModuleLowering):
     """The step-loop lowering of a module with device kernels for one array
     namespace; ``host`` (the core's lowering) builds the host steps' kernels."""
 
-    def __init__(self, host: ModuleLowering, xp: Any, fusion_target: str | None = None):
-        super().__init__(host.module, host.options, host._custom_call_lookup,
-                         host.host_callbacks)
+    def __init__(self, host: ModuleLowering, xp: Any, fusion_target: str | None = None,
+                 platform: str = "cuda"):
+        lookup = _gpu_target_lookup(platform)
+        super().__init__(host.module, host.options, lookup, host.host_callbacks)
+        # Host steps' kernels come from the host lowering: it looks targets up
+        # for this platform too.
+        host._custom_call_lookup = lookup
+        host.platform = self.platform = platform
         self.host = host
         self.xp = xp
         self.reference_steps: list[ReferenceStep] = []
@@ -266,14 +284,15 @@ def to_host(value: Any) -> Any:
     return value
 
 
-def build_gpu_program(xp: Any, fusion_target: str | None = None
+def build_gpu_program(xp: Any, fusion_target: str | None = None, platform: str = "cuda"
                       ) -> Callable[[ModuleLowering, Function], FunctionProgram]:
     """The core compiler's program builder for the array namespace ``xp``
     (``fusion_target``: generate fused kernels for "cuda" or "host" whatever
-    the namespace, as the NVRTC check does)."""
+    the namespace, as the NVRTC check does; ``platform``: whose custom-call
+    targets programs call)."""
 
     def build(lowering: ModuleLowering, function: Function) -> FunctionProgram:
-        module = GpuModuleLowering(lowering, xp, fusion_target)
+        module = GpuModuleLowering(lowering, xp, fusion_target, platform)
         program = module.function(function.name)
         if fusion_target is not None:  # the check: every function's kernels, called or not
             for other in lowering.module.functions:
@@ -286,7 +305,7 @@ def build_gpu_program(xp: Any, fusion_target: str | None = None
 
     # Programs with and without generated kernels are cached apart.
     mode = fusion_target or ("fused" if fusion_enabled(xp) else "unfused")
-    build.backend_key = f"gpu:{xp.__name__}:{mode}"  # type: ignore[attr-defined]
+    build.backend_key = f"gpu:{platform}:{xp.__name__}:{mode}"  # type: ignore[attr-defined]
     return build
 
 

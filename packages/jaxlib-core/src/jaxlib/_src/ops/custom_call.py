@@ -718,8 +718,8 @@ register_custom_call_contract(LEGACY_HOST_CALLBACK_TARGET, _check_legacy_host_ca
 # -- the op --------------------------------------------------------------------------
 
 
-def _unknown_target(name: str) -> XlaRuntimeError:
-    message = f"no custom call target named {name!r} is registered for platform cpu"
+def _unknown_target(name: str, platform: str = "cpu") -> XlaRuntimeError:
+    message = f"no custom call target named {name!r} is registered for platform {platform}"
     if name.startswith(_LINALG_PREFIXES) or name in _LINALG_TARGETS:
         message += ("; it is a LAPACK/solver target provided by jaxlib-linalg: "
                     "install it with `pip install \"jaxlib-core[linalg]\"`")
@@ -771,7 +771,7 @@ def _custom_call(op: Operation, ctx: Any):
         return sink
     target = ctx.custom_call_target(name)
     if target is None:
-        raise _unknown_target(name)
+        raise _unknown_target(name, getattr(ctx, "platform", "cpu"))
     kernel = target_kernel(op, target)
     kernel.has_side_effect = bool(op.attributes.get("has_side_effect", False))
     return kernel

@@ -108,6 +108,10 @@ class _FunctionLowering:
         return self.module_lowering.custom_call_target(name)
 
     @property
+    def platform(self) -> str:
+        return self.module_lowering.platform
+
+    @property
     def options(self) -> Any:
         return self.module_lowering.options
 
@@ -178,6 +182,8 @@ class ModuleLowering:
     (jaxlib-gpu's) swaps in one that picks its own kernel per op."""
 
     function_lowering: type = _FunctionLowering
+    # The platform whose custom-call targets the lookup finds (errors name it).
+    platform: str = "cpu"
 
     def __init__(self, module: Module, options: Any = None,
                  custom_call_lookup: Callable[[str], Any] | None = None,

@@ -1,0 +1,153 @@
+"""Unmodified jax 0.10.2 on the ``cuda`` backend of jaxlib-gpu: its arrays on
+the GPUs, jit, grad, transfers to and from the CPU, linear algebra through the
+GPU solver targets, shardings over several GPUs.
+
+Here the GPUs are mock GPUs (``JAX_MOCK_GPU_TOPOLOGY``), which run the GPU
+step programs on the host; ``JAXLIB_GPU_TEST_BACKEND=cuda`` (the GPU check)
+runs the same script on real GPUs. jax skips its ``cuda`` backend where it
+finds no /dev/nvidia* files: for mock GPUs the script tells it they are
+there. Importing jax patches jaxlib's classes for the whole process, so jax
+runs in a subprocess printing its observations as JSON. Skips where jax is not
+installed (``nox -s jax-tests`` installs it)."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+_JAX = importlib.util.find_spec("jax")
+if _JAX is None or _JAX.origin is None:  # origin None: a namespace folder, not jax
+    pytest.skip("needs jax installed over this jaxlib", allow_module_level=True)
+if importlib.metadata.version("jax") != "0.10.2":  # e.g. a GPU machine's own jax
+    pytest.skip("this jaxlib serves jax 0.10.2", allow_module_level=True)
+
+BACKEND = os.environ.get("JAXLIB_GPU_TEST_BACKEND", "mock")
+
+SCRIPT = textwrap.dedent(r"""
+    import json, os, sys
+    if os.environ.get("JAX_MOCK_GPU_TOPOLOGY"):
+        from jax._src import hardware_utils
+        hardware_utils.has_visible_nvidia_gpu = lambda: True  # mock GPUs have no device files
+    import numpy as np
+    import jax
+    import jax.numpy as jnp
+    from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+
+    out = {}
+    gpus = jax.devices()
+    out["default_backend"] = jax.default_backend()
+    out["platforms"] = sorted({d.platform for d in gpus})
+    out["device_strs"] = [str(d) for d in gpus]
+    out["device_count"] = jax.device_count()
+    out["cuda"] = "cuda" in gpus[0].client.platform_version
+
+    x = jnp.arange(12.0, dtype=jnp.float32).reshape(3, 4)
+    out["x_on"] = [str(d) for d in x.devices()]
+    f = jax.jit(lambda a, b: jnp.tanh(a @ b.T) * 2 + 1)
+    y = f(x, x)
+    want = np.tanh(np.asarray(x) @ np.asarray(x).T) * 2 + 1
+    out["jit_ok"] = bool(np.allclose(np.asarray(y), want, rtol=1e-5, atol=1e-6))
+    out["jit_again_ok"] = bool(np.allclose(np.asarray(f(x, x)), want, rtol=1e-5, atol=1e-6))
+
+    loss = lambda w: jnp.sum(jnp.sin(w) ** 2)
+    g = jax.jit(jax.grad(loss))(x)
+    out["grad_ok"] = bool(np.allclose(np.asarray(g), np.sin(2 * np.asarray(x)), atol=1e-5))
+
+    cpu = jax.devices("cpu")[0]
+    on_cpu = jax.device_put(y, cpu)
+    back = jax.device_put(on_cpu, gpus[0])
+    out["transfers"] = [str(next(iter(on_cpu.devices()))), str(next(iter(back.devices())))]
+    out["transfer_ok"] = bool(np.array_equal(np.asarray(back), np.asarray(y)))
+
+    key = jax.random.key(0)
+    sample = jax.random.normal(key, (1000,))
+    out["rng_mean_ok"] = bool(abs(float(sample.mean())) < 0.2)
+
+    # The GPU threefry target (jaxlib.gpu_prng) gives the portable lowering's bits.
+    portable = np.asarray(jax.random.uniform(jax.random.key(42), (5,)))
+    jax.config.update("jax_threefry_gpu_kernel_lowering", True)
+    uniform = jax.jit(lambda k: jax.random.uniform(k, (5,)))
+    kernel = np.asarray(uniform(jax.random.key(42)))
+    out["threefry_target"] = "cu_threefry2x32_ffi" in uniform.lower(
+        jax.random.key(42)).as_text()
+    jax.config.update("jax_threefry_gpu_kernel_lowering", False)
+    out["threefry_kernel_ok"] = bool(np.array_equal(portable, kernel))
+
+    rng = np.random.RandomState(0)
+    a = rng.standard_normal((5, 5)).astype(np.float32)
+    spd = a @ a.T + 5 * np.eye(5, dtype=np.float32)
+    out["solve_ok"] = bool(np.allclose(np.asarray(jnp.linalg.solve(spd, jnp.ones(5))),
+                                       np.linalg.solve(spd, np.ones(5)), rtol=1e-4))
+    out["cholesky_ok"] = bool(np.allclose(np.asarray(jnp.linalg.cholesky(spd)),
+                                          np.linalg.cholesky(spd), rtol=1e-4, atol=1e-5))
+    out["eigh_ok"] = bool(np.allclose(np.asarray(jnp.linalg.eigvalsh(spd)),
+                                      np.linalg.eigvalsh(spd), rtol=1e-4))
+    s = jnp.linalg.svd(a, compute_uv=False)
+    out["svd_ok"] = bool(np.allclose(np.asarray(s), np.linalg.svd(a, compute_uv=False),
+                                     rtol=1e-4))
+
+    # Donation: the donated argument is deleted, the result is right.
+    d = jax.device_put(np.ones(8, np.float32), gpus[0])
+    r = jax.jit(lambda v: v * 3, donate_argnums=0)(d)
+    out["donated"] = [bool(d.is_deleted()), float(np.asarray(r)[0])]
+
+    if len(gpus) >= 2:
+        mesh = Mesh(np.array(gpus[:2]), ("x",))
+        sharded = jax.device_put(np.arange(16.0, dtype=np.float32).reshape(4, 4),
+                                 NamedSharding(mesh, P("x")))
+        out["shards"] = sorted(str(s.device) for s in sharded.addressable_shards)
+        total = jax.jit(lambda v: jnp.sum(v * 2, axis=0))(sharded)
+        out["sharded_sum_ok"] = bool(np.allclose(np.asarray(total),
+                                                 np.arange(16.0).reshape(4, 4).sum(0) * 2))
+        out["pmap"] = np.asarray(jax.pmap(lambda v: jax.lax.psum(v, "i"), axis_name="i")(
+            jnp.arange(2.0))).tolist()
+    print(json.dumps(out))
+""")
+
+
+@pytest.fixture(scope="module")
+def observations():
+    env = dict(os.environ)
+    env["JAX_PLATFORMS"] = "cuda,cpu"
+    if BACKEND == "mock":
+        env["JAX_MOCK_GPU_TOPOLOGY"] = "1x1x2"
+    completed = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True,
+                               env=env, timeout=600)
+    assert completed.returncode == 0, completed.stderr[-4000:]
+    return json.loads(completed.stdout.strip().splitlines()[-1])
+
+
+def test_jax_runs_on_the_gpus(observations):
+    assert observations["default_backend"] == "gpu"
+    assert observations["platforms"] == ["gpu"]
+    assert observations["device_strs"][0] == "cuda:0" and observations["cuda"]
+    assert observations["x_on"] == ["cuda:0"]
+    assert observations["jit_ok"] and observations["jit_again_ok"] and observations["grad_ok"]
+    assert observations["rng_mean_ok"]
+    assert observations["threefry_target"] and observations["threefry_kernel_ok"]
+
+
+def test_arrays_move_between_the_cpu_and_the_gpus(observations):
+    assert observations["transfers"] == ["TFRT_CPU_0", "cuda:0"]
+    assert observations["transfer_ok"]
+    assert observations["donated"] == [True, 3.0]
+
+
+def test_linear_algebra_runs_through_the_gpu_solver_targets(observations):
+    for name in ("solve_ok", "cholesky_ok", "eigh_ok", "svd_ok"):
+        assert observations[name], name
+
+
+def test_shardings_over_several_gpus(observations):
+    if observations["device_count"] < 2:
+        pytest.skip("needs 2 GPUs")
+    assert observations["shards"] == ["cuda:0", "cuda:1"]
+    assert observations["sharded_sum_ok"]
+    assert observations["pmap"] == [1.0, 1.0]
