@@ -51,6 +51,25 @@ if [ -n "${GPU_CHECK_PREBUILT:-}" ]; then
   cp "$GPU_CHECK_PREBUILT"/*.so "$site/jaxlib/"
   # The wheels' metadata: the entry points that register jaxlib-linalg's targets.
   cp -r "$GPU_CHECK_PREBUILT"/*.dist-info "$site/" 2>/dev/null || true
+  # Entry points as the sources declare them (prebuilt metadata may predate them;
+  # jaxlib-gpu's, pure Python, has none prebuilt: its jax_plugins entry point).
+  python3 - "$site" <<'PY'
+import pathlib, sys, tomllib
+site = pathlib.Path(sys.argv[1])
+for package in ("core", "linalg", "sparse", "gpu"):
+    pyproject = pathlib.Path(f"packages/jaxlib-{package}/pyproject.toml")
+    project = tomllib.loads(pyproject.read_text())["project"]
+    name, version = project["name"], project["version"]
+    dist = site / f"{name.replace('-', '_')}-{version}.dist-info"
+    dist.mkdir(exist_ok=True)
+    if not (dist / "METADATA").is_file():
+        (dist / "METADATA").write_text(
+            f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
+    groups = project.get("entry-points", {})
+    (dist / "entry_points.txt").write_text("".join(
+        f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in points.items()) + "\n"
+        for group, points in groups.items()))
+PY
 else
   python3 -m pip install -q --no-build-isolation --no-deps --no-compile --target "$site" \
     ./packages/jaxlib-core ./packages/jaxlib-linalg ./packages/jaxlib-sparse \
