@@ -78,3 +78,41 @@ def test_the_jax_plugin_factory_says_why_it_is_not_used():
         factory()
     message = str(info.value)
     assert "not a jax backend yet" in message or "CUDA" in message or "CuPy" in message
+
+
+def test_tpu_factory_says_tpu_support_is_not_installed(monkeypatch):
+    monkeypatch.delenv("TPU_LIBRARY_PATH", raising=False)
+    if gpu_backend.tpu_library_path() is not None:
+        pytest.skip("libtpu is installed here")
+    with pytest.raises(XlaRuntimeError, match="NOT_FOUND: TPU support is not installed"):
+        gpu_backend.make_tpu_client()
+
+
+def test_tpu_factory_loads_libtpu_through_the_plugin_path(tmp_path):
+    # A library that is not a PJRT plugin: loading names the missing entry symbol.
+    # (A real libtpu loads; creating its client is then UNIMPLEMENTED: no PJRT C API
+    # runtime in this jaxlib.)
+    fake = tmp_path / "libtpu.so"
+    fake.write_bytes(b"not a library")
+    with pytest.raises(XlaRuntimeError, match="PJRT plugin 'tpu'"):
+        gpu_backend.make_tpu_client(str(fake))
+
+
+def test_tpu_is_registered_quietly_with_jaxlibs_registry():
+    code = textwrap.dedent(
+        """
+        from jaxlib import xla_bridge
+        xla_bridge.backends()
+        print(xla_bridge.is_known_platform("tpu"), xla_bridge.default_backend())
+        try:
+            xla_bridge.get_backend("tpu")
+        except RuntimeError as err:
+            print(err)
+        """
+    )
+    env = dict(os.environ, JAX_PLATFORMS="")
+    env.pop("TPU_LIBRARY_PATH", None)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env=env).stdout.split("\n")
+    assert out[0] == "True cpu"
+    assert "TPU support is not installed" in out[1] or "libtpu" in out[1]

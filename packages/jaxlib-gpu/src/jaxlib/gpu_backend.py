@@ -105,10 +105,51 @@ def _factory(platform: str):
     return factory
 
 
+# TPUs come through libtpu's PJRT plugin (seed 001): above the GPUs, as in jax.
+TPU_PRIORITY = 300
+
+
+def tpu_library_path() -> str | None:
+    """libtpu's path: TPU_LIBRARY_PATH, else the ``libtpu`` package's."""
+    path = os.environ.get("TPU_LIBRARY_PATH")
+    if path:
+        return path
+    try:
+        libtpu = importlib.import_module("libtpu")
+    except ImportError:
+        return None
+    get_library_path = getattr(libtpu, "get_library_path", None)
+    return get_library_path() if callable(get_library_path) else None
+
+
+def make_tpu_client(library_path: str | None = None) -> Any:
+    """A TPU client through libtpu's PJRT plugin. Without libtpu: NOT_FOUND
+    saying TPU support is not installed. With it, the plugin is loaded and
+    the client creation fails with UNIMPLEMENTED: this jaxlib does not run
+    programs through PJRT C API plugins."""
+    from jaxlib._src.runtime import plugins
+
+    path = library_path or tpu_library_path()
+    if not path:
+        raise XlaRuntimeError(
+            "NOT_FOUND: TPU support is not installed: no libtpu (pip install libtpu, or set "
+            "TPU_LIBRARY_PATH to libtpu.so)")
+    if not plugins.pjrt_plugin_loaded("tpu"):
+        plugins.load_pjrt_plugin_dynamically("tpu", path)
+    return plugins.make_c_api_client("tpu", {}, None)
+
+
 def initialize() -> None:
     """Registers the cuda and rocm factories with jaxlib's backend registry
-    and, when jax is the caller (its plugin discovery), with jax's."""
+    and, when jax is the caller (its plugin discovery), with jax's; and the
+    tpu factory with jaxlib's (jax registers its own, through libtpu)."""
     from jaxlib import xla_bridge
+
+    try:
+        xla_bridge.register_backend_factory("tpu", make_tpu_client, priority=TPU_PRIORITY,
+                                            fail_quietly=True)
+    except RuntimeError as err:  # jaxlib's backends exist already
+        logger.debug("tpu not registered: %s", err)
 
     registries = [xla_bridge]
     jax_bridge = sys.modules.get("jax._src.xla_bridge")
