@@ -568,8 +568,9 @@ def test_discovery_through_the_jax_plugins_namespace_package(tmp_path):
     report, stderr = _run_report(tmp_path)
     assert report["backends"] == ["cpu", "toy"]
     assert report["default"] == "toy"
-    # jaxlib-gpu, when installed, adds its own quietly failing cuda/rocm backends.
-    toy_errors = {k: v for k, v in report["backend_errors"].items() if k not in ("cuda", "rocm")}
+    # jaxlib-gpu, when installed, adds its own quietly failing cuda/rocm/tpu backends.
+    toy_errors = {k: v for k, v in report["backend_errors"].items()
+                  if k not in ("cuda", "rocm", "tpu")}
     assert toy_errors == {"failing_toy": "division by zero"}
     assert report["errors"] == {
         "jax_plugins.no_initialize": "has no initialize() function",

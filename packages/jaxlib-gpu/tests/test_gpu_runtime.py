@@ -607,3 +607,42 @@ def test_unknown_gpu_targets_name_the_platform(gpu):
                                               "'cusolver_nonesuch_ffi' is registered for "
                                               "platform cuda"):
         gpu.compile_and_load(text)
+
+
+class _Capsule:
+    def __init__(self, capsule, device):
+        self.capsule, self.device = capsule, device
+
+    def __dlpack__(self, **kwargs):
+        return self.capsule
+
+    def __dlpack_device__(self):
+        return self.device
+
+
+def test_dlpack_export_and_import(gpu):
+    from jaxlib import _jax
+
+    device = gpu.devices()[0]
+    x = np.arange(6, dtype=np.float32)
+    array = gpu.buffer_from_pyval(x)
+    capsule = _jax.buffer_to_dlpack_managed_tensor(array)
+    if BACKEND == "mock":  # mock GPU memory is host memory
+        shared = np.from_dlpack(_Capsule(capsule, (1, 0)))
+        with pytest.raises(AttributeError, match="NVidia GPU buffers"):
+            array.__cuda_array_interface__  # noqa: B018
+    else:
+        import cupy
+
+        shared = cupy.from_dlpack(_Capsule(capsule, (2, device.local_hardware_id)))
+        assert array.__cuda_array_interface__["data"][0] == shared.data.ptr
+    assert int(shared.data.ptr if hasattr(shared.data, "ptr") else shared.ctypes.data) \
+        == array.unsafe_buffer_pointer()
+    np.testing.assert_array_equal(np.asarray(shared.get() if hasattr(shared, "get")
+                                             else shared), x)
+    # A host tensor goes up to the GPU.
+    placed = _jax.dlpack_managed_tensor_to_buffer(np.arange(4.0).__dlpack__(), device, None,
+                                                  None)
+    assert placed.device is device and placed._buffers[0].on_gpu == (BACKEND != "mock")
+    np.testing.assert_array_equal(np.asarray(placed), np.arange(4.0))
+    assert gpu.device_from_local_hardware_id(device.local_hardware_id) is device

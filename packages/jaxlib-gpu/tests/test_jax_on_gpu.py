@@ -66,6 +66,15 @@ SCRIPT = textwrap.dedent(r"""
     out["transfers"] = [str(next(iter(on_cpu.devices()))), str(next(iter(back.devices())))]
     out["transfer_ok"] = bool(np.array_equal(np.asarray(back), np.asarray(y)))
 
+    # DLPack: host tensors to and from the CPU backend; CUDA tensors (CuPy) on GPUs.
+    out["dlpack_host_ok"] = bool(np.array_equal(np.from_dlpack(on_cpu), np.asarray(y)))
+    if not os.environ.get("JAX_MOCK_GPU_TOPOLOGY"):
+        import cupy
+        shared = cupy.from_dlpack(y)
+        out["dlpack_cuda_ok"] = bool(np.array_equal(cupy.asnumpy(shared), np.asarray(y)))
+        z = jax.dlpack.from_dlpack(cupy.arange(5, dtype=cupy.float32))
+        out["dlpack_cuda_in"] = [str(next(iter(z.devices()))), np.asarray(z).tolist()]
+
     key = jax.random.key(0)
     sample = jax.random.normal(key, (1000,))
     out["rng_mean_ok"] = bool(abs(float(sample.mean())) < 0.2)
@@ -138,6 +147,10 @@ def test_arrays_move_between_the_cpu_and_the_gpus(observations):
     assert observations["transfers"] == ["TFRT_CPU_0", "cuda:0"]
     assert observations["transfer_ok"]
     assert observations["donated"] == [True, 3.0]
+    assert observations["dlpack_host_ok"]
+    if BACKEND != "mock":
+        assert observations["dlpack_cuda_ok"]
+        assert observations["dlpack_cuda_in"] == ["cuda:0", [0.0, 1.0, 2.0, 3.0, 4.0]]
 
 
 def test_linear_algebra_runs_through_the_gpu_solver_targets(observations):

@@ -50,6 +50,10 @@ from jaxlib._src.runtime.array import (
 from jaxlib._src.runtime.buffer import ArrayCopySemantics, HostBufferSemantics
 from jaxlib._src.runtime.client import Client, make_cpu_client
 from jaxlib._src.runtime.device import CpuDevice, Device, DeviceList, Memory
+from jaxlib._src.runtime.dlpack import (
+    buffer_to_dlpack_managed_tensor,
+    dlpack_managed_tensor_to_buffer,
+)
 from jaxlib._src.runtime.executable import ExecuteResults, HloModule, LoadedExecutable
 from jaxlib._src.runtime.hlo_print import HloPrintOptions
 from jaxlib._src.runtime.options import (
@@ -92,7 +96,8 @@ __all__ = [
     "ResultHandler", "RuntimeTracebackMode", "Shape", "Sharding", "SingleDeviceSharding",
     "Traceback", "TracebackScope", "XlaComputation", "add_exclude_path", "array_result_handler",
     "batched_block_until_ready", "batched_copy_array_to_devices_with_sharding",
-    "batched_device_put", "canonicalize_partition", "canonicalize_partitions",
+    "batched_device_put", "buffer_to_dlpack_managed_tensor", "canonicalize_partition",
+    "canonicalize_partitions", "dlpack_managed_tensor_to_buffer",
     "canonicalize_value", "collect_garbage", "config", "ffi", "get_internal_device_put_info",
     "guard_lib", "hlo_module_cost_analysis", "is_asan", "is_msan", "is_optimized_build",
     "is_sanitized", "is_tsan",

@@ -62,6 +62,14 @@ class GpuDevice(Device):
     def core_on_chip(self) -> int:
         return 0
 
+    def get_stream_for_external_ready_events(self) -> int:
+        """The CUDA stream this GPU's executions run on (DLPack producers make
+        their data ready on it)."""
+        client = self.client
+        if client.mock:
+            return super().get_stream_for_external_ready_events()
+        return int(client._stream_context(self).ptr)
+
     def __repr__(self) -> str:
         kind = "Cuda" if self.client._raw_platform == "cuda" else "Rocm"
         return f"{kind}Device(id={self.id})"
@@ -152,6 +160,19 @@ class GpuBuffer(Buffer):
     def on_gpu(self) -> bool:
         return not isinstance(self.value, np.ndarray)
 
+    @property
+    def cuda_array_interface(self) -> dict | None:
+        """CuPy's ``__cuda_array_interface__`` of a value in GPU memory."""
+        value = self.value
+        return None if isinstance(value, np.ndarray) else value.__cuda_array_interface__
+
+    def _dlpack_source(self) -> Any:
+        """The value itself (CuPy: a CUDA tensor; numpy: a host tensor)."""
+        value = self.value
+        if isinstance(value, np.ndarray) and not value.flags.writeable:
+            return value.copy()  # DLPack cannot say read-only
+        return value
+
 
 class GpuClient(Client):
     """A client of the GPUs of one platform (``cuda``, ``rocm``; mock GPUs
@@ -239,6 +260,30 @@ class GpuClient(Client):
         with self._device_context(device):
             stored = self._stored(value, kind)
             return GpuBuffer.of_value(device, stored, self._ready_event(), kind)
+
+    def _buffer_from_dlpack(self, device: Device, source: Any, copy: bool | None,
+                            view_as: np.dtype | None) -> GpuBuffer:
+        """A buffer over a DLPack tensor: one in this GPU's memory is used in
+        place (unless ``copy``), one in host memory is copied up."""
+        from jaxlib._src.runtime.dlpack import KDL_CUDA, host_value_from_dlpack
+
+        self._check_own_device(device)
+        device_type, device_id = source.__dlpack_device__()
+        with self._device_context(device):
+            if device_type == KDL_CUDA and not self.mock:
+                if device_id != device.local_hardware_id:
+                    raise invalid_argument(f"the DLPack tensor is on GPU {device_id}, not on "
+                                           f"{device!r}")
+                value = self.xp.from_dlpack(source)
+                if view_as is not None:  # no device arithmetic: kept on the host
+                    value = self.xp.asnumpy(value).view(view_as)
+                elif copy:
+                    value = self.xp.array(value, copy=True)
+            else:
+                value = host_value_from_dlpack(source, view_as)
+                if copy or not self.mock:
+                    value = self._stored(value, "device")
+            return GpuBuffer.of_value(device, value, self._ready_event())
 
     def _copy_value(self, source: GpuBuffer, device: Device,
                     memory_kind: str | None) -> GpuBuffer:

@@ -44,6 +44,21 @@ class ShapedArray:
         return f"ShapedArray({self.dtype.name}{list(self.shape)})"
 
 
+def client_aval(shape: Sequence[int], dtype: Any) -> Any:
+    """The aval of an array this jaxlib makes for its caller (not from avals
+    jax handed over): jax's ShapedArray when jax is loaded, as the reference
+    jaxlib makes them; ours otherwise."""
+    import sys
+
+    shaped_array = getattr(sys.modules.get("jax._src.core"), "ShapedArray", None)
+    if shaped_array is not None:
+        try:
+            return shaped_array(tuple(shape), np.dtype(dtype), weak_type=False)
+        except TypeError:  # another jax's signature: ours serves
+            pass
+    return ShapedArray(shape, dtype)
+
+
 def single_device_array(buffer: Buffer, committed: bool = True) -> ArrayImpl:
     """An array over one buffer, on its device and memory."""
     from jaxlib._src.runtime.sharding import SingleDeviceSharding
@@ -284,7 +299,14 @@ class ArrayImpl(Array):
 
     @property
     def __cuda_array_interface__(self) -> Any:
-        raise AttributeError("__cuda_array_interface__ is only defined for CUDA arrays")
+        """The CUDA array interface of a one-shard array in GPU memory."""
+        buffers = self._buffers
+        interface = (getattr(buffers[0], "cuda_array_interface", None)
+                     if len(buffers) == 1 else None)
+        if interface is None:
+            raise AttributeError("__cuda_array_interface__ is only defined for NVidia GPU "
+                                 "buffers.")
+        return interface
 
     def _replace_with(self, other: ArrayImpl) -> None:
         """Makes this array share ``other``'s shards (jax's in-place update)."""
@@ -306,6 +328,11 @@ class ArrayImpl(Array):
             except TypeError:
                 pass  # an aval class with another constructor keeps ours
         return single
+
+    def platform(self) -> str:
+        """Its client's platform ("cpu", "gpu"): what jax's ``__dlpack_device__`` reads."""
+        devices = self.sharding._device_assignment
+        return devices[0].client.platform
 
     def addressable_data(self, index: int) -> ArrayImpl:
         return self._arrays[index]

@@ -302,6 +302,13 @@ class Buffer:
         self.check_alive()
         return self._address()
 
+    def _dlpack_source(self) -> np.ndarray:
+        """What a DLPack export wraps: a writable view of the storage (DLPack
+        cannot say read-only; consumers share the memory). An aliased caller
+        array that is read-only is exported as a copy."""
+        view = self._writable_view()
+        return view if view.flags.writeable else view.copy()
+
     def __del__(self):
         # Never block here: the garbage collector may run this on a stream's
         # worker thread, ahead of the very work it would wait for. What

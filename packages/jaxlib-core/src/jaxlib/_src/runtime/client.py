@@ -111,6 +111,14 @@ class Client:
     def _get_all_devices(self) -> list[Device]:
         return list(self._devices)
 
+    def device_from_local_hardware_id(self, local_hardware_id: int) -> Device:
+        """This process's device with that hardware id (DLPack names devices so)."""
+        for device in self.local_devices():
+            if device.local_hardware_id == local_hardware_id:
+                return device
+        raise invalid_argument(f"no local {self.platform} device has hardware id "
+                               f"{local_hardware_id}")
+
     def get_default_layout(self, dtype: Any, shard_shape: Any, device: Any) -> Any:
         # jax treats UNIMPLEMENTED as "no layout support" and uses defaults.
         from jaxlib._src.base.errors import unimplemented
@@ -194,6 +202,30 @@ class Client:
         sharding = SingleDeviceSharding(device, memory_kind=memory_kind)
         aval = ShapedArray(value.shape, value.dtype)
         return ArrayImpl(aval, sharding, [buffer], committed=True, _skip_checks=True)
+
+    def _buffer_from_dlpack(self, device: Device, source: Any, copy: bool | None,
+                            view_as: np.dtype | None) -> Buffer:
+        """A buffer of ``device`` over a DLPack tensor in host memory: the
+        producer's memory in place when it is aligned and contiguous and
+        ``copy`` is not true; otherwise a copy (an error when ``copy`` is false)."""
+        from jaxlib._src.runtime.buffer import ZERO_COPY_ALIGNMENT, can_alias
+        from jaxlib._src.runtime.dlpack import host_value_from_dlpack
+
+        self._check_own_device(device)
+        value = host_value_from_dlpack(source, view_as)
+        try:
+            dtype_to_etype(value.dtype)
+        except (TypeError, ValueError, KeyError):
+            raise invalid_argument(f"DLPack tensors of type {value.dtype} have no XLA "
+                                   "element type") from None
+        if copy is not True and can_alias(value):
+            return Buffer.alias(device, value)
+        if copy is False:
+            raise invalid_argument(
+                f"the DLPack tensor at {value.ctypes.data:#x} is not aligned to "
+                f"{ZERO_COPY_ALIGNMENT} bytes or not contiguous, so using it needs a copy")
+        return Buffer.from_host(device, value, HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL,
+                                None, True)
 
     def _buffer_from_host(self, device: Device, value: np.ndarray,
                           semantics: HostBufferSemantics, memory_kind: str | None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
-from jaxlib._src.base.errors import invalid_argument
+from jaxlib._src.base.errors import invalid_argument, unimplemented
 
 
 class Client(Protocol):
@@ -100,6 +100,11 @@ class Device:
 
     def memory_stats(self) -> dict[str, int] | None:
         return self.client._memory_stats(self)
+
+    def get_stream_for_external_ready_events(self) -> int:
+        """The stream a DLPack producer should make its data ready on; host
+        devices have none (jax then passes no stream)."""
+        raise unimplemented(f"{self!r} has no stream for external ready events")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(id={self.id})"

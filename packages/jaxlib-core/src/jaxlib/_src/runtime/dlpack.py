@@ -1,0 +1,130 @@
+"""DLPack: an array's buffer exported as a DLPack capsule, and a capsule
+imported as an array, sharing memory where the memory allows.
+
+The capsules are the legacy ``"dltensor"`` kind (what jax 0.10.2 asks for).
+Each client makes and reads them with its own array library: numpy for host
+memory (the CPU client, ``Buffer._dlpack_source`` / ``Client._buffer_from_dlpack``),
+CuPy for GPU memory (jaxlib-gpu). numpy has no DLPack code for bfloat16, so
+bfloat16 goes through as uint16 with the capsule's type code set to DLPack's
+``kDLBfloat`` on the way out and read back on the way in.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+
+from jaxlib._src.base.errors import invalid_argument
+
+_NAME = b"dltensor"
+# Offsets into DLManagedTensor (its first member is the DLTensor): data (8 bytes),
+# device {int32 device_type, int32 device_id}, int32 ndim, dtype {uint8 code,
+# uint8 bits, uint16 lanes}.
+_DEVICE_TYPE, _DEVICE_ID, _CODE, _BITS, _LANES = 8, 12, 20, 21, 22
+_KDL_UINT, _KDL_BFLOAT = 1, 4
+_BFLOAT16 = np.dtype(ml_dtypes.bfloat16)
+
+# DLPack's device types this jaxlib's clients read.
+KDL_CPU, KDL_CUDA, KDL_CUDA_HOST, KDL_ROCM = 1, 2, 3, 10
+
+_get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+_get_pointer.restype = ctypes.c_void_p
+_get_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+_is_valid = ctypes.pythonapi.PyCapsule_IsValid
+_is_valid.restype = ctypes.c_int
+_is_valid.argtypes = [ctypes.py_object, ctypes.c_char_p]
+
+
+def _tensor_address(capsule: Any) -> int:
+    if type(capsule).__name__ != "PyCapsule" or not _is_valid(capsule, _NAME):
+        raise TypeError("expected an unconsumed DLPack capsule (named 'dltensor'), got "
+                        f"{type(capsule).__name__}")
+    return int(_get_pointer(capsule, _NAME))
+
+
+def _field(address: int, offset: int, ctype: Any) -> Any:
+    return ctype.from_address(address + offset)
+
+
+class CapsuleSource:
+    """A capsule as the object numpy's and CuPy's ``from_dlpack`` read (an
+    array with ``__dlpack__`` and ``__dlpack_device__``)."""
+
+    def __init__(self, capsule: Any, device: tuple[int, int]):
+        self._capsule = capsule
+        self._device = device
+
+    def __dlpack__(self, **kwargs: Any) -> Any:
+        return self._capsule
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return self._device
+
+
+def buffer_to_dlpack_managed_tensor(array: Any, stream: Any = None) -> Any:
+    """A DLPack capsule over ``array``'s single buffer (its memory, not a
+    copy: the consumer sees what the array holds)."""
+    buffers = getattr(array, "_buffers", None)
+    if buffers is None:
+        raise TypeError(f"expected a jax array, got {type(array).__name__}")
+    if len(buffers) != 1:
+        raise BufferError("a DLPack tensor holds one device's buffer; this array has "
+                          f"{len(buffers)}")
+    buffer = buffers[0]
+    buffer.check_alive()
+    buffer.block_until_ready()
+    source = buffer._dlpack_source()
+    bfloat16 = np.dtype(buffer.dtype) == _BFLOAT16
+    if bfloat16:
+        source = source.view(np.uint16)
+    try:
+        capsule = source.__dlpack__() if stream is None else source.__dlpack__(stream=stream)
+    except (TypeError, ValueError, RuntimeError) as err:  # e.g. a type DLPack cannot name
+        raise BufferError(f"cannot export {np.dtype(buffer.dtype).name}"
+                          f"{list(buffer.shape)} through DLPack: {err}") from None
+    if bfloat16:
+        _field(_tensor_address(capsule), _CODE, ctypes.c_uint8).value = _KDL_BFLOAT
+    return capsule
+
+
+def dlpack_managed_tensor_to_buffer(tensor: Any, device: Any, stream: Any = None,
+                                    copy: bool | None = None,
+                                    dl_device_type: int | None = None) -> Any:
+    """The array over a DLPack capsule's tensor on ``device``: sharing its
+    memory unless ``copy`` is true or the memory cannot be used in place
+    (``copy=False`` then is an error)."""
+    from jaxlib._src.runtime.array import client_aval, single_device_array
+
+    address = _tensor_address(tensor)
+    code = _field(address, _CODE, ctypes.c_uint8).value
+    bits = _field(address, _BITS, ctypes.c_uint8).value
+    lanes = _field(address, _LANES, ctypes.c_uint16).value
+    where = (_field(address, _DEVICE_TYPE, ctypes.c_int32).value,
+             _field(address, _DEVICE_ID, ctypes.c_int32).value)
+    if lanes != 1:
+        raise invalid_argument(f"DLPack tensors of vector types ({lanes} lanes) are not "
+                               "supported")
+    view_as = None
+    if code == _KDL_BFLOAT:
+        if bits != 16:
+            raise invalid_argument(f"DLPack bfloat of {bits} bits is not supported")
+        _field(address, _CODE, ctypes.c_uint8).value = _KDL_UINT  # read as uint16
+        view_as = _BFLOAT16
+    buffer = device.client._buffer_from_dlpack(device, CapsuleSource(tensor, where), copy,
+                                               view_as)
+    array = single_device_array(buffer)
+    array.aval = client_aval(buffer.shape, buffer.dtype)  # handed to jax as it is
+    return array
+
+
+def host_value_from_dlpack(source: CapsuleSource, view_as: np.dtype | None) -> np.ndarray:
+    """A host tensor's numpy view (read-only, sharing the producer's memory)."""
+    device_type = source.__dlpack_device__()[0]
+    if device_type not in (KDL_CPU, KDL_CUDA_HOST):
+        raise invalid_argument(f"a DLPack tensor on device type {device_type} cannot be "
+                               "placed on a host device")
+    value = np.from_dlpack(source)
+    return value.view(view_as) if view_as is not None else value
