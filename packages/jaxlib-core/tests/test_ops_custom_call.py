@@ -565,3 +565,22 @@ def test_dce_sink_keeps_its_operands_and_does_nothing(client):
     with pytest.raises(XlaRuntimeError, match="'dce_sink' has no results"):
         _compile(client, text.replace("-> ()", "-> tensor<4xf32>").replace(
             "stablehlo.custom_call", "%1 = stablehlo.custom_call"))
+
+
+def test_allocate_buffer_gives_a_buffer_of_its_type(client):
+    # lax.empty on GPUs and TPUs: XLA's builtin target; its contents are unspecified.
+    text = """
+    func.func public @main() -> tensor<2x3xf32> {
+      %0 = stablehlo.custom_call @AllocateBuffer() : () -> tensor<2x3xf32>
+      return %0 : tensor<2x3xf32>
+    }
+    """
+    (out,) = _run(client, text)
+    assert out.shape == (2, 3) and out.dtype == np.float32
+    with pytest.raises(XlaRuntimeError, match="'AllocateBuffer' takes no operands"):
+        _compile(client, """
+    func.func public @main(%a: tensor<2xf32>) -> tensor<2xf32> {
+      %0 = stablehlo.custom_call @AllocateBuffer(%a) : (tensor<2xf32>) -> tensor<2xf32>
+      return %0 : tensor<2xf32>
+    }
+    """)

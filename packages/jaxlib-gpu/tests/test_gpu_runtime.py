@@ -646,3 +646,27 @@ def test_dlpack_export_and_import(gpu):
     assert placed.device is device and placed._buffers[0].on_gpu == (BACKEND != "mock")
     np.testing.assert_array_equal(np.asarray(placed), np.arange(4.0))
     assert gpu.device_from_local_hardware_id(device.local_hardware_id) is device
+
+
+def test_results_have_memory_of_their_own(gpu):
+    # XLA copies a result that is an argument (or another result) unless donated.
+    text = ("func.func @main(%x: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {\n"
+            "  return %x, %x : tensor<3xf32>, tensor<3xf32>\n}\n")
+    executable = gpu.compile_and_load(text)
+    x = gpu.buffer_from_pyval(np.arange(3, dtype=np.float32))
+    a, b = executable.execute([x])
+    pointers = {x.unsafe_buffer_pointer(), a.unsafe_buffer_pointer(), b.unsafe_buffer_pointer()}
+    assert len(pointers) == 3
+    np.testing.assert_array_equal(np.asarray(b), np.arange(3, dtype=np.float32))
+
+
+def test_allocate_buffer_and_gpu_callback_names():
+    from jaxlib._src.ops.custom_call import FFI_HOST_CALLBACK_TARGETS
+
+    assert "xla_ffi_python_gpu_callback" in FFI_HOST_CALLBACK_TARGETS
+    gpu = xla_client.make_gpu_client(mock=True)
+    text = ('func.func @main() -> tensor<2x3xi32> {\n'
+            '  %0 = stablehlo.custom_call @AllocateBuffer() : () -> tensor<2x3xi32>\n'
+            '  return %0 : tensor<2x3xi32>\n}\n')
+    (out,) = gpu.compile_and_load(text).execute([])
+    assert out.shape == (2, 3) and out.dtype == np.int32

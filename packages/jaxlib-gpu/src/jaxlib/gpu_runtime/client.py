@@ -533,8 +533,10 @@ class GpuExecutable(LoadedExecutable):
                     outputs = self._graph.run(program, values)
                 if outputs is None:
                     results = program(*values)
-                    outputs = [contiguous(np if isinstance(r, np.ndarray) else client.xp, r)
-                               if hasattr(r, "flags") else r for r in results]
+                    outputs = _own_memory([contiguous(np if isinstance(r, np.ndarray)
+                                                      else client.xp, r)
+                                           if hasattr(r, "flags") else r for r in results],
+                                          values)
                     if self._graph is None and not client.mock and _graphs_enabled() \
                             and not self._compiled.polymorphic:
                         self._graph = ProgramGraph(client.xp)  # captured next time
@@ -546,6 +548,31 @@ class GpuExecutable(LoadedExecutable):
             event = client._ready_event()
             return [GpuBuffer.of_value(device, _boundary_value(t, value), event)
                     for t, value in zip(compiled.result_types, outputs)]
+
+
+def _data_pointer(value: Any) -> int | None:
+    if not hasattr(value, "flags") or not value.nbytes:
+        return None
+    data = getattr(value, "data", None)
+    pointer = getattr(data, "ptr", None)
+    return int(pointer) if pointer is not None else int(value.ctypes.data)
+
+
+def _own_memory(outputs: list, arguments: Sequence[Any]) -> list:
+    """Each output in memory of its own: one that is an argument's memory
+    (``jit(lambda x: x)``) or another output's is copied, as XLA copies such
+    results unless their argument is donated."""
+    taken = {p for p in map(_data_pointer, arguments) if p is not None}
+    owned = []
+    for value in outputs:
+        pointer = _data_pointer(value)
+        if pointer is not None and pointer in taken:
+            value = value.copy()
+            pointer = _data_pointer(value)
+        if pointer is not None:
+            taken.add(pointer)
+        owned.append(value)
+    return owned
 
 
 def _boundary_value(type_: Any, value: Any) -> Any:

@@ -125,8 +125,10 @@ API_VERSION_TYPED_FFI = 4
 # The registry's api_version for typed FFI handlers (jaxlib's Python API).
 REGISTRATION_TYPED_FFI = 1
 
+# jax names its callbacks by device ("gpu" on cuda/rocm); all run on the host.
 FFI_HOST_CALLBACK_TARGETS = frozenset({
-    "xla_ffi_python_cpu_callback", "xla_ffi_partitioned_python_cpu_callback"})
+    "xla_ffi_python_cpu_callback", "xla_ffi_partitioned_python_cpu_callback",
+    "xla_ffi_python_gpu_callback", "xla_ffi_partitioned_python_gpu_callback"})
 LEGACY_HOST_CALLBACK_TARGET = "xla_python_cpu_callback"
 
 # Targets provided by other distributions, for the "unknown target" message.
@@ -150,6 +152,9 @@ _SHARDING_ANNOTATION = "Sharding"
 # jax's ``lax.dce_sink``: marks its operands used so that the computation
 # producing them is kept; running it does nothing.
 _DCE_SINK = "dce_sink"
+# XLA's builtin for ``lax.empty`` on GPUs and TPUs: a buffer whose contents
+# are unspecified (here: zeros).
+_ALLOCATE_BUFFER = "AllocateBuffer"
 
 
 # -- op facts ---------------------------------------------------------------------------
@@ -760,6 +765,8 @@ def _custom_call(op: Operation, ctx: Any):
         if len(op.operands) != 1 or op.result_types != op.operand_types:
             raise ValueError("custom call 'Sharding' takes one operand and returns it")
         return lambda value: (value,)
+    if name == _ALLOCATE_BUFFER:
+        return _allocate_buffer_kernel(op)
     if name == _DCE_SINK:
         if op.results:
             raise ValueError("custom call 'dce_sink' has no results")
@@ -775,6 +782,16 @@ def _custom_call(op: Operation, ctx: Any):
     kernel = target_kernel(op, target)
     kernel.has_side_effect = bool(op.attributes.get("has_side_effect", False))
     return kernel
+
+
+def _allocate_buffer_kernel(op: Operation):
+    if op.operands or len(op.result_types) != 1:
+        raise ValueError("custom call 'AllocateBuffer' takes no operands and has one result")
+    (result,) = op.result_types
+    if not isinstance(result, TensorType) or not result.is_static:
+        raise ValueError(f"custom call 'AllocateBuffer' makes a static tensor, not {result}")
+    shape, dtype = tuple(result.shape), numpy_dtype(result.element_type)
+    return lambda: (np.zeros(shape, dtype),)
 
 
 def _manual_step_kernel(op: Operation, name: str):
