@@ -202,7 +202,9 @@ def test_execute_sharded_replicas(client):
     handled = again.consume_with_handlers([lambda arrays: [np.asarray(x) for x in arrays]])
     np.testing.assert_array_equal(handled[0][1], [6, 7, 8])
     prefix = exe.execute_sharded([[a0, a1], [b0, b1]])
+    assert len(prefix.disassemble_prefix_into_single_device_arrays(0)) == 0
     assert len(prefix.disassemble_prefix_into_single_device_arrays(1)) == 1
+    assert prefix.disassemble_into_single_device_arrays() == []  # the rest: none left
     with pytest.raises(XlaRuntimeError, match="one array per device"):
         exe.execute_sharded([[a0, a0], [b0, b1]])
 

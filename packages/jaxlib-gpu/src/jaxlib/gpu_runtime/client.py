@@ -551,11 +551,11 @@ class GpuExecutable(LoadedExecutable):
 
 
 def _data_pointer(value: Any) -> int | None:
-    if not hasattr(value, "flags") or not value.nbytes:
-        return None
-    data = getattr(value, "data", None)
-    pointer = getattr(data, "ptr", None)
-    return int(pointer) if pointer is not None else int(value.ctypes.data)
+    """Where an array's memory starts (None for scalars, tokens and empty arrays)."""
+    if isinstance(value, np.ndarray):
+        return int(value.ctypes.data) if value.nbytes else None
+    pointer = getattr(getattr(value, "data", None), "ptr", None)  # CuPy
+    return int(pointer) if pointer is not None and value.nbytes else None
 
 
 def _own_memory(outputs: list, arguments: Sequence[Any]) -> list:

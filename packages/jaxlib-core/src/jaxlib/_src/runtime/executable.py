@@ -259,9 +259,14 @@ class ExecuteResults:
         return [[self._single(b) for b in per_device] for per_device in self._take()]
 
     def disassemble_prefix_into_single_device_arrays(self, n: int) -> list[list[ArrayImpl]]:
+        """The first ``n`` outputs (jax's runtime tokens); the rest stay for a
+        later call."""
+        if self._consumed:
+            raise invalid_argument("ExecuteResults were already consumed")
         if not 0 <= n <= len(self._outputs):
             raise invalid_argument(f"prefix {n} out of range for {len(self._outputs)} outputs")
-        return [[self._single(b) for b in per_device] for per_device in self._take(n)]
+        taken, self._outputs = self._outputs[:n], self._outputs[n:]
+        return [[self._single(b) for b in per_device] for per_device in taken]
 
     def consume_with_handlers(self, handlers: Sequence[Callable], strict: bool = True
                               ) -> list[Any]:
@@ -279,7 +284,7 @@ class ExecuteResults:
                 f"{len(handlers)} handlers for only {len(self._outputs)} outputs")
         taken = self._outputs[:len(handlers)]
         self._outputs = self._outputs[len(handlers):]
-        self._consumed = not self._outputs
+        self._consumed = strict  # a partial consumption leaves the rest, even none
         return [handler([self._single(b) for b in per_device])
                 for handler, per_device in zip(handlers, taken)]
 
