@@ -670,3 +670,13 @@ def test_allocate_buffer_and_gpu_callback_names():
             '  return %0 : tensor<2x3xi32>\n}\n')
     (out,) = gpu.compile_and_load(text).execute([])
     assert out.shape == (2, 3) and out.dtype == np.int32
+
+
+def test_gpu_arrays_have_no_buffer_protocol_but_convert(gpu):
+    # As in jax: memoryview is for CPU buffers; numpy then converts through __array__.
+    array = gpu.buffer_from_pyval(np.arange(3, dtype=np.float32))
+    with pytest.raises(BufferError, match="only defined for CPU buffers"):
+        memoryview(array)
+    np.testing.assert_array_equal(np.array(array), [0, 1, 2])
+    gpu.defragment()
+    np.testing.assert_array_equal(np.asarray(array), [0, 1, 2])

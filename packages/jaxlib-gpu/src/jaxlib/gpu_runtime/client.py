@@ -239,6 +239,12 @@ class GpuClient(Client):
         event.record()
         return _StreamEvent(event)
 
+    def defragment(self) -> None:
+        """Returns the pool's free blocks to the device (what fragmentation
+        there is lives in them: live buffers are never moved)."""
+        if not self.mock:
+            self.xp.get_default_memory_pool().free_all_blocks()
+
     # -- transfers -----------------------------------------------------------------
 
     def _stored(self, value: Any, memory_kind: str | None) -> Any:

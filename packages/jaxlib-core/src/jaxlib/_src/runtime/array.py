@@ -427,6 +427,8 @@ class ArrayImpl(Array):
         types the buffer protocol cannot describe are refused, as XLA does."""
         from jaxlib._src.runtime.types import dtype_to_etype
 
+        if self._buffers and self.platform() != "cpu":  # numpy then uses __array__
+            raise BufferError("Python buffer protocol is only defined for CPU buffers.")
         if np.dtype(self.dtype).isbuiltin != 1:  # ml_dtypes types are user-defined
             name = dtype_to_etype(np.dtype(self.dtype)).name
             raise BufferError(f"Buffers of type {name} are not supported by the Python "
