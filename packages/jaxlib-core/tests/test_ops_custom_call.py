@@ -584,3 +584,39 @@ def test_allocate_buffer_gives_a_buffer_of_its_type(client):
       return %0 : tensor<2xf32>
     }
     """)
+
+
+APPROX_TOP_K = """
+module @jit_approx attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @cmp(%arg0: tensor<f32>, %arg1: tensor<f32>, %arg2: tensor<i32>,
+                        %arg3: tensor<i32>) -> tensor<i1> {
+    %0 = stablehlo.compare DIRECTION, %arg0, %arg1 : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %0 : tensor<i1>
+  }
+  func.func public @main(%arg0: tensor<2x5xf32>) -> (tensor<2x2xf32>, tensor<2x2xi32>) {
+    %0 = stablehlo.iota dim = 1 : tensor<2x5xi32>
+    %1 = stablehlo.constant dense<-1> : tensor<i32>
+    %2 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %3:2 = stablehlo.custom_call @ApproxTopK(%arg0, %0, %2, %1) {backend_config = "",
+      called_computations = [@cmp], mhlo.backend_config = {aggregate_to_topk = true,
+      is_fallback = true, recall_target = 9.500000e-01 : f32, reduction_dim = 1 : i64,
+      reduction_input_size_override = -1 : i64, top_k = 2 : i64}}
+      : (tensor<2x5xf32>, tensor<2x5xi32>, tensor<f32>, tensor<i32>)
+      -> (tensor<2x2xf32>, tensor<2x2xi32>)
+    return %3#0, %3#1 : tensor<2x2xf32>, tensor<2x2xi32>
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("direction", ["GT", "LT"])
+def test_approx_top_k_is_exact_top_k(client, direction):
+    # lax.approx_max_k / approx_min_k (jax's fallback lowering on CPU and GPU).
+    x = np.array([[0.5, 3.0, -1.0, 3.0, 2.0], [-4.0, 1.0, 0.0, 7.0, -2.0]], np.float32)
+    values, indices = _run(client, APPROX_TOP_K.replace("DIRECTION", direction), x)
+    order = np.argsort(-x if direction == "GT" else x, axis=1, kind="stable")[:, :2]
+    np.testing.assert_array_equal(indices, order)
+    np.testing.assert_array_equal(values, np.take_along_axis(x, order, axis=1))
+    with pytest.raises(XlaRuntimeError,
+                       match="UNIMPLEMENTED: custom call 'ApproxTopK' ordering by EQ"):
+        _compile(client, APPROX_TOP_K.replace("DIRECTION", "EQ"))

@@ -155,6 +155,9 @@ _DCE_SINK = "dce_sink"
 # XLA's builtin for ``lax.empty`` on GPUs and TPUs: a buffer whose contents
 # are unspecified (here: zeros).
 _ALLOCATE_BUFFER = "AllocateBuffer"
+# XLA's builtin for ``lax.approx_max_k`` / ``approx_min_k``: exact top-k is an
+# approximation of any recall target.
+_APPROX_TOP_K = "ApproxTopK"
 
 
 # -- op facts ---------------------------------------------------------------------------
@@ -767,6 +770,8 @@ def _custom_call(op: Operation, ctx: Any):
         return lambda value: (value,)
     if name == _ALLOCATE_BUFFER:
         return _allocate_buffer_kernel(op)
+    if name == _APPROX_TOP_K:
+        return _approx_top_k_kernel(op, ctx)
     if name == _DCE_SINK:
         if op.results:
             raise ValueError("custom call 'dce_sink' has no results")
@@ -792,6 +797,75 @@ def _allocate_buffer_kernel(op: Operation):
         raise ValueError(f"custom call 'AllocateBuffer' makes a static tensor, not {result}")
     shape, dtype = tuple(result.shape), numpy_dtype(result.element_type)
     return lambda: (np.zeros(shape, dtype),)
+
+
+def _approx_top_k_kernel(op: Operation, ctx: Any):
+    """ApproxTopK(arrays..., inits...) along ``reduction_dim`` by a comparator
+    ``compare(GT|LT, a, b)`` of the first array: the results' size of that
+    dimension of its greatest (GT) or least (LT) entries, in order, with the
+    other arrays' entries at the same positions."""
+    from jaxlib._src.ops.sort import _descending, order_key
+
+    config = decoded_attributes(op)
+    n = len(op.operands) // 2
+    if n < 1 or len(op.operands) != 2 * n or len(op.result_types) != n:
+        raise ValueError("custom call 'ApproxTopK' takes N arrays and N initial values and "
+                         "has N results")
+    arrays = op.operand_types[:n]
+    if not all(isinstance(t, TensorType) and t.is_static for t in (*arrays, *op.result_types)):
+        raise ValueError("custom call 'ApproxTopK' needs static tensor operands and results")
+    rank = arrays[0].rank
+    dim = int(config.get("reduction_dim", -1))
+    dim = dim + rank if dim < 0 else dim
+    if not 0 <= dim < rank or any(t.shape != arrays[0].shape for t in arrays):
+        raise ValueError(f"custom call 'ApproxTopK': reduction_dim {dim} does not fit "
+                         f"operands {[str(t) for t in arrays]}")
+    size = op.result_types[0].shape[dim]
+    expected = tuple(arrays[0].shape[:dim]) + (size,) + tuple(arrays[0].shape[dim + 1:])
+    if size > arrays[0].shape[dim] or any(tuple(t.shape) != expected
+                                          for t in op.result_types):
+        raise ValueError(f"custom call 'ApproxTopK': results must have shape {list(expected)}")
+    direction, compare_type = _comparator_direction(op, ctx)
+    element_type = arrays[0].element_type
+
+    def kernel(*operands):
+        key = order_key(operands[0], element_type, compare_type)
+        if direction == "GT":
+            key = _descending(key)
+        order = np.argsort(key, axis=dim, kind="stable")
+        order = np.take(order, np.arange(size), axis=dim)
+        return tuple(np.take_along_axis(x, order, axis=dim) for x in operands[:n])
+
+    return kernel
+
+
+def _comparator_direction(op: Operation, ctx: Any) -> tuple[str, str | None]:
+    """GT or LT (and the compare type) of an ApproxTopK comparator:
+    ``compare(a0, b0)`` of its first two arguments, returned."""
+    called = op.attributes.get("called_computations") or []
+    names = [getattr(c, "name", getattr(c, "value", c)) for c in called]
+    if len(names) != 1:
+        raise ValueError("custom call 'ApproxTopK' needs one comparator in "
+                         "called_computations")
+    module = ctx.module_lowering.module
+    try:
+        body = module.function(str(names[0])).body.entry
+    except KeyError:
+        raise ValueError(f"custom call 'ApproxTopK': no comparator @{names[0]}") from None
+    (returned,) = body.operations[-1].operands or (None,)
+    compare = returned.owner if returned is not None else None
+    args = list(body.arguments)
+    if (compare is None or compare.name != "stablehlo.compare"
+            or list(compare.operands) != args[:2]):
+        raise unimplemented("custom call 'ApproxTopK' with a comparator other than "
+                            "compare(GT|LT) of the first operand's two values")
+    direction = getattr(compare.attributes.get("comparison_direction"), "value",
+                        compare.attributes.get("comparison_direction"))
+    compare_type = compare.attributes.get("compare_type")
+    compare_type = getattr(compare_type, "value", compare_type)
+    if str(direction) not in ("GT", "LT"):
+        raise unimplemented(f"custom call 'ApproxTopK' ordering by {direction}")
+    return str(direction), (str(compare_type) if compare_type is not None else None)
 
 
 def _manual_step_kernel(op: Operation, name: str):
