@@ -139,12 +139,7 @@ class GpuBuffer(Buffer):
 
     _live_view = ndarray
 
-    def copy_to(self, device: Device, memory_kind: str | None = None) -> Buffer:
-        self.check_alive()
-        if device.client is not self.device.client:  # another platform: through the host
-            return device.client._buffer_from_host(
-                device, self.ndarray(), HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL,
-                memory_kind, True)
+    def _copy_within_client(self, device: Device, memory_kind: str | None) -> Buffer:
         return device.client._copy_value(self, device, memory_kind)
 
     def on_device_size_in_bytes(self) -> int:

@@ -185,6 +185,11 @@ class Buffer:
             return device.client._buffer_from_host(
                 device, self.ndarray(), HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL,
                 memory_kind, True)
+        return self._copy_within_client(device, memory_kind)
+
+    def _copy_within_client(self, device: Device, memory_kind: str | None) -> Buffer:
+        """``copy_to`` a device of this buffer's client (other platforms'
+        buffers copy on their own devices)."""
         out = Buffer.allocate(device, self.shape, self.dtype, memory_kind)
         nbytes = out._storage.size
         if nbytes == 0:
