@@ -21,6 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from jaxlib._src.ops.custom_call_registry import register_module_targets
+
 # Platform -> target names the reference's lowering emits (all typed FFI).
 TARGET_NAMES: dict[str, tuple[str, ...]] = {
     "CUDA": ("cu_cholesky_update_ffi", "cu_lu_pivots_to_permutation",
@@ -120,17 +122,4 @@ def batch_partitionable_targets() -> list[str]:
                   if name.endswith("_lu_pivots_to_permutation"))
 
 
-def register_with_core(module: Any) -> None:
-    """Registers ``module``'s ``registrations()`` (GPU platforms) with
-    jaxlib-core, and its batch-partitionable targets."""
-    from jaxlib import xla_client
-
-    for platform, targets in module.registrations().items():
-        for name, fn, api_version in targets:
-            xla_client.register_custom_call_target(name, fn, platform=platform,
-                                                   api_version=api_version)
-    for name in module.batch_partitionable_targets():
-        xla_client.register_custom_call_as_batch_partitionable(name)
-
-
-register_with_core(sys.modules[__name__])
+register_module_targets(sys.modules[__name__])

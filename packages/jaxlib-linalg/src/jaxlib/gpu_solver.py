@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from jaxlib import lapack
-from jaxlib.gpu_linalg import register_with_core
+from jaxlib._src.ops.custom_call_registry import register_module_targets
 
 _SOLVER_FUNCTIONS = ("csrlsvqr", "geqrf", "gesvd", "gesvdj", "gesvdp", "getrf", "orgqr",
                      "ormqr", "potrf", "syevd", "syrk", "sytrd")
@@ -260,4 +260,4 @@ def has_magma() -> bool:
     return False
 
 
-register_with_core(sys.modules[__name__])
+register_module_targets(sys.modules[__name__])

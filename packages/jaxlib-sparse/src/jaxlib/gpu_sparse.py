@@ -20,12 +20,14 @@ plugin is installed, ``{"CUDA": [(name, handler, api_version)], "ROCM": [...]}``
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from jaxlib._src.base.errors import unimplemented
+from jaxlib._src.ops.custom_call_registry import register_module_targets
 
 _FUNCTIONS = tuple(f"{fmt}_{op}" for fmt in ("coo", "csr")
                    for op in ("fromdense", "matmat", "matvec", "todense")) + ("gtsv2",)
@@ -95,15 +97,4 @@ def batch_partitionable_targets() -> list[str]:
                   if name.endswith("gtsv2_ffi"))
 
 
-def _register_with_core() -> None:
-    from jaxlib import xla_client
-
-    for platform, targets in registrations().items():
-        for name, fn, api_version in targets:
-            xla_client.register_custom_call_target(name, fn, platform=platform,
-                                                   api_version=api_version)
-    for name in batch_partitionable_targets():
-        xla_client.register_custom_call_as_batch_partitionable(name)
-
-
-_register_with_core()
+register_module_targets(sys.modules[__name__])

@@ -228,6 +228,17 @@ def register_custom_call_partitioner(
         )
 
 
+def register_module_targets(module: Any) -> None:
+    """Registers a provider module's ``registrations()`` (``{platform:
+    [(name, fn, api_version), ...]}``, the shape jax reads too) and its
+    ``batch_partitionable_targets()``, when it has them."""
+    for platform, targets in module.registrations().items():
+        for name, fn, api_version in targets:
+            register_custom_call_target(name, fn, platform=platform, api_version=api_version)
+    for name in getattr(module, "batch_partitionable_targets", list)():
+        register_custom_call_as_batch_partitionable(name)
+
+
 def custom_call_partitioner(name: str) -> CustomCallPartitioner | None:
     with _lock:
         return _partitioners.get(name)

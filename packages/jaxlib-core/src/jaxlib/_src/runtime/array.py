@@ -4,6 +4,7 @@ placement/copy functions of seed 004."""
 from __future__ import annotations
 
 import contextlib
+import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -48,8 +49,6 @@ def client_aval(shape: Sequence[int], dtype: Any) -> Any:
     """The aval of an array this jaxlib makes for its caller (not from avals
     jax handed over): jax's ShapedArray when jax is loaded, as the reference
     jaxlib makes them; ours otherwise."""
-    import sys
-
     shaped_array = getattr(sys.modules.get("jax._src.core"), "ShapedArray", None)
     if shaped_array is not None:
         try:
