@@ -361,9 +361,12 @@ def test_inlined_func_call(ctx):
 def test_unsupported_dialects_import():
     from jaxlib.mlir.dialects import arith, vector
 
-    with pytest.raises(AttributeError, match="not supported by this jaxlib"):
+    with pytest.raises(ImportError, match="not supported by this jaxlib"):
         arith.ConstantOp  # noqa: B018
+    with pytest.raises(ImportError, match="the arith dialect"):
+        from jaxlib.mlir.dialects.arith import ConstantOp  # noqa: F401
     assert vector.__all__ == []
+    assert not hasattr(vector, "__wrapped__")
 
 
 CORPUS_FILES = sorted(CORPUS.glob("*.mlir"))

@@ -396,7 +396,7 @@ func.func public @main(%t: !stablehlo.token) -> tensor<2xi32> {
         exe.execute([token])
 
 
-def test_device_to_device_send_is_rejected_at_compile_time():
+def test_device_to_device_send_without_pairs_is_rejected_at_compile_time():
     text = """
 func.func public @main(%x: tensor<2xi32>, %t: !stablehlo.token) -> !stablehlo.token {
   %t1 = "stablehlo.send"(%x, %t) {

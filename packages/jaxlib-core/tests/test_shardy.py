@@ -584,3 +584,71 @@ def test_manual_bodies_see_unreduced_operands_as_partial_values():
     (out,) = _run_shards(MANUAL_UNREDUCED, partials)
     for shard in out:
         np.testing.assert_array_equal(np.asarray(shard), [4.0, 6.0])
+
+
+SEND_RECV = """\
+module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=4]>
+  func.func public @main(%arg0: tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, \
+[{"x"}, {}]>}) -> (tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] \
+out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x"} (%arg1: tensor<1x2xf32>) {
+      %1 = stablehlo.create_token : !stablehlo.token
+      %2 = "stablehlo.send"(%arg1, %1) {channel_handle = #stablehlo.channel_handle<handle = 1, \
+type = 1>, source_target_pairs = dense<SEND> : tensor<NSx2xi64>} \
+: (tensor<1x2xf32>, !stablehlo.token) -> !stablehlo.token
+      %3:2 = "stablehlo.recv"(%2) {channel_handle = #stablehlo.channel_handle<handle = 1, \
+type = 1>, source_target_pairs = dense<RECV> : tensor<NRx2xi64>} \
+: (!stablehlo.token) -> (RESULT, !stablehlo.token)
+      CONVERT
+      sdy.return %4 : tensor<1x2xf32>
+    } : (tensor<4x2xf32>) -> tensor<4x2xf32>
+    return %0 : tensor<4x2xf32>
+  }
+}
+"""
+
+
+def _send_recv(send: str, recv: str, result: str = "tensor<1x2xf32>") -> str:
+    convert = ("%4 = stablehlo.add %3#0, %3#0 : tensor<1x2xf32>" if result == "tensor<1x2xf32>"
+               else f"%4 = stablehlo.slice %3#0 [0:1, 0:2] : ({result}) -> tensor<1x2xf32>")
+    return (SEND_RECV.replace("SEND", send).replace("RECV", recv)
+            .replace("NS", str(send.count("[") - 1)).replace("NR", str(recv.count("[") - 1))
+            .replace("RESULT", result).replace("CONVERT", convert))
+
+
+def test_device_to_device_send_and_recv_pair_in_program_order():
+    # jax's psend/precv on GPUs: each source's value reaches its target; a
+    # device that is no target receives zeros.
+    x = np.arange(8, dtype=np.float32).reshape(4, 2)
+    sharding = "{devices=[4,1]<=[4]}"
+    (out,) = _run(_send_recv("[[0, 1], [1, 2], [2, 3]]", "[[0, 1], [1, 2], [2, 3]]"),
+                  [x], [sharding], [sharding], 4)
+    np.testing.assert_array_equal(out, 2 * np.concatenate([np.zeros((1, 2)), x[:3]]))
+    # A transfer moves bytes: a larger receiver gets the value, then zeros.
+    (out,) = _run(_send_recv("[[3, 0]]", "[[3, 0]]", "tensor<2x2xf32>"),
+                  [x], [sharding], [sharding], 4)
+    np.testing.assert_array_equal(out, np.concatenate([x[3:], np.zeros((3, 2))]))
+
+
+@pytest.mark.parametrize("send, recv, message", [
+    ("[[0, 1], [1, 0]]", "[[0, 1], [1, 0]]", "non-cyclical source-target pairs"),
+    ("[[0, 1]]", "[[1, 0]]", "Deadlock detected: a send over \\[\\(0, 1\\)\\]"),
+])
+def test_send_and_recv_that_would_deadlock_do_not_compile(send, recv, message):
+    client = _client(4)
+    with pytest.raises(XlaRuntimeError, match=message):
+        client.compile_and_load(_send_recv(send, recv), client.devices())
+
+
+def test_a_recv_without_a_send_does_not_compile():
+    text = _send_recv("[[0, 1]]", "[[0, 1]]").replace(
+        '%2 = "stablehlo.send"(%arg1, %1)', '%2 = "stablehlo.after_all"(%1)').replace(
+        "{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, "
+        "source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} "
+        ": (tensor<1x2xf32>, !stablehlo.token) -> !stablehlo.token",
+        ": (!stablehlo.token) -> !stablehlo.token")
+    assert "stablehlo.send" not in text
+    client = _client(4)
+    with pytest.raises(XlaRuntimeError, match="Expected send to match recv"):
+        client.compile_and_load(text, client.devices())

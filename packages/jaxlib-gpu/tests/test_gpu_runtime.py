@@ -680,3 +680,57 @@ def test_gpu_arrays_have_no_buffer_protocol_but_convert(gpu):
     np.testing.assert_array_equal(np.array(array), [0, 1, 2])
     gpu.defragment()
     np.testing.assert_array_equal(np.asarray(array), [0, 1, 2])
+
+
+def test_pinned_host_arguments_and_results_live_in_host_memory(gpu):
+    # jax's parameter and output streaming: arguments and results of the
+    # pinned_host memory kind stay in host memory; inside the program the
+    # placement annotations are identities on device values.
+    text = ('func.func @main(%x: tensor<4xf32> {mhlo.memory_kind = "pinned_host"})\n'
+            '    -> (tensor<4xf32> {mhlo.memory_kind = "pinned_host"}, tensor<4xf32>) {\n'
+            '  %0 = stablehlo.custom_call @annotate_device_placement(%x) {has_side_effect = true,'
+            ' mhlo.frontend_attributes = {_xla_buffer_placement = "device"}}'
+            ' : (tensor<4xf32>) -> tensor<4xf32>\n'
+            '  %1 = stablehlo.multiply %0, %0 : tensor<4xf32>\n'
+            '  %2 = stablehlo.custom_call @annotate_device_placement(%1) {has_side_effect = true,'
+            ' mhlo.frontend_attributes = {_xla_buffer_placement = "pinned_host"}}'
+            ' : (tensor<4xf32>) -> tensor<4xf32>\n'
+            '  return %2, %1 : tensor<4xf32>, tensor<4xf32>\n}\n')
+    executable = gpu.compile_and_load(text)
+    assert executable.get_output_memory_kinds() == [["pinned_host", "device"]]
+    assert executable.reference_kernel_steps() == []  # the annotations run on the device
+    device = gpu.devices()[0]
+    x = gpu.buffer_from_pyval(np.arange(4, dtype=np.float32), device.memory("pinned_host"))
+    assert x._buffers[0].memory_kind == "pinned_host" and not x._buffers[0].on_gpu
+    host, on_device = executable.execute([x])
+    assert host._buffers[0].memory_kind == "pinned_host" and not host._buffers[0].on_gpu
+    assert on_device._buffers[0].memory_kind == "device"
+    assert on_device._buffers[0].on_gpu == (BACKEND != "mock")
+    np.testing.assert_array_equal(np.asarray(host), [0, 1, 4, 9])
+    np.testing.assert_array_equal(np.asarray(on_device), [0, 1, 4, 9])
+
+
+def test_single_device_runs_take_the_dispatch_fast_path(gpu):
+    # jit's fast path: arguments that are this device's arrays of the
+    # program's shapes run without the general path; anything else falls back.
+    text = ("func.func @main(%x: tensor<3xf32>, %y: tensor<3xf32>) -> tensor<3xf32> {\n"
+            "  %0 = stablehlo.add %x, %y : tensor<3xf32>\n"
+            "  return %0 : tensor<3xf32>\n}\n")
+    executable = gpu.compile_and_load(text)
+    assert executable._fast is not None
+    x = gpu.buffer_from_pyval(np.arange(3, dtype=np.float32))
+    (out,) = executable._execute_fast_buffers([x, x])
+    np.testing.assert_array_equal(out.ndarray(), [0, 2, 4])
+    wrong = gpu.buffer_from_pyval(np.arange(4, dtype=np.float32))
+    assert executable._execute_fast_buffers([x, wrong]) is None
+    assert executable._execute_fast_buffers([x, np.arange(3, dtype=np.float32)]) is None
+    with pytest.raises(XlaRuntimeError, match="expected float32\\[3\\]"):
+        executable.execute([x, wrong])
+    (out,) = executable.execute([x, x])
+    assert out.sharding.memory_kind == "device"
+    np.testing.assert_array_equal(np.asarray(out), [0, 2, 4])
+    # Results in host memory keep the general path, which labels them.
+    pinned = gpu.compile_and_load(
+        'func.func @main(%x: tensor<3xf32>) -> (tensor<3xf32> {mhlo.memory_kind = '
+        '"pinned_host"}) {\n  return %x : tensor<3xf32>\n}\n')
+    assert pinned._fast is None

@@ -25,6 +25,7 @@ from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument, unimpleme
 from jaxlib._src.compiler.pipeline import compile_program
 from jaxlib._src.ir.types import TokenType
 from jaxlib._src.ops.registry import TOKEN
+from jaxlib._src.runtime.array import ArrayImpl, client_aval
 from jaxlib._src.runtime.buffer import Buffer, HostBufferSemantics
 from jaxlib._src.runtime.client import Client, _as_program, _compile_options
 from jaxlib._src.runtime.device import Device
@@ -33,10 +34,14 @@ from jaxlib._src.runtime.executable import (
     LoadedExecutable,
     ShardedToken,
     Token,
+    _donated_twice,
+    _FastPath,
     deserialize_compiled,
     device_list,
+    value_spec,
 )
-from jaxlib.gpu_runtime.kernels import DEVICE_DTYPES, contiguous
+from jaxlib._src.runtime.sharding import SingleDeviceSharding
+from jaxlib.gpu_runtime.kernels import DEVICE_DTYPES, contiguous, on_device
 from jaxlib.gpu_runtime.program import build_gpu_program, to_host
 
 # What a GPU addresses: its own memory, and page-locked host memory.
@@ -252,6 +257,21 @@ class GpuClient(Client):
             return self.xp.array(value, copy=True)
         return np.array(to_host(value), copy=True)
 
+    def _program_input(self, value: Any, type_: Any) -> Any:
+        """An argument as a program reads it: values kept in host memory
+        (``pinned_host``) are copied to the GPU for the device kernels."""
+        if not self.mock and isinstance(value, np.ndarray) and on_device(type_):
+            return self.xp.asarray(value)
+        return value
+
+    def _result_storage(self, value: Any, memory_kind: str) -> Any:
+        """A program's result as it is kept: in host memory for the
+        ``pinned_host`` kind (XLA's output streaming), else where it is."""
+        if memory_kind == "pinned_host" and not isinstance(value, np.ndarray) \
+                and hasattr(value, "shape"):
+            return np.asarray(to_host(value))
+        return value
+
     def _buffer_from_host(self, device: Device, value: np.ndarray,
                           semantics: HostBufferSemantics, memory_kind: str | None,
                           force_copy: bool) -> GpuBuffer:
@@ -364,8 +384,57 @@ class GpuExecutable(LoadedExecutable):
         super().__init__(client, compiled, devices, options, host_callbacks)
         self._graph: ProgramGraph | None = None
 
-    def _fast_path_setup(self) -> None:
-        return None  # the core's fast path runs CPU plans
+    def _fast_path_setup(self) -> _FastPath | None:
+        """jit's dispatch fast path (``_execute_fast_buffers``): programs on
+        one device with fixed shapes, no tokens, results in default memory."""
+        compiled = self._compiled
+        if (len(self._devices) != 1 or self._multi_process or self._global_view
+                or compiled.polymorphic):
+            return None
+        types = [*compiled.parameter_types, *compiled.result_types]
+        if any(isinstance(t, TokenType) for t in types):
+            return None
+        device = self._devices[0]
+        default = device.default_memory().kind
+        if any(kind != default for kind in compiled.result_memory_kinds):
+            return None
+        results = []
+        for t in compiled.result_types:
+            shape, dtype = value_spec(t)
+            results.append((tuple(shape), dtype, 0, client_aval(tuple(shape), dtype)))
+        params = [(tuple(shape), dtype) for shape, dtype in self._param_specs]
+        return _FastPath(compiled.program, device, params, results,
+                         SingleDeviceSharding(device, memory_kind=default),
+                         bool(compiled.donated_parameters), memory_kind=default)
+
+    def _execute_fast_buffers(self, arguments: Sequence[Any]) -> list[Buffer] | None:
+        """The outputs of a run with arguments that are this device's arrays
+        of the program's shapes, queued without the general path's checks and
+        wrapping; None when any argument needs the general path (which also
+        reports every error)."""
+        fast = self._fast
+        params = fast.params
+        if len(arguments) != len(params):
+            return None
+        device = fast.device
+        buffers = []
+        for arg, (shape, dtype) in zip(arguments, params):
+            if type(arg) is not ArrayImpl:
+                return None
+            arg_buffers = arg._buffers
+            if len(arg_buffers) != 1:
+                return None
+            buffer = arg_buffers[0]
+            if (buffer._storage is None or buffer.device is not device
+                    or buffer.shape != shape or buffer.dtype != dtype):
+                return None
+            buffers.append(buffer)
+        if fast.donates and _donated_twice(self._compiled.donated_parameters, buffers):
+            return None
+        outputs = self._run_on(device, buffers)
+        if fast.donates:
+            self._donate(arguments)
+        return outputs
 
     def reference_kernel_steps(self) -> list[dict[str, str]]:
         """The steps that run on the host's reference kernels, and why (for a
@@ -474,8 +543,8 @@ class GpuExecutable(LoadedExecutable):
                      for index in indices]
             scatter_global(layout, devices, value, parts)
             outputs.append([client._buffer_from_host(
-                d, part, HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL, None, True)
-                for part, d in zip(parts, devices)])
+                d, part, HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL, result.memory_kind,
+                True) for part, d in zip(parts, devices)])
         return outputs
 
     def _execute_replicas(self, inputs: list[list[GpuBuffer]]) -> list[list[GpuBuffer]]:
@@ -525,7 +594,7 @@ class GpuExecutable(LoadedExecutable):
         client = self.client
         compiled = self._specialized(list(inputs))
         program = compiled.program
-        values = [TOKEN if isinstance(t, TokenType) else b.value
+        values = [TOKEN if isinstance(t, TokenType) else client._program_input(b.value, t)
                   for t, b in zip(compiled.parameter_types, inputs)]
         with client._device_context(device), client._stream_context(device):
             try:
@@ -547,8 +616,17 @@ class GpuExecutable(LoadedExecutable):
                 raise XlaRuntimeError(f"INTERNAL: executing on {device!r} failed: "
                                       f"{type(err).__name__}: {err}") from err
             event = client._ready_event()
-            return [GpuBuffer.of_value(device, _boundary_value(t, value), event)
-                    for t, value in zip(compiled.result_types, outputs)]
+            kinds = self._result_memory_kinds(device, len(outputs))
+            return [GpuBuffer.of_value(device, client._result_storage(
+                        _boundary_value(t, value), kind), event, kind)
+                    for t, value, kind in zip(compiled.result_types, outputs, kinds)]
+
+    def _result_memory_kinds(self, device: GpuDevice, count: int) -> list[str]:
+        """Each result's memory kind: its ``mhlo.memory_kind`` where the
+        device has that memory, else the device's default."""
+        default = device.default_memory().kind
+        kinds = list(self._compiled.result_memory_kinds) + [default] * count
+        return [k if k in GPU_MEMORY_KINDS else default for k in kinds[:count]]
 
 
 def _data_pointer(value: Any) -> int | None:

@@ -21,6 +21,7 @@ import numpy as np
 
 from jaxlib._src.ir.core import Operation
 from jaxlib._src.ir.types import TensorType, numpy_dtype
+from jaxlib._src.ops.custom_call import IDENTITY_TARGETS
 from jaxlib._src.ops.data_movement import int_list
 from jaxlib._src.ops.reduction import int_array_attr
 from jaxlib.gpu_runtime.cublas import matmul_for
@@ -274,6 +275,16 @@ def _bitcast_convert(op: Operation, xp: Any):
 
 
 # --- data movement -----------------------------------------------------------------
+
+@device_kernel("stablehlo.custom_call")
+def _identity_custom_call(op: Operation, xp: Any):
+    """The builtins that return their operand (sharding and memory-placement
+    annotations) stay on the device; other targets are host steps."""
+    if (op.attributes.get("call_target_name") not in IDENTITY_TARGETS
+            or len(op.operands) != 1 or op.result_types != op.operand_types):
+        return None
+    return lambda x: (x,)
+
 
 @device_kernel("stablehlo.broadcast_in_dim")
 def _broadcast_in_dim(op: Operation, xp: Any):

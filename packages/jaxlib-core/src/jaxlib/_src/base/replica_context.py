@@ -59,6 +59,27 @@ class Rendezvous:
             return [slot[p] for p in participants]
 
 
+    def post(self, key: Any, participant: int, value: Any) -> None:
+        """One-sided: leaves ``value`` under ``key`` for ``receive`` (a send)."""
+        with self._cond:
+            self._slots.setdefault(key, {})[participant] = value
+            self._cond.notify_all()
+
+    def receive(self, key: Any, participant: int) -> Any:
+        """Waits for what ``participant`` posted under ``key`` (a recv)."""
+        with self._cond:
+            slot = self._slots.setdefault(key, {})
+            ok = self._cond.wait_for(
+                lambda: self._aborted is not None or participant in slot,
+                timeout=self._timeout)
+            if self._aborted is not None:
+                raise RuntimeError(f"transfer {key!r} abandoned: another participant "
+                                   f"failed: {self._aborted}")
+            if not ok:
+                raise TimeoutError(f"transfer {key!r}: {participant} never sent")
+            return slot[participant]
+
+
 @dataclass
 class ReplicaContext:
     replica_id: int = 0

@@ -156,6 +156,26 @@ def hlo_shape(type_: Type, layout: bool = True) -> str:
     return text
 
 
+# XLA's memory space of the host memory kinds in a layout (``f32[8]{0:S(5)}``).
+_HOST_MEMORY_SPACE = 5
+
+
+def _entry_layout(type_: Type, attrs: dict) -> str:
+    """An entry parameter's or result's shape with its layout, and its memory
+    space when it lives in host memory (``mhlo.memory_kind``)."""
+    text = hlo_shape(type_)
+    if attrs.get("mhlo.memory_kind") not in ("pinned_host", "unpinned_host") \
+            or not isinstance(type_, TensorType):
+        return text
+    space = f":S({_HOST_MEMORY_SPACE})"
+    return text[:-1] + space + "}" if text.endswith("}") else text + "{" + space + "}"
+
+
+def _padded(attrs: Sequence[dict] | None, count: int) -> list[dict]:
+    attrs = list(attrs or [])
+    return attrs + [{}] * (count - len(attrs))
+
+
 # --- literals ---------------------------------------------------------------------------
 
 
@@ -451,9 +471,13 @@ class _HloPrinter:
         computation.name = f"main.{self.unique_id()}"
         self.texts.append("ENTRY " + self._computation_text(computation))
         header = f"HloModule {_NAME_CHARS.sub('_', self.module.name or 'main')}"
-        layout = ", ".join(hlo_shape(t) for t in entry.type.inputs)
+        layout = ", ".join(_entry_layout(t, a) for t, a in
+                           zip(entry.type.inputs, _padded(entry.arg_attrs, len(entry.type.inputs))))
         results = list(entry.type.results)
-        result = hlo_shape(results[0]) if len(results) == 1 else hlo_shape(TupleType(results))
+        result_layouts = [_entry_layout(t, a) for t, a in
+                          zip(results, _padded(entry.res_attrs, len(results)))]
+        result = (result_layouts[0] if len(results) == 1
+                  else "(" + ", ".join(result_layouts) + ")")
         header += f", entry_computation_layout={{({layout})->{result}}}"
         aliases = _input_output_aliases(entry)
         if aliases:

@@ -862,10 +862,6 @@ define_op("stablehlo.outfeed",
 
 
 def _host_channel(op: Operation) -> int:
-    if not _flag(op, "is_host_transfer"):
-        raise NotImplementedError(
-            f"{op.name} between devices (is_host_transfer = false) is not supported; only "
-            "host transfers are")
     return channel_id(op)
 
 
@@ -873,7 +869,163 @@ def _verify_send(op: Operation) -> None:
     _verify_outfeed(op)
 
 
+# -- send / recv between devices ---------------------------------------------------------
+#
+# jax's psend/precv (GPU lowering): ``send`` and ``recv`` with
+# ``is_host_transfer = false`` and ``source_target_pairs``. As in XLA, the
+# device-to-device sends and recvs of one block pair up in program order (the
+# k-th send with the k-th recv) and a pair names the same source-target pairs
+# without a cycle; a program that breaks this would deadlock, so it does not
+# compile. A source posts its value for its target without waiting; a target
+# waits for its source's value; a device that is no target receives zeros.
+
+def _device_transfer(op: Operation) -> bool:
+    return not _flag(op, "is_host_transfer")
+
+
+def _walk_blocks(module: Any):
+    for function in module.functions:
+        if function.body is None:
+            continue
+        stack = list(function.body.blocks)
+        while stack:
+            block = stack.pop()
+            yield block
+            for inner in block.operations:
+                for region in inner.regions:
+                    stack.extend(region.blocks)
+
+
+def _pair_sends_and_recvs(module: Any) -> dict[int, Operation]:
+    """For each device-to-device send and recv of ``module``: the send of its
+    pair (which keys the transfer). Raises ValueError for a program whose
+    transfers would deadlock."""
+    pairing: dict[int, Operation] = {}
+    for block in _walk_blocks(module):
+        sends = [o for o in block.operations
+                 if o.name == "stablehlo.send" and _device_transfer(o)]
+        recvs = [o for o in block.operations
+                 if o.name == "stablehlo.recv" and _device_transfer(o)]
+        if len(sends) != len(recvs):
+            extra = (recvs if len(recvs) > len(sends) else sends)[min(len(sends), len(recvs))]
+            _fail(f"Expected send to match recv: {len(sends)} device-to-device send(s) and "
+                  f"{len(recvs)} recv(s) in one block; a {extra.name} over {_pairs(extra)} "
+                  "has no partner (the k-th send pairs with the k-th recv)")
+        for send, recv in zip(sends, recvs):
+            send_pairs, recv_pairs = _pairs(send), _pairs(recv)
+            if sorted(send_pairs) != sorted(recv_pairs):
+                _fail(f"Deadlock detected: a send over {send_pairs} is paired with a recv "
+                      f"over {recv_pairs} (the k-th send pairs with the k-th recv)")
+            if _has_cycle(send_pairs):
+                _fail("Expected send and recv instructions to have non-cyclical "
+                      f"source-target pairs, got {send_pairs}")
+            pairing[id(send)] = pairing[id(recv)] = send
+    return pairing
+
+
+def _has_cycle(pairs: list[tuple[int, int]]) -> bool:
+    target_of = dict(pairs)
+    for start in target_of:
+        seen, node = {start}, target_of[start]
+        while node in target_of:
+            if node in seen:
+                return True
+            seen.add(node)
+            node = target_of[node]
+    return False
+
+
+def _partner(op: Operation, ctx: Any) -> Operation:
+    lowering = ctx.module_lowering  # one per compilation: the pairing is kept there
+    pairing = getattr(lowering, "_send_recv_pairing", None)
+    if pairing is None:
+        pairing = _pair_sends_and_recvs(lowering.module)
+        lowering._send_recv_pairing = pairing
+    return pairing[id(op)]
+
+
+def _transfer_roles(op: Operation) -> tuple[list[tuple[int, int]], bool]:
+    if op.attributes.get("source_target_pairs") is None:
+        raise unimplemented(f"{op.name} between devices without source_target_pairs")
+    return _pairs(op), channel_id(op) > 0
+
+
+def _device_ids(context: ReplicaContext, by_partition: bool, op: Operation,
+                pairs: list[tuple[int, int]]) -> tuple[int, Callable[[int], int]]:
+    """This instance's id in ``pairs`` and the flat id of an id there."""
+    limit = context.num_partitions if by_partition else context.num_replicas
+    axis = "partition" if by_partition else "replica"
+    for pair in pairs:
+        if max(pair) >= limit:
+            raise invalid_argument(
+                f"{op.name}: source_target_pairs refer to {axis} {max(pair)}, but the "
+                f"program runs with {limit} {axis}{'' if limit == 1 else 's'}")
+    me = context.partition_id if by_partition else context.replica_id
+
+    def flat(i: int) -> int:
+        return _flat_id(context, (context.replica_id, i) if by_partition
+                        else (i, context.partition_id))
+
+    return me, flat
+
+
+def _device_send(op: Operation, ctx: Any):
+    pairs, by_partition = _transfer_roles(op)
+    _partner(op, ctx)  # checks the program's pairing
+    target_of = dict(pairs)
+
+    def kernel(*operands):
+        context = replica_context.current()
+        me, flat = _device_ids(context, by_partition, op, pairs)
+        count = context.next_key(op)[1]
+        if me in target_of:
+            context.rendezvous.post(("send", id(op), count), flat(me),
+                                    tuple(np.array(v, copy=True) for v in operands[:-1]))
+        return (TOKEN,)
+
+    return kernel
+
+
+def _device_recv(op: Operation, ctx: Any):
+    pairs, by_partition = _transfer_roles(op)
+    send = _partner(op, ctx)
+    source_of = {t: s for s, t in pairs}
+    types = op.result_types[:-1]
+    zeros = tuple(_zeros(t) for t in types)
+
+    def kernel(token):
+        context = replica_context.current()
+        me, flat = _device_ids(context, by_partition, op, pairs)
+        count = context.next_key(op)[1]
+        source = source_of.get(me)
+        if source is None:
+            return (*(z.copy() for z in zeros), TOKEN)
+        values = context.rendezvous.receive(("send", id(send), count), flat(source))
+        if len(values) != len(types):
+            raise invalid_argument(
+                f"{op.name}: {len(values)} values were sent, the op receives {len(types)}")
+        return (*(_as_received(v, z) for v, z in zip(values, zeros)), TOKEN)
+
+    return kernel
+
+
+def _as_received(value: np.ndarray, zeros: np.ndarray) -> np.ndarray:
+    """A sent value in the receiver's type. A transfer moves bytes, as XLA's
+    (NCCL's) does: a value of another shape or type fills the receiver's
+    buffer as far as it reaches, zeros after."""
+    if value.shape == zeros.shape and value.dtype == zeros.dtype:
+        return value
+    received = zeros.copy()
+    target = received.reshape(-1).view(np.uint8)
+    source = np.ascontiguousarray(value).reshape(-1).view(np.uint8)
+    n = min(target.size, source.size)
+    target[:n] = source[:n]
+    return received
+
+
 def _send(op: Operation, ctx: Any):
+    if _device_transfer(op):
+        return _device_send(op, ctx)
     channel = _host_channel(op)
 
     def kernel(*operands):
@@ -891,6 +1043,8 @@ define_op("stablehlo.send",
 
 
 def _recv(op: Operation, ctx: Any):
+    if _device_transfer(op):
+        return _device_recv(op, ctx)
     channel = _host_channel(op)
     types = op.result_types[:-1]
 

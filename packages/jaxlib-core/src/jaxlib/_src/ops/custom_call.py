@@ -149,6 +149,14 @@ _GSPMD_MANUAL_STEPS = frozenset({"SPMDFullToShardShape", "SPMDShardToFullShape"}
 # The GSPMD partitioner's sharding annotation: programs with partitions run in
 # the global view (one program on global arrays), where it is an identity.
 _SHARDING_ANNOTATION = "Sharding"
+# jax's memory-space moves inside a program (``device_put`` to a memory kind
+# under jit, ``compute_on``): a placement annotation (``_xla_buffer_placement``)
+# that XLA's host-offloading pass turns into copies. Values here live in one
+# memory per device while a program runs, so it is an identity; the results'
+# memory kinds come from the entry function's ``mhlo.memory_kind`` attributes.
+_PLACEMENT_ANNOTATION = "annotate_device_placement"
+# Builtins that return their one operand unchanged.
+IDENTITY_TARGETS = frozenset({_SHARDING_ANNOTATION, _PLACEMENT_ANNOTATION})
 # jax's ``lax.dce_sink``: marks its operands used so that the computation
 # producing them is kept; running it does nothing.
 _DCE_SINK = "dce_sink"
@@ -764,9 +772,9 @@ def _custom_call(op: Operation, ctx: Any):
         raise unimplemented(f"custom call {name!r}: {_UNSUPPORTED_TARGETS[name]}")
     if name in _GSPMD_MANUAL_STEPS:
         return _manual_step_kernel(op, name)
-    if name == _SHARDING_ANNOTATION:
+    if name in IDENTITY_TARGETS:
         if len(op.operands) != 1 or op.result_types != op.operand_types:
-            raise ValueError("custom call 'Sharding' takes one operand and returns it")
+            raise ValueError(f"custom call {name!r} takes one operand and returns it")
         return lambda value: (value,)
     if name == _ALLOCATE_BUFFER:
         return _allocate_buffer_kernel(op)

@@ -8,7 +8,7 @@ elementwise code). This compiler runs SPMD programs in global view, so the
 choice only decides how the results are split over the devices, and a
 forward pass is enough to make that choice the one a user expects:
 
-* elementwise ops, converts and barriers keep an operand's tiling (a sharded
+* elementwise ops, converts, barriers and memory placements keep an operand's tiling (a sharded
   operand wins over a replicated or unknown one);
 * ``transpose``, ``reverse``, ``broadcast_in_dim`` and ``reshape`` move tiles with
   the dimensions they move (a reshape keeps a tiling on dimensions it leaves
@@ -39,6 +39,7 @@ import numpy as np
 from jaxlib._src.ir.core import ELEMENTWISE, OP_DEFS, Function, Module, Operation
 from jaxlib._src.ir.hlo_sharding import HloSharding, _OpShardingType
 from jaxlib._src.ir.types import TensorType
+from jaxlib._src.ops.custom_call import IDENTITY_TARGETS
 
 __all__ = ["propagate_result_shardings"]
 
@@ -261,6 +262,9 @@ class _Propagation:
             return [self._elementwise(op, ins)]
         if name in ("stablehlo.optimization_barrier", "sdy.propagation_barrier"):
             return list(ins)
+        if (name == "stablehlo.custom_call" and len(ins) == 1 and len(results) == 1
+                and op.attributes.get("call_target_name") in IDENTITY_TARGETS):
+            return list(ins)  # memory placement (a Sharding has its constraint)
         if name == "stablehlo.transpose":
             perm = list(op.attributes["permutation"])
             return [None if ins[0] is None else ins[0].transpose(perm + [len(perm)])]
