@@ -14,9 +14,14 @@
 # prebuilt extension modules for this Python (jaxlib/_*.so and the
 # *.dist-info folders of the wheels):
 # then the sources are laid out in a site folder with them, in seconds.
-# GPU_CHECK_SHARED is the folder holding conformance/ and bench/ (default
-# ../shared beside the checkout). GPU_CHECK_BACKEND=mock runs every part on
-# the mock GPUs instead, without a GPU or a reference (to try the script).
+# GPU_CHECK_SHARED is the folder holding conformance/, bench/ and jax-tests/
+# (default ../shared beside the checkout). GPU_CHECK_BACKEND=mock runs every
+# part on the mock GPUs instead, without a GPU or a reference (to try the
+# script). GPU_CHECK_JAX_SITE names a folder with jax 0.10.2 made by
+# benchmarks/gpu/carry_jax.py (the machine's own jax is another version): the
+# part "jax" then runs jax on our cuda client (test_jax_on_gpu.py and the
+# files of jax's tests in GPU_CHECK_JAX_TESTS, default batching_test.py, on
+# the real GPU); without it that part is skipped.
 set -u
 out=${1:?usage: check.sh OUTDIR}
 mkdir -p "$out"
@@ -28,7 +33,7 @@ backend=${GPU_CHECK_BACKEND:-cuda}
 site=${GPU_CHECK_SITE:-/tmp/jaxlib-gpu-check-site}
 budget=${GPU_CHECK_BUDGET:-0.5}
 # Which parts run (a rerun on a short device lease may skip some).
-parts=" ${GPU_CHECK_PARTS:-tests bench conformance} "
+parts=" ${GPU_CHECK_PARTS:-tests jax bench conformance} "
 summary=$out/summary.txt
 tables=$(mktemp -d)
 : >"$summary"
@@ -88,6 +93,32 @@ JAXLIB_GPU_TEST_BACKEND=$backend timeout 150 $ours python3 -m pytest -q -p no:ca
   packages/jaxlib-gpu/tests >"$out/pytest.log" 2>&1
 note "tests: $(tail -1 "$out/pytest.log") ($(( $(date +%s) - start )) s)"
 grep -E "^(FAILED|ERROR)" "$out/pytest.log" | head -15 | tee -a "$summary"
+fi
+
+# -- jax 0.10.2 on our cuda client ---------------------------------------------------
+if [[ $parts == *" jax "* ]]; then
+if [ -z "${GPU_CHECK_JAX_SITE:-}" ]; then
+  note "jax: skipped (GPU_CHECK_JAX_SITE names no jax 0.10.2 folder; see carry_jax.py)"
+else
+  start=$(date +%s)
+  withjax="env PYTHONPATH=$site:$(cd "$GPU_CHECK_JAX_SITE" && pwd)"
+  if $withjax python3 -c "import jax, sys; sys.exit(jax.__version__ != '0.10.2')"; then
+    JAXLIB_GPU_TEST_BACKEND=$backend timeout 300 $withjax python3 -m pytest -q \
+      -p no:cacheprovider packages/jaxlib-gpu/tests/test_jax_on_gpu.py >"$out/jax_on_gpu.log" 2>&1
+    note "jax on our client: $(tail -1 "$out/jax_on_gpu.log")"
+    grep -E "^(FAILED|ERROR|E  )" "$out/jax_on_gpu.log" | head -8 | cut -c1-240 | tee -a "$summary"
+    where=(--gpu); [ "$backend" = mock ] && where=(--mock-gpu 1x1x1)
+    jax_tests=()  # jax's own test files (a few minutes each on a GPU: linalg_test.py)
+    for f in ${GPU_CHECK_JAX_TESTS:-batching_test.py}; do jax_tests+=("$shared/jax-tests/$f"); done
+    timeout 420 $withjax python3 tests/jax_suite/run_jax_tests.py "${where[@]}" --timeout 200 \
+      --no-fail "${jax_tests[@]}" >"$out/jax_tests.log" 2>&1
+    grep -E "^[a-z_]+_test\.py " "$out/jax_tests.log" | tee -a "$summary"
+    grep -A 6 "^failures by cause" "$out/jax_tests.log" | cut -c1-240 | tee -a "$summary"
+  else
+    note "jax: $GPU_CHECK_JAX_SITE holds no jax 0.10.2 that imports over our jaxlib"
+  fi
+  note "jax part took $(( $(date +%s) - start )) s"
+fi
 fi
 
 # -- benchmarks: ours on $backend, the reference on jax's CUDA backend ---------------

@@ -2,6 +2,7 @@
 
     python tests/jax_suite/run_jax_tests.py --tier A [--tier B ...] [--x64] [--write FILE]
     python tests/jax_suite/run_jax_tests.py --tier gpu-mock --mock-gpu 1x1x1
+    python tests/jax_suite/run_jax_tests.py --tier gpu-mock --gpu   # on real GPUs
     python tests/jax_suite/run_jax_tests.py FILE [FILE ...]
 
 ``<jax-tests>`` is JAX's test suite beside the repository (``../shared/jax-tests``,
@@ -74,7 +75,7 @@ _JAX_XLA_CLIENT_VERSION = 463
 
 
 def run_file(path: Path, timeout: float, extra: list[str], x64: bool,
-             mock_gpu: str | None = None) -> dict:
+             mock_gpu: str | None = None, gpu: bool = False) -> dict:
     """pytest over one file in a subprocess: {"passed", "failed", "skipped",
     "failures", "seconds"}."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -82,6 +83,8 @@ def run_file(path: Path, timeout: float, extra: list[str], x64: bool,
         env = dict(os.environ)
         env["JAXLIB_ALIAS_REPORT"] = str(report)
         env["JAX_PLATFORMS"] = "cpu"
+        if gpu:  # jaxlib-gpu's cuda client on the machine's GPUs
+            env["JAX_PLATFORMS"] = "cuda,cpu"
         if mock_gpu:  # jaxlib-gpu's mock GPUs, laid out as SLICESxHOSTSxDEVICES
             env["JAX_PLATFORMS"] = "cuda,cpu"  # the GPU the default, as on a GPU machine
             env["JAX_MOCK_GPU_TOPOLOGY"] = mock_gpu
@@ -174,6 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mock-gpu", metavar="TOPOLOGY",
                         help="run on jaxlib-gpu's mock GPUs (e.g. 1x1x1; JAX_PLATFORMS=cuda) "
                         "instead of the CPU")
+    parser.add_argument("--gpu", action="store_true",
+                        help="run on this machine's GPUs through jaxlib-gpu (JAX_PLATFORMS=cuda; "
+                        "the GPU check)")
     parser.add_argument("--target", type=float, help="pass %% a file needs (default: its "
                         "tier's; 98 for files given by path)")
     parser.add_argument("--timeout", type=float, default=1800, help="seconds per file")
@@ -205,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, dict] = {}
     version = None
     for name, path in files.items():
-        r = run_file(path, args.timeout, args.pytest_arg, args.x64, args.mock_gpu)
+        r = run_file(path, args.timeout, args.pytest_arg, args.x64, args.mock_gpu, args.gpu)
         version = r.pop("xla_client_version") or version
         results[name] = r
         ran = r["passed"] + r["failed"]

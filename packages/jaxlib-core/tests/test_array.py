@@ -218,6 +218,19 @@ def test_batched_device_put_and_assembly(client):
     assert x.devices() == set(client.devices())
 
 
+def test_batched_device_put_of_arrays_moves_them_to_the_memory_kind(client):
+    device = client.devices()[0]
+    x = client.buffer_from_pyval(np.arange(4, dtype=np.float32), device)
+    aval = xla_client.ShapedArray((4,), np.float32)
+    same = xla_client.batched_device_put(aval, xla_client.SingleDeviceSharding(device),
+                                         [x], [device])
+    assert same._buffers[0] is x._buffers[0]  # already there: not copied
+    host = xla_client.SingleDeviceSharding(device, memory_kind="pinned_host")
+    moved = xla_client.batched_device_put(aval, host, [x], [device])
+    assert moved._buffers[0].memory_kind == "pinned_host"
+    np.testing.assert_array_equal(np.asarray(moved), np.arange(4, dtype=np.float32))
+
+
 def test_batched_device_put_checks_shards(client):
     devices = client.devices()[:2]
     mesh = xla_client.Mesh(np.array(devices), ("x",))

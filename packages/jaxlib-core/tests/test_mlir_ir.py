@@ -320,6 +320,25 @@ module @m {{
     _roundtrip(module)
 
 
+def test_lifted_meshes_are_named_by_kind(ctx):
+    # As the reference names them: a device alone, no axes, anything else.
+    t = "tensor<4xf32>"
+    shardings = ['mesh<[], device_ids=[0]>, []', "mesh<[]>, [{?}]",
+                 'mesh<[], device_ids=[3]>, []', 'mesh<["x"=2]>, [{"x"}]',
+                 'mesh<["y"=2]>, [{"y"}]']
+    ops = "\n".join(
+        f'    %{i + 1} = "sdy.sharding_constraint"(%{i}) {{sharding = #sdy.sharding<{s}>}} '
+        f": ({t}) -> {t}" for i, s in enumerate(shardings))
+    text = (f"module @m {{\n  func.func public @main(%0: {t}) -> {t} {{\n{ops}\n"
+            f"    return %{len(shardings)} : {t}\n  }}\n}}\n")
+    module = ir.Module.parse(text)
+    passmanager.PassManager.parse("builtin.module(sdy-lift-inlined-meshes)").run(
+        module.operation)
+    names = [op.attributes["sym_name"].value for op in module.body.operations
+             if op.name == "sdy.mesh"]
+    assert names == ["maximal_mesh_0", "empty_mesh", "maximal_mesh_3", "mesh", "mesh_0"]
+
+
 class _Traceback:
     def __init__(self, frames):
         self._frames = frames

@@ -652,3 +652,70 @@ def test_a_recv_without_a_send_does_not_compile():
     client = _client(4)
     with pytest.raises(XlaRuntimeError, match="Expected send to match recv"):
         client.compile_and_load(text, client.devices())
+
+
+SCAN = """\
+module @m attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2]>
+  func.func public @main(%xs: tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, \
+[{}, {"x"}]>}) -> tensor<4x2xf32> {
+    %zero = stablehlo.constant dense<0.0> : tensor<4x2xf32>
+    %i0 = stablehlo.constant dense<0> : tensor<i32>
+    %r:3 = stablehlo.while(%a = %xs, %i = %i0, %acc = %zero) : tensor<4x2xf32>, tensor<i32>, \
+tensor<4x2xf32>
+    cond {
+      %n = stablehlo.constant dense<4> : tensor<i32>
+      %c = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    } do {
+      %z = stablehlo.constant dense<0> : tensor<i32>
+      %row = stablehlo.dynamic_slice %a, %i, %z, sizes = [1, 2] \
+: (tensor<4x2xf32>, tensor<i32>, tensor<i32>) -> tensor<1x2xf32>
+      %s = stablehlo.sine %row : tensor<1x2xf32>
+      %new = stablehlo.dynamic_update_slice %acc, %s, %i, %z \
+: (tensor<4x2xf32>, tensor<1x2xf32>, tensor<i32>, tensor<i32>) -> tensor<4x2xf32>
+      %one = stablehlo.constant dense<1> : tensor<i32>
+      %next = stablehlo.add %i, %one : tensor<i32>
+      stablehlo.return %a, %next, %new : tensor<4x2xf32>, tensor<i32>, tensor<4x2xf32>
+    }
+    return %r#2 : tensor<4x2xf32>
+  }
+}
+"""
+
+
+def test_a_loop_result_takes_the_tiling_its_body_gives_it():
+    # A scan's stacked output is written row by row with rows tiled as the
+    # input's; XLA's propagation (and jax's result sharding) keeps that tiling.
+    client = _client(2)
+    executable = client.compile_and_load(SCAN, client.devices()[:2])
+    (found,) = [HloSharding.from_proto(p) for p in executable.get_output_shardings()]
+    assert found == HloSharding.from_string("{devices=[1,2]<=[2]}")
+    x = np.arange(8, dtype=np.float32).reshape(4, 2)
+    (out,) = _run(SCAN, [x], ["{devices=[1,2]<=[2]}"], ["{devices=[1,2]<=[2]}"], 2)
+    np.testing.assert_allclose(out, np.sin(x), rtol=1e-6)
+
+
+OPEN_CONSTRAINT = """\
+module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2]>
+  sdy.mesh @empty = <[]>
+  func.func public @main(%arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, \
+[{"x"}, {"y"}]>}) -> (tensor<4x4xf32>, tensor<4x4xf32>) {
+    %0 = stablehlo.sine %arg0 : tensor<4x4xf32>
+    %1 = sdy.sharding_constraint %0 <@empty, [{?}, {}]> : tensor<4x4xf32>
+    %2 = sdy.sharding_constraint %0 <@mesh, [{}, {"x"}]> : tensor<4x4xf32>
+    return %1, %2 : tensor<4x4xf32>, tensor<4x4xf32>
+  }
+}
+"""
+
+
+def test_open_dimensions_of_a_constraint_keep_the_propagated_tiling():
+    # jax constrains results it leaves unspecified with open dimensions
+    # ({?}): the tiling propagated there stays; closed ones are as written.
+    client = _client(4)
+    executable = client.compile_and_load(OPEN_CONSTRAINT, client.devices()[:4])
+    found = [HloSharding.from_proto(p) for p in executable.get_output_shardings()]
+    assert found == [HloSharding.from_string("{devices=[2,1,2]<=[4] last_tile_dim_replicate}"),
+                     HloSharding.from_string("{devices=[1,2,2]<=[4] last_tile_dim_replicate}")]

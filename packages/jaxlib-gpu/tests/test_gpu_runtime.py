@@ -734,3 +734,28 @@ def test_single_device_runs_take_the_dispatch_fast_path(gpu):
         'func.func @main(%x: tensor<3xf32>) -> (tensor<3xf32> {mhlo.memory_kind = '
         '"pinned_host"}) {\n  return %x : tensor<3xf32>\n}\n')
     assert pinned._fast is None
+
+
+def test_host_steps_write_into_strided_operands_correctly(gpu, cpu):
+    # A scatter whose region is no plain combiner runs on the host; its
+    # operand here is a transposed (strided) device value.
+    text = """
+func.func @main(%x: tensor<4x3xf32>, %i: tensor<2x1xi32>) -> tensor<3x4xf32> {
+  %t = stablehlo.transpose %x, dims = [1, 0] : (tensor<4x3xf32>) -> tensor<3x4xf32>
+  %u = stablehlo.constant dense<0.0> : tensor<3x2xf32>
+  %0 = "stablehlo.scatter"(%t, %i, %u) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %s = stablehlo.sine %a : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0],
+      inserted_window_dims = [1], scatter_dims_to_operand_dims = [1], index_vector_dim = 1>}
+      : (tensor<3x4xf32>, tensor<2x1xi32>, tensor<3x2xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+"""
+    x = np.arange(12, dtype=np.float32).reshape(4, 3)
+    i = np.array([[0], [2]], np.int32)
+    (ours,) = _run(gpu, text, x, i)
+    (expected,) = _run(cpu, text, x, i)
+    np.testing.assert_allclose(ours, expected, rtol=1e-6)
+    assert not np.array_equal(expected, x.T)  # the region ran

@@ -152,9 +152,9 @@ class GpuBuffer(Buffer):
 
     def _address(self) -> int:
         value = self.value
-        data = getattr(value, "data", None)
-        pointer = getattr(data, "ptr", None)
-        return int(pointer) if pointer is not None else int(value.ctypes.data)
+        if isinstance(value, np.ndarray):  # (``.data`` fails for bfloat16 and the like)
+            return int(value.ctypes.data)
+        return int(value.data.ptr)  # CuPy
 
     @property
     def on_gpu(self) -> bool:
@@ -603,9 +603,7 @@ class GpuExecutable(LoadedExecutable):
                     outputs = self._graph.run(program, values)
                 if outputs is None:
                     results = program(*values)
-                    outputs = _own_memory([contiguous(np if isinstance(r, np.ndarray)
-                                                      else client.xp, r)
-                                           if hasattr(r, "flags") else r for r in results],
+                    outputs = _own_memory([_stored_result(client.xp, r) for r in results],
                                           values)
                     if self._graph is None and not client.mock and _graphs_enabled() \
                             and not self._compiled.polymorphic:
@@ -627,6 +625,16 @@ class GpuExecutable(LoadedExecutable):
         default = device.default_memory().kind
         kinds = list(self._compiled.result_memory_kinds) + [default] * count
         return [k if k in GPU_MEMORY_KINDS else default for k in kinds[:count]]
+
+
+def _stored_result(xp: Any, value: Any) -> Any:
+    """A program's result as a buffer keeps it: a row-major array (host
+    steps may return numpy scalars, e.g. of bfloat16)."""
+    if isinstance(value, np.generic):
+        return np.asarray(value)
+    if isinstance(value, np.ndarray):
+        return contiguous(np, value)
+    return contiguous(xp, value) if hasattr(value, "flags") else value
 
 
 def _data_pointer(value: Any) -> int | None:

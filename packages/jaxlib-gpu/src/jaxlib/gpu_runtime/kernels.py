@@ -248,6 +248,10 @@ def _convert(op: Operation, xp: Any):
         return None
     if target.kind == "b":
         return lambda x: (x != 0,)
+    if source.kind == "b" and target.kind in "iu" and target.itemsize == 1:
+        # XLA reinterprets a predicate's byte as a same-width integer (jnp's
+        # view of a bool array), so a byte other than 0/1 stays as it is.
+        return lambda x: (contiguous(xp, x).view(target),)
     if source.kind == "f" and target.kind in "iu":
         info = np.iinfo(target)
 

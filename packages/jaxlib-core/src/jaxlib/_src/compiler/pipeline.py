@@ -34,7 +34,7 @@ from jaxlib._src.ir.types import TensorType, TokenType, TupleType
 from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target
 from jaxlib._src.passes.gspmd_manual import rewrite_manual_regions
 from jaxlib._src.passes.refine_shapes import is_polymorphic, refine_function
-from jaxlib._src.passes.sharding_propagation import propagate_result_shardings
+from jaxlib._src.passes.sharding_propagation import Constraint, propagate_result_shardings
 
 _MLIR_BYTECODE_MAGIC = b"ML\xefR"
 
@@ -257,11 +257,18 @@ def _propagated_result_shardings(module: Module, entry: Function,
             return None
         return [text if isinstance(t, TensorType) else None for text, t in zip(texts, types)]
 
-    def constraint_sharding(op: Any) -> str | None:
+    def constraint_sharding(op: Any) -> Constraint | None:
         if op.name in ("sdy.sharding_constraint", "sdy.reshard") and op.results:
-            texts = sharding_of({"sdy.sharding": op.attributes.get("sharding")},
-                                [op.results[0].type])
-            return texts[0] if texts else None
+            attr = op.attributes.get("sharding")
+            texts = sharding_of({"sdy.sharding": attr}, [op.results[0].type])
+            if not texts or texts[0] is None:
+                return None
+            try:  # open dimensions without axes leave propagation free there
+                open_dims = tuple(i for i, d in enumerate(shardy.parse_sharding(attr).dims)
+                                  if not d.is_closed and not d.axes)
+            except (ValueError, XlaRuntimeError):
+                open_dims = ()
+            return Constraint(texts[0], open_dims)
         return None
 
     propagated = propagate_result_shardings(module, entry, parameter_shardings,

@@ -441,7 +441,7 @@ def _scatter(op: Operation, ctx):
                 if combine is _KEEP or targets.size == 0:
                     results.append(x)
                     continue
-                out = np.array(x, copy=True)
+                out = np.array(x, order="C", copy=True)  # flat views write through
                 flat = out.reshape(-1)
                 values = u.reshape(-1)[sources]
                 if combine is _REPLACE:
@@ -484,7 +484,7 @@ def _scatter_in_rounds(frame, operands: tuple, n: int, plan: _ScatterPlan,
     update of every target, so each target still sees its updates in order."""
     inputs, indices, updates = operands[:n], operands[n], operands[n + 1:]
     targets, sources = plan.targets(indices)
-    outs = [np.array(x, copy=True) for x in inputs]
+    outs = [np.array(x, order="C", copy=True) for x in inputs]
     flats = [o.reshape(-1) for o in outs]
     update_flats = [u.reshape(-1) for u in updates]
     occurrence = _occurrence(targets)
@@ -504,7 +504,7 @@ def _generic_scatter_kernel(n: int, plan_for: Callable, run_region: Callable) ->
     def kernel(frame, *operands):
         inputs, indices, updates = operands[:n], operands[n], operands[n + 1:]
         targets, sources = plan_for(inputs, updates).targets(indices)
-        outs = [np.array(x, copy=True) for x in inputs]
+        outs = [np.array(x, order="C", copy=True) for x in inputs]
         flats = [o.reshape(-1) for o in outs]
         update_flats = [u.reshape(-1) for u in updates]
         for target, source in zip(targets.tolist(), sources.tolist()):

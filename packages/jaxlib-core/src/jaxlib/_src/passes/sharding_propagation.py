@@ -22,8 +22,12 @@ forward pass is enough to make that choice the one a user expects:
 * sharding constraints (``sdy.sharding_constraint``, the ``Sharding`` custom
   call), ops carrying ``mhlo.sharding``/``sdy.sharding`` and manual
   computations' ``out_shardings`` set the tiling they name;
-* ``func.call`` propagates into its callee; other ops' results are unknown,
-  which ends up replicated.
+* ``func.call`` propagates into its callee; a ``while`` loop's carried values
+  take the tiling its body gives them (from their initial values' on, until
+  nothing changes: a scan's stacked outputs, written by dynamic_update_slice
+  with updates spanning whole dimensions, take the updates' tiling); ``if`` and
+  ``case`` results the tiling their branches agree on;
+* other ops' results are unknown, which ends up replicated.
 
 A tiling is a device-id array shaped ``(data tile counts..., R)``, the last
 dimension being the devices that replicate each tile.
@@ -32,6 +36,7 @@ dimension being the devices that replicate each tile.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -41,7 +46,7 @@ from jaxlib._src.ir.hlo_sharding import HloSharding, _OpShardingType
 from jaxlib._src.ir.types import TensorType
 from jaxlib._src.ops.custom_call import IDENTITY_TARGETS
 
-__all__ = ["propagate_result_shardings"]
+__all__ = ["Constraint", "propagate_result_shardings"]
 
 # Converts the sharding attribute of an op, argument or result to HloSharding
 # texts, one per value: (attribute dict, value types) -> texts, or None when
@@ -52,11 +57,22 @@ ShardingOf = Callable[[dict[str, Any], Sequence[Any]], "list[str | None] | None"
 _Tiling = np.ndarray  # device ids, shape (data tile counts..., replication)
 
 
+@dataclass(frozen=True)
+class Constraint:
+    """A sharding constraint: its HloSharding text, and its open dimensions
+    that name no axes (Shardy's ``{?}``, GSPMD's ``unspecified_dims``), where
+    the operand's tiling may stay."""
+
+    text: str
+    open_dims: tuple[int, ...] = ()
+
+
 def propagate_result_shardings(module: Module, entry: Function,
                                parameter_shardings: Sequence[str | None],
                                num_devices: int,
                                sharding_of: ShardingOf,
-                               constraint_sharding: Callable[[Operation], str | None],
+                               constraint_sharding: Callable[[Operation],
+                                                             Constraint | None],
                                ) -> list[str | None]:
     """The HloSharding text of each entry result as propagated forward from
     ``parameter_shardings``; None where nothing is known (replicated)."""
@@ -89,6 +105,43 @@ def _rank(t: Any) -> int | None:
     if isinstance(t, TensorType) and t.is_static:
         return len(t.shape)
     return None
+
+
+_TERMINATORS = frozenset({"func.return", "stablehlo.return"})
+
+
+def _unspecified_dims(op: Operation) -> tuple[int, ...]:
+    """GSPMD's open dimensions of a ``Sharding`` custom call
+    (``backend_config = "unspecified_dims=[0,1]"``)."""
+    if op.attributes.get("call_target_name") != "Sharding":
+        return ()
+    config = op.attributes.get("backend_config")
+    if isinstance(config, bytes):
+        config = config.decode("utf-8", "replace")
+    if not isinstance(config, str) or not config.startswith("unspecified_dims=["):
+        return ()
+    try:
+        return tuple(int(d) for d in config[len("unspecified_dims=["):-1].split(",") if d)
+    except ValueError:
+        return ()
+
+
+def _keep_open(operand: _Tiling | None, constrained: _Tiling | None,
+               open_dims: tuple[int, ...]) -> _Tiling | None:
+    """A constraint whose closed dimensions are untiled keeps the operand's
+    tiling on its open dimensions (the closed ones replicated); one that tiles
+    a closed dimension is taken as it is."""
+    if operand is None or constrained is None or _sharded(constrained) \
+            or operand.ndim != constrained.ndim:
+        return constrained
+    rank = operand.ndim - 1
+    return _replicate(operand, [d for d in range(rank) if d not in open_dims])
+
+
+def _same(a: _Tiling | None, b: _Tiling | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return a.shape == b.shape and bool((a == b).all())
 
 
 def _sharded(tiling: _Tiling | None) -> bool:
@@ -188,7 +241,7 @@ def _reshape_groups(old: Sequence[int], new: Sequence[int]
 
 class _Propagation:
     def __init__(self, module: Module, num_devices: int, sharding_of: ShardingOf,
-                 constraint_sharding: Callable[[Operation], str | None]) -> None:
+                 constraint_sharding: Callable[[Operation], Constraint | None]) -> None:
         self.module = module
         self.num_devices = num_devices
         self.sharding_of = sharding_of
@@ -222,26 +275,64 @@ class _Propagation:
         return tiles.reshape(list(dims) + [1])
 
     def function(self, func: Function, args: list[_Tiling | None]) -> list[_Tiling | None]:
+        return self.block(func.body.entry, args, len(func.type.results))
+
+    def block(self, block: Any, args: list[_Tiling | None], count: int
+              ) -> list[_Tiling | None]:
+        """The tilings of what ``block`` returns (its terminator's operands)."""
         env: dict[int, _Tiling | None] = {}
-        for value, tiling in zip(func.body.entry.arguments, args):
+        for value, tiling in zip(block.arguments, args):
             env[id(value)] = tiling
-        for op in func.body.entry.operations:
-            if op.name == "func.return":
+        for op in block.operations:
+            if op.name in _TERMINATORS:
                 return [env.get(id(v)) for v in op.operands]
             for result, tiling in zip(op.results, self.op(op, env)):
                 env[id(result)] = tiling
-        return [None] * len(func.type.results)
+        return [None] * count
+
+    def _while(self, op: Operation, ins: list[_Tiling | None]) -> list[_Tiling | None]:
+        """A loop's carried values keep a tiling the body keeps: starting from
+        the initial values', a carried value the body returns sharded (a
+        scan's stacked outputs, built by dynamic_update_slice) takes that
+        tiling, until nothing changes."""
+        body = op.regions[1].entry
+        carried = list(ins)
+        for _ in range(4):
+            out = self.block(body, carried, len(carried))
+            merged = [c if _sharded(c) or not _sharded(o) else o
+                      for c, o in zip(carried, out)]
+            if all(_same(a, b) for a, b in zip(merged, carried)):
+                break
+            carried = merged
+        return carried
+
+    def _branches(self, op: Operation) -> list[_Tiling | None]:
+        """``if``/``case``: a result is tiled where every branch that tiles it
+        agrees."""
+        count = len(op.results)
+        outs = [self.block(region.entry, [], count) for region in op.regions]
+        results: list[_Tiling | None] = []
+        for i in range(count):
+            tiled = [o[i] for o in outs if _sharded(o[i])]
+            agreed = tiled and all(_same(t, tiled[0]) for t in tiled)
+            results.append(tiled[0] if agreed else None)
+        return results
 
     def op(self, op: Operation, env: dict[int, _Tiling | None]) -> list[_Tiling | None]:
         results = op.results
         explicit: list[str | None] | None = None
+        open_dims: tuple[int, ...] = ()
         constraint = self.constraint_sharding(op)
         if constraint is not None:
-            explicit = [constraint]
+            explicit, open_dims = [constraint.text], constraint.open_dims
         elif "mhlo.sharding" in op.attributes or "sdy.sharding" in op.attributes:
             explicit = self.sharding_of(op.attributes, [r.type for r in results])
+            open_dims = _unspecified_dims(op)
         if explicit is not None and len(explicit) == len(results):
-            return [self.tiling(text, r.type) for text, r in zip(explicit, results)]
+            tilings = [self.tiling(text, r.type) for text, r in zip(explicit, results)]
+            if open_dims and len(results) == 1 and op.operands:
+                return [_keep_open(env.get(id(op.operands[0])), tilings[0], open_dims)]
+            return tilings
         try:
             return self._derive(op, [env.get(id(v)) for v in op.operands])
         except (ValueError, IndexError, KeyError, TypeError):
@@ -290,6 +381,16 @@ class _Propagation:
             # The tiles stay, in reverse order along the reversed dimensions.
             dims = list(op.attributes["dimensions"])
             return [None if ins[0] is None else np.flip(ins[0], axis=dims)]
+        if name == "stablehlo.while":
+            return self._while(op, ins)
+        if name in ("stablehlo.if", "stablehlo.case"):
+            return self._branches(op)
+        if name == "stablehlo.dynamic_update_slice" and not _sharded(ins[0]) \
+                and _sharded(ins[1]):
+            # An update spanning whole dimensions lends them its tiling (a
+            # scan's stacked outputs are written slice by slice).
+            src, upd = in_types[0].shape, in_types[1].shape
+            return [_replicate(ins[1], [i for i in range(len(src)) if src[i] != upd[i]])]
         if name in ("stablehlo.slice", "stablehlo.pad", "stablehlo.dynamic_slice",
                     "stablehlo.concatenate",
                     "stablehlo.dynamic_update_slice"):

@@ -498,7 +498,8 @@ def batched_device_put(
     for shard, device in zip(shards, devices):
         if isinstance(shard, ArrayImpl):
             (source,) = _buffers_of([shard])
-            if source.device is device and not force_copy:
+            if source.device is device and not force_copy and (
+                    memory_kind is None or memory_kind == source.memory_kind):
                 buffers.append(source)
             else:
                 buffers.append(source.copy_to(device, memory_kind))

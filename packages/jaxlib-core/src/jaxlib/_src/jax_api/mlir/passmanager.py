@@ -140,9 +140,17 @@ class _MeshLifter:
         name = self.known.get(mesh)
         if name is not None:
             return name
-        name = "mesh"
+        # The reference's names: by kind, then made unique as a symbol table
+        # does (``_0``, ``_1``, ... appended).
+        if mesh.is_maximal:
+            base = f"maximal_mesh_{mesh.device_ids[0]}"
+        elif not mesh.axes and not mesh.device_ids:
+            base = "empty_mesh"
+        else:
+            base = "mesh"
+        name = base
         while name in self.taken:
-            name = f"mesh_{self.counter}"
+            name = f"{base}_{self.counter}"
             self.counter += 1
         self.taken.add(name)
         self.known[mesh] = name
@@ -176,7 +184,9 @@ class _MeshLifter:
 def lift_inlined_meshes(module_op: CoreOperation) -> None:
     """Inlined ``mesh<...>`` in sdy shardings become ``@name`` references to
     module-level ``sdy.mesh`` ops (an equal existing mesh is reused; new names
-    are ``mesh``, ``mesh_0``, ``mesh_1``...), as the reference pass does."""
+    are ``maximal_mesh_K`` for device K alone, ``empty_mesh`` for a mesh of no
+    axes, else ``mesh``, made unique with ``_0``, ``_1``...), as the reference
+    pass does."""
     from jaxlib._src.frontends.shardy import parse_mesh
 
     block = _module_block(module_op)
