@@ -759,3 +759,41 @@ func.func @main(%x: tensor<4x3xf32>, %i: tensor<2x1xi32>) -> tensor<3x4xf32> {
     (expected,) = _run(cpu, text, x, i)
     np.testing.assert_allclose(ours, expected, rtol=1e-6)
     assert not np.array_equal(expected, x.T)  # the region ran
+
+
+def test_step_programs_let_go_of_values_after_their_last_use(monkeypatch):
+    # A value's device memory is held only until its last use (not until
+    # the program returns); values a loop body captures stay for every trip.
+    monkeypatch.setenv("JAXLIB_GPU_FUSION", "0")
+    gpu = xla_client.make_gpu_client(mock=True)
+    text = ("func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+            "  %a = stablehlo.exponential %x : tensor<4xf32>\n"
+            "  %b = stablehlo.sine %a : tensor<4xf32>\n"
+            "  %c = stablehlo.add %b, %x : tensor<4xf32>\n"
+            "  return %c : tensor<4xf32>\n}\n")
+    body = gpu.compile_and_load(text).compiled.program.body
+    names = [op.name.split(".")[1] for _, _, _, _, op in body.steps]
+    released = [len(r) for r in body.releases]
+    assert names == ["exponential", "sine", "add"] and released == [0, 1, 2]
+
+    loop = """
+func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  %s = stablehlo.multiply %y, %y : tensor<4xf32>
+  %i0 = stablehlo.constant dense<0> : tensor<i32>
+  %r:2 = stablehlo.while(%i = %i0, %acc = %x) : tensor<i32>, tensor<4xf32>
+  cond {
+    %n = stablehlo.constant dense<3> : tensor<i32>
+    %c = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %t = stablehlo.add %acc, %s : tensor<4xf32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %next = stablehlo.add %i, %one : tensor<i32>
+    stablehlo.return %next, %t : tensor<i32>, tensor<4xf32>
+  }
+  return %r#1 : tensor<4xf32>
+}
+"""
+    x, y = np.arange(4, dtype=np.float32), np.full(4, 2, np.float32)
+    (out,) = _run(gpu, loop, x, y)
+    np.testing.assert_array_equal(out, x + 3 * y * y)

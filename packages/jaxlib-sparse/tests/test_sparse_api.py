@@ -42,14 +42,70 @@ def test_gpu_registrations_are_the_names_the_reference_lowering_emits():
                                                         "hipsparse_gtsv2_ffi"]
 
 
-@pytest.mark.parametrize("platform", ["CUDA", "ROCM"])
-def test_gpu_bcoo_handlers_raise_unimplemented_naming_the_gpu_backend(platform):
-    for name, handler, _ in gpu_sparse.registrations()[platform]:
-        if name.endswith("gtsv2_ffi"):
-            continue
-        with pytest.raises(XlaRuntimeError, match=rf"UNIMPLEMENTED: custom call '{name}'.*"
-                                                  r"GPU backend \(jaxlib-gpu\)"):
-            handler([np.zeros(3, np.float32)], [np.zeros(3, np.float32)], {})
+def _handler(platform: str, name: str):
+    (handler,) = [fn for n, fn, _ in gpu_sparse.registrations()[platform] if n == name]
+    return handler
+
+
+@pytest.mark.parametrize("platform, module", [("CUDA", "_cusparse"), ("ROCM", "_hipsparse")])
+@pytest.mark.parametrize("dtype", [np.float32, np.complex64])
+def test_gpu_coo_and_csr_kernels_compute_as_cusparse(platform, module, dtype):
+    # Descriptors as jax's GPU lowering asks for them; entries at one position add up.
+    prefix = "cusparse" if platform == "CUDA" else "hipsparse"
+    builders = getattr(gpu_sparse, module)
+    rng = np.random.RandomState(0)
+    dense = (rng.standard_normal((4, 5)) * (rng.rand(4, 5) < 0.4)).astype(dtype)
+    row, col = np.nonzero(dense)
+    nnz = row.size
+    data = dense[row, col]
+    x, b = rng.standard_normal(5).astype(dtype), rng.standard_normal((5, 3)).astype(dtype)
+    i32 = np.dtype(np.int32)
+    indptr = np.r_[0, np.cumsum(np.bincount(row, minlength=4))].astype(np.int32)
+
+    size, opaque = builders.build_coo_todense_descriptor(dense.dtype, i32, 4, 5, nnz)
+    out = np.full((4, 5), 7, dtype)
+    _handler(platform, f"{prefix}_coo_todense_ffi")(
+        [data, row.astype(np.int32), col.astype(np.int32)], [out, np.zeros(size, np.int8)],
+        {"opaque": opaque})
+    np.testing.assert_array_equal(out, dense)
+
+    _, opaque = builders.build_csr_fromdense_descriptor(dense.dtype, i32, 4, 5, nnz + 2)
+    got = [np.zeros(nnz + 2, dtype), np.zeros(nnz + 2, np.int32), np.zeros(5, np.int32)]
+    _handler(platform, f"{prefix}_csr_fromdense_ffi")([dense], [*got, np.zeros(0, np.int8)],
+                                                      {"opaque": opaque})
+    np.testing.assert_array_equal(got[0], np.r_[data, 0, 0])
+    np.testing.assert_array_equal(got[1], np.r_[col, 0, 0])
+    np.testing.assert_array_equal(got[2], indptr)
+
+    for transpose, vector, expected in [(False, x, dense @ x), (True, x[:4], dense.T @ x[:4])]:
+        _, opaque = builders.build_csr_matvec_descriptor(dense.dtype, dense.dtype, dense.dtype,
+                                                         i32, 4, 5, nnz, transpose)
+        y = np.zeros(expected.shape, dtype)
+        _handler(platform, f"{prefix}_csr_matvec_ffi")(
+            [data, col.astype(np.int32), indptr, vector], [y, np.zeros(0, np.int8)],
+            {"opaque": opaque})
+        np.testing.assert_allclose(y, expected, rtol=1e-5)
+
+    doubled = (np.r_[row, row[:1]], np.r_[col, col[:1]], np.r_[data, data[:1]])
+    _, opaque = builders.build_coo_matmat_descriptor(dense.dtype, dense.dtype, dense.dtype, i32,
+                                                     4, 5, 3, nnz + 1, False, 1, nnz + 1, 15)
+    c = np.zeros((4, 3), dtype)
+    _handler(platform, f"{prefix}_coo_matmat_ffi")(
+        [doubled[2], doubled[0].astype(np.int32), doubled[1].astype(np.int32), b],
+        [c, np.zeros(0, np.int8)], {"opaque": opaque})
+    twice = dense.copy()
+    twice[row[0], col[0]] *= 2
+    np.testing.assert_allclose(c, twice @ b, rtol=1e-5)
+
+    _, csr_opaque = builders.build_csr_matvec_descriptor(dense.dtype, dense.dtype, dense.dtype,
+                                                         i32, 4, 5, nnz, False)
+    with pytest.raises(ValueError, match="descriptor is for 'csr_matvec', not coo_matvec"):
+        _handler(platform, f"{prefix}_coo_matvec_ffi")(
+            [data, row, col, x], [np.zeros(4, dtype), np.zeros(0, np.int8)],
+            {"opaque": csr_opaque})
+    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED.*batch of 2"):
+        builders.build_coo_matmat_descriptor(dense.dtype, dense.dtype, dense.dtype, i32,
+                                             4, 5, 3, nnz, False, 2, nnz, 15)
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128])

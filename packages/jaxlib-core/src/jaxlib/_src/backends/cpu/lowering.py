@@ -29,19 +29,25 @@ from jaxlib._src.ops import registry
 
 
 class RegionProgram:
-    """A compiled block: argument slots, steps, and the slots it yields."""
+    """A compiled block: argument slots, steps, and the slots it yields.
+    ``releases[i]`` are the slots of this block's values that step ``i`` uses
+    last: the frame lets go of them then, so a value's memory (a device
+    buffer on GPUs) is held no longer than it is needed."""
 
-    __slots__ = ("arg_slots", "steps", "result_slots")
+    __slots__ = ("arg_slots", "steps", "result_slots", "releases")
 
-    def __init__(self, arg_slots: list[int], steps: list[tuple], result_slots: list[int]):
+    def __init__(self, arg_slots: list[int], steps: list[tuple], result_slots: list[int],
+                 releases: list[tuple[int, ...]] | None = None):
         self.arg_slots = arg_slots
         self.steps = steps
         self.result_slots = result_slots
+        self.releases = releases if releases is not None else [()] * len(steps)
 
     def run(self, frame: list, args: tuple) -> tuple:
         for slot, value in zip(self.arg_slots, args):
             frame[slot] = value
-        for kernel, operand_slots, result_slots, needs_frame, op in self.steps:
+        for (kernel, operand_slots, result_slots, needs_frame, op), release in zip(
+                self.steps, self.releases):
             operands = [frame[i] for i in operand_slots]
             try:
                 results = kernel(frame, *operands) if needs_frame else kernel(*operands)
@@ -54,6 +60,8 @@ class RegionProgram:
                 ) from err
             for slot, value in zip(result_slots, results):
                 frame[slot] = value
+            for slot in release:
+                frame[slot] = None
         return tuple(frame[i] for i in self.result_slots)
 
 
@@ -71,6 +79,22 @@ class FunctionProgram:
         frame: list = [None] * self.frame_size
         with np.errstate(all="ignore"):  # XLA semantics: overflow and NaN are values
             return self.body.run(frame, args)
+
+
+def _captured(op: Operation) -> list[Value]:
+    """The values ``op``'s regions use that are defined outside them."""
+    inner: set[int] = set()
+    used: list[Value] = []
+    stack = list(op.regions)
+    while stack:
+        region = stack.pop()
+        for block in region.blocks:
+            inner.update(id(a) for a in block.arguments)
+            for nested in block.operations:
+                inner.update(id(r) for r in nested.results)
+                used.extend(nested.operands)
+                stack.extend(nested.regions)
+    return [v for v in used if id(v) not in inner]
 
 
 def _where(op: Operation) -> str:
@@ -131,9 +155,37 @@ class _FunctionLowering:
                 result_slots = [self.slot(v) for v in item.operands]
                 continue
             steps += self._steps(item)
-        program = RegionProgram(arg_slots, steps, result_slots)
+        releases = self._releases(arg_slots, steps, result_slots)
+        program = RegionProgram(arg_slots, steps, result_slots, releases)
         self.program.frame_size = max(self.program.frame_size, len(self.slots))
         return program
+
+    def _releases(self, arg_slots: list[int], steps: list[tuple], result_slots: list[int]
+                  ) -> list[tuple[int, ...]]:
+        """Per step, the slots of values defined in this block (its arguments
+        and its steps' results) that no later step uses, nor the block's
+        yield: values captured from enclosing blocks belong to those (a loop
+        body runs again), and a use inside an op's regions is a use by that op."""
+        defined = set(arg_slots)
+        for _, _, results, _, _ in steps:
+            defined.update(results)
+        defined.difference_update(result_slots)
+        last: dict[int, int] = {}
+        for index, (_, operands, results, _, op) in enumerate(steps):
+            for slot in results:
+                last.setdefault(slot, index)  # unused: let go at once
+            for slot in operands:
+                last[slot] = index
+            if op.regions:
+                for value in _captured(op):
+                    slot = self.slots.get(id(value))
+                    if slot is not None:
+                        last[slot] = index
+        releases: list[list[int]] = [[] for _ in steps]
+        for slot, index in last.items():
+            if slot in defined:
+                releases[index].append(slot)
+        return [tuple(r) for r in releases]
 
     def _schedule(self, block: Block) -> list[Any]:
         """What the block's steps are made of, in order: its operations here;
