@@ -5,6 +5,8 @@ bfloat16 through DLPack's bfloat code, errors for what cannot be done."""
 
 from __future__ import annotations
 
+import ctypes
+
 import ml_dtypes
 import numpy as np
 import pytest
@@ -57,12 +59,19 @@ def test_import_uses_aligned_memory_in_place(client, dtype):
     np.testing.assert_array_equal(np.asarray(copied), x)
 
 
-def test_bfloat16_round_trips_through_dlpacks_bfloat_code(client):
-    x = np.array([1.5, -2.0, 3.25], ml_dtypes.bfloat16)
+@pytest.mark.parametrize("dtype, code", [(ml_dtypes.bfloat16, 4),
+                                         (ml_dtypes.float8_e4m3fn, 10),
+                                         (ml_dtypes.float8_e5m2, 12),
+                                         (ml_dtypes.float8_e4m3fnuz, 11)])
+def test_bfloat16_and_float8_round_trip_through_their_dlpack_codes(client, dtype, code):
+    x = np.array([1.5, -2.0, 3.25], dtype)
     array = client.buffer_from_pyval(x)
     capsule = _jax.buffer_to_dlpack_managed_tensor(array)
+    address = ctypes.pythonapi.PyCapsule_GetPointer
+    address.restype, address.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+    assert ctypes.c_uint8.from_address(address(capsule, b"dltensor") + 20).value == code
     back = _jax.dlpack_managed_tensor_to_buffer(capsule, client.devices()[0], None, None)
-    assert back.dtype == ml_dtypes.bfloat16
+    assert back.dtype == dtype
     np.testing.assert_array_equal(np.asarray(back), x)
 
 

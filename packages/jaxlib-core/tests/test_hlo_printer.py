@@ -588,6 +588,19 @@ def test_more_stablehlo_ops_use_their_hlo_instructions():
     assert "entry_computation_layout={(f32[4,4]{1,0}, token[])->" in text
 
 
+def test_host_memory_parameters_and_results_show_memory_space_5():
+    # XLA's layouts name the memory space of values in host memory.
+    module = parse_module("""
+      func.func public @main(%x: tensor<4xf32> {mhlo.memory_kind = "pinned_host"},
+                             %s: tensor<i32>) -> (tensor<i32> {mhlo.memory_kind = "pinned_host"},
+                                                  tensor<4xf32>) {
+        return %s, %x : tensor<i32>, tensor<4xf32>
+      }""")
+    text = print_hlo_module(module)
+    assert ("entry_computation_layout={(f32[4]{0:S(5)}, s32[])->(s32[]{:S(5)}, f32[4]{0})}"
+            in text)
+
+
 def test_entry_choice_aliases_and_replica_count():
     module = parse_module("""
       module @m attributes {mhlo.num_replicas = 2 : i32} {

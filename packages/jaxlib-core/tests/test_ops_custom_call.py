@@ -586,6 +586,25 @@ def test_allocate_buffer_gives_a_buffer_of_its_type(client):
     """)
 
 
+def test_memory_placement_annotations_are_identities(client):
+    # jax's device_put to a memory kind inside jit (XLA's host offloading moves
+    # the value; here every value of a running program lives in one memory).
+    text = """
+    func.func public @main(%a: tensor<3xf32>) -> tensor<3xf32> {
+      %0 = stablehlo.custom_call @annotate_device_placement(%a) {has_side_effect = true,
+        mhlo.frontend_attributes = {_xla_buffer_placement = "pinned_host"}}
+        : (tensor<3xf32>) -> tensor<3xf32>
+      return %0 : tensor<3xf32>
+    }
+    """
+    (out,) = _run(client, text, np.arange(3, dtype=np.float32))
+    np.testing.assert_array_equal(out, [0, 1, 2])
+    with pytest.raises(XlaRuntimeError, match="'annotate_device_placement' takes one operand"):
+        _compile(client, text.replace("-> tensor<3xf32>\n      return",
+                                      "-> tensor<3xi32>\n      return").replace(
+            "return %0 : tensor<3xf32>", "return %a : tensor<3xf32>"))
+
+
 APPROX_TOP_K = """
 module @jit_approx attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
   func.func public @cmp(%arg0: tensor<f32>, %arg1: tensor<f32>, %arg2: tensor<i32>,

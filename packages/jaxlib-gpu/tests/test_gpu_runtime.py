@@ -797,3 +797,11 @@ func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
     x, y = np.arange(4, dtype=np.float32), np.full(4, 2, np.float32)
     (out,) = _run(gpu, loop, x, y)
     np.testing.assert_array_equal(out, x + 3 * y * y)
+
+
+def test_cuda_array_interface_refuses_bfloat16(gpu):
+    import ml_dtypes
+
+    array = gpu.buffer_from_pyval(np.ones(3, ml_dtypes.bfloat16))
+    with pytest.raises(AttributeError, match="not supported for BF16"):
+        array.__cuda_array_interface__  # noqa: B018

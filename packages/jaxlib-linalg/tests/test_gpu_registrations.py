@@ -122,9 +122,13 @@ def test_pivots_to_permutation_applies_the_swaps_in_order():
     out = np.zeros((2, 5), np.int32)
     _handler("hip_lu_pivots_to_permutation")([pivots], [out], {})
     np.testing.assert_array_equal(out, [[2, 0, 3, 1, 4], [0, 1, 2, 3, 4]])
-    with pytest.raises(ValueError, match="outside"):
-        _handler("cu_lu_pivots_to_permutation")([np.array([7], np.int32)],
-                                                [np.zeros(5, np.int32)], {})
+    # Pivots outside [0, m) swap nothing (jax's recorded CUDA outputs).
+    shifted = np.arange(24, dtype=np.int32).reshape(2, 3, 4)
+    out = np.zeros((2, 3, 8), np.int32)
+    _handler("cu_lu_pivots_to_permutation")([shifted], [out], {})
+    np.testing.assert_array_equal(out[0, 1], [4, 5, 6, 7, 0, 1, 2, 3])
+    np.testing.assert_array_equal(out[0, 2], np.arange(8))
+    np.testing.assert_array_equal(out[1], np.broadcast_to(np.arange(8), (3, 8)))
 
 
 @pytest.mark.parametrize("dtype", DTYPES)

@@ -300,6 +300,10 @@ class ArrayImpl(Array):
     def __cuda_array_interface__(self) -> Any:
         """The CUDA array interface of a one-shard array in GPU memory."""
         buffers = self._buffers
+        if (len(buffers) == 1 and hasattr(buffers[0], "cuda_array_interface")
+                and np.dtype(buffers[0].dtype).name == "bfloat16"):
+            # The interface has no type string for bfloat16 (GPUs keep it on the host here).
+            raise AttributeError("__cuda_array_interface__ is not supported for BF16 buffers.")
         interface = (getattr(buffers[0], "cuda_array_interface", None)
                      if len(buffers) == 1 else None)
         if interface is None:

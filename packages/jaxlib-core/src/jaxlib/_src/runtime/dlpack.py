@@ -4,9 +4,10 @@ imported as an array, sharing memory where the memory allows.
 The capsules are the legacy ``"dltensor"`` kind (what jax 0.10.2 asks for).
 Each client makes and reads them with its own array library: numpy for host
 memory (the CPU client, ``Buffer._dlpack_source`` / ``Client._buffer_from_dlpack``),
-CuPy for GPU memory (jaxlib-gpu). numpy has no DLPack code for bfloat16, so
-bfloat16 goes through as uint16 with the capsule's type code set to DLPack's
-``kDLBfloat`` on the way out and read back on the way in.
+CuPy for GPU memory (jaxlib-gpu). numpy has no DLPack codes for bfloat16 and
+the float8 types, so they go through as unsigned integers of their width with
+the capsule's type code set to DLPack's (``kDLBfloat``, ``kDLFloat8_*``) on the
+way out and read back on the way in.
 """
 
 from __future__ import annotations
@@ -24,8 +25,17 @@ _NAME = b"dltensor"
 # device {int32 device_type, int32 device_id}, int32 ndim, dtype {uint8 code,
 # uint8 bits, uint16 lanes}.
 _DEVICE_TYPE, _DEVICE_ID, _CODE, _BITS, _LANES = 8, 12, 20, 21, 22
-_KDL_UINT, _KDL_BFLOAT = 1, 4
-_BFLOAT16 = np.dtype(ml_dtypes.bfloat16)
+_KDL_UINT = 1
+# Types numpy cannot name in DLPack: DLPack's type code of each, carried as
+# unsigned integers of the same width.
+_CODED_TYPES: dict[np.dtype, int] = {
+    np.dtype(getattr(ml_dtypes, name)): code for name, code in (
+        ("bfloat16", 4), ("float8_e3m4", 7), ("float8_e4m3", 8), ("float8_e4m3b11fnuz", 9),
+        ("float8_e4m3fn", 10), ("float8_e4m3fnuz", 11), ("float8_e5m2", 12),
+        ("float8_e5m2fnuz", 13), ("float8_e8m0fnu", 14))
+    if hasattr(ml_dtypes, name)}  # (older ml_dtypes lack some)
+_CODED_BY_CODE = {code: dtype for dtype, code in _CODED_TYPES.items()}
+_CARRIERS = {1: np.dtype(np.uint8), 2: np.dtype(np.uint16)}
 
 # DLPack's device types this jaxlib's clients read.
 KDL_CPU, KDL_CUDA, KDL_CUDA_HOST, KDL_ROCM = 1, 2, 3, 10
@@ -77,16 +87,16 @@ def buffer_to_dlpack_managed_tensor(array: Any, stream: Any = None) -> Any:
     buffer.check_alive()
     buffer.block_until_ready()
     source = buffer._dlpack_source()
-    bfloat16 = np.dtype(buffer.dtype) == _BFLOAT16
-    if bfloat16:
-        source = source.view(np.uint16)
+    code = _CODED_TYPES.get(np.dtype(buffer.dtype))
+    if code is not None:
+        source = source.view(_CARRIERS[np.dtype(buffer.dtype).itemsize])
     try:
         capsule = source.__dlpack__() if stream is None else source.__dlpack__(stream=stream)
     except (TypeError, ValueError, RuntimeError) as err:  # e.g. a type DLPack cannot name
         raise BufferError(f"cannot export {np.dtype(buffer.dtype).name}"
                           f"{list(buffer.shape)} through DLPack: {err}") from None
-    if bfloat16:
-        _field(_tensor_address(capsule), _CODE, ctypes.c_uint8).value = _KDL_BFLOAT
+    if code is not None:
+        _field(_tensor_address(capsule), _CODE, ctypes.c_uint8).value = code
     return capsule
 
 
@@ -107,12 +117,12 @@ def dlpack_managed_tensor_to_buffer(tensor: Any, device: Any, stream: Any = None
     if lanes != 1:
         raise invalid_argument(f"DLPack tensors of vector types ({lanes} lanes) are not "
                                "supported")
-    view_as = None
-    if code == _KDL_BFLOAT:
-        if bits != 16:
-            raise invalid_argument(f"DLPack bfloat of {bits} bits is not supported")
-        _field(address, _CODE, ctypes.c_uint8).value = _KDL_UINT  # read as uint16
-        view_as = _BFLOAT16
+    view_as = _CODED_BY_CODE.get(code)
+    if view_as is not None:
+        if bits != 8 * view_as.itemsize:
+            raise invalid_argument(f"DLPack type code {code} ({view_as.name}) with {bits} "
+                                   "bits is not supported")
+        _field(address, _CODE, ctypes.c_uint8).value = _KDL_UINT  # read as unsigned ints
     buffer = device.client._buffer_from_dlpack(device, CapsuleSource(tensor, where), copy,
                                                view_as)
     array = single_device_array(buffer)
