@@ -25,7 +25,7 @@ from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument, unimpleme
 from jaxlib._src.compiler.pipeline import compile_program
 from jaxlib._src.ir.types import TokenType
 from jaxlib._src.ops.registry import TOKEN
-from jaxlib._src.runtime.array import ArrayImpl, client_aval
+from jaxlib._src.runtime.array import client_aval
 from jaxlib._src.runtime.buffer import Buffer, HostBufferSemantics
 from jaxlib._src.runtime.client import Client, _as_program, _compile_options
 from jaxlib._src.runtime.device import Device
@@ -38,6 +38,7 @@ from jaxlib._src.runtime.executable import (
     _FastPath,
     deserialize_compiled,
     device_list,
+    fast_path_buffer,
     value_spec,
 )
 from jaxlib._src.runtime.sharding import SingleDeviceSharding
@@ -419,14 +420,8 @@ class GpuExecutable(LoadedExecutable):
         device = fast.device
         buffers = []
         for arg, (shape, dtype) in zip(arguments, params):
-            if type(arg) is not ArrayImpl:
-                return None
-            arg_buffers = arg._buffers
-            if len(arg_buffers) != 1:
-                return None
-            buffer = arg_buffers[0]
-            if (buffer._storage is None or buffer.device is not device
-                    or buffer.shape != shape or buffer.dtype != dtype):
+            buffer = fast_path_buffer(arg, shape, dtype, device)
+            if buffer is None or buffer._storage is None:
                 return None
             buffers.append(buffer)
         if fast.donates and _donated_twice(self._compiled.donated_parameters, buffers):

@@ -581,27 +581,36 @@ def _verify_collective_permute(op: Operation) -> None:
     _pairs(op)
 
 
+def _pair_ids(context: ReplicaContext, by_partition: bool, op: Operation,
+              pairs: list[tuple[int, int]]) -> tuple[int, Callable[[int], ProcessId]]:
+    """This instance's id among the ids ``pairs`` name (partitions with a
+    channel, else replicas) and the process of such an id; checks the pairs
+    name no id the execution lacks."""
+    limit = context.num_partitions if by_partition else context.num_replicas
+    axis = "partition" if by_partition else "replica"
+    for pair in pairs:
+        if max(pair) >= limit:
+            raise invalid_argument(
+                f"{op.name}: source_target_pairs refer to {axis} {max(pair)}, but the "
+                f"program runs with {limit} {axis}{'' if limit == 1 else 's'}")
+    me = context.partition_id if by_partition else context.replica_id
+
+    def process(i: int) -> ProcessId:
+        return (context.replica_id, i) if by_partition else (i, context.partition_id)
+
+    return me, process
+
+
 def _collective_permute(op: Operation, ctx: Any):
     pairs = _pairs(op)
     by_partition = channel_id(op) > 0
     target_of = dict(pairs)
     source_of = {t: s for s, t in pairs}
     zeros = _zeros(op.results[0].type)
-    axis = "partition" if by_partition else "replica"
 
     def kernel(operand):
         context = replica_context.current()
-        limit = context.num_partitions if by_partition else context.num_replicas
-        for pair in pairs:
-            if max(pair) >= limit:
-                raise invalid_argument(
-                    f"{op.name}: source_target_pairs refer to {axis} {max(pair)}, but the "
-                    f"program runs with {limit} {axis}{'' if limit == 1 else 's'}")
-        me = context.partition_id if by_partition else context.replica_id
-
-        def process(i: int) -> ProcessId:
-            return (context.replica_id, i) if by_partition else (i, context.partition_id)
-
+        me, process = _pair_ids(context, by_partition, op, pairs)
         partners = {me} | {i for i in (target_of.get(me), source_of.get(me)) if i is not None}
         if len(partners) == 1 and me not in source_of:
             return (zeros.copy(),)  # nobody sends here and nobody listens for us
@@ -953,20 +962,8 @@ def _transfer_roles(op: Operation) -> tuple[list[tuple[int, int]], bool]:
 def _device_ids(context: ReplicaContext, by_partition: bool, op: Operation,
                 pairs: list[tuple[int, int]]) -> tuple[int, Callable[[int], int]]:
     """This instance's id in ``pairs`` and the flat id of an id there."""
-    limit = context.num_partitions if by_partition else context.num_replicas
-    axis = "partition" if by_partition else "replica"
-    for pair in pairs:
-        if max(pair) >= limit:
-            raise invalid_argument(
-                f"{op.name}: source_target_pairs refer to {axis} {max(pair)}, but the "
-                f"program runs with {limit} {axis}{'' if limit == 1 else 's'}")
-    me = context.partition_id if by_partition else context.replica_id
-
-    def flat(i: int) -> int:
-        return _flat_id(context, (context.replica_id, i) if by_partition
-                        else (i, context.partition_id))
-
-    return me, flat
+    me, process = _pair_ids(context, by_partition, op, pairs)
+    return me, lambda i: _flat_id(context, process(i))
 
 
 def _device_send(op: Operation, ctx: Any):

@@ -491,17 +491,13 @@ class LoadedExecutable(Executable):
         buffers = []
         storages = []
         for arg, (shape, dtype) in zip(arguments, params):
-            if type(arg) is not ArrayImpl:
+            buffer = fast_path_buffer(arg, shape, dtype, device)
+            if buffer is None:
                 return None
-            arg_buffers = arg._buffers
-            if len(arg_buffers) != 1:
-                return None
-            buffer = arg_buffers[0]
             # Taken once: from here on this reference keeps the memory alive
             # even if another thread deletes the buffer while the program runs.
             storage = buffer._storage
-            if (storage is None or buffer.device is not device or buffer.shape != shape
-                    or (buffer.dtype is not dtype and buffer.dtype != dtype)):
+            if storage is None:
                 return None
             if buffer._event is not None and not enqueue:
                 if not buffer.is_ready():
@@ -862,6 +858,23 @@ class LoadedExecutable(Executable):
         event = self._run(devices[0], all_inputs, all_outputs, assemble, scatter)
         tokens = {d.id: Token([event]) for d in devices}
         return outputs, tokens
+
+
+def fast_path_buffer(arg: Any, shape: tuple[int, ...], dtype: np.dtype,
+                     device: Device) -> Buffer | None:
+    """The buffer of ``arg`` when it is an array of one buffer on ``device``
+    with this shape and dtype (what a fast-path execute takes as it is);
+    None when the general path must look at it."""
+    if type(arg) is not ArrayImpl:
+        return None
+    arg_buffers = arg._buffers
+    if len(arg_buffers) != 1:
+        return None
+    buffer = arg_buffers[0]
+    if (buffer.device is not device or buffer.shape != shape
+            or (buffer.dtype is not dtype and buffer.dtype != dtype)):
+        return None
+    return buffer
 
 
 def _donated_twice(donated: Sequence[int], buffers: Sequence[Buffer]) -> bool:
