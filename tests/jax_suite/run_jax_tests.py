@@ -134,10 +134,26 @@ def _last_line(text: str) -> str:
     return lines[-1][:300] if lines else "?"
 
 
+def _drop_locations(message: str) -> str:
+    """The message without its MLIR locations (``loc(...)``, nested call
+    sites that would fill the cause before the message itself)."""
+    start = message.find("loc(")
+    while start >= 0:
+        depth, end = 0, start + 3
+        for end in range(start + 3, len(message)):
+            depth += {"(": 1, ")": -1}.get(message[end], 0)
+            if depth == 0:
+                break
+        message = message[:start] + "loc(…)" + message[end + 1:]
+        start = message.find("loc(", start + len("loc(…)"))
+    return message
+
+
 def _cause(failure: str) -> str:
-    """A failure's cause: its message with numbers, quoted names and shapes
-    blurred, so that one bug's many tests group together."""
+    """A failure's cause: its message with numbers, quoted names, shapes and
+    locations blurred, so that one bug's many tests group together."""
     message = failure.split(": ", 1)[1] if ": " in failure else failure
+    message = _drop_locations(message)
     message = re.sub(r"'[^']*'|\"[^\"]*\"", "'…'", message)
     message = re.sub(r"\d+", "N", message)
     return message[:160]

@@ -27,10 +27,17 @@ def _cupy_present():
     return True
 
 
+def _cuda_usable():
+    return _gpu_present("cuda") and _cupy_present()
+
+
 def test_make_gpu_client_gives_the_gpus_or_says_what_is_missing():
-    if _gpu_present("cuda") and _cupy_present():
+    if _cuda_usable():
         client = xla_client.make_gpu_client(platform_name="cuda")
-        assert client.platform == "cuda" and client.device_count() >= 1
+        # As jaxlib: the client's platform is "gpu"; its version and devices say CUDA.
+        assert client.platform == "gpu" and client.device_count() >= 1
+        assert "cuda" in client.platform_version.lower()
+        assert str(client.devices()[0]) == "cuda:0"
         return
     with pytest.raises(XlaRuntimeError) as info:
         xla_client.make_gpu_client(platform_name="cuda")
@@ -65,19 +72,24 @@ def test_entry_point_registers_cuda_and_rocm_quietly():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env=dict(os.environ, JAX_PLATFORMS="")).stdout.split("\n")
-    # With or without GPUs jax stays on the CPU: the cuda client is not a jax
-    # backend yet, and its factory fails quietly saying so.
-    assert out[0] == "['cpu']"
-    assert out[1] == "cpu"
+    # Where CUDA and CuPy are present the cuda backend comes up and is the
+    # default; elsewhere its factory fails quietly and the CPU stays.
+    if _cuda_usable():
+        assert out[0] == "['cpu', 'cuda']" and out[1] == "gpu"
+    else:
+        assert out[0] == "['cpu']" and out[1] == "cpu"
     assert out[2] == "cuda True" and out[3] == "rocm True"
 
 
-def test_the_jax_plugin_factory_says_why_it_is_not_used():
+def test_the_jax_plugin_factory_gives_the_client_or_says_what_is_missing():
     factory = gpu_backend._factory("cuda")
+    if _cuda_usable():
+        assert factory().platform == "gpu"
+        return
     with pytest.raises(XlaRuntimeError) as info:
         factory()
     message = str(info.value)
-    assert "not a jax backend yet" in message or "CUDA" in message or "CuPy" in message
+    assert "CUDA" in message or "CuPy" in message, message
 
 
 def test_tpu_factory_says_tpu_support_is_not_installed(monkeypatch):
@@ -114,5 +126,5 @@ def test_tpu_is_registered_quietly_with_jaxlibs_registry():
     env.pop("TPU_LIBRARY_PATH", None)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env=env).stdout.split("\n")
-    assert out[0] == "True cpu"
+    assert out[0] == ("True gpu" if _cuda_usable() else "True cpu")
     assert "TPU support is not installed" in out[1] or "libtpu" in out[1]

@@ -805,3 +805,74 @@ def test_cuda_array_interface_refuses_bfloat16(gpu):
     array = gpu.buffer_from_pyval(np.ones(3, ml_dtypes.bfloat16))
     with pytest.raises(AttributeError, match="not supported for BF16"):
         array.__cuda_array_interface__  # noqa: B018
+
+
+def test_bfloat16_and_float8_export_through_dlpack_as_gpu_tensors(gpu):
+    import ml_dtypes
+
+    from jaxlib import _jax
+
+    device = gpu.devices()[0]
+    for dtype, code in ((ml_dtypes.bfloat16, 4), (ml_dtypes.float8_e4m3fn, 10)):
+        x = np.arange(6, dtype=np.float32).astype(dtype).reshape(2, 3)
+        array = gpu.buffer_from_pyval(x)
+        capsule = _jax.buffer_to_dlpack_managed_tensor(array, stream=None)
+        # The capsule carries DLPack's type code; read back, it is the same array.
+        from jaxlib._src.runtime.dlpack import _CODE, _field, _tensor_address
+
+        assert _field(_tensor_address(capsule), _CODE, __import__("ctypes").c_uint8).value \
+            == code
+        kind = 1 if BACKEND == "mock" else 2  # kDLCPU for mock GPUs' host memory, else kDLCUDA
+        back = _jax.dlpack_managed_tensor_to_buffer(capsule, device, None, None,
+                                                    dl_device_type=kind)
+        assert back.dtype == np.dtype(dtype)
+        np.testing.assert_array_equal(np.asarray(back), x)
+
+
+def test_cuda_array_interface_import_checks_its_input(gpu, cpu):
+    from jaxlib import _jax
+
+    cai = {"shape": (2, 3), "typestr": "<f4", "data": (0, False), "version": 3,
+           "strides": None}
+    with pytest.raises(XlaRuntimeError, match="needs a CUDA backend"):
+        _jax.cuda_array_interface_to_buffer(cai=cai, gpu_backend=cpu, device_id=None)
+    with pytest.raises(XlaRuntimeError, match="has no 'typestr' entry"):
+        _jax.cuda_array_interface_to_buffer(cai={"shape": (2,), "data": (0, False)},
+                                            gpu_backend=gpu)
+    with pytest.raises(XlaRuntimeError, match=r"UNIMPLEMENTED: .*strides \(4, 8\).*only dense "
+                                              "row-major"):
+        _jax.cuda_array_interface_to_buffer(cai=dict(cai, strides=(4, 8)), gpu_backend=gpu)
+    if BACKEND == "mock":  # an empty array's strides say nothing: accepted
+        with pytest.raises(XlaRuntimeError, match="mock GPUs do not have"):
+            _jax.cuda_array_interface_to_buffer(
+                cai=dict(cai, shape=(3, 0), strides=(0, 4)), gpu_backend=gpu)
+    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED: .*with a mask"):
+        _jax.cuda_array_interface_to_buffer(cai=dict(cai, mask=object()), gpu_backend=gpu)
+    with pytest.raises(XlaRuntimeError, match="names no array type"):
+        _jax.cuda_array_interface_to_buffer(cai=dict(cai, typestr="<q9"), gpu_backend=gpu)
+    if BACKEND == "mock":
+        with pytest.raises(XlaRuntimeError, match="mock GPUs do not have"):
+            _jax.cuda_array_interface_to_buffer(cai=cai, gpu_backend=gpu)
+
+
+@pytest.mark.skipif(BACKEND == "mock", reason="CUDA memory: the GPU check runs this")
+def test_cuda_array_interface_import_views_the_memory_in_place(gpu):
+    import cupy
+
+    from jaxlib import _jax
+    from jaxlib.cuda import cuda_plugin_extension
+
+    x = cupy.arange(12, dtype=cupy.float32).reshape(3, 4)
+    cai = x.__cuda_array_interface__
+    assert cuda_plugin_extension.get_device_ordinal(cai["data"][0]) == x.device.id
+    for interface in (dict(cai, strides=None), dict(cai, strides=(16, 4)),
+                      {k: v for k, v in cai.items() if k not in ("strides", "stream")}):
+        array = _jax.cuda_array_interface_to_buffer(cai=interface, gpu_backend=gpu,
+                                                    device_id=None)
+        assert array.__cuda_array_interface__["data"][0] == cai["data"][0]
+        np.testing.assert_array_equal(np.asarray(array), cupy.asnumpy(x))
+    for shape, strides in (((0, 4), None), ((3, 0), (0, 4))):
+        empty = _jax.cuda_array_interface_to_buffer(
+            cai=dict(cupy.zeros(shape, cupy.int32).__cuda_array_interface__,
+                     strides=strides), gpu_backend=gpu)
+        assert empty.shape == shape and empty.dtype == np.int32

@@ -52,6 +52,7 @@ from jaxlib._src.runtime.client import Client, make_cpu_client
 from jaxlib._src.runtime.device import CpuDevice, Device, DeviceList, Memory
 from jaxlib._src.runtime.dlpack import (
     buffer_to_dlpack_managed_tensor,
+    cuda_array_interface_to_buffer,
     dlpack_managed_tensor_to_buffer,
 )
 from jaxlib._src.runtime.executable import ExecuteResults, HloModule, LoadedExecutable
@@ -97,7 +98,8 @@ __all__ = [
     "Traceback", "TracebackScope", "XlaComputation", "add_exclude_path", "array_result_handler",
     "batched_block_until_ready", "batched_copy_array_to_devices_with_sharding",
     "batched_device_put", "buffer_to_dlpack_managed_tensor", "canonicalize_partition",
-    "canonicalize_partitions", "dlpack_managed_tensor_to_buffer",
+    "canonicalize_partitions", "cuda_array_interface_to_buffer",
+    "dlpack_managed_tensor_to_buffer",
     "canonicalize_value", "collect_garbage", "config", "ffi", "get_internal_device_put_info",
     "guard_lib", "hlo_module_cost_analysis", "is_asan", "is_msan", "is_optimized_build",
     "is_sanitized", "is_tsan",

@@ -37,3 +37,19 @@ def device_count() -> int:
     count = ctypes.c_int()
     _check(lib, lib.cuDeviceGetCount(ctypes.byref(count)), "cuDeviceGetCount")
     return count.value
+
+
+# cuPointerGetAttribute's attribute: the ordinal of the device an allocation is on.
+_CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9
+
+
+def pointer_device_ordinal(pointer: int) -> int:
+    """The ordinal of the GPU whose memory ``pointer`` points into."""
+    lib = _driver()
+    _check(lib, lib.cuInit(0), "cuInit")
+    ordinal = ctypes.c_int()
+    _check(lib, lib.cuPointerGetAttribute(ctypes.byref(ordinal),
+                                          _CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+                                          ctypes.c_void_p(pointer)),
+           "cuPointerGetAttribute")
+    return ordinal.value

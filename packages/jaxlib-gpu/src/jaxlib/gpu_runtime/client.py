@@ -168,11 +168,30 @@ class GpuBuffer(Buffer):
         return None if isinstance(value, np.ndarray) else value.__cuda_array_interface__
 
     def _dlpack_source(self) -> Any:
-        """The value itself (CuPy: a CUDA tensor; numpy: a host tensor)."""
+        """The value itself (CuPy: a CUDA tensor; numpy: a host tensor). A
+        value of a real GPU's device memory kept on the host (a type without
+        device arithmetic, e.g. bfloat16) goes to the GPU as unsigned integers
+        of its width: consumers of a GPU array read GPU memory."""
         value = self.value
+        client = self.device.client
+        if (isinstance(value, np.ndarray) and not client.mock
+                and self.memory_kind in (None, "device")):
+            from jaxlib._src.runtime.dlpack import _CARRIERS, _CODED_TYPES
+
+            if np.dtype(value.dtype) in _CODED_TYPES:
+                value = value.view(_CARRIERS[value.dtype.itemsize])
+            with client._device_context(self.device):
+                return client.xp.array(value, copy=True)
         if isinstance(value, np.ndarray) and not value.flags.writeable:
             return value.copy()  # DLPack cannot say read-only
         return value
+
+
+class _CudaArrayInterface:
+    """An object exposing a given ``__cuda_array_interface__`` (what CuPy reads)."""
+
+    def __init__(self, interface: dict):
+        self.__cuda_array_interface__ = interface
 
 
 class GpuClient(Client):
@@ -305,6 +324,41 @@ class GpuClient(Client):
                 value = host_value_from_dlpack(source, view_as)
                 if copy or not self.mock:
                     value = self._stored(value, "device")
+            return GpuBuffer.of_value(device, value, self._ready_event())
+
+    def _buffer_from_cuda_array_interface(self, cai: dict, shape: tuple[int, ...],
+                                          dtype: np.dtype, device_id: int | None
+                                          ) -> GpuBuffer:
+        """A buffer over the GPU memory a ``__cuda_array_interface__`` names
+        (core's ``cuda_array_interface_to_buffer`` checked the dict): a view
+        of it on the GPU ``device_id``, by default the one holding the data."""
+        if self.mock:
+            raise invalid_argument("__cuda_array_interface__ names CUDA memory, which mock "
+                                   "GPUs do not have")
+        pointer = int(cai["data"][0])
+        empty = 0 in shape
+        if device_id is None and pointer and not empty:
+            from jaxlib.cuda import pointer_device_ordinal
+
+            device_id = pointer_device_ordinal(pointer)
+        devices = ([d for d in self.devices() if d.local_hardware_id == device_id]
+                   if device_id is not None else self.devices()[:1])
+        if not devices:
+            raise invalid_argument(f"the __cuda_array_interface__ data is on GPU {device_id}, "
+                                   f"which is not one of this client's {self.devices()}")
+        device = devices[0]
+        with self._device_context(device):
+            if empty:
+                value = self.xp.empty(shape, dtype)
+            else:
+                # CuPy reads the interface in place (and waits on its stream, version 3).
+                view = _CudaArrayInterface({
+                    "shape": shape, "typestr": dtype.str, "data": (pointer, False),
+                    "version": int(cai.get("version", 2)), "strides": None,
+                    **({"stream": cai["stream"]} if cai.get("stream") is not None else {})})
+                value = self.xp.asarray(view)
+            if np.dtype(dtype) not in DEVICE_DTYPES:
+                value = np.asarray(to_host(value))
             return GpuBuffer.of_value(device, value, self._ready_event())
 
     def _copy_value(self, source: GpuBuffer, device: Device,

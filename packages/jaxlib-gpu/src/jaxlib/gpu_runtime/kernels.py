@@ -545,6 +545,13 @@ def _scatter_into(xp: Any, name: str, dtype: np.dtype):
         return None if ufunc is None else ufunc.at
     if dtype.name not in _ATOMIC_DTYPES.get(name, ()):
         return None
+    # CuPy 13+ has the ufuncs' ``at`` (its cupyx.scatter_* warn DeprecationWarning
+    # since, an error where warnings are errors: jax's tests); older CuPy has cupyx's.
+    ufunc = {"stablehlo.add": xp.add, "stablehlo.maximum": xp.maximum,
+             "stablehlo.minimum": xp.minimum}[name]
+    at = getattr(ufunc, "at", None)
+    if at is not None:
+        return at
     import cupyx
 
     return {"stablehlo.add": cupyx.scatter_add, "stablehlo.maximum": cupyx.scatter_max,

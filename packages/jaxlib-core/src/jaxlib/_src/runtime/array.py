@@ -304,6 +304,9 @@ class ArrayImpl(Array):
                 and np.dtype(buffers[0].dtype).name == "bfloat16"):
             # The interface has no type string for bfloat16 (GPUs keep it on the host here).
             raise AttributeError("__cuda_array_interface__ is not supported for BF16 buffers.")
+        if len(buffers) > 1 and hasattr(buffers[0], "cuda_array_interface"):
+            raise AttributeError("__cuda_array_interface__ is only supported for unsharded "
+                                 "arrays.")
         interface = (getattr(buffers[0], "cuda_array_interface", None)
                      if len(buffers) == 1 else None)
         if interface is None:

@@ -1,5 +1,6 @@
 """DLPack: an array's buffer exported as a DLPack capsule, and a capsule
-imported as an array, sharing memory where the memory allows.
+imported as an array, sharing memory where the memory allows. Also the CUDA
+array interface's import (``cuda_array_interface_to_buffer``).
 
 The capsules are the legacy ``"dltensor"`` kind (what jax 0.10.2 asks for).
 Each client makes and reads them with its own array library: numpy for host
@@ -18,7 +19,7 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
-from jaxlib._src.base.errors import invalid_argument
+from jaxlib._src.base.errors import invalid_argument, unimplemented
 
 _NAME = b"dltensor"
 # Offsets into DLManagedTensor (its first member is the DLTensor): data (8 bytes),
@@ -138,3 +139,51 @@ def host_value_from_dlpack(source: CapsuleSource, view_as: np.dtype | None) -> n
                                "placed on a host device")
     value = np.from_dlpack(source)
     return value.view(view_as) if view_as is not None else value
+
+
+def _row_major_strides(shape: tuple[int, ...], itemsize: int) -> tuple[int, ...]:
+    strides, step = [], itemsize
+    for size in reversed(shape):
+        strides.append(step)
+        step *= max(size, 1)
+    return tuple(reversed(strides))
+
+
+def cuda_array_interface_to_buffer(cai: dict, gpu_backend: Any = None,
+                                   device_id: int | None = None) -> Any:
+    """The array over a ``__cuda_array_interface__`` (versions 2 and 3): the
+    producer's GPU memory in place, on ``gpu_backend``'s GPU ``device_id``
+    (by default the one holding the data). Dense row-major arrays only, as XLA."""
+    from jaxlib._src.runtime.array import client_aval, single_device_array
+
+    make = getattr(gpu_backend, "_buffer_from_cuda_array_interface", None)
+    if make is None:
+        raise invalid_argument("cuda_array_interface_to_buffer needs a CUDA backend "
+                               f"(gpu_backend), got {type(gpu_backend).__name__}")
+    if not isinstance(cai, dict):
+        raise invalid_argument("expected the __cuda_array_interface__ dict, got "
+                               f"{type(cai).__name__}")
+    for key in ("shape", "typestr", "data"):
+        if key not in cai:
+            raise invalid_argument(f"__cuda_array_interface__ has no {key!r} entry")
+    if cai.get("mask") is not None:
+        raise unimplemented("__cuda_array_interface__ arrays with a mask are not supported")
+    shape = tuple(int(size) for size in cai["shape"])
+    try:
+        dtype = np.dtype(cai["typestr"])
+    except TypeError:
+        raise invalid_argument(f"__cuda_array_interface__ type string {cai['typestr']!r} "
+                               "names no array type") from None
+    strides = cai.get("strides")
+    # (Strides of an empty array or of size-1 dimensions say nothing.)
+    if strides is not None and 0 not in shape and any(size > 1 for size in shape):
+        dense = _row_major_strides(shape, dtype.itemsize)
+        if any(given != want for given, want, size in zip(strides, dense, shape)
+               if size > 1) or len(strides) != len(shape):
+            raise unimplemented(f"__cuda_array_interface__ strides {tuple(strides)} of a "
+                                f"{dtype.name}{list(shape)} array: only dense row-major "
+                                "arrays are supported")
+    buffer = make(cai, shape, dtype, device_id)
+    array = single_device_array(buffer)
+    array.aval = client_aval(buffer.shape, buffer.dtype)
+    return array
