@@ -42,6 +42,7 @@ from jaxlib._src.runtime.executable import (
     value_spec,
 )
 from jaxlib._src.runtime.sharding import SingleDeviceSharding
+from jaxlib._src.runtime.traceback import Traceback
 from jaxlib.gpu_runtime.kernels import DEVICE_DTYPES, contiguous, on_device
 from jaxlib.gpu_runtime.program import build_gpu_program, to_host
 
@@ -88,16 +89,21 @@ class _StreamEvent:
     """A CUDA event as the core's buffers wait on events (``wait``,
     ``is_ready``, ``error``)."""
 
-    __slots__ = ("_event",)
+    __slots__ = ("_event", "_done")
 
     def __init__(self, event: Any):
         self._event = event
+        self._done = False  # one event serves all of a run's results: wait once
 
     def wait(self) -> None:
-        self._event.synchronize()
+        if not self._done:
+            self._event.synchronize()
+            self._done = True
 
     def is_ready(self) -> bool:
-        return bool(self._event.done)
+        if not self._done:
+            self._done = bool(self._event.done)
+        return self._done
 
     def error(self) -> str | None:
         return None  # kernel failures surface at launch, in execute
@@ -119,6 +125,33 @@ class GpuBuffer(Buffer):
         if event is not None:
             buffer._set_pending(event, None)
         return buffer
+
+    @classmethod
+    def _results(cls, device: GpuDevice, values: Sequence[Any], event: Any,
+                 kinds: Sequence[str], traceback: Any) -> list[GpuBuffer]:
+        """``of_value`` for each of a run's results, sharing ``traceback`` (one
+        capture per execution) and ``event``: the dispatch hot path. Sets what
+        ``Buffer.__init__`` sets."""
+        track = device.client._track_buffer
+        new = object.__new__
+        out = []
+        for value, kind in zip(values, kinds):
+            buf = new(cls)
+            buf.device = device
+            buf.shape = tuple(value.shape)
+            buf.dtype = np.dtype(value.dtype)
+            buf.memory_kind = kind
+            buf.traceback = traceback
+            buf._storage = value
+            buf._view_cache = None
+            buf._event = event
+            buf._keepalive = None
+            buf._failure = None
+            buf._deleted = False
+            buf._donated = False
+            track(buf)
+            out.append(buf)
+        return out
 
     @property
     def value(self) -> Any:
@@ -664,9 +697,10 @@ class GpuExecutable(LoadedExecutable):
                                       f"{type(err).__name__}: {err}") from err
             event = client._ready_event()
             kinds = self._result_memory_kinds(device, len(outputs))
-            return [GpuBuffer.of_value(device, client._result_storage(
-                        _boundary_value(t, value), kind), event, kind)
-                    for t, value, kind in zip(compiled.result_types, outputs, kinds)]
+            values = [client._result_storage(_boundary_value(t, value), kind)
+                      for t, value, kind in zip(compiled.result_types, outputs, kinds)]
+            return GpuBuffer._results(device, values, event, kinds,
+                                      Traceback.get_traceback())
 
     def _result_memory_kinds(self, device: GpuDevice, count: int) -> list[str]:
         """Each result's memory kind: its ``mhlo.memory_kind`` where the
