@@ -588,15 +588,119 @@ func.func @main(%a: tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2xi32>) {
 """
 
 
-def test_gpu_solver_targets_run_as_host_steps(gpu):
-    # cuSOLVER's names (what jax lowers for cuda) find jaxlib-linalg's host
-    # kernels: the step is listed as running on the host.
-    a = np.random.RandomState(0).standard_normal((2, 3, 3)).astype(np.float32)
-    spd = a @ np.swapaxes(a, -1, -2) + 3 * np.eye(3, dtype=np.float32)
-    executable = gpu.compile_and_load(POTRF)
+def _potrf_program(shape, element, lower, transpose=False):
+    batch = "x".join(str(d) for d in shape[:-2])
+    tensor = f"tensor<{'x'.join(str(d) for d in shape)}x{element}>"
+    info = f"tensor<{batch}xi32>" if batch else "tensor<i32>"
+    body = (f"  %t = stablehlo.transpose %a, dims = [{', '.join(map(str, range(len(shape) - 2)))}"
+            f"{', ' if len(shape) > 2 else ''}{len(shape) - 1}, {len(shape) - 2}] : "
+            f"({tensor}) -> {tensor}\n" if transpose else "")
+    source = "%t" if transpose else "%a"
+    return (f"func.func @main(%a: {tensor}) -> ({tensor}, {info}) {{\n{body}"
+            f"  %0:2 = stablehlo.custom_call @cusolver_potrf_ffi({source}) {{\n"
+            f"    api_version = 4 : i32, backend_config = {{lower = {str(lower).lower()}}}\n"
+            f"  }} : ({tensor}) -> ({tensor}, {info})\n"
+            f"  return %0#0, %0#1 : {tensor}, {info}\n}}\n")
+
+
+def _getrf_program(shape, element):
+    batch = shape[:-2]
+    k = min(shape[-2:])
+    tensor = f"tensor<{'x'.join(str(d) for d in shape)}x{element}>"
+    pivots = f"tensor<{'x'.join(str(d) for d in (*batch, k))}xi32>"
+    info = f"tensor<{'x'.join(str(d) for d in batch)}xi32>" if batch else "tensor<i32>"
+    return (f"func.func @main(%a: {tensor}) -> ({tensor}, {pivots}, {info}) {{\n"
+            f"  %0:3 = stablehlo.custom_call @cusolver_getrf_ffi(%a) {{api_version = 4 : i32,"
+            f" backend_config = {{}}}} : ({tensor}) -> ({tensor}, {pivots}, {info})\n"
+            f"  return %0#0, %0#1, %0#2 : {tensor}, {pivots}, {info}\n}}\n")
+
+
+def _spd(rng, shape, dtype):
+    a = rng.standard_normal(shape).astype(dtype)
+    if np.dtype(dtype).kind == "c":
+        a = a + 1j * rng.standard_normal(shape).astype(dtype)
+    n = shape[-1]
+    return (a @ np.conj(np.swapaxes(a, -1, -2)) + n * np.eye(n)).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype,element", [(np.float32, "f32"), (np.complex64, "complex<f32>"),
+                                           (np.float64, "f64")])
+@pytest.mark.parametrize("lower", [True, False])
+def test_cholesky_runs_on_the_device_through_the_solver(gpu, dtype, element, lower):
+    from scipy.linalg import cholesky
+
+    rng = np.random.default_rng(1)
+    spd = _spd(rng, (3, 4, 4), dtype)
+    spd[1, 0, 0] = -1  # not positive definite: LAPACK's info, the same partial factor
+    executable = gpu.compile_and_load(_potrf_program(spd.shape, element, lower))
+    argument = gpu.buffer_from_pyval(spd)
+    factor, info = [np.asarray(o) for o in executable.execute([argument])]
+    assert executable.reference_kernel_steps() == []  # a device step
+    np.testing.assert_array_equal(info, [0, 1, 0])
+    triangle = np.tril if lower else np.triu
+    for b in (0, 2):
+        np.testing.assert_allclose(triangle(factor[b]), cholesky(spd[b], lower=lower),
+                                   rtol=1e-4, atol=1e-5)
+        # The other triangle keeps the input, as LAPACK's and cuSOLVER's do.
+        other = np.triu if lower else np.tril
+        np.testing.assert_array_equal(other(factor[b], 1 if lower else -1),
+                                      other(spd[b], 1 if lower else -1))
+    np.testing.assert_array_equal(np.asarray(argument), spd)  # the argument is untouched
+
+
+def test_cholesky_of_a_strided_value_and_of_empty_batches(gpu):
+    rng = np.random.default_rng(2)
+    spd = _spd(rng, (2, 3, 3), np.float32)
+    lower_of = np.linalg.cholesky
+    executable = gpu.compile_and_load(_potrf_program(spd.shape, "f32", True, transpose=True))
     factor, info = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(spd)])]
+    np.testing.assert_allclose(np.tril(factor), lower_of(np.swapaxes(spd, -1, -2)), rtol=1e-4,
+                               atol=1e-5)
+    executable = gpu.compile_and_load(_potrf_program((0, 3, 3), "f32", True))
+    factor, info = [np.asarray(o) for o in executable.execute(
+        [gpu.buffer_from_pyval(np.zeros((0, 3, 3), np.float32))])]
+    assert factor.shape == (0, 3, 3) and info.shape == (0,)
+
+
+@pytest.mark.parametrize("shape", [(2, 4, 4), (3, 5), (2, 3, 6), (2, 6, 3), (2, 0, 3)])
+@pytest.mark.parametrize("dtype,element", [(np.float32, "f32"), (np.complex128, "complex<f64>")])
+def test_lu_runs_on_the_device_through_the_solver(gpu, shape, dtype, element):
+    from scipy.linalg import lapack
+
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal(shape).astype(dtype)
+    if len(shape) == 3 and shape[-1] == shape[-2]:
+        a[1, :, 1] = a[1, :, 0]  # singular: info names the zero pivot
+    executable = gpu.compile_and_load(_getrf_program(shape, element))
+    lu, pivots, info = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(a)])]
+    assert executable.reference_kernel_steps() == []
+    getrf = getattr(lapack, {np.float32: "sgetrf", np.complex128: "zgetrf"}[dtype])
+    for index in np.ndindex(shape[:-2]):
+        if 0 in shape[-2:]:
+            continue
+        want_lu, want_pivots, want_info = getrf(a[index])
+        np.testing.assert_allclose(lu[index], want_lu, rtol=1e-4, atol=1e-5)
+        np.testing.assert_array_equal(pivots[index], want_pivots + 1)  # 1-based, as cuSOLVER
+        assert info[index] == want_info
+    assert lu.shape == shape and pivots.shape == shape[:-2] + (min(shape[-2:]),)
+
+
+def test_other_gpu_solver_targets_run_as_host_steps(gpu):
+    # cuSOLVER's names that have no device step here find jaxlib-linalg's host
+    # kernels: the step is listed as running on the host.
+    text = """
+func.func @main(%a: tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2xi32>) {
+  %0:3 = stablehlo.custom_call @cusolver_syevd_ffi(%a) {
+    api_version = 4 : i32, backend_config = {algorithm = 0 : ui8, lower = true}
+  } : (tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2x3xf32>, tensor<2xi32>)
+  return %0#0, %0#2 : tensor<2x3x3xf32>, tensor<2xi32>
+}
+"""
+    a = np.random.RandomState(0).standard_normal((2, 3, 3)).astype(np.float32)
+    sym = a + np.swapaxes(a, -1, -2)
+    executable = gpu.compile_and_load(text)
+    vectors, info = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(sym)])]
     np.testing.assert_array_equal(info, [0, 0])
-    np.testing.assert_allclose(np.tril(factor), np.linalg.cholesky(spd), rtol=1e-5, atol=1e-6)
     steps = executable.reference_kernel_steps()
     assert [s["op"] for s in steps] == ["stablehlo.custom_call"]
 
@@ -876,3 +980,59 @@ def test_cuda_array_interface_import_views_the_memory_in_place(gpu):
             cai=dict(cupy.zeros(shape, cupy.int32).__cuda_array_interface__,
                      strides=strides), gpu_backend=gpu)
         assert empty.shape == shape and empty.dtype == np.int32
+
+
+@pytest.mark.parametrize("left", [True, False])
+@pytest.mark.parametrize("lower", [True, False])
+@pytest.mark.parametrize("transpose", ["NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"])
+@pytest.mark.parametrize("dtype,element", [(np.float32, "f32"), (np.complex128, "complex<f64>")])
+def test_triangular_solve_runs_on_the_device_and_matches_the_cpu(gpu, cpu, left, lower,
+                                                                  transpose, dtype, element):
+    rng = np.random.default_rng(4)
+    k, other = 4, 3
+    a = (rng.standard_normal((2, k, k)) + 3 * np.eye(k)).astype(dtype)
+    b = rng.standard_normal((2, k, other) if left else (2, other, k)).astype(dtype)
+    if np.dtype(dtype).kind == "c":
+        a = a + 1j * rng.standard_normal(a.shape)
+        b = b + 1j * rng.standard_normal(b.shape)
+    for unit in (False, True):
+        ta, tb = (f"tensor<{'x'.join(map(str, x.shape))}x{element}>" for x in (a, b))
+        text = (f"func.func @main(%a: {ta}, %b: {tb}) -> {tb} {{\n"
+                f"  %0 = \"stablehlo.triangular_solve\"(%a, %b) {{left_side = {str(left).lower()},"
+                f" lower = {str(lower).lower()}, unit_diagonal = {str(unit).lower()},"
+                f" transpose_a = #stablehlo<transpose {transpose}>}} : ({ta}, {tb}) -> {tb}\n"
+                f"  return %0 : {tb}\n}}\n")
+        executable = gpu.compile_and_load(text)
+        (got,) = [np.asarray(o) for o in executable.execute(
+            [gpu.buffer_from_pyval(a), gpu.buffer_from_pyval(b)])]
+        assert executable.reference_kernel_steps() == []
+        (want,) = _run(cpu, text, a, b)
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+def test_lapack_targets_of_cpu_lowered_programs_run_on_the_device(gpu):
+    # A program lowered for the CPU names LAPACK's kernels; on GPUs the Cholesky,
+    # LU and triangular solves among them run as the same device steps.
+    from scipy.linalg import cholesky
+
+    spd = _spd(np.random.default_rng(5), (2, 3, 3), np.float64)
+    text = _potrf_program(spd.shape, "f64", False).replace(
+        "cusolver_potrf_ffi", "lapack_dpotrf_ffi").replace("lower = false", "uplo = 85 : ui8")
+    executable = gpu.compile_and_load(text)
+    factor, info = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(spd)])]
+    assert executable.reference_kernel_steps() == []
+    np.testing.assert_array_equal(info, [0, 0])
+    for b in range(2):
+        np.testing.assert_allclose(np.triu(factor[b]), cholesky(spd[b]), rtol=1e-10)
+    a = np.triu(spd) + 3 * np.eye(3)
+    b = np.arange(12, dtype=np.float64).reshape(2, 3, 2)
+    text = ("func.func @main(%a: tensor<2x3x3xf64>, %b: tensor<2x3x2xf64>) -> tensor<2x3x2xf64> {\n"
+            "  %0 = stablehlo.custom_call @lapack_dtrsm_ffi(%a, %b) {mhlo.backend_config = "
+            "{diag = 78 : ui8, side = 76 : ui8, trans_x = 84 : ui8, uplo = 85 : ui8}} : "
+            "(tensor<2x3x3xf64>, tensor<2x3x2xf64>) -> tensor<2x3x2xf64>\n"
+            "  return %0 : tensor<2x3x2xf64>\n}\n")
+    executable = gpu.compile_and_load(text)
+    (x,) = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(a),
+                                                       gpu.buffer_from_pyval(b)])]
+    assert executable.reference_kernel_steps() == []
+    np.testing.assert_allclose(np.swapaxes(a, -1, -2) @ x, b, rtol=1e-10, atol=1e-12)

@@ -51,30 +51,34 @@ def status() -> str:
     return _state["status"]
 
 
-def _find_library(cupy: Any) -> ctypes.CDLL:
-    """The libcublas CuPy uses (loaded by creating its handle), found in this
-    process's mappings; else the sonames the loader knows."""
-    cupy.cuda.device.get_cublas_handle()
+def loaded_library(prefix: str, sonames: list[str]) -> ctypes.CDLL:
+    """The CUDA library ``prefix`` (e.g. "libcublas") this process has loaded
+    (CuPy's), found in its mappings; else the first of ``sonames`` that loads."""
     candidates = []
     try:
         with open("/proc/self/maps") as maps:
             for line in maps:
                 path = line.split()[-1]
-                if os.path.basename(path).startswith("libcublas.so"):
+                if os.path.basename(path).startswith(prefix + ".so"):
                     candidates.append(path)
     except OSError:
         pass
-    candidates += ["libcublas.so.13", "libcublas.so.12", "libcublas.so"]
     errors = []
-    for name in dict.fromkeys(candidates):
+    for name in dict.fromkeys(candidates + sonames):
         try:
-            library = ctypes.CDLL(name)
+            return ctypes.CDLL(name)
         except OSError as err:
             errors.append(str(err))
-            continue
-        _declare(library)
-        return library
-    raise OSError("no libcublas: " + "; ".join(errors[-3:]))
+    raise OSError(f"no {prefix}: " + "; ".join(errors[-3:]))
+
+
+def _find_library(cupy: Any) -> ctypes.CDLL:
+    """The libcublas CuPy uses (loaded by creating its handle)."""
+    cupy.cuda.device.get_cublas_handle()
+    library = loaded_library("libcublas", ["libcublas.so.13", "libcublas.so.12",
+                                           "libcublas.so"])
+    _declare(library)
+    return library
 
 
 def _declare(lib: ctypes.CDLL) -> None:
@@ -91,6 +95,11 @@ def _declare(lib: ctypes.CDLL) -> None:
     for fn in (lib.cublasCreate_v2, lib.cublasSetStream_v2, lib.cublasSetWorkspace_v2,
                lib.cublasGemmStridedBatchedEx):
         fn.restype = ctypes.c_int
+    for letter in "SDCZ":
+        trsm = getattr(lib, f"cublas{letter}trsm_v2", None)
+        if trsm is not None:  # (side, uplo, trans, diag, m, n, alpha*, A, lda, B, ldb)
+            trsm.argtypes = [vp, i32, i32, i32, i32, i32, i32, vp, vp, i32, vp, i32]
+            trsm.restype = ctypes.c_int
 
 
 def _check(code: int, what: str) -> None:
@@ -233,3 +242,74 @@ def matmul_for(xp: Any) -> Any:
         return _gemm(xp, handle, a, c)
 
     return matmul
+
+
+_TRSM_LETTERS = {np.dtype(np.float32): "S", np.dtype(np.float64): "D",
+                 np.dtype(np.complex64): "C", np.dtype(np.complex128): "Z"}
+
+
+class Trsm:
+    """cuBLAS's triangular solve on the executing stream, in place:
+    ``solve(a, x, side, lower, trans, unit)`` for C-contiguous [count, k, k]
+    ``a`` and [count, cols, rows] ``x`` holding column-major matrices (the
+    BLAS meaning of the flags: side 0 left / 1 right, trans 0 N / 1 T / 2 C)."""
+
+    def __init__(self, cupy: Any, handle: _Handle):
+        self.cupy = cupy
+        self.handle = handle
+
+    def solve(self, a: Any, x: Any, side: int, lower: bool, trans: int, unit: bool) -> None:
+        count, cols, rows = x.shape
+        k = a.shape[-1]
+        if count == 0 or cols == 0 or rows == 0 or k == 0:
+            return
+        data_type, _, scalar, parts = _TYPES[x.dtype]
+        trsm = getattr(self.handle.lib, f"cublas{_TRSM_LETTERS[x.dtype]}trsm_v2")
+        alpha = (scalar * 2)(1, 0) if parts == 2 else scalar(1)
+        self.handle.bind(self.cupy.cuda.get_current_stream().ptr)
+        a_step, x_step = k * k * x.dtype.itemsize, rows * cols * x.dtype.itemsize
+        for b in range(count):
+            _check(trsm(self.handle.handle, side, 0 if lower else 1, trans, 1 if unit else 0,
+                        rows, cols, ctypes.addressof(alpha), a.data.ptr + b * a_step, k,
+                        x.data.ptr + b * x_step, rows), "cublas trsm")
+
+
+def trsm_for(cupy: Any) -> Trsm | None:
+    """cuBLAS's triangular solve on this device, checked against scipy's on
+    first use; None when the cuBLAS path or trsm is off (host steps then)."""
+    if _state.get("trsm") not in (None, "cublas"):
+        return None
+    handle = _handle(cupy)
+    if handle is None:
+        return None
+    solver = Trsm(cupy, handle)
+    if _state.get("trsm") is None:
+        try:
+            _trsm_self_test(cupy, solver)
+        except Exception as err:
+            _state["trsm"] = f"host ({type(err).__name__}: {err})"[:300]
+            return None
+        _state["trsm"] = "cublas"
+    return solver
+
+
+def _trsm_self_test(cupy: Any, solver: Trsm) -> None:
+    """Both sides, both triangles, every op, against scipy's BLAS."""
+    from scipy.linalg import blas
+
+    rng = np.random.default_rng(0)
+    count, cols, rows = 2, 3, 4  # x holds column-major 4 x 3 matrices
+    for dtype, letter in _TRSM_LETTERS.items():
+        function = getattr(blas, letter.lower() + "trsm")
+        for side, lower, trans, unit in ((0, True, 0, False), (1, False, 1, True),
+                                         (0, False, 2, False), (1, True, 2, False)):
+            k = rows if side == 0 else cols
+            a = (rng.standard_normal((count, k, k)) + 4 * np.eye(k)).astype(dtype)
+            x = rng.standard_normal((count, cols, rows)).astype(dtype)
+            got = cupy.asarray(x)
+            solver.solve(cupy.asarray(a), got, side, lower, trans, unit)
+            for b in range(count):
+                want = function(1.0, a[b].T, x[b].T, side=side, lower=int(lower),
+                                trans_a=trans, diag=int(unit)).T
+                if not np.allclose(cupy.asnumpy(got[b]), want, rtol=1e-3, atol=1e-3):
+                    raise RuntimeError(f"a {dtype} triangular solve differs from BLAS's")

@@ -25,6 +25,8 @@ from jaxlib._src.ops.custom_call import IDENTITY_TARGETS
 from jaxlib._src.ops.data_movement import int_list
 from jaxlib._src.ops.reduction import int_array_attr
 from jaxlib.gpu_runtime.cublas import matmul_for
+from jaxlib.gpu_runtime.solver import TARGETS as SOLVER_TARGETS
+from jaxlib.gpu_runtime.solver import solver_kernel, triangular_solve_kernel
 
 Factory = Callable[[Operation, Any], Callable[..., tuple] | None]
 DEVICE_KERNELS: dict[str, Factory] = {}
@@ -281,13 +283,20 @@ def _bitcast_convert(op: Operation, xp: Any):
 # --- data movement -----------------------------------------------------------------
 
 @device_kernel("stablehlo.custom_call")
-def _identity_custom_call(op: Operation, xp: Any):
+def _device_custom_call(op: Operation, xp: Any):
     """The builtins that return their operand (sharding and memory-placement
-    annotations) stay on the device; other targets are host steps."""
-    if (op.attributes.get("call_target_name") not in IDENTITY_TARGETS
+    annotations) and cuSOLVER's Cholesky and LU (solver.py) stay on the
+    device; other targets are host steps."""
+    target = op.attributes.get("call_target_name")
+    if target in SOLVER_TARGETS:
+        return solver_kernel(op, xp)
+    if (target not in IDENTITY_TARGETS
             or len(op.operands) != 1 or op.result_types != op.operand_types):
         return None
     return lambda x: (x,)
+
+
+device_kernel("stablehlo.triangular_solve")(triangular_solve_kernel)
 
 
 @device_kernel("stablehlo.broadcast_in_dim")
