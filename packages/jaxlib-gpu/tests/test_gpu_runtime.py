@@ -690,16 +690,17 @@ def test_other_gpu_solver_targets_run_as_host_steps(gpu):
     # kernels: the step is listed as running on the host.
     text = """
 func.func @main(%a: tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2xi32>) {
-  %0:3 = stablehlo.custom_call @cusolver_syevd_ffi(%a) {
-    api_version = 4 : i32, backend_config = {algorithm = 0 : ui8, lower = true}
-  } : (tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2x3xf32>, tensor<2xi32>)
-  return %0#0, %0#2 : tensor<2x3x3xf32>, tensor<2xi32>
+  %0:5 = stablehlo.custom_call @cusolver_sytrd_ffi(%a) {
+    api_version = 4 : i32, backend_config = {lower = true}
+  } : (tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2x3xf32>, tensor<2x2xf32>,
+       tensor<2x2xf32>, tensor<2xi32>)
+  return %0#0, %0#4 : tensor<2x3x3xf32>, tensor<2xi32>
 }
 """
     a = np.random.RandomState(0).standard_normal((2, 3, 3)).astype(np.float32)
     sym = a + np.swapaxes(a, -1, -2)
     executable = gpu.compile_and_load(text)
-    vectors, info = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(sym)])]
+    reduced, info = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(sym)])]
     np.testing.assert_array_equal(info, [0, 0])
     steps = executable.reference_kernel_steps()
     assert [s["op"] for s in steps] == ["stablehlo.custom_call"]
@@ -1036,3 +1037,54 @@ def test_lapack_targets_of_cpu_lowered_programs_run_on_the_device(gpu):
                                                        gpu.buffer_from_pyval(b)])]
     assert executable.reference_kernel_steps() == []
     np.testing.assert_allclose(np.swapaxes(a, -1, -2) @ x, b, rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("dtype,element", [(np.float32, "f32"), (np.complex128, "complex<f64>")])
+@pytest.mark.parametrize("lower", [True, False])
+def test_eigh_runs_on_the_device_through_the_solver(gpu, dtype, element, lower):
+    hermitian = _spd(np.random.default_rng(6), (2, 4, 4), dtype)
+    real = "f32" if element == "f32" else "f64"
+    text = ("func.func @main(%a: tensor<2x4x4xELEMENT>) -> (tensor<2x4x4xELEMENT>, "
+            "tensor<2x4xREAL>, tensor<2xi32>) {\n"
+            "  %0:3 = stablehlo.custom_call @cusolver_syevd_ffi(%a) {api_version = 4 : i32, "
+            f"backend_config = {{algorithm = 0 : ui8, lower = {str(lower).lower()}}}}} : "
+            "(tensor<2x4x4xELEMENT>) -> (tensor<2x4x4xELEMENT>, tensor<2x4xREAL>, "
+            "tensor<2xi32>)\n"
+            "  return %0#0, %0#1, %0#2 : tensor<2x4x4xELEMENT>, tensor<2x4xREAL>, tensor<2xi32>\n"
+            "}\n").replace("ELEMENT", element).replace("REAL", real)
+    executable = gpu.compile_and_load(text)
+    vectors, values, info = [np.asarray(o) for o in executable.execute(
+        [gpu.buffer_from_pyval(hermitian)])]
+    assert executable.reference_kernel_steps() == []
+    np.testing.assert_array_equal(info, [0, 0])
+    np.testing.assert_allclose(values, np.linalg.eigvalsh(hermitian), rtol=1e-4)
+    np.testing.assert_allclose(hermitian @ vectors, vectors * values[:, None, :], rtol=1e-3,
+                               atol=1e-3)
+
+
+@pytest.mark.parametrize("shape", [(2, 5, 3), (3, 3), (2, 3, 5)])
+@pytest.mark.parametrize("dtype,element", [(np.float64, "f64"), (np.complex64, "complex<f32>")])
+def test_qr_runs_on_the_device_through_the_solver(gpu, shape, dtype, element):
+    rng = np.random.default_rng(7)
+    a = rng.standard_normal(shape).astype(dtype)
+    batch, (m, n) = shape[:-2], shape[-2:]
+    k = min(m, n)
+    tensor = f"tensor<{'x'.join(map(str, shape))}x{element}>"
+    taus = f"tensor<{'x'.join(map(str, (*batch, k)))}x{element}>"
+    q_shape = (*batch, m, k)
+    q_tensor = f"tensor<{'x'.join(map(str, q_shape))}x{element}>"
+    text = (f"func.func @main(%a: {tensor}) -> ({tensor}, {q_tensor}) {{\n"
+            f"  %0:2 = stablehlo.custom_call @cusolver_geqrf_ffi(%a) {{api_version = 4 : i32,"
+            f" backend_config = {{}}}} : ({tensor}) -> ({tensor}, {taus})\n"
+            f"  %1 = stablehlo.slice %0#0 [{', '.join(f'0:{d}' for d in q_shape)}] : "
+            f"({tensor}) -> {q_tensor}\n"
+            f"  %2 = stablehlo.custom_call @cusolver_orgqr_ffi(%1, %0#1) {{api_version = 4 : "
+            f"i32, backend_config = {{}}}} : ({q_tensor}, {taus}) -> {q_tensor}\n"
+            f"  return %0#0, %2 : {tensor}, {q_tensor}\n}}\n")
+    executable = gpu.compile_and_load(text)
+    factored, q = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(a)])]
+    assert executable.reference_kernel_steps() == []
+    r = np.triu(factored[..., :k, :])
+    np.testing.assert_allclose(q @ r, a, rtol=1e-4, atol=1e-4)
+    eye = np.broadcast_to(np.eye(k), (*batch, k, k))
+    np.testing.assert_allclose(np.conj(np.swapaxes(q, -1, -2)) @ q, eye, atol=1e-5)

@@ -6,14 +6,15 @@ The names are those the reference JAX's GPU lowering emits for ``jnp.linalg``,
 the cuSOLVER/hipSOLVER typed-FFI kernels (``*_ffi``) and the hybrid CPU/GPU
 kernels (``cuhybrid_*``/``hiphybrid_*``: ``eig`` and pivoted QR).
 
-How they run. jaxlib-gpu runs these targets as host steps: the operands are
+How they run. jaxlib-gpu runs potrf, getrf, syevd, geqrf and orgqr on the
+device through cuSOLVER (``jaxlib.gpu_runtime.solver``); the other targets,
+and those where cuSOLVER is unavailable, run as host steps: the operands are
 copied to the host, the handler here computes the results with LAPACK (the
 routines of ``jaxlib.lapack``, which the reference's solver calls mirror one to
 one), and the results go back to the device. Each handler translates its GPU
 call (attribute names, result order) to the LAPACK routine's; the arrays it
 receives are logical (row-major), whatever layouts the call declares. The
-executable's ``reference_kernel_steps()`` lists them. cuSOLVER device kernels
-are not written yet (docs/roadmap.md, issue 18).
+executable's ``reference_kernel_steps()`` lists the host steps.
 """
 
 from __future__ import annotations
@@ -236,7 +237,7 @@ _KERNELS: dict[str, dict[str, Callable[..., None]]] = {
 
 def registrations() -> dict[str, list[tuple[str, Any, int]]]:
     """``{"CUDA": [(name, handler, api_version), ...], "ROCM": [...]}`` (typed
-    FFI, as the reference registers them); the handlers run on the host."""
+    FFI, as the reference registers them); these handlers run on the host."""
     return {
         platform: [(name, fn, int(name.endswith("_ffi") or _is_hybrid(name)))
                    for name, fn in sorted(kernels.items())]

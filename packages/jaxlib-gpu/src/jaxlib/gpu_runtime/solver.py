@@ -1,22 +1,28 @@
-"""Cholesky and LU factorizations (cuSOLVER) and triangular solves (cuBLAS) on the device.
+"""Dense linear algebra on the device: cuSOLVER's Cholesky, LU, Hermitian
+eigendecomposition and QR, and cuBLAS's triangular solve.
 
-jax lowers ``jnp.linalg.cholesky`` and the LU behind ``solve``, ``inv``,
-``det`` and ``lax.linalg.lu`` for cuda as ``cusolver_potrf_ffi`` and
-``cusolver_getrf_ffi``. Their steps run here on the device: each matrix of
-the batch is copied into column-major order (one transposing copy of the
-batch), factored in place on the executing stream, and copied back row-major.
-The results are LAPACK's, as cuSOLVER's are: the factor in the requested
-triangle (the other keeps the input), 1-based pivots, and ``info`` per matrix.
-``stablehlo.triangular_solve`` (the rest of ``solve``, ``cho_solve``, ...)
-runs as cuBLAS's trsm through cublas.py's handle the same way.
+jax lowers ``cholesky``, the LU behind ``solve``/``inv``/``det``, ``eigh``,
+``qr`` and ``householder_product`` for cuda as ``cusolver_{potrf,getrf,syevd,
+geqrf,orgqr}_ffi`` and triangular solves as ``stablehlo.triangular_solve``;
+programs lowered for the CPU name LAPACK's kernels (``lapack_?getrf_ffi``, ...)
+for the same routines. Their steps run here on the device: each matrix of the
+batch is copied into column-major order (one transposing copy of the batch),
+worked on in place on the executing stream, and copied back row-major. The
+results are LAPACK's, as cuSOLVER's are: the factor in the requested triangle
+(the other keeps the input), 1-based pivots, ascending eigenvalues, Householder
+reflectors and their taus, and ``info`` per matrix. A triangular solve reads
+its row-major operands as their column-major transposes (see ``_trsm_step``).
 
-The library is called through ctypes on the libcusolver CuPy loads, with one
-handle per device whose stream is set per call (no host synchronisation, so
-such programs are still captured as CUDA graphs). Mock GPUs run the same steps
-with scipy's LAPACK on the same column-major layouts, which is what CI tests.
-The first use on a GPU factors small problems and compares them with the host;
-any failure there turns this path off for the process (:func:`status` says
-why) and the calls run as host steps through jaxlib-linalg's handlers.
+The libraries are called through ctypes on the libcusolver CuPy loads (one
+handle per device) and on cublas.py's cuBLAS handle, with the stream set per
+call and no host synchronisation, so such programs are still captured as CUDA
+graphs. Mock GPUs run the same steps with scipy's LAPACK and BLAS on the same
+column-major layouts, which is what CI tests. The first use on a GPU checks
+each routine against the host (factors, pivots; eigenpairs and QR by what they
+must satisfy); any failure turns the path off for the process (``status()``,
+``cublas.trsm_for``) and the calls run as host steps through jaxlib-linalg's
+handlers. The other solver targets (SVD, tridiagonal reduction, ...) are host
+steps.
 """
 
 from __future__ import annotations
@@ -78,6 +84,49 @@ class _Lapack:
             storage[...] = lu.T
             pivots[b] = pivot + 1  # scipy's are 0-based; LAPACK's and cuSOLVER's 1-based
         return pivots, info
+
+
+    def syevd(self, matrices: np.ndarray, lower: bool) -> tuple[np.ndarray, np.ndarray]:
+        from scipy.linalg import lapack
+
+        letter = _LETTERS[matrices.dtype].lower()
+        function = getattr(lapack, letter + ("heevd" if letter in "cz" else "syevd"))
+        count, n = matrices.shape[0], matrices.shape[-1]
+        values = np.zeros((count, n), _real(matrices.dtype))
+        info = np.zeros(count, np.int32)
+        for b, storage in enumerate(matrices):
+            if n == 0:
+                continue
+            values[b], vectors, info[b] = function(storage.T, compute_v=1, lower=int(lower))
+            storage[...] = vectors.T
+        return values, info
+
+    def geqrf(self, matrices: np.ndarray) -> np.ndarray:
+        from scipy.linalg import lapack
+
+        function = getattr(lapack, _LETTERS[matrices.dtype].lower() + "geqrf")
+        count, columns, rows = matrices.shape
+        taus = np.zeros((count, min(rows, columns)), matrices.dtype)
+        for b, storage in enumerate(matrices):
+            if rows and columns:
+                qr, taus[b], _, _ = function(storage.T)
+                storage[...] = qr.T
+        return taus
+
+    def orgqr(self, matrices: np.ndarray, taus: np.ndarray) -> None:
+        from scipy.linalg import lapack
+
+        letter = _LETTERS[matrices.dtype].lower()
+        function = getattr(lapack, letter + ("ungqr" if letter in "cz" else "orgqr"))
+        count, columns, rows = matrices.shape
+        for b, storage in enumerate(matrices):
+            if rows and columns:
+                q, _, _ = function(storage.T, taus[b])
+                storage[...] = q.T
+
+
+def _real(dtype: np.dtype) -> np.dtype:
+    return np.dtype(dtype.char.lower()) if dtype.kind == "c" else dtype
 
 
 class _BlasTrsm:
@@ -160,6 +209,88 @@ class _Cusolver:
         return pivots, info
 
 
+    def syevd(self, matrices: Any, lower: bool) -> tuple[Any, Any]:
+        cupy = self.cupy
+        count, n = matrices.shape[0], matrices.shape[-1]
+        values = cupy.zeros((count, n), _real(matrices.dtype))
+        info = cupy.zeros(count, np.int32)
+        if count == 0 or n == 0:
+            return values, info
+        size, function = self._routine(matrices.dtype, "syevd")
+        uplo = _FILL_LOWER if lower else _FILL_UPPER
+        self._bind()
+        lwork = ctypes.c_int()
+        _check(size(self.handle, _EIG_MODE_VECTOR, uplo, n, _ptr(matrices), n, _ptr(values),
+                    ctypes.byref(lwork)), "syevd_bufferSize")
+        work = cupy.empty(max(lwork.value, 1), matrices.dtype)
+        step, value_step = n * n * matrices.dtype.itemsize, n * values.dtype.itemsize
+        for b in range(count):
+            _check(function(self.handle, _EIG_MODE_VECTOR, uplo, n, _ptr(matrices, b * step), n,
+                            _ptr(values, b * value_step), _ptr(work), lwork.value,
+                            _ptr(info, 4 * b)), "syevd")
+        return values, info
+
+    def geqrf(self, matrices: Any) -> Any:
+        cupy = self.cupy
+        count, columns, rows = matrices.shape
+        k = min(rows, columns)
+        taus = cupy.zeros((count, k), matrices.dtype)
+        if count == 0 or k == 0:
+            return taus
+        size, function = self._routine(matrices.dtype, "geqrf")
+        self._bind()
+        lwork = ctypes.c_int()
+        _check(size(self.handle, rows, columns, _ptr(matrices), rows, ctypes.byref(lwork)),
+               "geqrf_bufferSize")
+        work = cupy.empty(max(lwork.value, 1), matrices.dtype)
+        info = cupy.zeros(count, np.int32)
+        item = matrices.dtype.itemsize
+        for b in range(count):
+            _check(function(self.handle, rows, columns, _ptr(matrices, b * rows * columns * item),
+                            rows, _ptr(taus, b * k * item), _ptr(work), lwork.value,
+                            _ptr(info, 4 * b)), "geqrf")
+        return taus
+
+    def orgqr(self, matrices: Any, taus: Any) -> None:
+        count, columns, rows = matrices.shape
+        k = taus.shape[-1]
+        if count == 0 or rows == 0 or columns == 0:
+            return
+        size, function = self._routine(matrices.dtype, "orgqr")
+        self._bind()
+        lwork = ctypes.c_int()
+        _check(size(self.handle, rows, columns, k, _ptr(matrices), rows, _ptr(taus),
+                    ctypes.byref(lwork)), "orgqr_bufferSize")
+        work = self.cupy.empty(max(lwork.value, 1), matrices.dtype)
+        info = self.cupy.zeros(count, np.int32)
+        item = matrices.dtype.itemsize
+        for b in range(count):
+            _check(function(self.handle, rows, columns, k,
+                            _ptr(matrices, b * rows * columns * item), rows,
+                            _ptr(taus, b * k * item), _ptr(work), lwork.value,
+                            _ptr(info, 4 * b)), "orgqr")
+
+    def _routine(self, dtype: np.dtype, routine: str) -> tuple[Any, Any]:
+        name = _routine_name(_LETTERS[dtype], routine)
+        return getattr(self.lib, name + "_bufferSize"), getattr(self.lib, name)
+
+
+# cusolverEigMode_t
+_EIG_MODE_VECTOR = 1
+
+
+def _ptr(array: Any, offset: int = 0) -> ctypes.c_void_p:
+    return ctypes.c_void_p(array.data.ptr + offset)
+
+
+def _routine_name(letter: str, routine: str) -> str:
+    """cuSOLVER's name of ``routine`` for a type letter (Hermitian and unitary
+    names for complex types)."""
+    if letter in "CZ":
+        routine = {"syevd": "heevd", "orgqr": "ungqr"}.get(routine, routine)
+    return f"cusolverDn{letter}{routine}"
+
+
 def _check(code: int, what: str) -> None:
     if code != 0:
         raise RuntimeError(f"cuSOLVER {what} failed with cusolverStatus {code}")
@@ -167,19 +298,23 @@ def _check(code: int, what: str) -> None:
 
 def _declare(lib: ctypes.CDLL) -> None:
     vp, i32, ip = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int)
-    lib.cusolverDnCreate.argtypes = [ctypes.POINTER(vp)]
-    lib.cusolverDnSetStream.argtypes = [vp, vp]
+    signatures = {  # routine: (bufferSize arguments, routine arguments), after the handle
+        "potrf": ([i32, i32, vp, i32, ip], [i32, i32, vp, i32, vp, i32, vp]),
+        "getrf": ([i32, i32, vp, i32, ip], [i32, i32, vp, i32, vp, vp, vp]),
+        "syevd": ([i32, i32, i32, vp, i32, vp, ip], [i32, i32, i32, vp, i32, vp, vp, i32, vp]),
+        "geqrf": ([i32, i32, vp, i32, ip], [i32, i32, vp, i32, vp, vp, i32, vp]),
+        "orgqr": ([i32, i32, i32, vp, i32, vp, ip], [i32, i32, i32, vp, i32, vp, vp, i32, vp]),
+    }
+    functions = [(lib.cusolverDnCreate, [ctypes.POINTER(vp)]),
+                 (lib.cusolverDnSetStream, [vp, vp])]
     for letter in _LETTERS.values():
-        getattr(lib, f"cusolverDn{letter}potrf_bufferSize").argtypes = [vp, i32, i32, vp, i32,
-                                                                        ip]
-        getattr(lib, f"cusolverDn{letter}potrf").argtypes = [vp, i32, i32, vp, i32, vp, i32, vp]
-        getattr(lib, f"cusolverDn{letter}getrf_bufferSize").argtypes = [vp, i32, i32, vp, i32,
-                                                                        ip]
-        getattr(lib, f"cusolverDn{letter}getrf").argtypes = [vp, i32, i32, vp, i32, vp, vp, vp]
-    for name in ("cusolverDnCreate", "cusolverDnSetStream",
-                 *(f"cusolverDn{letter}{routine}" for letter in _LETTERS.values()
-                   for routine in ("potrf_bufferSize", "potrf", "getrf_bufferSize", "getrf"))):
-        getattr(lib, name).restype = ctypes.c_int
+        for routine, (size_args, args) in signatures.items():
+            name = _routine_name(letter, routine)
+            functions += [(getattr(lib, name + "_bufferSize"), [vp, *size_args]),
+                          (getattr(lib, name), [vp, *args])]
+    for function, argtypes in functions:
+        function.argtypes = argtypes
+        function.restype = ctypes.c_int
 
 
 def _binding(xp: Any) -> Any:
@@ -233,6 +368,26 @@ def _self_test(cupy: Any, binding: _Cusolver) -> None:
             if not (np.allclose(cupy.asnumpy(got), want, rtol=1e-4, atol=1e-4)
                     and np.array_equal(cupy.asnumpy(got_pivots), want_pivots)):
                 raise RuntimeError(f"a {dtype} LU factorization differs from LAPACK's")
+        # Eigenvectors and reflectors are unique only up to signs: check what they are.
+        storage = np.ascontiguousarray(np.swapaxes(spd, -1, -2))  # column-major spd
+        for lower in (True, False):
+            got = cupy.asarray(storage)
+            values, info = binding.syevd(got, lower)
+            vectors = np.swapaxes(cupy.asnumpy(got), -1, -2)
+            want = np.linalg.eigvalsh(spd)
+            if not (np.allclose(cupy.asnumpy(values), want, rtol=1e-3, atol=1e-3)
+                    and np.allclose(spd @ vectors, vectors * cupy.asnumpy(values)[:, None, :],
+                                    rtol=1e-3, atol=1e-3)
+                    and not cupy.asnumpy(info).any()):
+                raise RuntimeError(f"a {dtype} eigendecomposition is not one of the input")
+        tall = rng.standard_normal((2, 5, 3)).astype(dtype)
+        got = cupy.asarray(np.ascontiguousarray(np.swapaxes(tall, -1, -2)))
+        taus = binding.geqrf(got)
+        upper = np.triu(np.swapaxes(cupy.asnumpy(got), -1, -2)[:, :3, :])
+        binding.orgqr(got, taus)
+        q = np.swapaxes(cupy.asnumpy(got), -1, -2)
+        if not np.allclose(q @ upper, tall, rtol=1e-3, atol=1e-3):
+            raise RuntimeError(f"a {dtype} QR factorization does not give back its input")
 
 
 # -- device steps of the custom calls -----------------------------------------------------
@@ -249,14 +404,10 @@ def _row_major(xp: Any, storage: Any, shape: tuple[int, ...]) -> Any:
 
 def _potrf(op: Operation, xp: Any, binding: Any) -> Callable[..., tuple] | None:
     shape = tuple(op.operand_types[0].shape)
-    if len(op.result_types) != 2 or len(shape) < 2 or shape[-1] != shape[-2]:
-        return None
-    attributes = decoded_attributes(op)
-    if "lower" in attributes:  # cuSOLVER's flag; LAPACK's names say uplo 'L' or 'U'
-        lower = bool(attributes["lower"])
-    elif "uplo" in attributes:
-        lower = chr(int(attributes["uplo"])) == "L"
-    else:
+    lower = _lower_flag(op)  # cuSOLVER's flag, or LAPACK's uplo 'L' / 'U'
+    if lower is None or len(shape) < 2 or shape[-1] != shape[-2] or not _results_are(
+            op, (shape, numpy_dtype(op.operand_types[0].element_type)),
+            (shape[:-2], np.dtype(np.int32))):
         return None
     batch, n = shape[:-2], shape[-1]
     count = int(np.prod(batch, dtype=np.int64))
@@ -274,7 +425,9 @@ def _getrf(op: Operation, xp: Any, binding: Any) -> Callable[..., tuple] | None:
     if len(op.result_types) != 3 or len(shape) < 2:
         return None
     batch, (rows, columns) = shape[:-2], shape[-2:]
-    if tuple(op.result_types[1].shape) != batch + (min(rows, columns),):
+    if not _results_are(op, (shape, numpy_dtype(op.operand_types[0].element_type)),
+                        (batch + (min(rows, columns),), np.dtype(np.int32)),
+                        (batch, np.dtype(np.int32))):
         return None
     count = int(np.prod(batch, dtype=np.int64))
 
@@ -355,10 +508,100 @@ def _trsm_step(op: Operation, xp: Any, left: bool, lower: bool, unit: bool, tran
     return kernel
 
 
+def _results_are(op: Operation, *expected: tuple[tuple[int, ...], np.dtype]) -> bool:
+    return len(op.result_types) == len(expected) and all(
+        tuple(t.shape) == shape and numpy_dtype(t.element_type) == dtype
+        for t, (shape, dtype) in zip(op.result_types, expected))
+
+
+def _lower_flag(op: Operation) -> bool | None:
+    """cuSOLVER's ``lower``, or LAPACK's ``uplo`` letter; None without either."""
+    attributes = decoded_attributes(op)
+    if "lower" in attributes:
+        return bool(attributes["lower"])
+    if "uplo" in attributes:
+        return chr(int(attributes["uplo"])) == "L"
+    return None
+
+
+def _syevd(op: Operation, xp: Any, binding: Any) -> Callable[..., tuple] | None:
+    """Eigenvectors and ascending eigenvalues of Hermitian matrices (jax's
+    ``eigh``: cuSOLVER's syevd/heevd for every ``algorithm``: one decomposition)."""
+    shape = tuple(op.operand_types[0].shape)
+    dtype = numpy_dtype(op.operand_types[0].element_type)
+    lower = _lower_flag(op)
+    mode = decoded_attributes(op).get("mode", ord("V"))
+    if lower is None or len(shape) < 2 or shape[-1] != shape[-2] or chr(int(mode)) != "V":
+        return None
+    batch, n = shape[:-2], shape[-1]
+    if not _results_are(op, (shape, dtype), (batch + (n,), _real(dtype)),
+                        (batch, np.dtype(np.int32))):
+        return None
+    count = int(np.prod(batch, dtype=np.int64))
+
+    def kernel(a):
+        storage = _column_major(xp, a, count, n, n)
+        values, info = binding.syevd(storage, lower)
+        return (_row_major(xp, storage, shape), values.reshape(batch + (n,)),
+                info.reshape(batch))
+
+    return kernel
+
+
+def _geqrf(op: Operation, xp: Any, binding: Any) -> Callable[..., tuple] | None:
+    """Householder QR: R above the diagonal, the reflectors below, and their taus."""
+    shape = tuple(op.operand_types[0].shape)
+    dtype = numpy_dtype(op.operand_types[0].element_type)
+    if len(shape) < 2:
+        return None
+    batch, (rows, columns) = shape[:-2], shape[-2:]
+    k = min(rows, columns)
+    if not _results_are(op, (shape, dtype), (batch + (k,), dtype)):
+        return None
+    count = int(np.prod(batch, dtype=np.int64))
+
+    def kernel(a):
+        storage = _column_major(xp, a, count, rows, columns)
+        taus = binding.geqrf(storage)
+        return _row_major(xp, storage, shape), taus.reshape(batch + (k,))
+
+    return kernel
+
+
+def _orgqr(op: Operation, xp: Any, binding: Any) -> Callable[..., tuple] | None:
+    """The Q of reflectors and taus (jax's ``householder_product``)."""
+    if len(op.operands) != 2:
+        return None
+    shape = tuple(op.operand_types[0].shape)
+    dtype = numpy_dtype(op.operand_types[0].element_type)
+    tau_shape = tuple(op.operand_types[1].shape)
+    if len(shape) < 2 or numpy_dtype(op.operand_types[1].element_type) != dtype:
+        return None
+    batch, (rows, columns) = shape[:-2], shape[-2:]
+    if tau_shape[:-1] != batch or not tau_shape or tau_shape[-1] > columns \
+            or columns > rows or not _results_are(op, (shape, dtype)):
+        return None
+    count, k = int(np.prod(batch, dtype=np.int64)), tau_shape[-1]
+
+    def kernel(a, taus):
+        storage = _column_major(xp, a, count, rows, columns)
+        binding.orgqr(storage, xp.ascontiguousarray(taus).reshape(count, k))
+        return (_row_major(xp, storage, shape),)
+
+    return kernel
+
+
 # jax's names for cuda, and LAPACK's (programs lowered for the CPU run on GPUs too).
-_FACTORIES = {"cusolver_potrf_ffi": _potrf, "cusolver_getrf_ffi": _getrf,
-              **{f"lapack_{letter}potrf_ffi": _potrf for letter in "sdcz"},
-              **{f"lapack_{letter}getrf_ffi": _getrf for letter in "sdcz"}}
+_FACTORIES = {f"cusolver_{routine}_ffi": factory for routine, factory in (
+    ("potrf", _potrf), ("getrf", _getrf), ("syevd", _syevd), ("geqrf", _geqrf),
+    ("orgqr", _orgqr))}
+_FACTORIES.update({f"lapack_{letter}{routine}_ffi": factory for letter in "sdcz"
+                   for routine, factory in (("potrf", _potrf), ("getrf", _getrf),
+                                            ("geqrf", _geqrf))})
+_FACTORIES.update({f"lapack_{letter}{routine}_ffi": _orgqr for letter, routine in (
+    ("s", "orgqr"), ("d", "orgqr"), ("c", "ungqr"), ("z", "ungqr"))})
+_FACTORIES.update({f"lapack_{letter}{routine}_ffi": _syevd for letter, routine in (
+    ("s", "syevd"), ("d", "syevd"), ("c", "heevd"), ("z", "heevd"))})
 _BLAS_FACTORIES = {f"lapack_{letter}trsm_ffi": _lapack_trsm for letter in "sdcz"}
 TARGETS = frozenset(_FACTORIES) | frozenset(_BLAS_FACTORIES)
 
@@ -372,14 +615,13 @@ def solver_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
     if target in _BLAS_FACTORIES:
         return _BLAS_FACTORIES[target](op, xp, None)
     factory = _FACTORIES.get(target)
-    if factory is None or len(op.operands) != 1:
+    if factory is None or not op.operands or not op.result_types:
         return None
     dtype = numpy_dtype(op.operand_types[0].element_type)
-    if dtype not in _LETTERS or any(numpy_dtype(t.element_type) != np.int32
-                                    for t in op.result_types[1:]):
-        return None
-    if numpy_dtype(op.result_types[0].element_type) != dtype or \
+    if dtype not in _LETTERS or numpy_dtype(op.result_types[0].element_type) != dtype or \
             tuple(op.result_types[0].shape) != tuple(op.operand_types[0].shape):
+        return None
+    if factory in (_potrf, _getrf, _syevd, _geqrf) and len(op.operands) != 1:
         return None
     if max(op.operand_types[0].shape[-2:], default=0) > _INT_MAX // 2:
         return None
