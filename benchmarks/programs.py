@@ -158,6 +158,7 @@ def time_ours(bench: Suite, names: list[str], budget_s: float,
             graph_status = getattr(executable, "graph_status", None)
             if graph_status is not None:  # GPU: replayed as a CUDA graph, or why not
                 results[name]["graph"] = graph_status()
+                results[name]["graph_bytes"] = executable.graph_memory_bytes()
             steps = getattr(executable, "reference_kernel_steps", None)
             if steps is not None:  # steps on host reference kernels, by op
                 ops = sorted({s["op"] for s in steps()})

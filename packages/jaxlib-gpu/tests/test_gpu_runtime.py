@@ -1088,3 +1088,82 @@ def test_qr_runs_on_the_device_through_the_solver(gpu, shape, dtype, element):
     np.testing.assert_allclose(q @ r, a, rtol=1e-4, atol=1e-4)
     eye = np.broadcast_to(np.eye(k), (*batch, k, k))
     np.testing.assert_allclose(np.conj(np.swapaxes(q, -1, -2)) @ q, eye, atol=1e-5)
+
+
+class _FakeMemory:
+    """cupy.cuda.Memory / UnownedMemory / MemoryPointer stand-ins: addresses only."""
+
+    next_address = 1 << 20
+
+    def __init__(self, size, ptr=None, owner=None):
+        if ptr is None:
+            ptr, _FakeMemory.next_address = _FakeMemory.next_address, \
+                _FakeMemory.next_address + size + (1 << 20)
+        self.ptr, self.size, self.owner = ptr, size, owner
+
+
+class _FakeCupy:
+    class cuda:  # noqa: N801
+        Memory = staticmethod(lambda size: _FakeMemory(size))
+        UnownedMemory = staticmethod(lambda ptr, size, owner: _FakeMemory(size, ptr, owner))
+        MemoryPointer = staticmethod(lambda memory, offset: memory)
+
+
+def test_graph_arena_reuses_blocks_freed_during_the_capture():
+    from jaxlib.gpu_runtime.client import GraphArena
+
+    arena = GraphArena(_FakeCupy)
+    a = arena(1000)
+    b = arena(3000)
+    assert b.ptr == a.ptr + 1024  # 512-byte aligned, first fit in one chunk
+    start = a.ptr
+    del a  # freed: the next allocation that fits takes its place
+    c = arena(600)
+    assert c.ptr == start
+    del b, c  # neighbours merge back into one free range
+    assert arena.free == [[0, arena.chunks[0].size]]
+    # A capture whose values die after their last use holds its peak, not the sum.
+    live = []
+    for step in range(50):
+        live.append(arena(1 << 20))
+        if len(live) > 2:
+            live.pop(0)
+    assert arena.held_bytes() <= 4 << 20
+    big = arena(8 << 20)  # larger than any free range: a new chunk
+    assert big.ptr >= arena.chunks[-1].ptr and len(arena.chunks) >= 2
+
+
+def test_graph_memory_mode_is_checked(monkeypatch):
+    from jaxlib.gpu_runtime.client import GraphArena, _graph_allocator
+
+    monkeypatch.setenv("JAXLIB_GPU_GRAPH_MEMORY", "peak")
+    assert isinstance(_graph_allocator(_FakeCupy), GraphArena)
+    monkeypatch.setenv("JAXLIB_GPU_GRAPH_MEMORY", "most")
+    with pytest.raises(XlaRuntimeError, match="expected 'sum' or 'peak'"):
+        _graph_allocator(_FakeCupy)
+
+
+@pytest.mark.skipif(BACKEND == "mock", reason="CUDA graphs: the GPU check runs this")
+@pytest.mark.parametrize("name", ["gpt_train", "resnet_nhwc_train", "lstm_scan_grad"])
+def test_graphs_holding_their_peak_replay_correctly(gpu, name, monkeypatch):
+    sys.path.insert(0, str(ROOT / "benchmarks" / "models"))
+    from inputs import draw
+
+    meta = json.loads((ROOT / "benchmarks/models" / f"{name}.json").read_text())
+    text = (ROOT / "benchmarks/models" / f"{name}.mlir").read_text()
+    expected = np.load(ROOT / "benchmarks/models" / f"{name}.npz")
+    held = {}
+    for mode in ("sum", "peak"):
+        monkeypatch.setenv("JAXLIB_GPU_GRAPH_MEMORY", mode)
+        executable = gpu.compile_and_load(text)
+        arguments = [gpu.buffer_from_pyval(a) for a in draw(meta["inputs"], meta["seed"])]
+        for _ in range(4):  # eager, capture, then replays
+            outputs = [np.asarray(o) for o in executable.execute(arguments)]
+            for i, actual in enumerate(outputs):
+                want = expected[f"out{i}"]
+                atol = meta["atol"] * max(1.0, float(np.max(np.abs(want), initial=0)))
+                np.testing.assert_allclose(actual, want, rtol=meta["rtol"], atol=atol)
+        assert executable.graph_status() == "graph"
+        held[mode] = executable.graph_memory_bytes()
+    print(f"{name}: graph memory sum {held['sum']} bytes, peak {held['peak']} bytes")
+    assert held["peak"] <= held["sum"]

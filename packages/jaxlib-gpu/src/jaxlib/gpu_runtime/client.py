@@ -539,6 +539,13 @@ class GpuExecutable(LoadedExecutable):
         capture was not possible."""
         return self._graph.status if self._graph is not None else "eager"
 
+    def graph_memory_bytes(self) -> int | None:
+        """Device memory the captured graph holds (None without a graph)."""
+        graph = self._graph
+        if graph is None or graph.allocator is None:
+            return None
+        return graph.allocator.held_bytes()
+
     # -- execution -----------------------------------------------------------------
 
     def _execute_one(self, arguments: Sequence[Any]) -> tuple[list[Any], Any]:
@@ -798,7 +805,9 @@ def copy_all(cupy: Any, sources: Sequence[Any], targets: Sequence[Any]) -> None:
 
 class _KeepingAllocator:
     """CuPy allocations made while capturing a graph, kept for the graph's
-    lifetime: its kernels read and write those addresses on every replay."""
+    lifetime: its kernels read and write those addresses on every replay.
+    The graph holds the sum of the capture's allocations (JAXLIB_GPU_GRAPH_MEMORY=sum,
+    the default); see GraphArena for the peak."""
 
     def __init__(self, cupy: Any):
         self.pool = cupy.cuda.MemoryPool()
@@ -808,6 +817,93 @@ class _KeepingAllocator:
         pointer = self.pool.malloc(size)
         self.kept.append(pointer)
         return pointer
+
+    def held_bytes(self) -> int:
+        return int(self.pool.total_bytes())
+
+
+class GraphArena:
+    """The memory of one captured graph, reused within the capture: a block
+    freed while capturing (a value past its last use) serves later allocations
+    of the same capture, which stream order runs after every kernel that used
+    it, so the graph holds the capture's peak, not the sum of its allocations.
+    Chunks come from cudaMalloc and stay until the graph goes; no other code
+    allocates from them (JAXLIB_GPU_GRAPH_MEMORY=peak)."""
+
+    ALIGN = 512
+    MIN_CHUNK = 2 << 20
+
+    def __init__(self, cupy: Any):
+        self.cupy = cupy
+        self.chunks: list = []  # cupy.cuda.Memory
+        self.free: list[list[int]] = []  # per chunk: sorted [offset, size, ...] pairs, flat
+
+    def __call__(self, size: int) -> Any:
+        size = max(-(-size // self.ALIGN) * self.ALIGN, self.ALIGN)
+        place = self._take(size)
+        if place is None:
+            chunk_size = max(size, self.MIN_CHUNK, self.held_bytes())  # doubling
+            self.chunks.append(self.cupy.cuda.Memory(chunk_size))
+            self.free.append([0, chunk_size])
+            place = self._take(size)
+        chunk, offset = place
+        block = _ArenaBlock(self, chunk, offset, size)
+        memory = self.cupy.cuda.UnownedMemory(self.chunks[chunk].ptr + offset, size, block)
+        return self.cupy.cuda.MemoryPointer(memory, 0)
+
+    def _take(self, size: int) -> tuple[int, int] | None:
+        """First fit: (chunk, offset) of ``size`` bytes, cut from a free range."""
+        for chunk, ranges in enumerate(self.free):
+            for i in range(0, len(ranges), 2):
+                offset, length = ranges[i], ranges[i + 1]
+                if length >= size:
+                    if length == size:
+                        del ranges[i:i + 2]
+                    else:
+                        ranges[i], ranges[i + 1] = offset + size, length - size
+                    return chunk, offset
+        return None
+
+    def give_back(self, chunk: int, offset: int, size: int) -> None:
+        """Returns a block to its chunk's free ranges, merged with neighbours."""
+        ranges = self.free[chunk]
+        i = 0
+        while i < len(ranges) and ranges[i] < offset:
+            i += 2
+        ranges[i:i] = [offset, size]
+        if i + 2 < len(ranges) and ranges[i] + ranges[i + 1] == ranges[i + 2]:
+            ranges[i + 1] += ranges[i + 3]
+            del ranges[i + 2:i + 4]
+        if i >= 2 and ranges[i - 2] + ranges[i - 1] == ranges[i]:
+            ranges[i - 1] += ranges[i + 1]
+            del ranges[i:i + 2]
+
+    def held_bytes(self) -> int:
+        return sum(int(c.size) for c in self.chunks)
+
+
+class _ArenaBlock:
+    """The owner of one arena block: CuPy drops it with the last array on the
+    block, which gives the block back."""
+
+    __slots__ = ("arena", "chunk", "offset", "size")
+
+    def __init__(self, arena: GraphArena, chunk: int, offset: int, size: int):
+        self.arena, self.chunk, self.offset, self.size = arena, chunk, offset, size
+
+    def __del__(self) -> None:
+        try:
+            self.arena.give_back(self.chunk, self.offset, self.size)
+        except Exception:  # interpreter shutdown: nothing left to give back to
+            pass
+
+
+def _graph_allocator(cupy: Any) -> Any:
+    """How a capture allocates: the arena (peak) or every block kept (sum)."""
+    mode = os.environ.get("JAXLIB_GPU_GRAPH_MEMORY", "sum")
+    if mode not in ("sum", "peak"):
+        raise invalid_argument(f"JAXLIB_GPU_GRAPH_MEMORY={mode!r}: expected 'sum' or 'peak'")
+    return GraphArena(cupy) if mode == "peak" else _KeepingAllocator(cupy)
 
 
 class ProgramGraph:
@@ -823,7 +919,7 @@ class ProgramGraph:
         self.graph = None
         self.inputs: list = []
         self.outputs: list = []
-        self.allocator: _KeepingAllocator | None = None
+        self.allocator: _KeepingAllocator | GraphArena | None = None
 
     def run(self, program: Any, values: list) -> list | None:
         """The outputs, or None when this program runs eagerly."""
@@ -863,7 +959,7 @@ class ProgramGraph:
         if any(not isinstance(v, cupy.ndarray) for v in values):
             raise ValueError("an argument lives on the host")
         stream = cupy.cuda.get_current_stream()
-        self.allocator = _KeepingAllocator(cupy)
+        self.allocator = _graph_allocator(cupy)
         with cupy.cuda.using_allocator(self.allocator):
             self.inputs = [cupy.array(v, copy=True) for v in values]
             stream.synchronize()
