@@ -1103,7 +1103,7 @@ class _FakeMemory:
 
 
 class _FakeCupy:
-    class cuda:  # noqa: N801
+    class cuda:
         Memory = staticmethod(lambda size: _FakeMemory(size))
         UnownedMemory = staticmethod(lambda ptr, size, owner: _FakeMemory(size, ptr, owner))
         MemoryPointer = staticmethod(lambda memory, offset: memory)
@@ -1124,7 +1124,7 @@ def test_graph_arena_reuses_blocks_freed_during_the_capture():
     assert arena.free == [[0, arena.chunks[0].size]]
     # A capture whose values die after their last use holds its peak, not the sum.
     live = []
-    for step in range(50):
+    for _ in range(50):
         live.append(arena(1 << 20))
         if len(live) > 2:
             live.pop(0)
