@@ -287,3 +287,29 @@ def test_strided_variants_compile_with_nvrtc():
     source, name, _ = fused.group_source(group, "cuda", views)
     assert "jx_view0" in source
     nvrtc.compile_to_ptx(source, f"{name}.cu")
+
+
+def test_the_lu_pivots_kernel_matches_the_array_path_and_compiles():
+    # The generated kernel GPUs run for cu_lu_pivots_to_permutation (one thread
+    # per matrix), built for the host, against the array operations mock GPUs run.
+    from jaxlib._src.compiler import pipeline as compile_pipeline
+
+    text = ("func.func @main(%p: tensor<6x3xi32>) -> tensor<6x5xi32> {\n"
+            "  %0 = stablehlo.custom_call @cu_lu_pivots_to_permutation(%p) {api_version = 4 : "
+            "i32, backend_config = {}} : (tensor<6x3xi32>) -> tensor<6x5xi32>\n"
+            "  return %0 : tensor<6x5xi32>\n}\n")
+    program = compile_pipeline.compile_program(
+        text, program_builder=build_gpu_program(np)).program
+    pivots = np.array([[0, 1, 2], [4, 3, 2], [1, 1, 4], [-1, 7, 0], [2, 0, 1], [3, 3, 3]],
+                      np.int32)
+    (want,) = program(pivots)
+    source, name = codegen.lu_pivots_to_permutation(3, 5, 6, "host")
+    kernel = fused.GeneratedKernel(source, name, 6, 6, "int", [((6, 5), np.int32)], np, "host")
+    (got,) = kernel(pivots)
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(want[3], [2, 1, 0, 3, 4])  # out-of-range pivots swap nothing
+    np.testing.assert_array_equal(want[1], [4, 3, 2, 1, 0])
+    _needs_nvrtc()
+    from jaxlib.gpu_runtime import nvrtc
+
+    nvrtc.compile_to_ptx(codegen.lu_pivots_to_permutation(3, 5, 6, "cuda")[0])

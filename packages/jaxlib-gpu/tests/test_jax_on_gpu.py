@@ -98,6 +98,22 @@ SCRIPT = textwrap.dedent(r"""
                                           np.linalg.cholesky(spd), rtol=1e-4, atol=1e-5))
     out["eigh_ok"] = bool(np.allclose(np.asarray(jnp.linalg.eigvalsh(spd)),
                                       np.linalg.eigvalsh(spd), rtol=1e-4))
+    # Cholesky, LU (solve, inv, det), eigh and QR run as device steps (cuSOLVER, cuBLAS).
+    def host_steps(fn, *args):
+        compiled = jax.jit(fn).lower(*args).compile()
+        return [s["op"] for s in compiled.runtime_executable().reference_kernel_steps()]
+    b = np.ones((5, 2), np.float32)
+    out["linalg_host_steps"] = {
+        name: host_steps(fn, *args) for name, fn, args in (
+            ("solve", jnp.linalg.solve, (a, b)), ("inv", jnp.linalg.inv, (a,)),
+            ("det", jnp.linalg.det, (a,)), ("cholesky", jnp.linalg.cholesky, (spd,)),
+            ("eigh", jnp.linalg.eigh, (spd,)), ("qr", jnp.linalg.qr, (a,)),
+            ("cho_solve", lambda c, y: jax.scipy.linalg.cho_solve((c, True), y),
+             (np.linalg.cholesky(spd), b)))}
+    q, r = jnp.linalg.qr(a)
+    out["qr_ok"] = bool(np.allclose(np.asarray(q @ r), a, rtol=1e-4, atol=1e-4))
+    out["inv_ok"] = bool(np.allclose(np.asarray(jnp.linalg.inv(spd)) @ spd, np.eye(5),
+                                     atol=1e-4))
     s = jnp.linalg.svd(a, compute_uv=False)
     out["svd_ok"] = bool(np.allclose(np.asarray(s), np.linalg.svd(a, compute_uv=False),
                                      rtol=1e-4))
@@ -154,8 +170,11 @@ def test_arrays_move_between_the_cpu_and_the_gpus(observations):
 
 
 def test_linear_algebra_runs_through_the_gpu_solver_targets(observations):
-    for name in ("solve_ok", "cholesky_ok", "eigh_ok", "svd_ok"):
+    for name in ("solve_ok", "cholesky_ok", "eigh_ok", "svd_ok", "qr_ok", "inv_ok"):
         assert observations[name], name
+    # No host step in these (on a GPU: cuSOLVER and cuBLAS passed their self-tests).
+    assert observations["linalg_host_steps"] == {
+        name: [] for name in ("solve", "inv", "det", "cholesky", "eigh", "qr", "cho_solve")}
 
 
 def test_shardings_over_several_gpus(observations):

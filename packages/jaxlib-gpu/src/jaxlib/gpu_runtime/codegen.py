@@ -764,6 +764,28 @@ def dynamic_update_slice(shape: tuple[int, ...], update: tuple[int, ...], item_b
                          _size(shape), target)
 
 
+# -- LU pivots to a permutation ---------------------------------------------------------
+
+
+def lu_pivots_to_permutation(pivots: int, size: int, count: int,
+                             target: str = "cuda") -> tuple[str, str]:
+    """(source, name) of the kernel turning ``count`` rows of ``pivots``
+    0-based row swaps (int32, applied in order) into permutations of
+    0..``size``-1 (int32): one thread per row. A pivot outside [0, size) swaps
+    nothing, as CUDA's kernel does."""
+    params = ["const int* __restrict__ piv", "int* __restrict__ out0"]
+    body = [f"  const int* p = piv + i * {pivots};",
+            f"  int* q = out0 + i * {size};",
+            f"  for (int r = 0; r < {size}; ++r) q[r] = r;",
+            f"  for (int r = 0; r < {pivots}; ++r) {{",
+            "    int j = p[r];",
+            f"    if (j >= 0 && j < {size}) {{ int t = q[r]; q[r] = q[j]; q[j] = t; }}",
+            "  }"]
+    name = _named("lu_pivots_to_permutation", body, target)
+    return _wrap(name, body, params, ["piv", "out0"], ["(const int*)in[0]", "(int*)out[0]"],
+                 count, target), name
+
+
 # -- batched copies ---------------------------------------------------------------------
 
 BATCHED_COPY_NAME = "jx_batched_copy"

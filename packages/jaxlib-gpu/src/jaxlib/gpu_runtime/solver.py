@@ -591,6 +591,45 @@ def _orgqr(op: Operation, xp: Any, binding: Any) -> Callable[..., tuple] | None:
     return kernel
 
 
+def _lu_pivots_to_permutation(op: Operation, xp: Any, binding: Any
+                              ) -> Callable[..., tuple] | None:
+    """jax's ``cu_lu_pivots_to_permutation`` (after every LU): a generated
+    kernel on GPUs (one thread per matrix); the same swaps as array
+    operations on mock GPUs. A pivot outside [0, m) swaps nothing."""
+    pivot_type, (result_type,) = op.operand_types[0], op.result_types
+    if len(op.operands) != 1 or pivot_type.rank < 1 or \
+            numpy_dtype(pivot_type.element_type) != np.int32 or \
+            numpy_dtype(result_type.element_type) != np.int32 or \
+            tuple(result_type.shape[:-1]) != tuple(pivot_type.shape[:-1]) or \
+            pivot_type.shape[-1] > result_type.shape[-1]:
+        return None
+    shape = tuple(result_type.shape)
+    k, m = pivot_type.shape[-1], shape[-1]
+    count = int(np.prod(shape[:-1], dtype=np.int64))
+    if xp is not np:
+        from jaxlib.gpu_runtime import codegen
+        from jaxlib.gpu_runtime.fused import GeneratedKernel
+
+        source, name = codegen.lu_pivots_to_permutation(k, m, count, "cuda")
+        generated = GeneratedKernel(source, name, count, count, "int", [(shape, np.int32)],
+                                    xp, "cuda")
+        return lambda pivots: generated(pivots)
+
+    def kernel(pivots):
+        swaps = pivots.reshape(count, k)
+        rows = np.broadcast_to(np.arange(m, dtype=np.int32), (count, m)).copy()
+        batch = np.arange(count)
+        for i in range(k):
+            j = swaps[:, i].astype(np.int64)
+            valid = (j >= 0) & (j < m)
+            which, j = batch[valid], j[valid]
+            first, second = rows[which, i].copy(), rows[which, j].copy()
+            rows[which, i], rows[which, j] = second, first
+        return (rows.reshape(shape),)
+
+    return kernel
+
+
 # jax's names for cuda, and LAPACK's (programs lowered for the CPU run on GPUs too).
 _FACTORIES = {f"cusolver_{routine}_ffi": factory for routine, factory in (
     ("potrf", _potrf), ("getrf", _getrf), ("syevd", _syevd), ("geqrf", _geqrf),
@@ -603,6 +642,7 @@ _FACTORIES.update({f"lapack_{letter}{routine}_ffi": _orgqr for letter, routine i
 _FACTORIES.update({f"lapack_{letter}{routine}_ffi": _syevd for letter, routine in (
     ("s", "syevd"), ("d", "syevd"), ("c", "heevd"), ("z", "heevd"))})
 _BLAS_FACTORIES = {f"lapack_{letter}trsm_ffi": _lapack_trsm for letter in "sdcz"}
+_BLAS_FACTORIES["cu_lu_pivots_to_permutation"] = _lu_pivots_to_permutation
 TARGETS = frozenset(_FACTORIES) | frozenset(_BLAS_FACTORIES)
 
 
