@@ -1167,3 +1167,15 @@ def test_graphs_holding_their_peak_replay_correctly(gpu, name, monkeypatch):
         held[mode] = executable.graph_memory_bytes()
     print(f"{name}: graph memory sum {held['sum']} bytes, peak {held['peak']} bytes")
     assert held["peak"] <= held["sum"]
+
+
+def test_large_batches_of_matrices_stay_on_the_host_until_batched_apis(gpu):
+    from jaxlib.gpu_runtime.solver import MAX_LOOPED_MATRICES
+
+    count = MAX_LOOPED_MATRICES + 1
+    spd = _spd(np.random.default_rng(8), (count, 2, 2), np.float32)
+    executable = gpu.compile_and_load(_potrf_program(spd.shape, "f32", True))
+    factor, info = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(spd)])]
+    assert [s["op"] for s in executable.reference_kernel_steps()] == ["stablehlo.custom_call"]
+    np.testing.assert_allclose(np.tril(factor), np.linalg.cholesky(spd), rtol=1e-4, atol=1e-5)
+    assert not info.any()

@@ -43,6 +43,10 @@ _FILL_LOWER, _FILL_UPPER = 0, 1
 _LETTERS = {np.dtype(np.float32): "S", np.dtype(np.float64): "D",
             np.dtype(np.complex64): "C", np.dtype(np.complex128): "Z"}
 _INT_MAX = 2**31 - 1
+# The libraries are called once per matrix of a batch: past this many matrices
+# (where small ones cost more in calls than the host's LAPACK) the step stays on
+# the host until the batched APIs are used (docs/roadmap.md, issue 18).
+MAX_LOOPED_MATRICES = 256
 
 _state: dict[str, Any] = {"status": "not used yet", "library": None, "handles": {}}
 
@@ -481,6 +485,8 @@ def _trsm_step(op: Operation, xp: Any, left: bool, lower: bool, unit: bool, tran
             numpy_dtype(op.result_types[0].element_type) != dtype:
         return None
     shape = tuple(b_type.shape)
+    if _matrices(shape) > MAX_LOOPED_MATRICES:
+        return None
     if a_type.rank != len(shape) or len(shape) < 2 or tuple(a_type.shape[:-2]) != shape[:-2] \
             or a_type.shape[-1] != a_type.shape[-2] \
             or a_type.shape[-1] != (shape[-2] if left else shape[-1]) \
@@ -506,6 +512,10 @@ def _trsm_step(op: Operation, xp: Any, left: bool, lower: bool, unit: bool, tran
         return (x.reshape(shape),)
 
     return kernel
+
+
+def _matrices(shape: Any) -> int:
+    return int(np.prod(tuple(shape)[:-2], dtype=np.int64))
 
 
 def _results_are(op: Operation, *expected: tuple[tuple[int, ...], np.dtype]) -> bool:
@@ -663,7 +673,8 @@ def solver_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
         return None
     if factory in (_potrf, _getrf, _syevd, _geqrf) and len(op.operands) != 1:
         return None
-    if max(op.operand_types[0].shape[-2:], default=0) > _INT_MAX // 2:
+    if max(op.operand_types[0].shape[-2:], default=0) > _INT_MAX // 2 or \
+            _matrices(op.operand_types[0].shape) > MAX_LOOPED_MATRICES:
         return None
     binding = _binding(xp)
     if binding is None:
