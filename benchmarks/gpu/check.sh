@@ -21,7 +21,8 @@
 # benchmarks/gpu/carry_jax.py (the machine's own jax is another version): the
 # part "jax" then runs jax on our cuda client (test_jax_on_gpu.py and the
 # files of jax's tests in GPU_CHECK_JAX_TESTS, default batching_test.py, on
-# the real GPU); without it that part is skipped.
+# the real GPU); without it that part is skipped. GPU_CHECK_BUNDLE=1 leaves
+# summary.txt and details.tgz (everything else) in OUTDIR.
 set -u
 out=${1:?usage: check.sh OUTDIR}
 mkdir -p "$out"
@@ -164,4 +165,10 @@ timeout $((conformance_s + 30)) $ours python3 benchmarks/gpu/conformance.py --ba
 note "conformance: $(tail -1 "$out/conformance.log" | cut -c1-160) ($(( $(date +%s) - start )) s)"
 grep FAIL "$out/conformance.log" | head -10 | cut -c1-240 | tee -a "$summary"
 fi
-cat "$tables/models.md" "$tables/shared.md" >>"$summary"
+cat "$tables/models.md" "$tables/shared.md" >>"$summary" 2>/dev/null
+# GPU_CHECK_BUNDLE=1: the details in one archive beside the summary (the device
+# tool brings back at most 8 files; a full check writes 9).
+if [ -n "${GPU_CHECK_BUNDLE:-}" ]; then
+  (cd "$out" && tar czf details.tgz --exclude=details.tgz --exclude=summary.txt . \
+    && find . -maxdepth 1 -type f ! -name summary.txt ! -name details.tgz -delete)
+fi
