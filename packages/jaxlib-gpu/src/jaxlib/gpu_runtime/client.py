@@ -132,26 +132,8 @@ class GpuBuffer(Buffer):
         """``of_value`` for each of a run's results, sharing ``traceback`` (one
         capture per execution) and ``event``: the dispatch hot path. Sets what
         ``Buffer.__init__`` sets."""
-        track = device.client._track_buffer
-        new = object.__new__
-        out = []
-        for value, kind in zip(values, kinds):
-            buf = new(cls)
-            buf.device = device
-            buf.shape = tuple(value.shape)
-            buf.dtype = np.dtype(value.dtype)
-            buf.memory_kind = kind
-            buf.traceback = traceback
-            buf._storage = value
-            buf._view_cache = None
-            buf._event = event
-            buf._keepalive = None
-            buf._failure = None
-            buf._deleted = False
-            buf._donated = False
-            track(buf)
-            out.append(buf)
-        return out
+        return [cls._fresh(device, tuple(value.shape), np.dtype(value.dtype), kind, traceback,
+                           value, event) for value, kind in zip(values, kinds)]
 
     @property
     def value(self) -> Any:

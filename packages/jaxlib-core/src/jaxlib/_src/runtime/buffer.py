@@ -116,26 +116,30 @@ class Buffer:
         """``_allocate_bytes`` for each (shape tuple, dtype, nbytes, ...) of
         ``specs``, all with ``traceback`` (one capture per execution): the
         executables' dispatch hot path. Sets what ``__init__`` sets."""
-        track = device.client._track_buffer
-        new = object.__new__
-        out = []
-        for spec in specs:
-            buf = new(cls)
-            buf.device = device
-            buf.shape = spec[0]
-            buf.dtype = spec[1]
-            buf.memory_kind = memory_kind
-            buf.traceback = traceback
-            buf._storage = _host_buffer(device, spec[2])
-            buf._view_cache = None
-            buf._event = None
-            buf._keepalive = None
-            buf._failure = None
-            buf._deleted = False
-            buf._donated = False
-            track(buf)
-            out.append(buf)
-        return out
+        return [cls._fresh(device, spec[0], spec[1], memory_kind, traceback,
+                           _host_buffer(device, spec[2])) for spec in specs]
+
+    @classmethod
+    def _fresh(cls, device: Device, shape: tuple[int, ...], dtype: np.dtype,
+               memory_kind: str, traceback: Traceback | None, storage: Any,
+               event: Any = None) -> Buffer:
+        """A buffer over ``storage`` with its fields given (no checks, no
+        traceback capture): what ``__init__`` sets, for the dispatch hot paths."""
+        buf = object.__new__(cls)
+        buf.device = device
+        buf.shape = shape
+        buf.dtype = dtype
+        buf.memory_kind = memory_kind
+        buf.traceback = traceback
+        buf._storage = storage
+        buf._view_cache = None
+        buf._event = event
+        buf._keepalive = None
+        buf._failure = None
+        buf._deleted = False
+        buf._donated = False
+        device.client._track_buffer(buf)
+        return buf
 
     @classmethod
     def alias(cls, device: Device, value: np.ndarray, memory_kind=None) -> Buffer:
