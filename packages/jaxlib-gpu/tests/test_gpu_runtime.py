@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import numpy as np
@@ -1095,17 +1096,18 @@ class _FakeMemory:
 
     next_address = 1 << 20
 
-    def __init__(self, size, ptr=None, owner=None):
+    def __init__(self, size, ptr=None, owner=None, device_id=0):
         if ptr is None:
             ptr, _FakeMemory.next_address = _FakeMemory.next_address, \
                 _FakeMemory.next_address + size + (1 << 20)
-        self.ptr, self.size, self.owner = ptr, size, owner
+        self.ptr, self.size, self.owner, self.device_id = ptr, size, owner, device_id
 
 
 class _FakeCupy:
     class cuda:
         Memory = staticmethod(lambda size: _FakeMemory(size))
-        UnownedMemory = staticmethod(lambda ptr, size, owner: _FakeMemory(size, ptr, owner))
+        UnownedMemory = staticmethod(
+            lambda ptr, size, owner, device_id: _FakeMemory(size, ptr, owner, device_id))
         MemoryPointer = staticmethod(lambda memory, offset: memory)
 
 
@@ -1179,3 +1181,31 @@ def test_large_batches_of_matrices_stay_on_the_host_until_batched_apis(gpu):
     assert [s["op"] for s in executable.reference_kernel_steps()] == ["stablehlo.custom_call"]
     np.testing.assert_allclose(np.tril(factor), np.linalg.cholesky(spd), rtol=1e-4, atol=1e-5)
     assert not info.any()
+
+
+def test_library_handles_are_those_of_the_device_a_step_runs_on():
+    # A program is built once and runs on every device of its executable: the
+    # solver steps look their library handle up on the running device.
+    from jaxlib.gpu_runtime.solver import _OnCurrentDevice
+
+    class Device:
+        current = 0
+
+        def __init__(self):
+            self.id = Device.current
+
+    running = Device
+
+    class FakeXp:
+        class cuda:
+            Device = running
+
+    handles = {0: types.SimpleNamespace(potrf="handle of GPU 0"),
+               1: types.SimpleNamespace(potrf="handle of GPU 1")}
+    binding = _OnCurrentDevice(FakeXp, lambda xp: handles.get(xp.cuda.Device().id), "cuSOLVER")
+    assert binding.potrf == "handle of GPU 0"
+    Device.current = 1
+    assert binding.potrf == "handle of GPU 1"
+    Device.current = 2
+    with pytest.raises(RuntimeError, match="cuSOLVER is off on GPU 2"):
+        binding.potrf  # noqa: B018

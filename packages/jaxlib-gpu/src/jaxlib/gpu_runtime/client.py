@@ -830,7 +830,8 @@ class GraphArena:
             place = self._take(size)
         chunk, offset = place
         block = _ArenaBlock(self, chunk, offset, size)
-        memory = self.cupy.cuda.UnownedMemory(self.chunks[chunk].ptr + offset, size, block)
+        base = self.chunks[chunk]
+        memory = self.cupy.cuda.UnownedMemory(base.ptr + offset, size, block, base.device_id)
         return self.cupy.cuda.MemoryPointer(memory, 0)
 
     def _take(self, size: int) -> tuple[int, int] | None:

@@ -63,6 +63,9 @@ def loaded_library(prefix: str, sonames: list[str]) -> ctypes.CDLL:
                     candidates.append(path)
     except OSError:
         pass
+    # Two versions loaded (another library's beside CuPy's): the preferred soname first.
+    rank = {name: i for i, name in enumerate(sonames)}
+    candidates.sort(key=lambda path: rank.get(os.path.basename(path), len(rank)))
     errors = []
     for name in dict.fromkeys(candidates + sonames):
         try:
@@ -304,8 +307,12 @@ def _trsm_self_test(cupy: Any, solver: Trsm) -> None:
         for side, lower, trans, unit in ((0, True, 0, False), (1, False, 1, True),
                                          (0, False, 2, False), (1, True, 2, False)):
             k = rows if side == 0 else cols
-            a = (rng.standard_normal((count, k, k)) + 4 * np.eye(k)).astype(dtype)
-            x = rng.standard_normal((count, cols, rows)).astype(dtype)
+            a = rng.standard_normal((count, k, k)) + 4 * np.eye(k)
+            x = rng.standard_normal((count, cols, rows))
+            if dtype.kind == "c":  # complex parts, so a wrong conjugation shows
+                a = a + 1j * rng.standard_normal(a.shape)
+                x = x + 1j * rng.standard_normal(x.shape)
+            a, x = a.astype(dtype), x.astype(dtype)
             got = cupy.asarray(x)
             solver.solve(cupy.asarray(a), got, side, lower, trans, unit)
             for b in range(count):

@@ -351,6 +351,22 @@ def _binding(xp: Any) -> Any:
     return binding
 
 
+class _OnCurrentDevice:
+    """A binding looked up when a step runs: the library handle of the device
+    the program is running on (handles belong to one device), not of the
+    device that was current when the program was built."""
+
+    def __init__(self, xp: Any, lookup: Callable[[Any], Any], what: str):
+        self.xp, self.lookup, self.what = xp, lookup, what
+
+    def __getattr__(self, name: str) -> Any:
+        binding = self.lookup(self.xp)
+        if binding is None:
+            raise RuntimeError(f"{self.what} is off on GPU {self.xp.cuda.Device().id}: "
+                               f"{status()}")
+        return getattr(binding, name)
+
+
 def _self_test(cupy: Any, binding: _Cusolver) -> None:
     """Factorizations in every type and both triangles against the host's."""
     rng = np.random.default_rng(0)
@@ -497,9 +513,9 @@ def _trsm_step(op: Operation, xp: Any, left: bool, lower: bool, unit: bool, tran
     else:
         from jaxlib.gpu_runtime.cublas import trsm_for
 
-        solver = trsm_for(xp)
-        if solver is None:
+        if trsm_for(xp) is None:
             return None
+        solver = _OnCurrentDevice(xp, trsm_for, "cuBLAS trsm")
     k = a_type.shape[-1]
     batch, (rows, cols) = shape[:-2], shape[-2:]
     count = int(np.prod(batch, dtype=np.int64))
@@ -679,4 +695,6 @@ def solver_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
     binding = _binding(xp)
     if binding is None:
         return None
+    if xp is not np:  # programs run on every device of their executable
+        binding = _OnCurrentDevice(xp, _binding, "cuSOLVER")
     return factory(op, xp, binding)
