@@ -20,6 +20,11 @@ import pytest
 from jaxlib import xla_client
 from jaxlib.xla_client import XlaRuntimeError
 
+# jax's tests make every warning an error, so a deprecated CuPy call in a device
+# kernel fails whole programs under jax: fail it here first (and ours).
+pytestmark = [pytest.mark.filterwarnings("error::DeprecationWarning:cupy"),
+              pytest.mark.filterwarnings("error::DeprecationWarning:jaxlib")]
+
 BACKEND = os.environ.get("JAXLIB_GPU_TEST_BACKEND", "mock")
 ROOT = Path(__file__).resolve().parents[3]
 SHARED = ROOT.parent / "shared"
