@@ -21,7 +21,8 @@
 # benchmarks/gpu/carry_jax.py (the machine's own jax is another version): the
 # part "jax" then runs jax on our cuda client (test_jax_on_gpu.py and the
 # files of jax's tests in GPU_CHECK_JAX_TESTS, default batching_test.py, on
-# the real GPU); without it that part is skipped. GPU_CHECK_BUNDLE=1 leaves
+# the real GPU, GPU_CHECK_JAX_TIMEOUT seconds each, default 200, narrowed by a
+# pytest -k expression in GPU_CHECK_JAX_K); without it that part is skipped. GPU_CHECK_BUNDLE=1 leaves
 # summary.txt and details.tgz (everything else) in OUTDIR.
 set -u
 out=${1:?usage: check.sh OUTDIR}
@@ -111,10 +112,18 @@ else
     where=(--gpu); [ "$backend" = mock ] && where=(--mock-gpu 1x1x1)
     jax_tests=()  # jax's own test files (a few minutes each on a GPU: linalg_test.py)
     for f in ${GPU_CHECK_JAX_TESTS:-batching_test.py}; do jax_tests+=("$shared/jax-tests/$f"); done
-    timeout 420 $withjax python3 tests/jax_suite/run_jax_tests.py "${where[@]}" --timeout 200 \
+    # A file stopped at its limit still reports the tests it ran; -k narrows a file
+    # (linalg_test.py runs about 2 tests a second on an H100).
+    select=(); [ -n "${GPU_CHECK_JAX_K:-}" ] && select=(--pytest-arg=-k --pytest-arg="$GPU_CHECK_JAX_K")
+    limit=${GPU_CHECK_JAX_TIMEOUT:-200}
+    timeout $((limit + 60)) $withjax python3 tests/jax_suite/run_jax_tests.py "${where[@]}" \
+      --timeout "$limit" "${select[@]}" --failures "$out/jax_failures.txt" \
       --no-fail "${jax_tests[@]}" >"$out/jax_tests.log" 2>&1
     grep -E "^[a-z_]+_test\.py " "$out/jax_tests.log" | tee -a "$summary"
     grep -A 6 "^failures by cause" "$out/jax_tests.log" | cut -c1-240 | tee -a "$summary"
+    # The failures as reported (status codes and sizes, which the causes drop).
+    [ -s "$out/jax_failures.txt" ] && sed 's/ at loc([^)]*)[^:]*//' "$out/jax_failures.txt" \
+      | head -8 | cut -c1-400 | sed 's/^/  /' | tee -a "$summary"
   else
     note "jax: $GPU_CHECK_JAX_SITE holds no jax 0.10.2 that imports over our jaxlib"
   fi

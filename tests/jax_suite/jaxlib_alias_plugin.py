@@ -19,7 +19,8 @@ probe for NVIDIA device files says yes, since jaxlib-gpu's mock GPUs (which
 run on the host) have none and jax would not create a ``cuda`` backend. When
 ``JAXLIB_ALIAS_REPORT`` names a file, the plugin writes there, as JSON, each test
 file's outcomes and the first line of each failure, and the
-``jaxlib.xla_client._version`` the tests saw (some branch on it).
+``jaxlib.xla_client._version`` the tests saw (some branch on it): as it goes
+(every few seconds), so a run stopped at its time limit leaves its counts.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import importlib.util
 import json
 import os
 import sys
+import time
 import types
 
 _PREFIX = "jax.jaxlib."
@@ -155,14 +157,26 @@ def pytest_runtest_logreport(report):
     elif report.when == "teardown" and report.failed:
         counts["failed"] += 1
         counts["failures"].append(f"{report.nodeid} (teardown): {_first_line(report)}")
+    if report.when == "teardown" and time.monotonic() - _written[0] > 2:
+        _write_report()  # a run killed at its time limit still leaves its counts so far
 
 
-def pytest_sessionfinish(session, exitstatus):
+_written = [time.monotonic()]
+
+
+def _write_report() -> None:
     out = os.environ.get("JAXLIB_ALIAS_REPORT")
     if out:
         report = {"files": _results, "xla_client_version": _xla_client_version()}
-        with open(out, "w") as f:
+        partial = out + ".partial"
+        with open(partial, "w") as f:
             json.dump(report, f, indent=1)
+        os.replace(partial, out)  # whole or not at all, should the run be killed
+    _written[0] = time.monotonic()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    _write_report()
 
 
 def _xla_client_version() -> int | None:

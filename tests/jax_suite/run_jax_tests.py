@@ -202,6 +202,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pytest-arg", action="append", default=[],
                         help="extra argument for pytest (repeatable)")
     parser.add_argument("--write", type=Path, help="write the table as markdown here")
+    parser.add_argument("--failures", type=Path,
+                        help="write each failure here, one per line, as pytest reported it "
+                        "(numbers and locations kept, which the grouping by cause drops)")
     parser.add_argument("--no-fail", action="store_true",
                         help="exit 0 even when a file misses its target")
     args = parser.parse_args(argv)
@@ -241,6 +244,9 @@ def main(argv: list[str] | None = None) -> int:
     if version is not None and version < _JAX_XLA_CLIENT_VERSION:
         print(f"note: jaxlib.xla_client._version is {version}; jax 0.10.2 needs "
               f">= {_JAX_XLA_CLIENT_VERSION}")
+    if args.failures:
+        args.failures.write_text("".join(f"{failure[:2000]}\n" for r in results.values()
+                                         for failure in r["failures"]))
     if args.write:
         mode = "64-bit (JAX_ENABLE_X64=1)" if args.x64 else "32-bit"
         args.write.write_text("\n".join([

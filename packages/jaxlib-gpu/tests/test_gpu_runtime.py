@@ -676,7 +676,10 @@ def test_lu_runs_on_the_device_through_the_solver(gpu, shape, dtype, element):
     rng = np.random.default_rng(3)
     a = rng.standard_normal(shape).astype(dtype)
     if len(shape) == 3 and shape[-1] == shape[-2]:
-        a[1, :, 1] = a[1, :, 0]  # singular: info names the zero pivot
+        # Singular with an exactly zero pivot (a zero column stays zero through the
+        # elimination; equal columns leave a roundoff pivot that libraries divide by
+        # differently): info names it.
+        a[1, :, 1] = 0
     executable = gpu.compile_and_load(_getrf_program(shape, element))
     lu, pivots, info = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(a)])]
     assert executable.reference_kernel_steps() == []
@@ -1046,26 +1049,49 @@ def test_lapack_targets_of_cpu_lowered_programs_run_on_the_device(gpu):
 
 
 @pytest.mark.parametrize("dtype,element", [(np.float32, "f32"), (np.complex128, "complex<f64>")])
-@pytest.mark.parametrize("lower", [True, False])
-def test_eigh_runs_on_the_device_through_the_solver(gpu, dtype, element, lower):
-    hermitian = _spd(np.random.default_rng(6), (2, 4, 4), dtype)
+@pytest.mark.parametrize("lower,n", [(True, 4), (False, 4), (True, 50)])
+def test_eigh_runs_on_the_device_through_the_solver(gpu, dtype, element, lower, n):
     real = "f32" if element == "f32" else "f64"
-    text = ("func.func @main(%a: tensor<2x4x4xELEMENT>) -> (tensor<2x4x4xELEMENT>, "
-            "tensor<2x4xREAL>, tensor<2xi32>) {\n"
+    text = (f"func.func @main(%a: tensor<2xNxNxELEMENT>) -> (tensor<2xNxNxELEMENT>, "
+            "tensor<2xNxREAL>, tensor<2xi32>) {\n"
             "  %0:3 = stablehlo.custom_call @cusolver_syevd_ffi(%a) {api_version = 4 : i32, "
             f"backend_config = {{algorithm = 0 : ui8, lower = {str(lower).lower()}}}}} : "
-            "(tensor<2x4x4xELEMENT>) -> (tensor<2x4x4xELEMENT>, tensor<2x4xREAL>, "
+            "(tensor<2xNxNxELEMENT>) -> (tensor<2xNxNxELEMENT>, tensor<2xNxREAL>, "
             "tensor<2xi32>)\n"
-            "  return %0#0, %0#1, %0#2 : tensor<2x4x4xELEMENT>, tensor<2x4xREAL>, tensor<2xi32>\n"
-            "}\n").replace("ELEMENT", element).replace("REAL", real)
+            "  return %0#0, %0#1, %0#2 : tensor<2xNxNxELEMENT>, tensor<2xNxREAL>, tensor<2xi32>\n"
+            "}\n").replace("ELEMENT", element).replace("REAL", real).replace("N", str(n))
     executable = gpu.compile_and_load(text)
-    vectors, values, info = [np.asarray(o) for o in executable.execute(
-        [gpu.buffer_from_pyval(hermitian)])]
-    assert executable.reference_kernel_steps() == []
-    np.testing.assert_array_equal(info, [0, 0])
-    np.testing.assert_allclose(values, np.linalg.eigvalsh(hermitian), rtol=1e-4)
-    np.testing.assert_allclose(hermitian @ vectors, vectors * values[:, None, :], rtol=1e-3,
-                               atol=1e-3)
+    rng = np.random.default_rng(6)
+    for _ in range(3):  # the second run would capture a graph: syevd refuses, runs eagerly
+        hermitian = _spd(rng, (2, n, n), dtype)
+        vectors, values, info = [np.asarray(o) for o in executable.execute(
+            [gpu.buffer_from_pyval(hermitian)])]
+        assert executable.reference_kernel_steps() == []
+        np.testing.assert_array_equal(info, [0, 0])
+        np.testing.assert_allclose(values, np.linalg.eigvalsh(hermitian), rtol=1e-4)
+        np.testing.assert_allclose(hermitian @ vectors, vectors * values[:, None, :],
+                                   rtol=1e-3, atol=1e-3 * n)
+    if BACKEND == "cuda":
+        assert "NotCapturable: cuSOLVER syevd" in executable.graph_status()
+
+
+def test_syevd_refuses_a_stream_being_captured():
+    # The refusal comes before any library call (cuSOLVER's handle would be
+    # left unusable): a stand-in CuPy whose current stream is capturing.
+    from jaxlib.gpu_runtime import solver
+
+    class Capturing:
+        def is_capturing(self):
+            return True
+
+    class FakeCupy:
+        class cuda:
+            get_current_stream = staticmethod(Capturing)
+
+    binding = object.__new__(solver._Cusolver)
+    binding.cupy, binding.lib = FakeCupy, None  # no library: a call would fail otherwise
+    with pytest.raises(solver.NotCapturable, match="syevd synchronizes with the host"):
+        binding.syevd(np.zeros((1, 4, 4), np.float32), lower=True)
 
 
 @pytest.mark.parametrize("shape", [(2, 5, 3), (3, 3), (2, 3, 5)])
@@ -1141,10 +1167,17 @@ def test_graph_arena_reuses_blocks_freed_during_the_capture():
 
 
 def test_graph_memory_mode_is_checked(monkeypatch):
-    from jaxlib.gpu_runtime.client import GraphArena, _graph_allocator
+    from jaxlib.gpu_runtime.client import GraphArena, _graph_allocator, _KeepingAllocator
 
-    monkeypatch.setenv("JAXLIB_GPU_GRAPH_MEMORY", "peak")
-    assert isinstance(_graph_allocator(_FakeCupy), GraphArena)
+    monkeypatch.delenv("JAXLIB_GPU_GRAPH_MEMORY", raising=False)
+    assert isinstance(_graph_allocator(_FakeCupy), GraphArena)  # the default
+    monkeypatch.setenv("JAXLIB_GPU_GRAPH_MEMORY", "sum")
+
+    class WithPool(_FakeCupy):
+        class cuda(_FakeCupy.cuda):
+            MemoryPool = object
+
+    assert isinstance(_graph_allocator(WithPool), _KeepingAllocator)
     monkeypatch.setenv("JAXLIB_GPU_GRAPH_MEMORY", "most")
     with pytest.raises(XlaRuntimeError, match="expected 'sum' or 'peak'"):
         _graph_allocator(_FakeCupy)

@@ -118,6 +118,27 @@ SCRIPT = textwrap.dedent(r"""
     out["svd_ok"] = bool(np.allclose(np.asarray(s), np.linalg.svd(a, compute_uv=False),
                                      rtol=1e-4))
 
+    # eig: where the CUDA plugin reports cuSOLVER 11.7.1 or newer (jax_cuda12_plugin's
+    # _versions, when installed beside), jax lowers it to cuSOLVER's geev, otherwise
+    # to the hybrid kernel; both run. The plugin's report is stood in for here.
+    from jax._src.lax import linalg as lax_linalg
+    class Cusolver11701:
+        cusolver_get_version = staticmethod(lambda: 11701)
+    saved, lax_linalg.cuda_versions = lax_linalg.cuda_versions, Cusolver11701
+    try:
+        for implementation in ("geev", "hybrid"):
+            if implementation == "hybrid":
+                lax_linalg.cuda_versions = None
+            jax.clear_caches()
+            eig = jax.jit(lambda m: jnp.linalg.eig(m))
+            w, v = eig(a)
+            targets = sorted(set(t for t in ("cusolver_geev_ffi", "cuhybrid_eig_real")
+                                 if t in eig.lower(a).as_text()))
+            out[f"eig_{implementation}"] = [targets, bool(np.allclose(
+                a @ np.asarray(v), np.asarray(v) * np.asarray(w), rtol=1e-3, atol=1e-3))]
+    finally:
+        lax_linalg.cuda_versions = saved
+
     # Donation: the donated argument is deleted, the result is right.
     d = jax.device_put(np.ones(8, np.float32), gpus[0])
     r = jax.jit(lambda v: v * 3, donate_argnums=0)(d)
@@ -172,6 +193,8 @@ def test_arrays_move_between_the_cpu_and_the_gpus(observations):
 def test_linear_algebra_runs_through_the_gpu_solver_targets(observations):
     for name in ("solve_ok", "cholesky_ok", "eigh_ok", "svd_ok", "qr_ok", "inv_ok"):
         assert observations[name], name
+    assert observations["eig_geev"] == [["cusolver_geev_ffi"], True]
+    assert observations["eig_hybrid"] == [["cuhybrid_eig_real"], True]
     # No host step in these (on a GPU: cuSOLVER and cuBLAS passed their self-tests).
     assert observations["linalg_host_steps"] == {
         name: [] for name in ("solve", "inv", "det", "cholesky", "eigh", "qr", "cho_solve")}

@@ -237,6 +237,48 @@ def test_hybrid_eig(dtype):
     np.testing.assert_allclose(a @ vr, vr * w, rtol=_tol(dtype) * 10, atol=_tol(dtype) * 10)
 
 
+def _unpacked(w, vr):
+    """LAPACK's real packing of eigenvectors undone: a complex pair's real and
+    imaginary parts are in two adjacent columns (what jax does after geev)."""
+    vectors = vr.astype(np.result_type(vr.dtype, np.complex64))
+    j = 0
+    while j < len(w):
+        if w[j].imag != 0:
+            vectors[:, j] = vr[:, j] + 1j * vr[:, j + 1]
+            vectors[:, j + 1] = np.conj(vectors[:, j])
+            j += 2
+        else:
+            j += 1
+    return vectors
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_cusolver_geev_packs_real_eigenvectors_as_lapack(dtype):
+    # A rotation block guarantees a complex pair for real input.
+    a = _random((2, 5, 5), dtype, seed=4)
+    a[:, :2, :2] = [[0, -3], [3, 0]]
+    a[:, 2:, :2] = 0
+    complex_dtype = np.result_type(dtype, np.complex64)
+    a_out, w = np.zeros_like(a), np.zeros((2, 5), complex_dtype)
+    vl, vr, info = np.ones_like(a), np.zeros_like(a), np.ones(2, np.int32)
+    _handler("cusolver_geev_ffi")([a], [a_out, w, vl, vr, info], {"left": False,
+                                                                  "right": True})
+    np.testing.assert_array_equal(info, [0, 0])
+    np.testing.assert_array_equal(vl, 0)  # not asked for
+    for b in range(2):
+        assert (np.abs(w[b].imag) > 1).any() or np.dtype(dtype).kind == "c"
+        vectors = vr[b] if np.dtype(dtype).kind == "c" else _unpacked(w[b], vr[b])
+        np.testing.assert_allclose(a[b] @ vectors, vectors * w[b], rtol=_tol(dtype) * 10,
+                                   atol=_tol(dtype) * 100)
+    with pytest.raises(ValueError, match="geev: a"):
+        _handler("cusolver_geev_ffi")([a[..., :4]], [a_out, w, vl, vr, info], {})
+
+
+def test_cusolver_geev_is_cuda_only():
+    assert "cusolver_geev_ffi" in _names(gpu_solver, "CUDA")
+    assert not any("geev" in name for name in _names(gpu_solver, "ROCM"))
+
+
 def test_csrlsvqr_solves_a_sparse_system():
     dense = np.array([[4.0, 1, 0], [1, 3, 0], [0, 0, 2]])
     indptr, indices = np.array([0, 2, 4, 5], np.int32), np.array([0, 1, 0, 1, 2], np.int32)

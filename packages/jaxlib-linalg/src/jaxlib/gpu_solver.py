@@ -28,11 +28,12 @@ import numpy as np
 from jaxlib import lapack
 from jaxlib._src.ops.custom_call_registry import register_module_targets
 
-_SOLVER_FUNCTIONS = ("csrlsvqr", "geqrf", "gesvd", "gesvdj", "gesvdp", "getrf", "orgqr",
+_SOLVER_FUNCTIONS = ("csrlsvqr", "geev", "geqrf", "gesvd", "gesvdj", "gesvdp", "getrf", "orgqr",
                      "ormqr", "potrf", "syevd", "syrk", "sytrd")
-# What jax lowers for CUDA only: the sparse QR solve (spsolve) and the symmetric
-# product (ROCm lowers symmetric_product portably).
-_CUDA_ONLY = ("csrlsvqr", "syrk")
+# What jax lowers for CUDA only: the sparse QR solve (spsolve), the symmetric
+# product (ROCm lowers symmetric_product portably) and cuSOLVER's eig (geev,
+# which jax picks when the installed cuSOLVER is 11.7.1 or newer).
+_CUDA_ONLY = ("csrlsvqr", "geev", "syrk")
 _HYBRID_FUNCTIONS = ("eig_comp", "eig_real", "geqp3")
 
 # Platform -> target names the reference's lowering emits.
@@ -109,6 +110,48 @@ def _eig(operands, results, attributes) -> None:
                for side in ("left", "right")}
     lapack._geev(operands, results, {"compute_left": letters["left"],
                                      "compute_right": letters["right"]})
+
+
+def _geev(operands, results, attributes) -> None:
+    """cuSOLVER's Xgeev: results a (overwritten), complex eigenvalues w, vl, vr
+    (the input's type: for real input LAPACK's packing, a complex pair's real
+    and imaginary parts in two columns, which jax unpacks), info."""
+    from scipy.linalg import lapack as scipy_lapack
+
+    (a,) = operands
+    a_out, w, vl, vr, info = results
+    batch, n = a.shape[:-2], a.shape[-1]
+    if a.ndim < 2 or a.shape[-2] != n:
+        raise ValueError(f"geev: a{list(a.shape)} is not a batch of square matrices")
+    for x, what in ((vl, "vl"), (vr, "vr"), (a_out, "a")):
+        _matrix_result(x, batch, n, n, what)
+    if w.shape != batch + (n,) or info.shape != batch:
+        raise ValueError(f"geev: w{list(w.shape)} or info{list(info.shape)} do not match "
+                         f"a{list(a.shape)}")
+    dtype = np.dtype(a.dtype)
+    letter = {"f": "s", "d": "d", "F": "c", "D": "z"}[dtype.char]
+    routine = getattr(scipy_lapack, letter + "geev")
+    left, right = _flag(attributes, "left", False), _flag(attributes, "right", True)
+    np.copyto(a_out, a)
+    vl[...] = 0
+    vr[...] = 0
+    for index in np.ndindex(batch):
+        if n == 0:
+            info[index] = 0
+            continue
+        with np.errstate(all="ignore"):
+            out = routine(a[index], compute_vl=int(left), compute_vr=int(right))
+        if dtype.kind == "c":
+            values, left_vectors, right_vectors, status = out
+        else:
+            real, imaginary, left_vectors, right_vectors, status = out
+            values = real + 1j * imaginary
+        w[index] = values
+        if left:
+            vl[index] = left_vectors
+        if right:
+            vr[index] = right_vectors
+        info[index] = status
 
 
 _GESVD = lapack._svd_handler(divide_and_conquer=False)
@@ -197,7 +240,7 @@ _HANDLERS: dict[str, Callable[..., None]] = {
     "getrf": _getrf, "potrf": _potrf, "geqrf": _geqrf, "orgqr": _orgqr, "ormqr": _ormqr,
     "syevd": _syevd, "syrk": _syrk,
     "sytrd": _sytrd, "gesvd": _gesvd, "gesvdj": _gesvd_v, "gesvdp": _gesvd_v,
-    "csrlsvqr": _csrlsvqr, "eig_comp": _eig, "eig_real": _eig, "geqp3": _geqp3,
+    "csrlsvqr": _csrlsvqr, "geev": _geev, "eig_comp": _eig, "eig_real": _eig, "geqp3": _geqp3,
 }
 
 

@@ -50,6 +50,8 @@ def _square_programs():
     yield "eigvalsh", jnp.linalg.eigvalsh
     yield "eig", jnp.linalg.eig
     yield "eigvals", jnp.linalg.eigvals
+    yield "eig_cusolver_geev", jnp.linalg.eig
+    yield "eigvals_cusolver_geev", jnp.linalg.eigvals
     yield "svd", jnp.linalg.svd
     yield "svd_reduced", lambda a: jnp.linalg.svd(a, full_matrices=False)
     yield "svdvals", lambda a: jnp.linalg.svd(a, compute_uv=False)
@@ -85,8 +87,30 @@ def _square_programs():
         jnp.zeros(a.shape[:-1], jnp.int32), a.shape[-1])
 
 
-def _targets(fn, args, platform: str) -> set[str]:
-    text = jax.jit(fn).trace(*args).lower(lowering_platforms=(platform,)).as_text()
+class _CusolverVersions:
+    """What ``jax_cuda12_plugin._versions`` reports on a machine whose cuSOLVER
+    is 11.7.1 or newer: jax then lowers ``eig`` (right vectors only) to
+    cuSOLVER's geev instead of the hybrid kernel. This environment has no CUDA
+    plugin, so the programs marked ``with_cusolver_geev`` lower with this."""
+
+    @staticmethod
+    def cusolver_get_version() -> int:
+        return 11701
+
+
+def _targets(fn, args, platform: str, with_cusolver_geev: bool = False) -> set[str]:
+    from jax._src.lax import linalg as lax_linalg
+
+    saved = lax_linalg.cuda_versions
+    if with_cusolver_geev:
+        lax_linalg.cuda_versions = _CusolverVersions
+        jax.clear_caches()  # jnp.linalg.eig's lowering, cached without the plugin
+    try:
+        text = jax.jit(fn).trace(*args).lower(lowering_platforms=(platform,)).as_text()
+    finally:
+        if with_cusolver_geev:
+            lax_linalg.cuda_versions = saved
+            jax.clear_caches()
     return set(re.findall(r"custom_call @([\w.]+)", text))
 
 
@@ -101,7 +125,8 @@ def main() -> None:
                 arg = jax.ShapeDtypeStruct(shape, dtype)
                 for platform in PLATFORMS:
                     try:
-                        targets = _targets(fn, (arg,), platform)
+                        targets = _targets(fn, (arg,), platform,
+                                           name.endswith("_cusolver_geev"))
                     except Exception as err:  # not lowerable there (e.g. no GPU schur)
                         failures.append(f"{platform} {name} {np.dtype(dtype).name} {shape}: "
                                         f"{type(err).__name__}: {str(err).splitlines()[0][:120]}")

@@ -150,6 +150,11 @@ class _BlasTrsm:
                             diag=int(unit)).T
 
 
+class NotCapturable(RuntimeError):
+    """A step that must not run while its stream is captured into a CUDA
+    graph; the program runs eagerly (``graph_status()`` names the step)."""
+
+
 class _Cusolver:
     """cuSOLVER's dense routines on CuPy arrays, on the current stream."""
 
@@ -215,6 +220,11 @@ class _Cusolver:
 
     def syevd(self, matrices: Any, lower: bool) -> tuple[Any, Any]:
         cupy = self.cupy
+        # syevd synchronizes with the host and allocates inside the library; a
+        # capture that reaches it leaves the handle unusable, so the program
+        # runs eagerly instead (the capture fails here, before the call).
+        if cupy.cuda.get_current_stream().is_capturing():
+            raise NotCapturable("cuSOLVER syevd synchronizes with the host")
         count, n = matrices.shape[0], matrices.shape[-1]
         values = cupy.zeros((count, n), _real(matrices.dtype))
         info = cupy.zeros(count, np.int32)
