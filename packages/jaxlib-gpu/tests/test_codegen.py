@@ -313,3 +313,33 @@ def test_the_lu_pivots_kernel_matches_the_array_path_and_compiles():
     from jaxlib.gpu_runtime import nvrtc
 
     nvrtc.compile_to_ptx(codegen.lu_pivots_to_permutation(3, 5, 6, "cuda")[0])
+
+
+@needs_compiler
+def test_the_threefry_kernel_matches_the_known_answers_and_compiles():
+    # The generated kernel GPUs run for cu_threefry2x32_ffi, built for the host:
+    # Random123's known-answer vectors, then random words against the core's
+    # numpy Threefry (what the CPU's rng_bit_generator and jaxlib.gpu_prng use).
+    from jaxlib._src.ops.rng import threefry2x32
+
+    words = np.array([[0, 0, 0, 0], [0xFFFFFFFF] * 4], np.uint32).T  # k0, k1, x0, x1
+    source, name = codegen.threefry2x32(2, "host")
+    kernel = fused.GeneratedKernel(source, name, 2, 2, "int", [((2,), np.uint32)] * 2, np,
+                                   "host")
+    first, second = kernel(*words)
+    assert [hex(v) for v in first] == ["0x6b200159", "0x1cb996fc"]
+    assert [hex(v) for v in second] == ["0x99ba4efe", "0xbb002be7"]
+    rng = np.random.default_rng(5)
+    k0, k1, x0, x1 = rng.integers(0, 2**32, (4, 3, 7), dtype=np.uint32)
+    source, name = codegen.threefry2x32(21, "host")
+    kernel = fused.GeneratedKernel(source, name, 21, 21, "int", [((3, 7), np.uint32)] * 2,
+                                   np, "host")
+    got = kernel(k0, k1, x0, x1)
+    with np.errstate(over="ignore"):
+        want = threefry2x32(x0, x1, k0, k1)
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, w)
+    _needs_nvrtc()
+    from jaxlib.gpu_runtime import nvrtc
+
+    nvrtc.compile_to_ptx(codegen.threefry2x32(21, "cuda")[0])

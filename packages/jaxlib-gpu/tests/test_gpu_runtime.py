@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import types
@@ -1247,3 +1248,64 @@ def test_library_handles_are_those_of_the_device_a_step_runs_on():
     Device.current = 2
     with pytest.raises(RuntimeError, match="cuSOLVER is off on GPU 2"):
         binding.potrf  # noqa: B018
+
+
+THREEFRY = """
+func.func @main(%k0: tensor<3x5xui32>, %k1: tensor<3x5xui32>, %x0: tensor<3x5xui32>,
+                %x1: tensor<3x5xui32>) -> (tensor<3x5xui32>, tensor<3x5xui32>) {
+  %0:2 = stablehlo.custom_call @cu_threefry2x32_ffi(%k0, %k1, %x0, %x1) {api_version = 4 : i32,
+    backend_config = {}} : (tensor<3x5xui32>, tensor<3x5xui32>, tensor<3x5xui32>,
+    tensor<3x5xui32>) -> (tensor<3x5xui32>, tensor<3x5xui32>)
+  return %0#0, %0#1 : tensor<3x5xui32>, tensor<3x5xui32>
+}
+"""
+
+
+@pytest.mark.parametrize("codegen", ["0", "1"])
+def test_threefry_runs_on_the_device(gpu, codegen, monkeypatch):
+    # jax's threefry target (jax_threefry_gpu_kernel_lowering) as a device step: a
+    # generated kernel (its host build on mock GPUs with JAXLIB_GPU_MOCK_CODEGEN=1,
+    # else numpy), against jaxlib.gpu_prng's host handler.
+    from jaxlib import gpu_prng
+
+    if codegen == "1" and BACKEND == "mock" and shutil.which("g++") is None:
+        pytest.skip("the host build of generated kernels needs a C++ compiler")
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", codegen)
+    executable = gpu.compile_and_load(THREEFRY)
+    words = np.random.default_rng(9).integers(0, 2**32, (4, 3, 5), dtype=np.uint32)
+    for _ in range(3):  # eager, then captured and replayed on a GPU
+        got = [np.asarray(o) for o in executable.execute(
+            [gpu.buffer_from_pyval(w) for w in words])]
+        assert executable.reference_kernel_steps() == []
+        want = [np.zeros((3, 5), np.uint32) for _ in range(2)]
+        gpu_prng._threefry2x32(list(words), want, {})
+        for g, w in zip(got, want):
+            np.testing.assert_array_equal(g, w)
+        words = words[::-1].copy()
+
+
+SHARDY_ANNOTATED = """
+module @annotated {
+  sdy.mesh @mesh = <["x"=1]>
+  func.func @main(%a: tensor<4x2xf32>) -> tensor<4x2xf32> {
+    %0 = sdy.sharding_constraint %a <@mesh, [{}, {}]> : tensor<4x2xf32>
+    %1 = sdy.propagation_barrier %0 allowed_direction=NONE : tensor<4x2xf32>
+    sdy.sharding_group %1 group_id=3 : tensor<4x2xf32>
+    %2 = stablehlo.add %1, %1 : tensor<4x2xf32>
+    %3 = sdy.reshard %2 <@mesh, [{"x"}, {}]> : tensor<4x2xf32>
+    return %3 : tensor<4x2xf32>
+  }
+}
+"""
+
+
+def test_shardy_annotations_are_device_steps(gpu):
+    # jax emits sdy.sharding_constraint in ordinary programs (random's): as host
+    # steps they kept such programs out of CUDA graphs.
+    executable = gpu.compile_and_load(SHARDY_ANNOTATED)
+    a = np.arange(8, dtype=np.float32).reshape(4, 2)
+    for _ in range(3):
+        (got,) = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(a)])]
+        np.testing.assert_array_equal(got, 2 * a)
+    assert executable.reference_kernel_steps() == []
+    assert executable.graph_status() == ("graph" if BACKEND == "cuda" else "eager")

@@ -86,6 +86,9 @@ SCRIPT = textwrap.dedent(r"""
     kernel = np.asarray(uniform(jax.random.key(42)))
     out["threefry_target"] = "cu_threefry2x32_ffi" in uniform.lower(
         jax.random.key(42)).as_text()
+    out["threefry_host_steps"] = [
+        s["op"] for s in uniform.lower(jax.random.key(42)).compile().runtime_executable()
+        .reference_kernel_steps()]
     jax.config.update("jax_threefry_gpu_kernel_lowering", False)
     out["threefry_kernel_ok"] = bool(np.array_equal(portable, kernel))
 
@@ -178,6 +181,7 @@ def test_jax_runs_on_the_gpus(observations):
     assert observations["jit_ok"] and observations["jit_again_ok"] and observations["grad_ok"]
     assert observations["rng_mean_ok"]
     assert observations["threefry_target"] and observations["threefry_kernel_ok"]
+    assert observations["threefry_host_steps"] == []  # a device step (gpu_runtime/prng.py)
 
 
 def test_arrays_move_between_the_cpu_and_the_gpus(observations):

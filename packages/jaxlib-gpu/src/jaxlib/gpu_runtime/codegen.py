@@ -786,6 +786,32 @@ def lu_pivots_to_permutation(pivots: int, size: int, count: int,
                  count, target), name
 
 
+# Threefry-2x32's rotations, by round group parity (Salmon et al., as XLA and jax).
+_THREEFRY_ROTATIONS = ((13, 15, 26, 6), (17, 29, 16, 24))
+
+
+def threefry2x32(elements: int, target: str = "cuda") -> tuple[str, str]:
+    """(source, name) of the kernel jax's ``cu_threefry2x32_ffi`` runs:
+    Threefry-2x32 with 20 rounds, elementwise over keys k0, k1 and counts
+    x0, x1 (uint32 arrays of one shape) into the two output words."""
+    params = [f"const unsigned* __restrict__ {a}" for a in ("k0", "k1", "c0", "c1")]
+    params += ["unsigned* __restrict__ out0", "unsigned* __restrict__ out1"]
+    body = ["  unsigned ks[3] = {k0[i], k1[i], 0x1BD11BDAu ^ k0[i] ^ k1[i]};",
+            "  unsigned x0 = c0[i] + ks[0], x1 = c1[i] + ks[1];"]
+    for group in range(5):
+        for rotation in _THREEFRY_ROTATIONS[group % 2]:
+            body.append(f"  x0 += x1; x1 = (x1 << {rotation}) | (x1 >> {32 - rotation}); "
+                        "x1 ^= x0;")
+        body.append(f"  x0 += ks[{(group + 1) % 3}]; x1 += ks[{(group + 2) % 3}] + "
+                    f"{group + 1}u;")
+    body += ["  out0[i] = x0;", "  out1[i] = x1;"]
+    name = _named("threefry2x32", body, target)
+    args = ["k0", "k1", "c0", "c1", "out0", "out1"]
+    casts = [f"(const unsigned*)in[{k}]" for k in range(4)]
+    casts += ["(unsigned*)out[0]", "(unsigned*)out[1]"]
+    return _wrap(name, body, params, args, casts, elements, target), name
+
+
 # -- batched copies ---------------------------------------------------------------------
 
 BATCHED_COPY_NAME = "jx_batched_copy"

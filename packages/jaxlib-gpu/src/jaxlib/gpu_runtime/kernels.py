@@ -25,6 +25,8 @@ from jaxlib._src.ops.custom_call import IDENTITY_TARGETS
 from jaxlib._src.ops.data_movement import int_list
 from jaxlib._src.ops.reduction import int_array_attr
 from jaxlib.gpu_runtime.cublas import matmul_for
+from jaxlib.gpu_runtime.prng import TARGETS as PRNG_TARGETS
+from jaxlib.gpu_runtime.prng import threefry_kernel
 from jaxlib.gpu_runtime.solver import TARGETS as SOLVER_TARGETS
 from jaxlib.gpu_runtime.solver import solver_kernel, triangular_solve_kernel
 
@@ -285,11 +287,14 @@ def _bitcast_convert(op: Operation, xp: Any):
 @device_kernel("stablehlo.custom_call")
 def _device_custom_call(op: Operation, xp: Any):
     """The builtins that return their operand (sharding and memory-placement
-    annotations) and cuSOLVER's Cholesky and LU (solver.py) stay on the
-    device; other targets are host steps."""
+    annotations), the solver's targets (solver.py: cuSOLVER, cuBLAS trsm) and
+    jax's threefry target (prng.py) stay on the device; other targets are
+    host steps."""
     target = op.attributes.get("call_target_name")
     if target in SOLVER_TARGETS:
         return solver_kernel(op, xp)
+    if target in PRNG_TARGETS:
+        return threefry_kernel(op, xp)
     if (target not in IDENTITY_TARGETS
             or len(op.operands) != 1 or op.result_types != op.operand_types):
         return None
@@ -297,6 +302,19 @@ def _device_custom_call(op: Operation, xp: Any):
 
 
 device_kernel("stablehlo.triangular_solve")(triangular_solve_kernel)
+
+
+@device_kernel("sdy.sharding_constraint", "sdy.reshard", "sdy.propagation_barrier")
+def _sharded_identity(op: Operation, xp: Any):
+    """Shardy's annotations return their operand (jax emits
+    ``sdy.sharding_constraint`` in ordinary programs, random's among them): a
+    device step, so they keep no program off the GPU or out of graphs."""
+    return lambda x: (x,)
+
+
+@device_kernel("sdy.sharding_group")
+def _sharding_group(op: Operation, xp: Any):
+    return lambda x: ()
 
 
 @device_kernel("stablehlo.broadcast_in_dim")
