@@ -1309,3 +1309,65 @@ def test_shardy_annotations_are_device_steps(gpu):
         np.testing.assert_array_equal(got, 2 * a)
     assert executable.reference_kernel_steps() == []
     assert executable.graph_status() == ("graph" if BACKEND == "cuda" else "eager")
+
+
+def _gesvdj_program(shape, element, real, full, compute_uv):
+    batch, (m, n) = shape[:-2], shape[-2:]
+    k = min(m, n)
+    econ = not full
+    ucols, vcols = (k, k) if econ else (m, n)
+
+    def tensor(dims, elem):
+        return f"tensor<{'x'.join(map(str, dims))}x{elem}>" if dims else f"tensor<{elem}>"
+
+    results = [tensor(shape, element), tensor(batch + (k,), real),
+               tensor(batch + (m, ucols), element), tensor(batch + (n, vcols), element),
+               tensor(batch, "i32")]
+    return (f"func.func @main(%a: {results[0]}) -> ({', '.join(results)}) {{\n"
+            f"  %0:5 = stablehlo.custom_call @cusolver_gesvdj_ffi(%a) {{api_version = 4 : i32, "
+            f"backend_config = {{compute_uv = {str(compute_uv).lower()}, "
+            f"full_matrices = {str(full).lower()}}}}} : ({results[0]}) -> "
+            f"({', '.join(results)})\n"
+            f"  return %0#0, %0#1, %0#2, %0#3, %0#4 : {', '.join(results)}\n}}\n")
+
+
+@pytest.mark.parametrize("shape,full", [((2, 3, 5), True), ((2, 5, 3), True),
+                                        ((3, 40, 33), False), ((2, 33, 40), True),
+                                        ((4, 0, 3), True)])
+@pytest.mark.parametrize("dtype,element,real", [(np.float32, "f32", "f32"),
+                                                (np.complex128, "complex<f64>", "f64")])
+def test_jacobi_svd_runs_on_the_device_through_the_solver(gpu, shape, full, dtype, element,
+                                                         real):
+    # jax's default GPU SVD up to 1024 x 1024: U and V (not V^H), square with
+    # full_matrices, k columns without; gesvdjBatched for full ones up to 32 x 32.
+    rng = np.random.default_rng(10)
+    a = rng.standard_normal(shape).astype(dtype)
+    if np.dtype(dtype).kind == "c":
+        a = a + 1j * rng.standard_normal(shape)
+    for compute_uv in (True, False):
+        executable = gpu.compile_and_load(_gesvdj_program(shape, element, real, full,
+                                                          compute_uv))
+        for _ in range(2):  # a second run would be captured: gesvdj refuses, runs eagerly
+            _, s, u, v, info = [np.asarray(o) for o in executable.execute(
+                [gpu.buffer_from_pyval(a)])]
+        assert executable.reference_kernel_steps() == []
+        np.testing.assert_array_equal(info, 0)
+        k = min(shape[-2:])
+        np.testing.assert_allclose(s, np.linalg.svd(a, compute_uv=False), rtol=1e-4, atol=1e-4)
+        if not compute_uv:
+            continue
+        if k == 0:  # nothing to factor: identity bases
+            np.testing.assert_array_equal(u, np.broadcast_to(np.eye(shape[-2]), u.shape))
+            continue
+        rebuilt = (u[..., :k] * s[..., None, :]) @ np.conj(np.swapaxes(v[..., :k], -1, -2))
+        np.testing.assert_allclose(rebuilt, a, rtol=1e-4, atol=1e-4)
+        for q in (u, v):  # orthonormal columns
+            gram = np.conj(np.swapaxes(q, -1, -2)) @ q
+            np.testing.assert_allclose(gram, np.broadcast_to(np.eye(q.shape[-1]), gram.shape),
+                                       atol=1e-4)
+    if BACKEND == "cuda":
+        assert "NotCapturable: cuSOLVER gesvdj" in executable.graph_status()
+        import cupy
+
+        from jaxlib.gpu_runtime import solver
+        assert solver.svd_status(cupy) == "cusolver"

@@ -111,6 +111,7 @@ SCRIPT = textwrap.dedent(r"""
             ("solve", jnp.linalg.solve, (a, b)), ("inv", jnp.linalg.inv, (a,)),
             ("det", jnp.linalg.det, (a,)), ("cholesky", jnp.linalg.cholesky, (spd,)),
             ("eigh", jnp.linalg.eigh, (spd,)), ("qr", jnp.linalg.qr, (a,)),
+            ("svd", jnp.linalg.svd, (a,)),
             ("cho_solve", lambda c, y: jax.scipy.linalg.cho_solve((c, True), y),
              (np.linalg.cholesky(spd), b)))}
     q, r = jnp.linalg.qr(a)
@@ -201,7 +202,8 @@ def test_linear_algebra_runs_through_the_gpu_solver_targets(observations):
     assert observations["eig_hybrid"] == [["cuhybrid_eig_real"], True]
     # No host step in these (on a GPU: cuSOLVER and cuBLAS passed their self-tests).
     assert observations["linalg_host_steps"] == {
-        name: [] for name in ("solve", "inv", "det", "cholesky", "eigh", "qr", "cho_solve")}
+        name: [] for name in ("solve", "inv", "det", "cholesky", "eigh", "qr", "svd",
+                              "cho_solve")}
 
 
 def test_shardings_over_several_gpus(observations):

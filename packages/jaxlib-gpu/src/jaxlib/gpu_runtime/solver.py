@@ -1,9 +1,10 @@
 """Dense linear algebra on the device: cuSOLVER's Cholesky, LU, Hermitian
-eigendecomposition and QR, and cuBLAS's triangular solve.
+eigendecomposition, QR and Jacobi SVD, and cuBLAS's triangular solve.
 
 jax lowers ``cholesky``, the LU behind ``solve``/``inv``/``det``, ``eigh``,
-``qr`` and ``householder_product`` for cuda as ``cusolver_{potrf,getrf,syevd,
-geqrf,orgqr}_ffi`` and triangular solves as ``stablehlo.triangular_solve``;
+``qr``, ``householder_product`` and ``svd`` (up to 1024 x 1024, its default
+there) for cuda as ``cusolver_{potrf,getrf,syevd,geqrf,orgqr,gesvdj}_ffi`` and
+triangular solves as ``stablehlo.triangular_solve``;
 programs lowered for the CPU name LAPACK's kernels (``lapack_?getrf_ffi``, ...)
 for the same routines. Their steps run here on the device: each matrix of the
 batch is copied into column-major order (one transposing copy of the batch),
@@ -21,8 +22,10 @@ column-major layouts, which is what CI tests. The first use on a GPU checks
 each routine against the host (factors, pivots; eigenpairs and QR by what they
 must satisfy); any failure turns the path off for the process (``status()``,
 ``cublas.trsm_for``) and the calls run as host steps through jaxlib-linalg's
-handlers. The other solver targets (SVD, tridiagonal reduction, ...) are host
-steps.
+handlers (the SVD is checked, and turned off, on its own). syevd and gesvdj
+wait for the device inside the library, so programs with them are not
+captured as graphs (``NotCapturable``): they run eagerly. The other solver
+targets (QR-iteration SVD past 1024, tridiagonal reduction, ...) are host steps.
 """
 
 from __future__ import annotations
@@ -128,9 +131,40 @@ class _Lapack:
                 q, _, _ = function(storage.T, taus[b])
                 storage[...] = q.T
 
+    def gesvdj(self, matrices: np.ndarray, econ: bool, vectors: bool) -> tuple[Any, ...]:
+        from scipy.linalg import lapack
+
+        count, columns, rows = matrices.shape
+        values, u, v, info = _svd_results(np, matrices.dtype, count, rows, columns, econ)
+        if min(rows, columns) == 0:
+            return values, u, v, info
+        function = getattr(lapack, _LETTERS[matrices.dtype].lower() + "gesdd")
+        for b, storage in enumerate(matrices):
+            left, values[b], right, info[b] = function(storage.T, compute_uv=int(vectors),
+                                                       full_matrices=int(not econ))
+            if vectors:  # U and V column-major: U^T, and V^T = conj(V^H)
+                u[b], v[b] = left.T, np.conj(right)
+        return values, u, v, info
+
 
 def _real(dtype: np.dtype) -> np.dtype:
     return np.dtype(dtype.char.lower()) if dtype.kind == "c" else dtype
+
+
+def _svd_results(xp: Any, dtype: np.dtype, count: int, rows: int, columns: int,
+                 econ: bool) -> tuple[Any, Any, Any, Any]:
+    """Singular values [count, k], U [count, ucols, rows] and V [count, vcols,
+    columns] column-major (k columns each with ``econ``, else square), info:
+    zeros, with U and V the identity where a matrix is empty (nothing to
+    factor: any orthonormal basis, LAPACK's)."""
+    k = min(rows, columns)
+    ucols, vcols = (k, k) if econ else (rows, columns)
+    values = xp.zeros((count, k), _real(dtype))
+    u, v = xp.zeros((count, ucols, rows), dtype), xp.zeros((count, vcols, columns), dtype)
+    if k == 0:
+        u[...] = xp.eye(rows, dtype=dtype)[:ucols]
+        v[...] = xp.eye(columns, dtype=dtype)[:vcols]
+    return values, u, v, xp.zeros(count, np.int32)
 
 
 class _BlasTrsm:
@@ -163,6 +197,8 @@ class _Cusolver:
         self.lib = library
         self.handle = ctypes.c_void_p()
         _check(library.cusolverDnCreate(ctypes.byref(self.handle)), "cusolverDnCreate")
+        self.gesvdj_params: ctypes.c_void_p | None = None  # made at the first SVD
+        self.svd_status = "not used yet"
 
     def _bind(self) -> None:
         stream = self.cupy.cuda.get_current_stream().ptr
@@ -284,13 +320,59 @@ class _Cusolver:
                             _ptr(taus, b * k * item), _ptr(work), lwork.value,
                             _ptr(info, 4 * b)), "orgqr")
 
+    def gesvdj(self, matrices: Any, econ: bool, vectors: bool) -> tuple[Any, ...]:
+        """Jacobi SVD: gesvdjBatched (one call) for a batch of full
+        decompositions up to 32 x 32, else gesvdj per matrix."""
+        cupy, lib = self.cupy, self.lib
+        # gesvdj reports its sweeps and residual into host memory (params): the
+        # call waits for the device, which a capture cannot hold.
+        if cupy.cuda.get_current_stream().is_capturing():
+            raise NotCapturable("cuSOLVER gesvdj synchronizes with the host")
+        count, columns, rows = matrices.shape
+        dtype = matrices.dtype
+        values, u, v, info = _svd_results(cupy, dtype, count, rows, columns, econ)
+        if count == 0 or min(rows, columns) == 0:
+            return values, u, v, info
+        if self.gesvdj_params is None:
+            params = ctypes.c_void_p()
+            _check(lib.cusolverDnCreateGesvdjInfo(ctypes.byref(params)), "CreateGesvdjInfo")
+            self.gesvdj_params = params
+        params, letter = self.gesvdj_params, _LETTERS[dtype]
+        jobz = _EIG_MODE_VECTOR if vectors else _EIG_MODE_NOVECTOR
+        self._bind()
+        lwork = ctypes.c_int()
+        a, s, left, right = _ptr(matrices), _ptr(values), _ptr(u), _ptr(v)
+        if not econ and rows <= 32 and columns <= 32:
+            name = f"cusolverDn{letter}gesvdjBatched"
+            _check(getattr(lib, name + "_bufferSize")(
+                self.handle, jobz, rows, columns, a, rows, s, left, rows, right, columns,
+                ctypes.byref(lwork), params, count), "gesvdjBatched_bufferSize")
+            work = cupy.empty(max(lwork.value, 1), dtype)
+            _check(getattr(lib, name)(self.handle, jobz, rows, columns, a, rows, s, left, rows,
+                                      right, columns, _ptr(work), lwork.value, _ptr(info),
+                                      params, count), "gesvdjBatched")
+            return values, u, v, info
+        name = f"cusolverDn{letter}gesvdj"
+        _check(getattr(lib, name + "_bufferSize")(
+            self.handle, jobz, int(econ), rows, columns, a, rows, s, left, rows, right, columns,
+            ctypes.byref(lwork), params), "gesvdj_bufferSize")
+        work = cupy.empty(max(lwork.value, 1), dtype)
+        steps = [x.nbytes // count for x in (matrices, values, u, v)]
+        for b in range(count):
+            _check(getattr(lib, name)(
+                self.handle, jobz, int(econ), rows, columns, _ptr(matrices, b * steps[0]), rows,
+                _ptr(values, b * steps[1]), _ptr(u, b * steps[2]), rows,
+                _ptr(v, b * steps[3]), columns, _ptr(work), lwork.value, _ptr(info, 4 * b),
+                params), "gesvdj")
+        return values, u, v, info
+
     def _routine(self, dtype: np.dtype, routine: str) -> tuple[Any, Any]:
         name = _routine_name(_LETTERS[dtype], routine)
         return getattr(self.lib, name + "_bufferSize"), getattr(self.lib, name)
 
 
 # cusolverEigMode_t
-_EIG_MODE_VECTOR = 1
+_EIG_MODE_NOVECTOR, _EIG_MODE_VECTOR = 0, 1
 
 
 def _ptr(array: Any, offset: int = 0) -> ctypes.c_void_p:
@@ -329,6 +411,51 @@ def _declare(lib: ctypes.CDLL) -> None:
     for function, argtypes in functions:
         function.argtypes = argtypes
         function.restype = ctypes.c_int
+
+
+def _declare_svd(lib: ctypes.CDLL) -> None:
+    """gesvdj's signatures (declared at the first SVD: a library without them
+    leaves the other routines on the device)."""
+    vp, i32, ip = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int)
+    matrices = [vp, i32, vp, vp, i32, vp, i32]  # A, lda, S, U, ldu, V, ldv
+    functions = [(lib.cusolverDnCreateGesvdjInfo, [ctypes.POINTER(vp)])]
+    for letter in _LETTERS.values():
+        name = f"cusolverDn{letter}gesvdj"
+        functions += [
+            (getattr(lib, name + "_bufferSize"), [vp, i32, i32, i32, i32, *matrices, ip, vp]),
+            (getattr(lib, name), [vp, i32, i32, i32, i32, *matrices, vp, i32, vp, vp]),
+            (getattr(lib, name + "Batched_bufferSize"), [vp, i32, i32, i32, *matrices, ip, vp,
+                                                         i32]),
+            (getattr(lib, name + "Batched"), [vp, i32, i32, i32, *matrices, vp, i32, vp, vp,
+                                              i32])]
+    for function, argtypes in functions:
+        function.argtypes = argtypes
+        function.restype = ctypes.c_int
+
+
+def _svd_binding(xp: Any) -> Any:
+    """The binding for SVD on the current device (gesvdj checked against the
+    host at the first use), or None: such calls stay host steps."""
+    binding = _binding(xp)
+    if binding is None or xp is np:
+        return binding
+    if binding.svd_status == "not used yet":
+        try:
+            _declare_svd(binding.lib)
+            _svd_self_test(xp, binding)
+            binding.svd_status = "cusolver"
+        except Exception as err:
+            binding.svd_status = f"host ({type(err).__name__}: {err})"[:300]
+    return binding if binding.svd_status == "cusolver" else None
+
+
+def svd_status(xp: Any = None) -> str:
+    """Where SVDs run on the current device: 'cusolver', 'not used yet', or
+    why they run on the host."""
+    binding = _state["handles"].get(xp.cuda.Device().id) if xp is not None else None
+    if binding is None:
+        return "not used yet" if status() in ("not used yet", "cusolver") else status()
+    return binding.svd_status
 
 
 def _binding(xp: Any) -> Any:
@@ -418,6 +545,27 @@ def _self_test(cupy: Any, binding: _Cusolver) -> None:
         q = np.swapaxes(cupy.asnumpy(got), -1, -2)
         if not np.allclose(q @ upper, tall, rtol=1e-3, atol=1e-3):
             raise RuntimeError(f"a {dtype} QR factorization does not give back its input")
+
+
+def _svd_self_test(cupy: Any, binding: _Cusolver) -> None:
+    """gesvdj (batched and per matrix, full and economic) in every type: the
+    singular values against numpy's, and U diag(s) V^H giving back the input."""
+    rng = np.random.default_rng(1)
+    for dtype in _LETTERS:
+        for shape, econ in (((2, 3, 5), False), ((2, 5, 3), True), ((2, 40, 33), False),
+                            ((2, 33, 40), True)):
+            a = rng.standard_normal(shape).astype(dtype)
+            storage = cupy.asarray(np.ascontiguousarray(np.swapaxes(a, -1, -2)))
+            values, u, v, info = (cupy.asnumpy(x) for x in binding.gesvdj(storage, econ, True))
+            k = min(shape[-2:])
+            left = np.swapaxes(u, -1, -2)[..., :k]
+            right = np.swapaxes(v, -1, -2)[..., :k]
+            rebuilt = (left * values[:, None, :]) @ np.conj(np.swapaxes(right, -1, -2))
+            if not (np.allclose(values, np.linalg.svd(a, compute_uv=False), rtol=1e-3,
+                                atol=1e-3)
+                    and np.allclose(rebuilt, a, rtol=1e-3, atol=1e-3) and not info.any()):
+                raise RuntimeError(f"a {dtype} SVD of {list(shape[-2:])} matrices does not "
+                                   "give back its input")
 
 
 # -- device steps of the custom calls -----------------------------------------------------
@@ -627,6 +775,36 @@ def _orgqr(op: Operation, xp: Any, binding: Any) -> Callable[..., tuple] | None:
     return kernel
 
 
+def _gesvdj(op: Operation, xp: Any, binding: Any) -> Callable[..., tuple] | None:
+    """jax's Jacobi SVD (``cusolver_gesvdj_ffi``, its default up to 1024 x
+    1024): a, singular values, U, V (not V^H; jax transposes), info. U and V
+    are square, or k columns when ``full_matrices`` is false; with
+    ``compute_uv`` false they are zeros (jax does not read them)."""
+    attributes = decoded_attributes(op)
+    shape = tuple(op.operand_types[0].shape)
+    if "full_matrices" not in attributes or len(shape) < 2:
+        return None
+    econ, vectors = not attributes["full_matrices"], bool(attributes.get("compute_uv", True))
+    dtype = numpy_dtype(op.operand_types[0].element_type)
+    batch, (rows, columns) = shape[:-2], shape[-2:]
+    k = min(rows, columns)
+    ucols, vcols = (k, k) if econ else (rows, columns)
+    if not _results_are(op, (shape, dtype), (batch + (k,), _real(dtype)),
+                        (batch + (rows, ucols), dtype), (batch + (columns, vcols), dtype),
+                        (batch, np.dtype(np.int32))):
+        return None
+    count = int(np.prod(batch, dtype=np.int64))
+
+    def kernel(a):
+        storage = _column_major(xp, a, count, rows, columns)
+        values, u, v, info = binding.gesvdj(storage, econ, vectors)
+        return (_row_major(xp, storage, shape), values.reshape(batch + (k,)),
+                _row_major(xp, u, batch + (rows, ucols)),
+                _row_major(xp, v, batch + (columns, vcols)), info.reshape(batch))
+
+    return kernel
+
+
 def _lu_pivots_to_permutation(op: Operation, xp: Any, binding: Any
                               ) -> Callable[..., tuple] | None:
     """jax's ``cu_lu_pivots_to_permutation`` (after every LU): a generated
@@ -669,7 +847,7 @@ def _lu_pivots_to_permutation(op: Operation, xp: Any, binding: Any
 # jax's names for cuda, and LAPACK's (programs lowered for the CPU run on GPUs too).
 _FACTORIES = {f"cusolver_{routine}_ffi": factory for routine, factory in (
     ("potrf", _potrf), ("getrf", _getrf), ("syevd", _syevd), ("geqrf", _geqrf),
-    ("orgqr", _orgqr))}
+    ("orgqr", _orgqr), ("gesvdj", _gesvdj))}
 _FACTORIES.update({f"lapack_{letter}{routine}_ffi": factory for letter in "sdcz"
                    for routine, factory in (("potrf", _potrf), ("getrf", _getrf),
                                             ("geqrf", _geqrf))})
@@ -683,8 +861,9 @@ TARGETS = frozenset(_FACTORIES) | frozenset(_BLAS_FACTORIES)
 
 
 def solver_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
-    """The device step of a Cholesky, LU or triangular-solve call (cuSOLVER's
-    names, or LAPACK's in programs lowered for the CPU), or None (a host step)
+    """The device step of a Cholesky, LU, eigh, QR, Jacobi SVD or
+    triangular-solve call (cuSOLVER's names, or LAPACK's in programs lowered
+    for the CPU), or None (a host step)
     for other targets, types the libraries do not serve, sizes past their
     ints, or when cuSOLVER/cuBLAS is off."""
     target = op.attributes.get("call_target_name")
@@ -697,14 +876,15 @@ def solver_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
     if dtype not in _LETTERS or numpy_dtype(op.result_types[0].element_type) != dtype or \
             tuple(op.result_types[0].shape) != tuple(op.operand_types[0].shape):
         return None
-    if factory in (_potrf, _getrf, _syevd, _geqrf) and len(op.operands) != 1:
+    if factory in (_potrf, _getrf, _syevd, _geqrf, _gesvdj) and len(op.operands) != 1:
         return None
     if max(op.operand_types[0].shape[-2:], default=0) > _INT_MAX // 2 or \
             _matrices(op.operand_types[0].shape) > MAX_LOOPED_MATRICES:
         return None
-    binding = _binding(xp)
+    lookup = _svd_binding if factory is _gesvdj else _binding
+    binding = lookup(xp)
     if binding is None:
         return None
     if xp is not np:  # programs run on every device of their executable
-        binding = _OnCurrentDevice(xp, _binding, "cuSOLVER")
+        binding = _OnCurrentDevice(xp, lookup, "cuSOLVER")
     return factory(op, xp, binding)
