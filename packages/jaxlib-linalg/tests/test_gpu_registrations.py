@@ -203,6 +203,23 @@ def test_gesvd_with_and_without_transposition(dtype, shape, full):
     np.testing.assert_allclose(none[1], s, rtol=_tol(dtype))
 
 
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("full", [True, False])
+def test_rocm_divide_and_conquer_svd(dtype, full):
+    # hipsolver_gesdd_ffi (SvdAlgorithm.DIVIDE_AND_CONQUER, ROCm only): gesvd's
+    # results and attributes, never transposed.
+    m, n = 3, 5
+    k = min(m, n)
+    a = _random((m, n), dtype)
+    results = _svd_results(m, n, dtype, (m, m if full else k), (n if full else k, n))
+    _handler("hipsolver_gesdd_ffi")([a], results, {
+        "full_matrices": full, "compute_uv": True, "transposed": False})
+    _, s, u, vt, info = results
+    np.testing.assert_allclose(u[:, :k] * s @ vt[:k], a, rtol=_tol(dtype),
+                               atol=_tol(dtype) * 10)
+    assert "cusolver_gesdd_ffi" not in _names(gpu_solver, "CUDA")
+
+
 @pytest.mark.parametrize("target", ["cusolver_gesvdj_ffi", "cusolver_gesvdp_ffi"])
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("full", [True, False])

@@ -28,17 +28,19 @@ import numpy as np
 from jaxlib import lapack
 from jaxlib._src.ops.custom_call_registry import register_module_targets
 
-_SOLVER_FUNCTIONS = ("csrlsvqr", "geev", "geqrf", "gesvd", "gesvdj", "gesvdp", "getrf", "orgqr",
-                     "ormqr", "potrf", "syevd", "syrk", "sytrd")
+_SOLVER_FUNCTIONS = ("csrlsvqr", "geev", "geqrf", "gesdd", "gesvd", "gesvdj", "gesvdp", "getrf",
+                     "orgqr", "ormqr", "potrf", "syevd", "syrk", "sytrd")
 # What jax lowers for CUDA only: the sparse QR solve (spsolve), the symmetric
 # product (ROCm lowers symmetric_product portably) and cuSOLVER's eig (geev,
 # which jax picks when the installed cuSOLVER is 11.7.1 or newer).
 _CUDA_ONLY = ("csrlsvqr", "geev", "syrk")
+# And for ROCm only: the divide-and-conquer SVD (SvdAlgorithm.DIVIDE_AND_CONQUER).
+_ROCM_ONLY = ("gesdd",)
 _HYBRID_FUNCTIONS = ("eig_comp", "eig_real", "geqp3")
 
 # Platform -> target names the reference's lowering emits.
 TARGET_NAMES: dict[str, tuple[str, ...]] = {
-    "CUDA": tuple(f"cusolver_{fn}_ffi" for fn in _SOLVER_FUNCTIONS)
+    "CUDA": tuple(f"cusolver_{fn}_ffi" for fn in _SOLVER_FUNCTIONS if fn not in _ROCM_ONLY)
     + tuple(f"cuhybrid_{fn}" for fn in _HYBRID_FUNCTIONS),
     "ROCM": tuple(f"hipsolver_{fn}_ffi" for fn in _SOLVER_FUNCTIONS if fn not in _CUDA_ONLY)
     + tuple(f"hiphybrid_{fn}" for fn in _HYBRID_FUNCTIONS),
@@ -239,7 +241,7 @@ def _csrlsvqr(operands, results, attributes) -> None:
 _HANDLERS: dict[str, Callable[..., None]] = {
     "getrf": _getrf, "potrf": _potrf, "geqrf": _geqrf, "orgqr": _orgqr, "ormqr": _ormqr,
     "syevd": _syevd, "syrk": _syrk,
-    "sytrd": _sytrd, "gesvd": _gesvd, "gesvdj": _gesvd_v, "gesvdp": _gesvd_v,
+    "sytrd": _sytrd, "gesvd": _gesvd, "gesdd": _gesvd, "gesvdj": _gesvd_v, "gesvdp": _gesvd_v,
     "csrlsvqr": _csrlsvqr, "geev": _geev, "eig_comp": _eig, "eig_real": _eig, "geqp3": _geqp3,
 }
 

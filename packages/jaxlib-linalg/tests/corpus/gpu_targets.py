@@ -58,6 +58,8 @@ def _square_programs():
     yield "svd_qr", lambda a: lax.linalg.svd(a, algorithm=lax.linalg.SvdAlgorithm.QR)
     yield "svd_jacobi", lambda a: lax.linalg.svd(a, algorithm=lax.linalg.SvdAlgorithm.JACOBI)
     yield "svd_polar", lambda a: lax.linalg.svd(a, algorithm=lax.linalg.SvdAlgorithm.POLAR)
+    yield "svd_divide_and_conquer", lambda a: lax.linalg.svd(  # ROCm only
+        a, algorithm=lax.linalg.SvdAlgorithm.DIVIDE_AND_CONQUER)
     yield "lstsq", lambda a: jnp.linalg.lstsq(a, a)[0]
     yield "pinv", jnp.linalg.pinv
     yield "matrix_power", lambda a: jnp.linalg.matrix_power(a, -2)
