@@ -339,6 +339,22 @@ def test_host_steps_are_listed_and_strict_mode_refuses_them(gpu, cpu, monkeypatc
     monkeypatch.setenv("JAXLIB_GPU_STRICT", "1")
     with pytest.raises(XlaRuntimeError, match="reduce_precision.*JAXLIB_GPU_STRICT"):
         gpu.compile_and_load(text.replace("@main", "@main ") + "\n")
+    # A called function is lowered at its first call: the refusal comes then, and
+    # again at every later call (not a half-lowered function's AttributeError).
+    called = ("func.func private @inner(%x: tensor<6xf32>) -> tensor<6xf32> {\n"
+              "  %0 = stablehlo.reduce_precision %x, format = e5m10 : tensor<6xf32>\n"
+              "  return %0 : tensor<6xf32>\n}\n"
+              "func.func @main(%x: tensor<6xf32>) -> tensor<6xf32> {\n"
+              "  %0 = func.call @inner(%x) : (tensor<6xf32>) -> tensor<6xf32>\n"
+              "  return %0 : tensor<6xf32>\n}\n")
+    try:
+        executable = gpu.compile_and_load(called)
+    except XlaRuntimeError as err:  # lowered at compile time: refused there
+        assert "JAXLIB_GPU_STRICT" in str(err)
+        return
+    for _ in range(2):
+        with pytest.raises(XlaRuntimeError, match="reduce_precision.*JAXLIB_GPU_STRICT"):
+            executable.execute([gpu.buffer_from_pyval(x)])
 
 
 def test_popcnt_runs_on_the_device_where_kernels_are_generated(gpu, monkeypatch):
@@ -1371,3 +1387,42 @@ def test_jacobi_svd_runs_on_the_device_through_the_solver(gpu, shape, full, dtyp
 
         from jaxlib.gpu_runtime import solver
         assert solver.svd_status(cupy) == "cusolver"
+
+
+COMPLEX_AND_CHLO = """
+func.func @main(%x: tensor<6xf32>, %y: tensor<6xf32>) -> (tensor<6xcomplex<f32>>, tensor<6xf32>,
+    tensor<6xf32>, tensor<6xf32>, tensor<6xcomplex<f64>>, tensor<6xf32>, tensor<6xf32>,
+    tensor<6xf32>) {
+  %c = stablehlo.complex %x, %y : tensor<6xcomplex<f32>>
+  %s = stablehlo.sqrt %c : tensor<6xcomplex<f32>>
+  %e = stablehlo.exponential %s : tensor<6xcomplex<f32>>
+  %l = stablehlo.log %e : tensor<6xcomplex<f32>>
+  %n = stablehlo.negate %l : tensor<6xcomplex<f32>>
+  %r = stablehlo.real %n : (tensor<6xcomplex<f32>>) -> tensor<6xf32>
+  %i = stablehlo.imag %n : (tensor<6xcomplex<f32>>) -> tensor<6xf32>
+  %a = stablehlo.abs %n : (tensor<6xcomplex<f32>>) -> tensor<6xf32>
+  %w = stablehlo.convert %n : (tensor<6xcomplex<f32>>) -> tensor<6xcomplex<f64>>
+  %f = stablehlo.convert %n : (tensor<6xcomplex<f32>>) -> tensor<6xf32>
+  %na = chlo.next_after %x, %y : tensor<6xf32>, tensor<6xf32> -> tensor<6xf32>
+  %ec = chlo.erfc %x : tensor<6xf32> -> tensor<6xf32>
+  return %n, %r, %i, %a, %w, %f, %na, %ec : tensor<6xcomplex<f32>>, tensor<6xf32>,
+    tensor<6xf32>, tensor<6xf32>, tensor<6xcomplex<f64>>, tensor<6xf32>, tensor<6xf32>,
+    tensor<6xf32>
+}
+"""
+
+
+def test_complex_ops_next_after_and_erfc_run_on_the_device(gpu, cpu):
+    # jax's nn and random functions use them (complex sqrt, real -> complex
+    # converts, nextafter in uniform sampling, erfc in GELU): host steps before.
+    x = np.array([1.5, -2, 0, np.inf, 3, -0.0], np.float32)
+    y = np.array([0.5, 2, -1, 1, np.inf, 0.0], np.float32)
+    executable = gpu.compile_and_load(COMPLEX_AND_CHLO)
+    got = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(x),
+                                                      gpu.buffer_from_pyval(y)])]
+    assert executable.reference_kernel_steps() == []
+    want = _run(cpu, COMPLEX_AND_CHLO, x, y)
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype
+        np.testing.assert_allclose(g, w, rtol=1e-6, atol=1e-7, equal_nan=True)
+    np.testing.assert_array_equal(got[6], want[6])  # nextafter: exact, denormals too

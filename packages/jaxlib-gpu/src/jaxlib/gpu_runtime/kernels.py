@@ -114,21 +114,62 @@ def _rounding(name: str):
 DEVICE_KERNELS["stablehlo.floor"] = _unary(_rounding("floor"))
 DEVICE_KERNELS["stablehlo.ceil"] = _unary(_rounding("ceil"))
 
-for _op, _name in (("exponential", "exp"), ("exponential_minus_one", "expm1"),
-                   ("log", "log"), ("log_plus_one", "log1p"), ("sqrt", "sqrt"),
+for _op, _name in (("exponential_minus_one", "expm1"), ("log_plus_one", "log1p"),
                    ("cbrt", "cbrt"), ("tanh", "tanh"), ("sine", "sin"), ("cosine", "cos"),
                    ("tan", "tan"),
                    ("round_nearest_even", "rint"), ("is_finite", "isfinite")):
     DEVICE_KERNELS[f"stablehlo.{_op}"] = _unary(_floats(_name))
+# Complex too (numpy's and CuPy's principal branches, as the CPU's kernels).
+for _op, _name in (("exponential", "exp"), ("log", "log"), ("sqrt", "sqrt")):
+    DEVICE_KERNELS[f"stablehlo.{_op}"] = _unary(
+        lambda xp, kind, name=_name: getattr(xp, name) if kind in "fc" else None)
 
 DEVICE_KERNELS["stablehlo.rsqrt"] = _unary(
     lambda xp, kind: (lambda x: 1 / xp.sqrt(x)) if kind == "f" else None)
 DEVICE_KERNELS["stablehlo.logistic"] = _unary(
     lambda xp, kind: (lambda x: 1 / (1 + xp.exp(-x))) if kind == "f" else None)
 DEVICE_KERNELS["stablehlo.negate"] = _unary(
-    lambda xp, kind: xp.negative if kind in "iuf" else None)
-DEVICE_KERNELS["stablehlo.abs"] = _unary(
-    lambda xp, kind: xp.abs if kind in "if" else None)
+    lambda xp, kind: xp.negative if kind in "iufc" else None)
+DEVICE_KERNELS["stablehlo.abs"] = _unary(  # of a complex number: its (real) magnitude
+    lambda xp, kind: xp.abs if kind in "ifc" else None)
+DEVICE_KERNELS["stablehlo.real"] = _unary(lambda xp, kind: xp.real if kind in "fc" else None)
+DEVICE_KERNELS["stablehlo.imag"] = _unary(lambda xp, kind: xp.imag if kind in "fc" else None)
+
+
+@device_kernel("stablehlo.complex")
+def _complex(op: Operation, xp: Any):
+    dtype = numpy_dtype(op.result_types[0].element_type)
+
+    def kernel(re, im):
+        # Parts set one by one: re + 1j * im would turn an infinite imaginary
+        # part into a NaN real part (0 * inf).
+        out = xp.empty(xp.broadcast_shapes(re.shape, im.shape), dtype)
+        out.real[...] = re
+        out.imag[...] = im
+        return (out,)
+    return kernel
+
+
+@device_kernel("chlo.next_after")
+def _next_after(op: Operation, xp: Any):
+    # IEEE nextafter is chlo's: y where x == y, NaN for a NaN, the smallest
+    # denormal of y's sign from a zero.
+    if {numpy_dtype(t.element_type) for t in op.operand_types} - {
+            np.dtype(np.float32), np.dtype(np.float64)}:
+        return None
+    return lambda x, y: (xp.nextafter(x, y),)
+
+
+@device_kernel("chlo.erfc")
+def _erfc(op: Operation, xp: Any):
+    if numpy_dtype(op.result_types[0].element_type) not in (np.float32, np.float64):
+        return None
+    if xp is np:  # mock GPUs: the CPU's kernel (scipy's erfc loses ULPs in the tail)
+        from jaxlib._src.ops.registry import REFERENCE_KERNELS
+
+        return REFERENCE_KERNELS["chlo.erfc"](op, None)
+    erfc = _special(xp).erfc
+    return lambda x: (erfc(x),)
 DEVICE_KERNELS["stablehlo.not"] = _unary(
     lambda xp, kind: xp.invert if kind in "biu" else None)
 
@@ -248,7 +289,11 @@ def _clamp(op: Operation, xp: Any):
 def _convert(op: Operation, xp: Any):
     source = numpy_dtype(op.operand_types[0].element_type)
     target = numpy_dtype(op.result_types[0].element_type)
-    if "c" in source.kind + target.kind:
+    if source.kind == "c" and target.kind == "f":  # the real part, as XLA
+        return lambda x: (xp.real(x).astype(target),)
+    if target.kind == "c":  # integers, predicates and floats as the real part
+        return lambda x: (x.astype(target),)
+    if source.kind == "c":
         return None
     if target.kind == "b":
         return lambda x: (x != 0,)

@@ -204,9 +204,11 @@ class _GpuFunctionLowering(_FunctionLowering):
 
     def _host_step(self, op: Operation, reason: str) -> Callable[..., tuple]:
         if strict():
+            types = (f"({', '.join(map(str, op.operand_types))}) -> "
+                     f"({', '.join(map(str, op.result_types))})")
             raise XlaRuntimeError(
                 f"UNIMPLEMENTED: {op.name}{_where(op)} would run on the host "
-                f"({reason}) and JAXLIB_GPU_STRICT is set")
+                f"({reason}; {types}) and JAXLIB_GPU_STRICT is set")
         self.module_lowering.reference_steps.append(
             ReferenceStep(op.name, str(op.location or ""), reason))
         kernel = self._host_kernel(op)

@@ -259,9 +259,15 @@ class ModuleLowering:
                     f"INVALID_ARGUMENT: function @{name} is a declaration without a body"
                 )
             lowering = self.function_lowering(self, function)
-            # Registered before lowering so recursive references resolve.
+            # Registered before lowering so recursive references resolve; taken
+            # back if lowering fails, so a later call reports the same error
+            # instead of running a program without a body.
             self._programs[name] = lowering.program
-            lowering.lower()
+            try:
+                lowering.lower()
+            except BaseException:
+                del self._programs[name]
+                raise
             program = lowering.program
         return program
 
