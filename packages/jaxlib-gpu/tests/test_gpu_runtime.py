@@ -1426,3 +1426,36 @@ def test_complex_ops_next_after_and_erfc_run_on_the_device(gpu, cpu):
         assert g.dtype == w.dtype
         np.testing.assert_allclose(g, w, rtol=1e-6, atol=1e-7, equal_nan=True)
     np.testing.assert_array_equal(got[6], want[6])  # nextafter: exact, denormals too
+
+
+@pytest.mark.parametrize("element,dtype", [("ui32", np.uint32), ("i32", np.int32),
+                                           ("ui64", np.uint64), ("i64", np.int64),
+                                           ("i8", np.int8), ("ui16", np.uint16)])
+def test_mulhi_runs_on_the_device(gpu, cpu, element, dtype):
+    # jax.random's uniform integers draw through chlo.mulhi.
+    info = np.iinfo(dtype)
+    rng = np.random.default_rng(11)
+    a, b = rng.integers(info.min, info.max, (2, 16), dtype=dtype, endpoint=True)
+    a[:3], b[:3] = [info.min, info.max, 0], [info.min, info.min, info.max]
+    t = f"tensor<16x{element}>"
+    text = (f"func.func @main(%a: {t}, %b: {t}) -> {t} {{\n"
+            f"  %0 = chlo.mulhi %a, %b : {t}, {t} -> {t}\n  return %0 : {t}\n}}\n")
+    executable = gpu.compile_and_load(text)
+    (got,) = [np.asarray(o) for o in executable.execute(
+        [gpu.buffer_from_pyval(a), gpu.buffer_from_pyval(b)])]
+    assert executable.reference_kernel_steps() == []
+    np.testing.assert_array_equal(got, _run(cpu, text, a, b)[0])
+
+
+def test_bitcasts_between_widths_run_on_the_device(gpu, cpu):
+    # rng_bit_generator's 64-bit draws: u32 pairs into u64 (and back into halves).
+    x = np.random.default_rng(12).integers(0, 2**32, (3, 2), dtype=np.uint32)
+    text = ("func.func @main(%a: tensor<3x2xui32>) -> (tensor<3xui64>, tensor<3x2x2xui16>) {\n"
+            "  %0 = stablehlo.bitcast_convert %a : (tensor<3x2xui32>) -> tensor<3xui64>\n"
+            "  %1 = stablehlo.bitcast_convert %a : (tensor<3x2xui32>) -> tensor<3x2x2xui16>\n"
+            "  return %0, %1 : tensor<3xui64>, tensor<3x2x2xui16>\n}\n")
+    executable = gpu.compile_and_load(text)
+    got = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(x)])]
+    assert executable.reference_kernel_steps() == []
+    for g, w in zip(got, _run(cpu, text, x)):
+        np.testing.assert_array_equal(g, w)

@@ -322,9 +322,36 @@ def _convert(op: Operation, xp: Any):
 def _bitcast_convert(op: Operation, xp: Any):
     source = numpy_dtype(op.operand_types[0].element_type)
     target = numpy_dtype(op.result_types[0].element_type)
-    if source.itemsize != target.itemsize:
+    shape = tuple(op.result_types[0].shape)
+    if source.itemsize == target.itemsize:
+        return lambda x: (contiguous(xp, x).view(target),)
+    # Between widths the last dimension gathers or splits the narrower
+    # elements, in memory order (little-endian: element 0 the low part).
+    return lambda x: (contiguous(xp, x).view(target).reshape(shape),)
+
+
+@device_kernel("chlo.mulhi")
+def _mulhi(op: Operation, xp: Any):
+    dtype = numpy_dtype(op.result_types[0].element_type)
+    if dtype.kind not in "iu":
         return None
-    return lambda x: (contiguous(xp, x).view(target),)
+    bits = dtype.itemsize * 8
+    if bits <= 32:  # the double-width product fits in 64 bits
+        wide = np.int64 if dtype.kind == "i" else np.uint64
+        return lambda a, b: (((a.astype(wide) * b.astype(wide)) >> bits).astype(dtype),)
+
+    def kernel(a, b):  # 64 x 64 bits: four 32 x 32 products
+        ua, ub = a.astype(np.uint64), b.astype(np.uint64)
+        low, half = np.uint64(0xFFFFFFFF), np.uint64(32)
+        a_lo, a_hi, b_lo, b_hi = ua & low, ua >> half, ub & low, ub >> half
+        hi_lo, lo_hi = a_hi * b_lo, a_lo * b_hi
+        cross = ((a_lo * b_lo) >> half) + (hi_lo & low) + lo_hi
+        high = a_hi * b_hi + (hi_lo >> half) + (cross >> half)
+        if dtype.kind == "i":  # the signed high half corrects for negative factors
+            zero = np.uint64(0)
+            high = high - xp.where(a < 0, ub, zero) - xp.where(b < 0, ua, zero)
+        return (high.astype(dtype),)
+    return kernel
 
 
 # --- data movement -----------------------------------------------------------------
