@@ -103,6 +103,14 @@ def _declare(lib: ctypes.CDLL) -> None:
         if trsm is not None:  # (side, uplo, trans, diag, m, n, alpha*, A, lda, B, ldb)
             trsm.argtypes = [vp, i32, i32, i32, i32, i32, i32, vp, vp, i32, vp, i32]
             trsm.restype = ctypes.c_int
+        batched = getattr(lib, f"cublas{letter}trsmBatched", None)
+        if batched is not None:  # (..., alpha*, A[], lda, B[], ldb, batchCount)
+            batched.argtypes = [vp, i32, i32, i32, i32, i32, i32, vp, vp, i32, vp, i32, i32]
+            batched.restype = ctypes.c_int
+        getrf = getattr(lib, f"cublas{letter}getrfBatched", None)
+        if getrf is not None:  # (n, A[], lda, P, info, batchSize)
+            getrf.argtypes = [vp, i32, vp, i32, vp, vp, i32]
+            getrf.restype = ctypes.c_int
 
 
 def _check(code: int, what: str) -> None:
@@ -267,14 +275,49 @@ class Trsm:
         if count == 0 or cols == 0 or rows == 0 or k == 0:
             return
         data_type, _, scalar, parts = _TYPES[x.dtype]
-        trsm = getattr(self.handle.lib, f"cublas{_TRSM_LETTERS[x.dtype]}trsm_v2")
+        letter = _TRSM_LETTERS[x.dtype]
+        trsm = getattr(self.handle.lib, f"cublas{letter}trsm_v2")
         alpha = (scalar * 2)(1, 0) if parts == 2 else scalar(1)
         self.handle.bind(self.cupy.cuda.get_current_stream().ptr)
         a_step, x_step = k * k * x.dtype.itemsize, rows * cols * x.dtype.itemsize
+        batched = getattr(self.handle.lib, f"cublas{letter}trsmBatched", None)
+        if count > 1 and batched is not None:  # one call: the matrices' addresses on the device
+            _check(batched(self.handle.handle, side, 0 if lower else 1, trans,
+                           1 if unit else 0, rows, cols, ctypes.addressof(alpha),
+                           pointer_array(self.cupy, a, a_step).data.ptr, k,
+                           pointer_array(self.cupy, x, x_step).data.ptr, rows, count),
+                   "cublas trsmBatched")
+            return
         for b in range(count):
             _check(trsm(self.handle.handle, side, 0 if lower else 1, trans, 1 if unit else 0,
                         rows, cols, ctypes.addressof(alpha), a.data.ptr + b * a_step, k,
                         x.data.ptr + b * x_step, rows), "cublas trsm")
+
+
+def pointer_array(cupy: Any, matrices: Any, step: int) -> Any:
+    """The device addresses of a batch's matrices (uint64, computed on the
+    device, so a graph capture records it), for cuBLAS's batched calls."""
+    return cupy.arange(matrices.shape[0], dtype=np.uint64) * np.uint64(step) + \
+        np.uint64(matrices.data.ptr)
+
+
+def getrf_batched(cupy: Any, matrices: Any) -> tuple[Any, Any] | None:
+    """cuBLAS's batched LU of square column-major matrices in place (one call
+    for the batch: XLA's choice for many small matrices), or None where this
+    cuBLAS has none: (1-based pivots, info)."""
+    handle = _handle(cupy)
+    count, n, _ = matrices.shape
+    function = None if handle is None else getattr(
+        handle.lib, f"cublas{_TRSM_LETTERS[matrices.dtype]}getrfBatched", None)
+    if function is None:
+        return None
+    pivots = cupy.zeros((count, n), np.int32)
+    info = cupy.zeros(count, np.int32)
+    handle.bind(cupy.cuda.get_current_stream().ptr)
+    step = n * n * matrices.dtype.itemsize
+    _check(function(handle.handle, n, pointer_array(cupy, matrices, step).data.ptr, n,
+                    pivots.data.ptr, info.data.ptr, count), "cublas getrfBatched")
+    return pivots, info
 
 
 def trsm_for(cupy: Any) -> Trsm | None:

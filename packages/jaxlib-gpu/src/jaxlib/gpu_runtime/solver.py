@@ -50,6 +50,9 @@ _INT_MAX = 2**31 - 1
 # (where small ones cost more in calls than the host's LAPACK) the step stays on
 # the host until the batched APIs are used (docs/roadmap.md, issue 18).
 MAX_LOOPED_MATRICES = 256
+# Batches of square matrices up to this size factor through cuBLAS's
+# getrfBatched (one call) rather than cuSOLVER's getrf per matrix.
+MAX_BATCHED_GETRF = 128
 
 _state: dict[str, Any] = {"status": "not used yet", "library": None, "handles": {}}
 
@@ -198,6 +201,7 @@ class _Cusolver:
         self.handle = ctypes.c_void_p()
         _check(library.cusolverDnCreate(ctypes.byref(self.handle)), "cusolverDnCreate")
         self.gesvdj_params: ctypes.c_void_p | None = None  # made at the first SVD
+        self.batched_getrf = True  # cuBLAS's getrfBatched for batches of small squares
         self.svd_status = "not used yet"
 
     def _bind(self) -> None:
@@ -231,6 +235,13 @@ class _Cusolver:
     def getrf(self, matrices: Any) -> tuple[Any, Any]:
         cupy, lib = self.cupy, self.lib
         count, columns, rows = matrices.shape
+        if self.batched_getrf and count > 1 and rows == columns and 0 < rows <= \
+                MAX_BATCHED_GETRF:
+            from jaxlib.gpu_runtime.cublas import getrf_batched
+
+            done = getrf_batched(cupy, matrices)  # one call for the batch, as XLA
+            if done is not None:
+                return done
         pivots = cupy.zeros((count, min(rows, columns)), np.int32)
         info = cupy.zeros(count, np.int32)
         if count == 0 or rows == 0 or columns == 0:
@@ -517,13 +528,21 @@ def _self_test(cupy: Any, binding: _Cusolver) -> None:
             if not (np.allclose(cupy.asnumpy(got), want, rtol=1e-4, atol=1e-4)
                     and np.array_equal(cupy.asnumpy(got_info), want_info)):
                 raise RuntimeError(f"a {dtype} Cholesky factor differs from LAPACK's")
-        for shape in ((2, 3, 5), (2, 5, 3)):
+        for shape in ((2, 3, 5), (2, 5, 3), (3, 4, 4)):
             general = rng.standard_normal(shape).astype(dtype)
             want, got = general.copy(), cupy.asarray(general)
             want_pivots, _ = host.getrf(want)
             got_pivots, _ = binding.getrf(got)
             if not (np.allclose(cupy.asnumpy(got), want, rtol=1e-4, atol=1e-4)
                     and np.array_equal(cupy.asnumpy(got_pivots), want_pivots)):
+                if shape[1] == shape[2] and binding.batched_getrf:  # cuBLAS's batched LU
+                    binding.batched_getrf = False  # off: cuSOLVER per matrix instead
+                    want, got = general.copy(), cupy.asarray(general)
+                    want_pivots, _ = host.getrf(want)
+                    got_pivots, _ = binding.getrf(got)
+                    if np.allclose(cupy.asnumpy(got), want, rtol=1e-4, atol=1e-4) and \
+                            np.array_equal(cupy.asnumpy(got_pivots), want_pivots):
+                        continue
                 raise RuntimeError(f"a {dtype} LU factorization differs from LAPACK's")
         # Eigenvectors and reflectors are unique only up to signs: check what they are.
         storage = np.ascontiguousarray(np.swapaxes(spd, -1, -2))  # column-major spd
