@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.element_types import info as element_info
 from jaxlib._src.ir.types import TensorType, numpy_dtype
 from jaxlib._src.ops.custom_call import IDENTITY_TARGETS
 from jaxlib._src.ops.data_movement import int_list
@@ -326,8 +327,13 @@ def _bitcast_convert(op: Operation, xp: Any):
     if source.itemsize == target.itemsize:
         return lambda x: (contiguous(xp, x).view(target),)
     # Between widths the last dimension gathers or splits the narrower
-    # elements, in memory order (little-endian: element 0 the low part).
-    return lambda x: (contiguous(xp, x).view(target).reshape(shape),)
+    # elements, in memory order (little-endian: element 0 the low part); types
+    # narrower than their storage (predicates, 4-bit) pack bits: host steps.
+    rows = [element_info(t.element_type) for t in (op.operand_types[0], op.result_types[0])]
+    if any(row is None or row.bits != row.dtype.itemsize * 8 or row.dtype.kind == "b"
+           for row in rows):
+        return None
+    return lambda x: (contiguous(xp, x).reshape(-1).view(target).reshape(shape),)
 
 
 @device_kernel("chlo.mulhi")
