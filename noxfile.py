@@ -215,7 +215,9 @@ def _pytest(session: nox.Session, *paths: str, external: bool = False) -> None:
     )
 
 
-PACKAGE_TEST_EXTRAS = {"gpu": ["linalg"]}
+# jaxlib-gpu's tests run whole programs with LAPACK and cuSPARSE targets (their
+# descriptors and host handlers come from jaxlib-linalg and jaxlib-sparse).
+PACKAGE_TEST_EXTRAS = {"gpu": ["linalg", "sparse"]}
 # What a package's tests install beside it: jaxlib-gpu's `codegen` extra (NVRTC,
 # which compiles every generated kernel to PTX without a GPU).
 PACKAGE_TEST_PIP = {"gpu": ["nvidia-cuda-nvrtc"]}
@@ -224,7 +226,6 @@ PACKAGE_TEST_PIP = {"gpu": ["nvidia-cuda-nvrtc"]}
 def _package_session(package: str):
     def session_fn(session: nox.Session) -> None:
         packages = ["core"] if package == "core" else ["core", package]
-        # jaxlib-gpu's tests run whole programs, LAPACK calls included (on the host).
         packages += PACKAGE_TEST_EXTRAS.get(package, [])
         _install_from_wheelhouse(session, *packages)
         if package == "distributed":

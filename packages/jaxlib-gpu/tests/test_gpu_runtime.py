@@ -1459,3 +1459,73 @@ def test_bitcasts_between_widths_run_on_the_device(gpu, cpu):
     assert executable.reference_kernel_steps() == []
     for g, w in zip(got, _run(cpu, text, x)):
         np.testing.assert_array_equal(g, w)
+
+
+def _sparse_program(operation, operands, results, fields):
+    from jaxlib import gpu_sparse
+
+    builder = getattr(gpu_sparse._cusparse, f"build_{operation}_descriptor")
+    if operation.endswith(("matvec", "matmat")):
+        _, opaque = builder(None, None, None, None, fields["rows"], fields["cols"],
+                            *([2] if operation.endswith("matmat") else []), fields["nnz"],
+                            fields["transpose"])
+    else:
+        _, opaque = builder(None, None, fields["rows"], fields["cols"], fields["nnz"])
+    escaped = opaque.decode().replace('"', '\\"')
+    args = ", ".join(f"%a{i}" for i in range(len(operands)))
+    params = ", ".join(f"%a{i}: {_type(x)}" for i, x in enumerate(operands))
+    outs = ", ".join(_type(x) for x in results)
+    names = ", ".join(f"%0#{i}" for i in range(len(results)))
+    return (f"func.func @main({params}) -> ({outs}) {{\n"
+            f"  %0:{len(results)} = stablehlo.custom_call @cusparse_{operation}_ffi({args}) "
+            f"{{api_version = 4 : i32, backend_config = {{opaque = \"{escaped}\"}}}} : "
+            f"({', '.join(_type(x) for x in operands)}) -> ({outs})\n"
+            f"  return {names} : {outs}\n}}\n")
+
+
+@pytest.mark.parametrize("operation,transpose", [
+    *((f"{fmt}_{kind}", False) for fmt in ("coo", "csr") for kind in ("todense", "fromdense")),
+    *((f"{fmt}_{kind}", t) for fmt in ("coo", "csr") for kind in ("matvec", "matmat")
+      for t in (False, True))])
+def test_cusparse_targets_run_on_the_device(gpu, operation, transpose):
+    # jax.experimental.sparse's COO/CSR on cuda, against jaxlib-sparse's host
+    # handlers: duplicate entries, an index outside the matrix (COO), entries
+    # past the row pointer's end (CSR), nonzeros fewer than nnz (fromdense).
+    gpu_sparse = pytest.importorskip("jaxlib.gpu_sparse",
+                                     reason="jaxlib-sparse makes the descriptors")
+    rows, cols, nnz = 4, 3, 7
+    fields = {"rows": rows, "cols": cols, "nnz": nnz, "transpose": transpose}
+    dense = np.array([[1, 0, 2], [0, 0, 3], [4, 5, 0], [0, 0, 0]], np.float32)
+    data = np.array([1, 2, 3, 4, 5, 6, 7], np.float32)
+    if operation.startswith("coo"):
+        sparse_operands = [data, np.array([0, 0, 1, 2, 2, 2, 9], np.int32),  # row 9: outside
+                           np.array([0, 2, 2, 0, 1, 1, 0], np.int32)]  # (2, 1) twice
+    else:
+        sparse_operands = [data, np.array([0, 2, 2, 0, 1, 1, 2], np.int32),
+                           np.array([0, 2, 3, 6, 6], np.int32)]  # the 7th entry: no row
+    workspace = np.zeros(8, np.int8)
+    kind = operation.split("_")[1]
+    if kind == "todense":
+        operands, results = sparse_operands, [np.zeros((rows, cols), np.float32), workspace]
+    elif kind == "fromdense":
+        indices = [np.zeros(nnz, np.int32), np.zeros(nnz if operation.startswith("coo")
+                                                     else rows + 1, np.int32)]
+        operands, results = [dense], [np.zeros(nnz, np.float32), *indices, workspace]
+    else:
+        length = rows if transpose else cols
+        x = np.arange(1, length + 1, dtype=np.float32)
+        if kind == "matmat":
+            x = np.stack([x, -2 * x], axis=1)
+        out = np.zeros(((cols if transpose else rows),) + x.shape[1:], np.float32)
+        operands, results = [*sparse_operands, x], [out, workspace]
+    text = _sparse_program(operation, operands, results, fields)
+    executable = gpu.compile_and_load(text)
+    got = [np.asarray(o) for o in executable.execute(
+        [gpu.buffer_from_pyval(x) for x in operands])]
+    assert executable.reference_kernel_steps() == []
+    want = [np.zeros_like(r) for r in results]
+    handler = dict((name, fn) for name, fn, _ in gpu_sparse.registrations()["CUDA"])
+    handler[f"cusparse_{operation}_ffi"](operands, want, {
+        "opaque": text.split('opaque = "')[1].split('"}')[0].replace('\\"', '"').encode()})
+    for g, w in zip(got[:-1], want[:-1]):
+        np.testing.assert_allclose(g, w, rtol=1e-6)

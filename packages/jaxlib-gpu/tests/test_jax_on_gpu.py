@@ -143,6 +143,18 @@ SCRIPT = textwrap.dedent(r"""
     finally:
         lax_linalg.cuda_versions = saved
 
+    # jax.experimental.sparse's CSR/COO on cuda: cuSPARSE targets as device steps.
+    from jax.experimental import sparse
+    m = np.array([[1, 0, 2], [0, 0, 3], [4, 5, 0]], np.float32)
+    csr, coo = sparse.CSR.fromdense(m, nse=6), sparse.COO.fromdense(m, nse=6)
+    v = np.arange(1.0, 4.0, dtype=np.float32)
+    out["sparse"] = {
+        name: [host_steps(fn, *args), bool(np.allclose(np.asarray(jax.jit(fn)(*args)), want))]
+        for name, fn, args, want in (
+            ("csr_matvec", lambda c, y: c @ y, (csr, v), m @ v),
+            ("coo_transposed", lambda c, y: c.T @ y, (coo, v), m.T @ v),
+            ("csr_fromdense", lambda d: sparse.CSR.fromdense(d, nse=6).todense(), (m,), m))}
+
     # Donation: the donated argument is deleted, the result is right.
     d = jax.device_put(np.ones(8, np.float32), gpus[0])
     r = jax.jit(lambda v: v * 3, donate_argnums=0)(d)
@@ -198,6 +210,8 @@ def test_arrays_move_between_the_cpu_and_the_gpus(observations):
 def test_linear_algebra_runs_through_the_gpu_solver_targets(observations):
     for name in ("solve_ok", "cholesky_ok", "eigh_ok", "svd_ok", "qr_ok", "inv_ok"):
         assert observations[name], name
+    assert observations["sparse"] == {name: [[], True] for name in (
+        "csr_matvec", "coo_transposed", "csr_fromdense")}
     assert observations["eig_geev"] == [["cusolver_geev_ffi"], True]
     assert observations["eig_hybrid"] == [["cuhybrid_eig_real"], True]
     # No host step in these (on a GPU: cuSOLVER and cuBLAS passed their self-tests).

@@ -30,6 +30,8 @@ from jaxlib.gpu_runtime.prng import TARGETS as PRNG_TARGETS
 from jaxlib.gpu_runtime.prng import threefry_kernel
 from jaxlib.gpu_runtime.solver import TARGETS as SOLVER_TARGETS
 from jaxlib.gpu_runtime.solver import solver_kernel, triangular_solve_kernel
+from jaxlib.gpu_runtime.sparse import TARGETS as SPARSE_TARGETS
+from jaxlib.gpu_runtime.sparse import sparse_kernel
 
 Factory = Callable[[Operation, Any], Callable[..., tuple] | None]
 DEVICE_KERNELS: dict[str, Factory] = {}
@@ -365,14 +367,16 @@ def _mulhi(op: Operation, xp: Any):
 @device_kernel("stablehlo.custom_call")
 def _device_custom_call(op: Operation, xp: Any):
     """The builtins that return their operand (sharding and memory-placement
-    annotations), the solver's targets (solver.py: cuSOLVER, cuBLAS trsm) and
-    jax's threefry target (prng.py) stay on the device; other targets are
-    host steps."""
+    annotations), the solver's targets (solver.py: cuSOLVER, cuBLAS trsm),
+    jax's threefry target (prng.py) and its cuSPARSE targets (sparse.py) stay
+    on the device; other targets are host steps."""
     target = op.attributes.get("call_target_name")
     if target in SOLVER_TARGETS:
         return solver_kernel(op, xp)
     if target in PRNG_TARGETS:
         return threefry_kernel(op, xp)
+    if target in SPARSE_TARGETS:
+        return sparse_kernel(op, xp)
     if (target not in IDENTITY_TARGETS
             or len(op.operands) != 1 or op.result_types != op.operand_types):
         return None
