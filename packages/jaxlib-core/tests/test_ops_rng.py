@@ -141,3 +141,13 @@ def test_rng_normal_has_the_requested_moments(client):
 def test_rng_normal_needs_a_float_type(client):
     with pytest.raises(XlaRuntimeError, match="NORMAL rng needs a floating-point type"):
         client.compile_and_load(_rng_program("NORMAL", "i32"), client.devices()[:1])
+
+
+@pytest.mark.parametrize("algorithm", ["THREE_FRY", "PHILOX"])
+def test_f64_outputs_are_the_64_bit_draws(client, algorithm):
+    # f64 was refused as if it were one of the 6-bit float types (f6E...).
+    state = np.uint64([7, 11])
+    new_words, words = run(client, generator(algorithm, 2, "5xui64"), state)
+    new_floats, floats = run(client, generator(algorithm, 2, "5xf64"), state)
+    np.testing.assert_array_equal(new_floats, new_words)
+    np.testing.assert_array_equal(floats.view(np.uint64), words)

@@ -343,3 +343,20 @@ def test_the_threefry_kernel_matches_the_known_answers_and_compiles():
     from jaxlib.gpu_runtime import nvrtc
 
     nvrtc.compile_to_ptx(codegen.threefry2x32(21, "cuda")[0])
+
+
+def test_rng_bit_generator_kernels_compile():
+    # Every algorithm and word width, the pair interleaving of 32-bit Threefry
+    # along an odd dimension, and an empty output (the state alone).
+    _needs_nvrtc()
+    from jaxlib.gpu_runtime import nvrtc
+
+    for algorithm, bits, shape, state_size in [("PHILOX", 32, (3, 5), 3),
+                                               ("PHILOX", 64, (7,), 2),
+                                               ("THREE_FRY", 32, (3, 5), 2),
+                                               ("THREE_FRY", 64, (4,), 2),
+                                               ("THREE_FRY", 32, (0, 3), 2)]:
+        source, name, _ = codegen.rng_bit_generator(algorithm, bits, shape, state_size, "cuda")
+        nvrtc.compile_to_ptx(source, f"{name}.cu")
+    with pytest.raises(codegen.Unsupported, match="algorithm"):
+        codegen.rng_bit_generator("MT19937", 32, (4,), 2)

@@ -1529,3 +1529,30 @@ def test_cusparse_targets_run_on_the_device(gpu, operation, transpose):
         "opaque": text.split('opaque = "')[1].split('"}')[0].replace('\\"', '"').encode()})
     for g, w in zip(got[:-1], want[:-1]):
         np.testing.assert_allclose(g, w, rtol=1e-6)
+
+
+@pytest.mark.parametrize("codegen", ["0", "1"])
+@pytest.mark.parametrize("algorithm,state_size", [("THREE_FRY", 2), ("PHILOX", 2),
+                                                  ("PHILOX", 3), ("DEFAULT", 3)])
+def test_rng_bit_generator_runs_on_the_device(gpu, cpu, codegen, algorithm, state_size,
+                                              monkeypatch):
+    # jax's rbg PRNGs: one generated kernel reading the state on the device, bit
+    # for bit the CPU's (XLA's expansion), the state advanced without a read-back.
+    if codegen == "1" and BACKEND == "mock" and shutil.which("g++") is None:
+        pytest.skip("the host build of generated kernels needs a C++ compiler")
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", codegen)
+    st = f"tensor<{state_size}xui64>"
+    state = np.array([0x123456789ABCDEF0, 2**64 - 2, 2**64 - 1][:state_size], np.uint64)
+    for shape, element in [((), "ui32"), ((3, 5), "ui32"), ((2, 3, 5), "f32"), ((7,), "ui64"),
+                           ((3, 4), "ui8"), ((5,), "i16"), ((2, 3), "f64"), ((0, 3), "ui32")]:
+        out = f"tensor<{''.join(f'{d}x' for d in shape)}{element}>"
+        text = (f"func.func @main(%s: {st}) -> ({st}, {out}) {{\n"
+                f"  %0:2 = stablehlo.rng_bit_generator %s, algorithm = {algorithm} : "
+                f"({st}) -> ({st}, {out})\n  return %0#0, %0#1 : {st}, {out}\n}}\n")
+        executable = gpu.compile_and_load(text)
+        got = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(state)])]
+        assert executable.reference_kernel_steps() == [], (shape, element)
+        for g, w in zip(got, _run(cpu, text, state)):
+            assert g.dtype == w.dtype and g.shape == w.shape
+            np.testing.assert_array_equal(g.reshape(-1).view(np.uint8),
+                                          w.reshape(-1).view(np.uint8))

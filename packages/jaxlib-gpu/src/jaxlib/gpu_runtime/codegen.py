@@ -790,26 +790,128 @@ def lu_pivots_to_permutation(pivots: int, size: int, count: int,
 _THREEFRY_ROTATIONS = ((13, 15, 26, 6), (17, 29, 16, 24))
 
 
-def threefry2x32(elements: int, target: str = "cuda") -> tuple[str, str]:
-    """(source, name) of the kernel jax's ``cu_threefry2x32_ffi`` runs:
-    Threefry-2x32 with 20 rounds, elementwise over keys k0, k1 and counts
-    x0, x1 (uint32 arrays of one shape) into the two output words."""
-    params = [f"const unsigned* __restrict__ {a}" for a in ("k0", "k1", "c0", "c1")]
-    params += ["unsigned* __restrict__ out0", "unsigned* __restrict__ out1"]
-    body = ["  unsigned ks[3] = {k0[i], k1[i], 0x1BD11BDAu ^ k0[i] ^ k1[i]};",
-            "  unsigned x0 = c0[i] + ks[0], x1 = c1[i] + ks[1];"]
+def _threefry_rounds(k0: str, k1: str, c0: str, c1: str) -> list[str]:
+    """C lines leaving Threefry-2x32 (20 rounds) of counts c0, c1 under keys
+    k0, k1 (unsigned expressions) in ``x0``, ``x1``."""
+    body = [f"  unsigned ks[3] = {{{k0}, {k1}, 0x1BD11BDAu ^ ({k0}) ^ ({k1})}};",
+            f"  unsigned x0 = ({c0}) + ks[0], x1 = ({c1}) + ks[1];"]
     for group in range(5):
         for rotation in _THREEFRY_ROTATIONS[group % 2]:
             body.append(f"  x0 += x1; x1 = (x1 << {rotation}) | (x1 >> {32 - rotation}); "
                         "x1 ^= x0;")
         body.append(f"  x0 += ks[{(group + 1) % 3}]; x1 += ks[{(group + 2) % 3}] + "
                     f"{group + 1}u;")
+    return body
+
+
+def threefry2x32(elements: int, target: str = "cuda") -> tuple[str, str]:
+    """(source, name) of the kernel jax's ``cu_threefry2x32_ffi`` runs:
+    Threefry-2x32 with 20 rounds, elementwise over keys k0, k1 and counts
+    x0, x1 (uint32 arrays of one shape) into the two output words."""
+    params = [f"const unsigned* __restrict__ {a}" for a in ("k0", "k1", "c0", "c1")]
+    params += ["unsigned* __restrict__ out0", "unsigned* __restrict__ out1"]
+    body = _threefry_rounds("k0[i]", "k1[i]", "c0[i]", "c1[i]")
     body += ["  out0[i] = x0;", "  out1[i] = x1;"]
     name = _named("threefry2x32", body, target)
     args = ["k0", "k1", "c0", "c1", "out0", "out1"]
     casts = [f"(const unsigned*)in[{k}]" for k in range(4)]
     casts += ["(unsigned*)out[0]", "(unsigned*)out[1]"]
     return _wrap(name, body, params, args, casts, elements, target), name
+
+
+# Philox-4x32's multipliers and key increments (Salmon et al., as XLA).
+_PHILOX_M = (0xD2511F53, 0xCD9E8D57)
+_PHILOX_W = (0x9E3779B9, 0xBB67AE85)
+
+
+def rng_bit_generator(algorithm: str, bits: int, shape: tuple[int, ...], state_size: int,
+                      target: str = "cuda") -> tuple[str, str, int]:
+    """(source, name, threads) of ``stablehlo.rng_bit_generator`` as XLA
+    expands it (the core's ops/rng.py, bit for bit): the state (uint64) read
+    on the device, ``bits``-wide words out (uint32 or uint64, ``shape``), and
+    the advanced state written by thread 0, so no value comes to the host.
+    PHILOX: Philox-4x32 over a 128-bit counter (state[1] low, state[2] high,
+    or the key for a 2-word state), four 32-bit words per counter, round-robin;
+    THREE_FRY: Threefry-2x32 over the 64-bit counter state[1], 64-bit words
+    from one counter each, 32-bit words in pairs along XLA's split dimension."""
+    n = 1
+    for d in shape:
+        n *= d
+    word = "unsigned" if bits == 32 else "jx_u64"
+    params = ["const jx_u64* __restrict__ state", "jx_u64* __restrict__ out0",
+              f"{word}* __restrict__ out1"]
+    body = ["  jx_u64 key = state[0];",
+            "  unsigned key0 = (unsigned)key, key1 = (unsigned)(key >> 32);"]
+    if algorithm == "PHILOX":
+        threads = -(-n // 4) if bits == 32 else -(-n // 2)
+        high = "state[2]" if state_size >= 3 else "key"
+        body += [f"  jx_u64 low = state[1], high = {high};",
+                 "  jx_u64 at = low + (jx_u64)i;",
+                 "  jx_u64 up = high + (at < low ? 1ull : 0ull);",
+                 "  unsigned x0 = (unsigned)at, x1 = (unsigned)(at >> 32),"
+                 " x2 = (unsigned)up, x3 = (unsigned)(up >> 32);",
+                 "  unsigned k0 = key0, k1 = key1;",
+                 "  for (int r = 0; r < 10; ++r) {",
+                 f"    jx_u64 p0 = (jx_u64)x0 * {_PHILOX_M[0]}ull, "
+                 f"p1 = (jx_u64)x2 * {_PHILOX_M[1]}ull;",
+                 "    unsigned y0 = (unsigned)(p1 >> 32) ^ x1 ^ k0, y2 = (unsigned)(p0 >> 32)"
+                 " ^ x3 ^ k1;",
+                 "    x1 = (unsigned)p1; x3 = (unsigned)p0; x0 = y0; x2 = y2;",
+                 f"    k0 += {_PHILOX_W[0]}u; k1 += {_PHILOX_W[1]}u;",
+                 "  }"]
+        if bits == 32:
+            body += [f"  if (4 * i + {t} < {n}) out1[4 * i + {t}] = x{t};" for t in range(4)]
+        else:
+            body += [f"  if (2 * i < {n}) out1[2 * i] = (jx_u64)x0 | ((jx_u64)x1 << 32);",
+                     f"  if (2 * i + 1 < {n}) out1[2 * i + 1] = (jx_u64)x2 | ((jx_u64)x3 << 32);"]
+        body += ["  if (i == 0) {",
+                 "    out0[0] = key;",
+                 f"    jx_u64 next = low + {threads}ull;",
+                 "    out0[1] = next;"]
+        if state_size >= 3:
+            body.append("    out0[2] = high + (next < low ? 1ull : 0ull);")
+        body.append("  }")
+    elif algorithm == "THREE_FRY":
+        if bits == 64:
+            threads = n
+            body += ["  jx_u64 c = state[1] + (jx_u64)i;",
+                     *_threefry_rounds("key0", "key1", "(unsigned)c", "(unsigned)(c >> 32)"),
+                     "  out1[i] = (jx_u64)x0 | ((jx_u64)x1 << 32);"]
+        else:
+            if not shape:
+                split, half, inner, extent = 0, 1, 1, 1
+            else:
+                split = next((k for k, d in enumerate(shape) if d % 2 == 0),
+                             max(range(len(shape)), key=lambda k: (shape[k], -k)))
+                extent = shape[split]
+                half = -(-extent // 2)
+                inner = 1
+                for d in shape[split + 1:]:
+                    inner *= d
+            threads = (n // extent) * half if extent else 0  # the half shape's size
+            body += ["  jx_u64 c = state[1] + (jx_u64)i;",
+                     *_threefry_rounds("key0", "key1", "(unsigned)c", "(unsigned)(c >> 32)"),
+                     f"  jx_i64 outer = i / {half * inner}, h = (i / {inner}) % {half},"
+                     f" in = i % {inner};",
+                     f"  jx_i64 at = (outer * {extent} + 2 * h) * {inner} + in;",
+                     "  out1[at] = x0;",
+                     f"  if (2 * h + 1 < {extent}) out1[at + {inner}] = x1;"]
+        body += ["  if (i == 0) {",
+                 "    out0[0] = key;",
+                 f"    out0[1] = state[1] + {threads}ull;",
+                 "  }"]
+    else:
+        raise Unsupported(f"rng_bit_generator algorithm {algorithm}")
+    if n == 0:  # nothing drawn: only the state, unchanged but copied
+        body = ["  if (i == 0) {", *(f"    out0[{k}] = state[{k}];" for k in range(state_size)),
+                "  }"]
+        threads = 0
+    name = _named(f"rng_{algorithm.lower()}", body + params, target)
+    args = ["state", "out0", "out1"]
+    casts = ["(const jx_u64*)in[0]", "(jx_u64*)out[0]", f"({word}*)out[1]"]
+    # At least one thread: the new state is written even for an empty output.
+    threads = max(threads, 1)
+    return _wrap(name, body, params, args, casts, threads, target), name, threads
 
 
 # -- batched copies ---------------------------------------------------------------------

@@ -27,7 +27,7 @@ from jaxlib._src.ops.data_movement import int_list
 from jaxlib._src.ops.reduction import int_array_attr
 from jaxlib.gpu_runtime.cublas import matmul_for
 from jaxlib.gpu_runtime.prng import TARGETS as PRNG_TARGETS
-from jaxlib.gpu_runtime.prng import threefry_kernel
+from jaxlib.gpu_runtime.prng import rng_bit_generator_kernel, threefry_kernel
 from jaxlib.gpu_runtime.solver import TARGETS as SOLVER_TARGETS
 from jaxlib.gpu_runtime.solver import solver_kernel, triangular_solve_kernel
 from jaxlib.gpu_runtime.sparse import TARGETS as SPARSE_TARGETS
@@ -384,6 +384,9 @@ def _device_custom_call(op: Operation, xp: Any):
 
 
 device_kernel("stablehlo.triangular_solve")(triangular_solve_kernel)
+
+
+DEVICE_KERNELS["stablehlo.rng_bit_generator"] = rng_bit_generator_kernel
 
 
 @device_kernel("sdy.sharding_constraint", "sdy.reshard", "sdy.propagation_barrier")

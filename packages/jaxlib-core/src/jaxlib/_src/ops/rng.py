@@ -182,7 +182,7 @@ def _rng_bit_generator(op: Operation, ctx):
         width = 2
     elif output.element_type in ("i4", "ui4", "si4"):
         width = 4
-    if output.element_type.startswith(("f4", "f6")) or width not in (2, 4, 8, 16, 32, 64):
+    if output.element_type.startswith(("f4E", "f6E")) or width not in (2, 4, 8, 16, 32, 64):
         raise NotImplementedError(f"rng_bit_generator output {output.element_type}")
     shape = tuple(output.shape)
 
