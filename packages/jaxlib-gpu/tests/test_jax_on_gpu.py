@@ -91,6 +91,15 @@ SCRIPT = textwrap.dedent(r"""
         .reference_kernel_steps()]
     jax.config.update("jax_threefry_gpu_kernel_lowering", False)
     out["threefry_kernel_ok"] = bool(np.array_equal(portable, kernel))
+    # The rbg PRNG (rng_bit_generator) on the device, the same bits as on the CPU.
+    rbg_key = jax.random.key(7, impl="rbg")
+    rbg = jax.jit(lambda k: jax.random.bits(k, (4, 3)))
+    on_cpu = jax.jit(lambda k: jax.random.bits(k, (4, 3)), device=cpu)
+    out["rbg"] = [
+        [s["op"] for s in rbg.lower(rbg_key).compile().runtime_executable()
+         .reference_kernel_steps()],
+        bool(np.array_equal(np.asarray(rbg(rbg_key)),
+                            np.asarray(on_cpu(jax.device_put(rbg_key, cpu)))))]
 
     rng = np.random.RandomState(0)
     a = rng.standard_normal((5, 5)).astype(np.float32)
@@ -195,6 +204,7 @@ def test_jax_runs_on_the_gpus(observations):
     assert observations["rng_mean_ok"]
     assert observations["threefry_target"] and observations["threefry_kernel_ok"]
     assert observations["threefry_host_steps"] == []  # a device step (gpu_runtime/prng.py)
+    assert observations["rbg"] == [[], True]
 
 
 def test_arrays_move_between_the_cpu_and_the_gpus(observations):
