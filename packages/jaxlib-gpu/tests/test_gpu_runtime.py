@@ -1226,16 +1226,36 @@ def test_graphs_holding_their_peak_replay_correctly(gpu, name, monkeypatch):
     assert held["peak"] <= held["sum"]
 
 
-def test_large_batches_of_matrices_stay_on_the_host_until_batched_apis(gpu):
+def test_large_batches_take_the_batched_apis_or_stay_on_the_host(gpu):
+    # Cholesky (potrfBatched) and LU of small squares (cuBLAS getrfBatched) take
+    # any batch in one call; routines called per matrix stay on the host past
+    # MAX_LOOPED_MATRICES.
+    from scipy.linalg import lapack
+
     from jaxlib.gpu_runtime.solver import MAX_LOOPED_MATRICES
 
     count = MAX_LOOPED_MATRICES + 1
     spd = _spd(np.random.default_rng(8), (count, 2, 2), np.float32)
     executable = gpu.compile_and_load(_potrf_program(spd.shape, "f32", True))
     factor, info = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(spd)])]
-    assert [s["op"] for s in executable.reference_kernel_steps()] == ["stablehlo.custom_call"]
+    assert executable.reference_kernel_steps() == []
     np.testing.assert_allclose(np.tril(factor), np.linalg.cholesky(spd), rtol=1e-4, atol=1e-5)
     assert not info.any()
+    general = np.random.default_rng(9).standard_normal((count, 4, 4)).astype(np.float32)
+    executable = gpu.compile_and_load(_getrf_program(general.shape, "f32"))
+    lu, pivots, info = [np.asarray(o) for o in executable.execute(
+        [gpu.buffer_from_pyval(general)])]
+    assert executable.reference_kernel_steps() == []
+    for b in (0, count - 1):
+        want_lu, want_pivots, _ = lapack.sgetrf(general[b])
+        np.testing.assert_allclose(lu[b], want_lu, rtol=1e-4, atol=1e-5)
+        np.testing.assert_array_equal(pivots[b], want_pivots + 1)
+    a = np.random.default_rng(10).standard_normal((count, 3, 5)).astype(np.float32)
+    executable = gpu.compile_and_load(_gesvdj_program(a.shape, "f32", "f32", True, True))
+    _, singular, *_ = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(a)])]
+    assert [s["op"] for s in executable.reference_kernel_steps()] == ["stablehlo.custom_call"]
+    np.testing.assert_allclose(singular, np.linalg.svd(a, compute_uv=False), rtol=1e-4,
+                               atol=1e-5)
 
 
 def test_library_handles_are_those_of_the_device_a_step_runs_on():

@@ -46,9 +46,10 @@ _FILL_LOWER, _FILL_UPPER = 0, 1
 _LETTERS = {np.dtype(np.float32): "S", np.dtype(np.float64): "D",
             np.dtype(np.complex64): "C", np.dtype(np.complex128): "Z"}
 _INT_MAX = 2**31 - 1
-# The libraries are called once per matrix of a batch: past this many matrices
-# (where small ones cost more in calls than the host's LAPACK) the step stays on
-# the host until the batched APIs are used (docs/roadmap.md, issue 18).
+# Routines without a batched API are called once per matrix: past this many
+# matrices (where small ones cost more in calls than the host's LAPACK) their
+# steps stay on the host. Cholesky (potrfBatched), LU of small squares (cuBLAS
+# getrfBatched) and triangular solves (trsmBatched) take any batch in one call.
 MAX_LOOPED_MATRICES = 256
 # Batches of square matrices up to this size factor through cuBLAS's
 # getrfBatched (one call) rather than cuSOLVER's getrf per matrix.
@@ -220,6 +221,16 @@ class _Cusolver:
             getattr(lib, f"cusolverDn{letter}potrf")
         uplo = _FILL_LOWER if lower else _FILL_UPPER
         self._bind()
+        batched = getattr(lib, f"cusolverDn{letter}potrfBatched", None)
+        # One call for a batch of small matrices (as jaxlib's cuSOLVER kernels
+        # choose), or of more matrices than are worth a call each.
+        if batched is not None and count > 1 and (n <= 32 or count > MAX_LOOPED_MATRICES):
+            from jaxlib.gpu_runtime.cublas import pointer_array
+
+            pointers = pointer_array(cupy, matrices, n * n * matrices.dtype.itemsize)
+            _check(batched(self.handle, uplo, n, _ptr(pointers), n, _ptr(info), count),
+                   "potrfBatched")
+            return info
         lwork = ctypes.c_int()
         _check(size(self.handle, uplo, n, ctypes.c_void_p(matrices.data.ptr), n,
                     ctypes.byref(lwork)), "potrf_bufferSize")
@@ -419,6 +430,10 @@ def _declare(lib: ctypes.CDLL) -> None:
             name = _routine_name(letter, routine)
             functions += [(getattr(lib, name + "_bufferSize"), [vp, *size_args]),
                           (getattr(lib, name), [vp, *args])]
+    for letter in _LETTERS.values():  # (uplo, n, Aarray, lda, infoArray, batchSize)
+        batched = getattr(lib, f"cusolverDn{letter}potrfBatched", None)
+        if batched is not None:
+            functions.append((batched, [vp, i32, i32, vp, i32, vp, i32]))
     for function, argtypes in functions:
         function.argtypes = argtypes
         function.restype = ctypes.c_int
@@ -677,9 +692,7 @@ def _trsm_step(op: Operation, xp: Any, left: bool, lower: bool, unit: bool, tran
     if dtype not in _LETTERS or numpy_dtype(b_type.element_type) != dtype or \
             numpy_dtype(op.result_types[0].element_type) != dtype:
         return None
-    shape = tuple(b_type.shape)
-    if _matrices(shape) > MAX_LOOPED_MATRICES:
-        return None
+    shape = tuple(b_type.shape)  # (any batch: cuBLAS's trsmBatched takes it in one call)
     if a_type.rank != len(shape) or len(shape) < 2 or tuple(a_type.shape[:-2]) != shape[:-2] \
             or a_type.shape[-1] != a_type.shape[-2] \
             or a_type.shape[-1] != (shape[-2] if left else shape[-1]) \
@@ -879,6 +892,16 @@ _BLAS_FACTORIES["cu_lu_pivots_to_permutation"] = _lu_pivots_to_permutation
 TARGETS = frozenset(_FACTORIES) | frozenset(_BLAS_FACTORIES)
 
 
+def _loops(factory: Callable, shape: tuple[int, ...]) -> bool:
+    """Whether the call goes to the library once per matrix (no batched API:
+    past MAX_LOOPED_MATRICES such calls stay on the host)."""
+    if factory is _potrf:
+        return False  # potrfBatched
+    if factory is _getrf:  # cuBLAS getrfBatched for small squares
+        return not (len(shape) >= 2 and shape[-1] == shape[-2] <= MAX_BATCHED_GETRF)
+    return True
+
+
 def solver_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
     """The device step of a Cholesky, LU, eigh, QR, Jacobi SVD or
     triangular-solve call (cuSOLVER's names, or LAPACK's in programs lowered
@@ -897,8 +920,9 @@ def solver_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
         return None
     if factory in (_potrf, _getrf, _syevd, _geqrf, _gesvdj) and len(op.operands) != 1:
         return None
-    if max(op.operand_types[0].shape[-2:], default=0) > _INT_MAX // 2 or \
-            _matrices(op.operand_types[0].shape) > MAX_LOOPED_MATRICES:
+    shape = tuple(op.operand_types[0].shape)
+    if max(shape[-2:], default=0) > _INT_MAX // 2 or \
+            (_matrices(shape) > MAX_LOOPED_MATRICES and _loops(factory, shape)):
         return None
     lookup = _svd_binding if factory is _gesvdj else _binding
     binding = lookup(xp)
