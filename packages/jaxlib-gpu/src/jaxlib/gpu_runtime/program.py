@@ -37,6 +37,7 @@ from jaxlib._src.ir.core import Block, Function, Operation
 from jaxlib._src.ir.types import TensorType
 from jaxlib._src.ops import registry
 from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target
+from jaxlib._src.ops.data_movement import int_list
 from jaxlib._src.ops.registry import with_frame
 from jaxlib.gpu_runtime import codegen
 from jaxlib.gpu_runtime.fused import GENERATED_OPS, FusedKernel
@@ -130,6 +131,8 @@ class _GpuFunctionLowering(_FunctionLowering):
         generator has no spelling for it)."""
         if isinstance(item, Operation):
             return [self._step(item)]
+        if all(_is_view(op) for op in item.ops):  # views of their input: no kernel to run
+            return [self._step(op) for op in item.ops]
         module = self.module_lowering
         try:
             kernel = FusedKernel(item, module.xp, module.fusion_target)
@@ -226,6 +229,22 @@ class _GpuFunctionLowering(_FunctionLowering):
             return tuple(xp.asarray(r) if up else r for r, up in zip(results, upload))
 
         return host_step
+
+
+def _is_view(op: Operation) -> bool:
+    """A reshape, or a broadcast_in_dim that only inserts unit dimensions (the
+    scan bodies' ``x[None]`` before a dynamic_update_slice): the device kernels
+    return views of the operand, so a fused group of them would launch a copy
+    for nothing."""
+    if op.name == "stablehlo.reshape":
+        return True
+    if op.name != "stablehlo.broadcast_in_dim":
+        return False
+    source, result = op.operand_types[0], op.result_types[0]
+    dims = list(int_list(op, "broadcast_dimensions"))
+    return dims == sorted(dims) and all(
+        result.shape[d] == n for d, n in zip(dims, source.shape)) and all(
+        n == 1 for k, n in enumerate(result.shape) if k not in dims)
 
 
 def _constant_int(value: Any) -> int | None:
