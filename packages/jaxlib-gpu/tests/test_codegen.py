@@ -360,3 +360,30 @@ def test_rng_bit_generator_kernels_compile():
         nvrtc.compile_to_ptx(source, f"{name}.cu")
     with pytest.raises(codegen.Unsupported, match="algorithm"):
         codegen.rng_bit_generator("MT19937", 32, (4,), 2)
+
+
+@needs_compiler
+def test_groups_of_views_launch_no_kernel(monkeypatch):
+    # A scan body's x[None] before a dynamic_update_slice: a broadcast that only
+    # inserts a unit dimension is a view; a kernel would copy it for nothing.
+    from jaxlib import xla_client
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    text = ("func.func @main(%x: tensor<3x4xf32>, %buf: tensor<5x3x4xf32>, %i: tensor<i32>)"
+            " -> tensor<5x3x4xf32> {\n"
+            "  %u = stablehlo.broadcast_in_dim %x, dims = [1, 2] : (tensor<3x4xf32>) -> "
+            "tensor<1x3x4xf32>\n"
+            "  %z = stablehlo.constant dense<0> : tensor<i32>\n"
+            "  %0 = stablehlo.dynamic_update_slice %buf, %u, %i, %z, %z : (tensor<5x3x4xf32>, "
+            "tensor<1x3x4xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<5x3x4xf32>\n"
+            "  return %0 : tensor<5x3x4xf32>\n}\n")
+    assert [name.split("_")[1] for name in kernel_sources(text)] == ["dynamic"]
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    buf = np.zeros((5, 3, 4), np.float32)
+    (got,) = [np.asarray(o) for o in gpu.compile_and_load(text).execute(
+        [gpu.buffer_from_pyval(v) for v in (x, buf, np.int32(2))])]
+    want = buf.copy()
+    want[2] = x
+    np.testing.assert_array_equal(got, want)
