@@ -1576,3 +1576,19 @@ def test_rng_bit_generator_runs_on_the_device(gpu, cpu, codegen, algorithm, stat
             assert g.dtype == w.dtype and g.shape == w.shape
             np.testing.assert_array_equal(g.reshape(-1).view(np.uint8),
                                           w.reshape(-1).view(np.uint8))
+
+
+@pytest.mark.parametrize("op", ["asin", "acos", "atan", "asinh", "acosh", "atanh", "sinh",
+                                "cosh", "bessel_i1e", "lgamma", "digamma"])
+def test_chlo_special_functions_run_on_the_device(gpu, cpu, op):
+    # jax.lax's special functions: CuPy's (scipy's on mock GPUs), with CHLO's
+    # rules at poles and outside the domains (NaN, inf), as the CPU computes.
+    x = np.array([-3.0, -2.5, -1, -0.5, 0, 0.25, 0.5, 0.99, 1, 2, 3.5, 10, np.inf, -np.inf,
+                  np.nan], np.float32)
+    text = (f"func.func @main(%x: tensor<15xf32>) -> tensor<15xf32> {{\n"
+            f"  %0 = chlo.{op} %x : tensor<15xf32> -> tensor<15xf32>\n"
+            f"  return %0 : tensor<15xf32>\n}}\n")
+    executable = gpu.compile_and_load(text)
+    (got,) = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(x)])]
+    assert executable.reference_kernel_steps() == []
+    np.testing.assert_allclose(got, _run(cpu, text, x)[0], rtol=2e-6, atol=0, equal_nan=True)

@@ -127,8 +127,6 @@ for _op, _name in (("exponential", "exp"), ("log", "log"), ("sqrt", "sqrt")):
     DEVICE_KERNELS[f"stablehlo.{_op}"] = _unary(
         lambda xp, kind, name=_name: getattr(xp, name) if kind in "fc" else None)
 
-DEVICE_KERNELS["stablehlo.rsqrt"] = _unary(
-    lambda xp, kind: (lambda x: 1 / xp.sqrt(x)) if kind == "f" else None)
 DEVICE_KERNELS["stablehlo.logistic"] = _unary(
     lambda xp, kind: (lambda x: 1 / (1 + xp.exp(-x))) if kind == "f" else None)
 DEVICE_KERNELS["stablehlo.negate"] = _unary(
@@ -828,6 +826,39 @@ DEVICE_KERNELS["chlo.erf_inv"] = _unary(
     lambda xp, kind: _special(xp).erfinv if kind == "f" else None)
 DEVICE_KERNELS["chlo.erf"] = _unary(
     lambda xp, kind: _special(xp).erf if kind == "f" else None)
+# Inverse trigonometric and hyperbolic functions of real arguments (complex
+# ones keep the CPU's branch cuts: host steps).
+for _op, _name in (("asin", "arcsin"), ("acos", "arccos"), ("atan", "arctan"),
+                   ("asinh", "arcsinh"), ("acosh", "arccosh"), ("atanh", "arctanh"),
+                   ("sinh", "sinh"), ("cosh", "cosh")):
+    DEVICE_KERNELS[f"chlo.{_op}"] = _unary(
+        lambda xp, kind, name=_name: getattr(xp, name) if kind == "f" else None)
+DEVICE_KERNELS["chlo.bessel_i1e"] = _unary(
+    lambda xp, kind: _special(xp).i1e if kind == "f" else None)
+DEVICE_KERNELS["stablehlo.rsqrt"] = _unary(  # complex too: the principal root's inverse
+    lambda xp, kind: (lambda x: 1 / xp.sqrt(x)) if kind in "fc" else None)
+
+
+def _lgamma_for(xp: Any, kind: str) -> Callable | None:
+    if kind != "f":
+        return None
+    gammaln = _special(xp).gammaln
+    return lambda x: xp.where(xp.isinf(x), xp.asarray(np.inf, x.dtype), gammaln(x))
+
+
+def _digamma_for(xp: Any, kind: str) -> Callable | None:
+    if kind != "f":
+        return None
+    psi = _special(xp).psi
+
+    def digamma(x):  # NaN at zero and the negative integers, as CHLO
+        pole = (x <= 0) & (x == xp.floor(x))
+        return xp.where(pole, xp.asarray(np.nan, x.dtype), psi(x))
+    return digamma
+
+
+DEVICE_KERNELS["chlo.lgamma"] = _unary(_lgamma_for)
+DEVICE_KERNELS["chlo.digamma"] = _unary(_digamma_for)
 
 
 # --- ops whose regions run on the device ------------------------------------------------
