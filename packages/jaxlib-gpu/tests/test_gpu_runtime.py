@@ -1592,3 +1592,31 @@ def test_chlo_special_functions_run_on_the_device(gpu, cpu, op):
     (got,) = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(x)])]
     assert executable.reference_kernel_steps() == []
     np.testing.assert_allclose(got, _run(cpu, text, x)[0], rtol=2e-6, atol=0, equal_nan=True)
+
+
+@pytest.mark.parametrize("element,dtype,result,result_dtype", [
+    ("i32", np.int32, "i32", np.int32), ("ui32", np.uint32, "ui32", np.uint32),
+    ("i8", np.int8, "i8", np.int8), ("i8", np.int8, "i32", np.int32),
+    ("i1", np.bool_, "i1", np.bool_), ("ui16", np.uint16, "ui16", np.uint16)])
+def test_integer_and_predicate_dots_run_on_the_device(gpu, cpu, element, dtype, result,
+                                                      result_dtype):
+    # Wrapping at the result's width (extremes included), OR of ANDs for predicates.
+    rng = np.random.default_rng(13)
+    if dtype is np.bool_:
+        a, b = rng.random((2, 4, 3)) > 0.6, rng.random((2, 3, 5)) > 0.6
+    else:
+        info = np.iinfo(dtype)
+        a = rng.integers(info.min, info.max, (2, 4, 3), dtype=dtype, endpoint=True)
+        b = rng.integers(info.min, info.max, (2, 3, 5), dtype=dtype, endpoint=True)
+    text = (f"func.func @main(%a: tensor<2x4x3x{element}>, %b: tensor<2x3x5x{element}>) -> "
+            f"tensor<2x4x5x{result}> {{\n"
+            f"  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], "
+            f"contracting_dims = [2] x [1] : (tensor<2x4x3x{element}>, "
+            f"tensor<2x3x5x{element}>) -> tensor<2x4x5x{result}>\n"
+            f"  return %0 : tensor<2x4x5x{result}>\n}}\n")
+    executable = gpu.compile_and_load(text)
+    (got,) = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(a),
+                                                         gpu.buffer_from_pyval(b)])]
+    assert executable.reference_kernel_steps() == []
+    assert got.dtype == result_dtype
+    np.testing.assert_array_equal(got, _run(cpu, text, a, b)[0])

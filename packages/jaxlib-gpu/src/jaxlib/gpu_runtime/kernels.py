@@ -507,11 +507,18 @@ def _dot_general(op: Operation, xp: Any):
     from jaxlib._src.ops.linalg import _dot_numbers, dot_general_arrays
 
     out = numpy_dtype(op.result_types[0].element_type)
-    if out.kind not in "fc":
-        return None  # integer products accumulate in 64 bits: the reference's
     n = _dot_numbers(op)
     dims = (n.lhs_batching_dimensions, n.rhs_batching_dimensions,
             n.lhs_contracting_dimensions, n.rhs_contracting_dimensions)
+    if out.kind in "iub":
+        # Integers accumulate in 64 bits, wrapping to the result's width as the
+        # reference does (the same residues as wrapping all along); a predicate
+        # dot is the OR of ANDs.
+        def integer_kernel(lhs, rhs):
+            wide = dot_general_arrays(lhs.astype(np.int64), rhs.astype(np.int64), *dims, xp,
+                                      xp.matmul)
+            return ((wide != 0) if out.kind == "b" else wide.astype(out),)
+        return integer_kernel
 
     matmul = matmul_for(xp)
 
