@@ -326,35 +326,56 @@ def test_a_loop_that_reads_its_predicate_back_runs_eagerly(gpu, cpu):
 
 
 def test_host_steps_are_listed_and_strict_mode_refuses_them(gpu, cpu, monkeypatch):
-    text = ("func.func @main(%x: tensor<6xf32>) -> tensor<6xf32> {\n"
-            "  %0 = stablehlo.reduce_precision %x, format = e5m10 : tensor<6xf32>\n"
-            "  return %0 : tensor<6xf32>\n}\n")
+    # An FFT (cuFFT is not wired in yet) as the example of a host step.
+    fft = ("  %0 = stablehlo.fft %x, type = FFT, length = [6] : (tensor<6xcomplex<f32>>) -> "
+           "tensor<6xcomplex<f32>>\n")
+    text = ("func.func @main(%x: tensor<6xcomplex<f32>>) -> tensor<6xcomplex<f32>> {\n" + fft
+            + "  return %0 : tensor<6xcomplex<f32>>\n}\n")
     executable = gpu.compile_and_load(text)
     steps = executable.reference_kernel_steps()
-    assert [s["op"] for s in steps] == ["stablehlo.reduce_precision"]
+    assert [s["op"] for s in steps] == ["stablehlo.fft"]
     assert steps[0]["reason"] == "no device kernel for this op"
-    x = np.array([1.0, 1.0001, 65504.0, 70000.0, -2.5, 0.0], np.float32)
+    x = np.array([1.0, 1.0001, 65504.0, 70000.0, -2.5, 0.0], np.complex64)
     (got,) = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(x)])]
-    np.testing.assert_array_equal(got, _run(cpu, text, x)[0])
+    np.testing.assert_allclose(got, _run(cpu, text, x)[0], rtol=1e-6)
     monkeypatch.setenv("JAXLIB_GPU_STRICT", "1")
-    with pytest.raises(XlaRuntimeError, match="reduce_precision.*JAXLIB_GPU_STRICT"):
+    with pytest.raises(XlaRuntimeError, match="fft.*JAXLIB_GPU_STRICT"):
         gpu.compile_and_load(text.replace("@main", "@main ") + "\n")
     # A called function is lowered at its first call: the refusal comes then, and
     # again at every later call (not a half-lowered function's AttributeError).
-    called = ("func.func private @inner(%x: tensor<6xf32>) -> tensor<6xf32> {\n"
-              "  %0 = stablehlo.reduce_precision %x, format = e5m10 : tensor<6xf32>\n"
-              "  return %0 : tensor<6xf32>\n}\n"
-              "func.func @main(%x: tensor<6xf32>) -> tensor<6xf32> {\n"
-              "  %0 = func.call @inner(%x) : (tensor<6xf32>) -> tensor<6xf32>\n"
-              "  return %0 : tensor<6xf32>\n}\n")
+    called = ("func.func private @inner(%x: tensor<6xcomplex<f32>>) -> "
+              "tensor<6xcomplex<f32>> {\n" + fft + "  return %0 : tensor<6xcomplex<f32>>\n}\n"
+              "func.func @main(%x: tensor<6xcomplex<f32>>) -> tensor<6xcomplex<f32>> {\n"
+              "  %0 = func.call @inner(%x) : (tensor<6xcomplex<f32>>) -> tensor<6xcomplex<f32>>\n"
+              "  return %0 : tensor<6xcomplex<f32>>\n}\n")
     try:
         executable = gpu.compile_and_load(called)
     except XlaRuntimeError as err:  # lowered at compile time: refused there
         assert "JAXLIB_GPU_STRICT" in str(err)
         return
     for _ in range(2):
-        with pytest.raises(XlaRuntimeError, match="reduce_precision.*JAXLIB_GPU_STRICT"):
+        with pytest.raises(XlaRuntimeError, match="fft.*JAXLIB_GPU_STRICT"):
             executable.execute([gpu.buffer_from_pyval(x)])
+
+
+@pytest.mark.parametrize("element,dtype", [("f32", np.float32), ("f64", np.float64),
+                                           ("f16", np.float16)])
+def test_reduce_precision_runs_on_the_device(gpu, cpu, element, dtype):
+    # Bit for bit the CPU's: ties to even, overflow to inf, underflow to a signed
+    # zero, NaN kept (or inf with no mantissa bits left).
+    rng = np.random.default_rng(14)
+    x = np.concatenate([rng.standard_normal(40) * 10.0 ** rng.integers(-40, 40, 40),
+                        [0, -0.0, np.inf, -np.inf, np.nan, 1e-40, 65504, 70000, 1.0001]])
+    x = x.astype(dtype)
+    t = f"tensor<{x.size}x{element}>"
+    for exponent, mantissa in ((5, 10), (8, 7), (4, 3), (11, 52), (3, 0)):
+        text = (f"func.func @main(%x: {t}) -> {t} {{\n  %0 = stablehlo.reduce_precision %x, "
+                f"format = e{exponent}m{mantissa} : {t}\n  return %0 : {t}\n}}\n")
+        executable = gpu.compile_and_load(text)
+        (got,) = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(x)])]
+        assert executable.reference_kernel_steps() == []
+        np.testing.assert_array_equal(got.view(np.dtype(f"u{x.itemsize}")),
+                                      _run(cpu, text, x)[0].view(np.dtype(f"u{x.itemsize}")))
 
 
 def test_popcnt_runs_on_the_device_where_kernels_are_generated(gpu, monkeypatch):

@@ -336,6 +336,52 @@ def _bitcast_convert(op: Operation, xp: Any):
     return lambda x: (contiguous(xp, x).reshape(-1).view(target).reshape(shape),)
 
 
+@device_kernel("stablehlo.reduce_precision")
+def _reduce_precision(op: Operation, xp: Any):
+    """XLA's ReducePrecision on the bits of f16/f32/f64 values (the core's
+    reduce_precision_bits, as integer arithmetic on the device): mantissa
+    rounded to nearest even, exponents past the range to inf or zero."""
+    from jaxlib._src.ops.conversions import _reduce_precision_attributes
+
+    if not isinstance(op.result_types[0].element_type, str):
+        return None  # quantized
+    dtype = numpy_dtype(op.result_types[0].element_type)
+    if dtype not in (np.float16, np.float32, np.float64):
+        return None
+    exponent_bits, mantissa_bits = _reduce_precision_attributes(op)
+    width = dtype.itemsize * 8
+    source_mantissa = int(np.finfo(dtype).nmant)
+    source_exponent = width - source_mantissa - 1
+    unsigned = np.dtype(f"u{dtype.itemsize}")
+    one = np.uint64(1)
+
+    def kernel(x):
+        value = contiguous(xp, x).view(unsigned).astype(np.uint64)
+        if mantissa_bits < source_mantissa:
+            shift = np.uint64(source_mantissa - mantissa_bits)
+            last_bit_mask = one << shift
+            base_bias = (last_bit_mask >> one) - one
+            rounding_bias = ((value & last_bit_mask) >> shift) + base_bias  # ties to even
+            value = (value + rounding_bias) & ~(last_bit_mask - one)
+        if exponent_bits < source_exponent:
+            sign_mask = one << np.uint64(width - 1)
+            exponent_mask = np.uint64(((1 << source_exponent) - 1) << source_mantissa)
+            bias = (1 << (source_exponent - 1)) - 1
+            reduced_bias = (1 << (exponent_bits - 1)) - 1
+            max_exponent = np.uint64((bias + reduced_bias) << source_mantissa)
+            min_exponent = np.uint64((bias - reduced_bias) << source_mantissa)
+            exponent = value & exponent_mask
+            signed_zero = value & sign_mask
+            value = xp.where(exponent > max_exponent, signed_zero | exponent_mask, value)
+            value = xp.where(exponent <= min_exponent, signed_zero, value)
+        # A carry out of the top bit is dropped.
+        result = (value & np.uint64((1 << width) - 1)).astype(unsigned).view(dtype)
+        # NaN stays NaN while mantissa bits remain; with none it can only be inf.
+        replacement = x if mantissa_bits > 0 else xp.asarray(np.inf, dtype)
+        return (xp.where(xp.isnan(x), replacement, result).astype(dtype),)
+    return kernel
+
+
 @device_kernel("chlo.mulhi")
 def _mulhi(op: Operation, xp: Any):
     dtype = numpy_dtype(op.result_types[0].element_type)
