@@ -341,7 +341,10 @@ def _reduce_precision(op: Operation, xp: Any):
     """XLA's ReducePrecision on the bits of f16/f32/f64 values (the core's
     reduce_precision_bits, as integer arithmetic on the device): mantissa
     rounded to nearest even, exponents past the range to inf or zero."""
-    from jaxlib._src.ops.conversions import _reduce_precision_attributes
+    from jaxlib._src.ops.conversions import (
+        _reduce_precision_attributes,
+        reduce_precision_value,
+    )
 
     if not isinstance(op.result_types[0].element_type, str):
         return None  # quantized
@@ -351,31 +354,12 @@ def _reduce_precision(op: Operation, xp: Any):
     exponent_bits, mantissa_bits = _reduce_precision_attributes(op)
     width = dtype.itemsize * 8
     source_mantissa = int(np.finfo(dtype).nmant)
-    source_exponent = width - source_mantissa - 1
     unsigned = np.dtype(f"u{dtype.itemsize}")
-    one = np.uint64(1)
 
     def kernel(x):
-        value = contiguous(xp, x).view(unsigned).astype(np.uint64)
-        if mantissa_bits < source_mantissa:
-            shift = np.uint64(source_mantissa - mantissa_bits)
-            last_bit_mask = one << shift
-            base_bias = (last_bit_mask >> one) - one
-            rounding_bias = ((value & last_bit_mask) >> shift) + base_bias  # ties to even
-            value = (value + rounding_bias) & ~(last_bit_mask - one)
-        if exponent_bits < source_exponent:
-            sign_mask = one << np.uint64(width - 1)
-            exponent_mask = np.uint64(((1 << source_exponent) - 1) << source_mantissa)
-            bias = (1 << (source_exponent - 1)) - 1
-            reduced_bias = (1 << (exponent_bits - 1)) - 1
-            max_exponent = np.uint64((bias + reduced_bias) << source_mantissa)
-            min_exponent = np.uint64((bias - reduced_bias) << source_mantissa)
-            exponent = value & exponent_mask
-            signed_zero = value & sign_mask
-            value = xp.where(exponent > max_exponent, signed_zero | exponent_mask, value)
-            value = xp.where(exponent <= min_exponent, signed_zero, value)
-        # A carry out of the top bit is dropped.
-        result = (value & np.uint64((1 << width) - 1)).astype(unsigned).view(dtype)
+        value = reduce_precision_value(contiguous(xp, x).view(unsigned).astype(np.uint64),
+                                       width, source_mantissa, exponent_bits, mantissa_bits, xp)
+        result = value.astype(unsigned).view(dtype)
         # NaN stays NaN while mantissa bits remain; with none it can only be inf.
         replacement = x if mantissa_bits > 0 else xp.asarray(np.inf, dtype)
         return (xp.where(xp.isnan(x), replacement, result).astype(dtype),)
@@ -392,17 +376,10 @@ def _mulhi(op: Operation, xp: Any):
         wide = np.int64 if dtype.kind == "i" else np.uint64
         return lambda a, b: (((a.astype(wide) * b.astype(wide)) >> bits).astype(dtype),)
 
+    from jaxlib._src.ops.chlo_math import mulhi64
+
     def kernel(a, b):  # 64 x 64 bits: four 32 x 32 products
-        ua, ub = a.astype(np.uint64), b.astype(np.uint64)
-        low, half = np.uint64(0xFFFFFFFF), np.uint64(32)
-        a_lo, a_hi, b_lo, b_hi = ua & low, ua >> half, ub & low, ub >> half
-        hi_lo, lo_hi = a_hi * b_lo, a_lo * b_hi
-        cross = ((a_lo * b_lo) >> half) + (hi_lo & low) + lo_hi
-        high = a_hi * b_hi + (hi_lo >> half) + (cross >> half)
-        if dtype.kind == "i":  # the signed high half corrects for negative factors
-            zero = np.uint64(0)
-            high = high - xp.where(a < 0, ub, zero) - xp.where(b < 0, ua, zero)
-        return (high.astype(dtype),)
+        return (mulhi64(a, b, dtype.kind == "i", xp).astype(dtype),)
     return kernel
 
 

@@ -13,6 +13,8 @@ with leading dimensions (numpy style). Size-1 dimensions then broadcast.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import scipy.special
 
@@ -183,21 +185,29 @@ def _next_after(x, y, kind: ElementKind):
     return np.where(nan, np.asarray(np.nan).astype(kind.storage), result)
 
 
-@binary("mulhi", INTEGERS, dialect="chlo")
-def _mulhi(a, b, kind: ElementKind):
-    """The high ``bits`` bits of the double-width product."""
-    if kind.bits <= 32:
-        return (a * b) >> kind.bits  # fits in the 64-bit compute type
+def mulhi64(a: Any, b: Any, signed: bool, xp: Any = np) -> Any:
+    """The high 64 bits of the 128-bit product of 64-bit integers (uint64
+    bits), from four 32 x 32-bit products, in array namespace ``xp`` (numpy
+    here, CuPy on GPUs)."""
     ua, ub = a.astype(np.uint64), b.astype(np.uint64)
     low_mask, half = np.uint64(0xFFFFFFFF), np.uint64(32)
     a_lo, a_hi, b_lo, b_hi = ua & low_mask, ua >> half, ub & low_mask, ub >> half
     hi_lo, lo_hi = a_hi * b_lo, a_lo * b_hi
     cross = ((a_lo * b_lo) >> half) + (hi_lo & low_mask) + lo_hi
     high = a_hi * b_hi + (hi_lo >> half) + (cross >> half)
-    if kind.category == SINT:
+    if signed:
         # Signed high half = unsigned high half - (a<0 ? b : 0) - (b<0 ? a : 0).
-        high = high - np.where(a < 0, ub, np.uint64(0)) - np.where(b < 0, ua, np.uint64(0))
+        zero = np.uint64(0)
+        high = high - xp.where(a < 0, ub, zero) - xp.where(b < 0, ua, zero)
     return high
+
+
+@binary("mulhi", INTEGERS, dialect="chlo")
+def _mulhi(a, b, kind: ElementKind):
+    """The high ``bits`` bits of the double-width product."""
+    if kind.bits <= 32:
+        return (a * b) >> kind.bits  # fits in the 64-bit compute type
+    return mulhi64(a, b, kind.category == SINT)
 
 
 # ---------------------------------------------------------------------------------

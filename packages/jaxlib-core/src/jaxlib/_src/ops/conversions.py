@@ -9,6 +9,8 @@ rounding algorithm.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from jaxlib._src.ir.core import ELEMENTWISE, FREE, ITEMS, Operation
@@ -199,25 +201,15 @@ define_op("stablehlo.bitcast_convert",
 # ---------------------------------------------------------------------------------
 
 
-def reduce_precision_bits(x: np.ndarray, kind: ElementKind, exponent_bits: int,
-                          mantissa_bits: int) -> np.ndarray:
-    """XLA's ReducePrecision on the raw bits of float ``x``. The bit algorithm
-    assumes an IEEE layout (bias 2**(e-1) - 1, top exponent for inf/NaN), so
-    the f8/f6/f4 formats are reduced through f32 and rounded back."""
-    import ml_dtypes
-
-    if kind.storage.itemsize < 2:
-        wide = reduce_precision_bits(np.asarray(x).astype(np.float32), element_kind("f32"),
-                                     exponent_bits, mantissa_bits)
-        return wide.astype(kind.storage)
-    info = ml_dtypes.finfo(kind.storage)
-    width, source_mantissa = kind.bits, int(info.nmant)
-    source_exponent = width - source_mantissa - 1
-    x = np.asarray(x)
-    bits = _to_bits(x, kind)
-    weights = np.uint64(1) << np.arange(width, dtype=np.uint64)
-    value = np.asarray((bits.astype(np.uint64) * weights).sum(axis=-1, dtype=np.uint64))
+def reduce_precision_value(value: Any, width: int, source_mantissa: int, exponent_bits: int,
+                           mantissa_bits: int, xp: Any = np) -> Any:
+    """XLA's ReducePrecision on IEEE bit patterns held as uint64 (``width``
+    bits, ``source_mantissa`` of them the mantissa), in array namespace ``xp``
+    (numpy here, CuPy on GPUs): the mantissa rounded to nearest even, exponents
+    past the reduced range to inf or a signed zero; a carry out of the top bit
+    dropped. NaNs are the caller's (the bits alone may round one to inf)."""
     one = np.uint64(1)
+    source_exponent = width - source_mantissa - 1
     if mantissa_bits < source_mantissa:
         shift = np.uint64(source_mantissa - mantissa_bits)
         last_bit_mask = one << shift
@@ -233,10 +225,31 @@ def reduce_precision_bits(x: np.ndarray, kind: ElementKind, exponent_bits: int,
         min_exponent = np.uint64((bias - reduced_bias) << source_mantissa)
         exponent = value & exponent_mask
         signed_zero = value & sign_mask
-        value = np.where(exponent > max_exponent, signed_zero | exponent_mask, value)
-        value = np.where(exponent <= min_exponent, signed_zero, value)
-    # A carry out of the top bit is dropped.
-    value = np.asarray(value & np.uint64((1 << width) - 1))
+        value = xp.where(exponent > max_exponent, signed_zero | exponent_mask, value)
+        value = xp.where(exponent <= min_exponent, signed_zero, value)
+    return value & np.uint64((1 << width) - 1)
+
+
+def reduce_precision_bits(x: np.ndarray, kind: ElementKind, exponent_bits: int,
+                          mantissa_bits: int) -> np.ndarray:
+    """XLA's ReducePrecision on the raw bits of float ``x``. The bit algorithm
+    assumes an IEEE layout (bias 2**(e-1) - 1, top exponent for inf/NaN), so
+    the f8/f6/f4 formats are reduced through f32 and rounded back."""
+    import ml_dtypes
+
+    if kind.storage.itemsize < 2:
+        wide = reduce_precision_bits(np.asarray(x).astype(np.float32), element_kind("f32"),
+                                     exponent_bits, mantissa_bits)
+        return wide.astype(kind.storage)
+    info = ml_dtypes.finfo(kind.storage)
+    width, source_mantissa = kind.bits, int(info.nmant)
+    x = np.asarray(x)
+    bits = _to_bits(x, kind)
+    weights = np.uint64(1) << np.arange(width, dtype=np.uint64)
+    value = np.asarray((bits.astype(np.uint64) * weights).sum(axis=-1, dtype=np.uint64))
+    value = np.asarray(reduce_precision_value(value, width, source_mantissa, exponent_bits,
+                                              mantissa_bits))
+    one = np.uint64(1)
     out_bits = ((value[..., None] >> np.arange(width, dtype=np.uint64)) & one).astype(np.uint8)
     result = _from_bits(out_bits, kind)
     nan = np.isnan(x.astype(np.float64))
