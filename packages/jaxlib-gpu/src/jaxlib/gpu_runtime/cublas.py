@@ -282,10 +282,13 @@ class Trsm:
         a_step, x_step = k * k * x.dtype.itemsize, rows * cols * x.dtype.itemsize
         batched = getattr(self.handle.lib, f"cublas{letter}trsmBatched", None)
         if count > 1 and batched is not None:  # one call: the matrices' addresses on the device
+            # Both arrays held until the call: a temporary's memory would go back to
+            # the pool, and the second array's kernels could overwrite it first.
+            a_pointers = pointer_array(self.cupy, a, a_step)
+            x_pointers = pointer_array(self.cupy, x, x_step)
             _check(batched(self.handle.handle, side, 0 if lower else 1, trans,
                            1 if unit else 0, rows, cols, ctypes.addressof(alpha),
-                           pointer_array(self.cupy, a, a_step).data.ptr, k,
-                           pointer_array(self.cupy, x, x_step).data.ptr, rows, count),
+                           a_pointers.data.ptr, k, x_pointers.data.ptr, rows, count),
                    "cublas trsmBatched")
             return
         for b in range(count):
@@ -314,9 +317,9 @@ def getrf_batched(cupy: Any, matrices: Any) -> tuple[Any, Any] | None:
     pivots = cupy.zeros((count, n), np.int32)
     info = cupy.zeros(count, np.int32)
     handle.bind(cupy.cuda.get_current_stream().ptr)
-    step = n * n * matrices.dtype.itemsize
-    _check(function(handle.handle, n, pointer_array(cupy, matrices, step).data.ptr, n,
-                    pivots.data.ptr, info.data.ptr, count), "cublas getrfBatched")
+    pointers = pointer_array(cupy, matrices, n * n * matrices.dtype.itemsize)
+    _check(function(handle.handle, n, pointers.data.ptr, n, pivots.data.ptr, info.data.ptr,
+                    count), "cublas getrfBatched")
     return pivots, info
 
 

@@ -227,9 +227,17 @@ class _Cusolver:
         if batched is not None and count > 1 and (n <= 32 or count > MAX_LOOPED_MATRICES):
             from jaxlib.gpu_runtime.cublas import pointer_array
 
+            # potrfBatched works in the other triangle too (cuSOLVER's docs: it is
+            # destroyed); LAPACK's contract keeps it: put the input's back.
+            saved = matrices.copy()
             pointers = pointer_array(cupy, matrices, n * n * matrices.dtype.itemsize)
             _check(batched(self.handle, uplo, n, _ptr(pointers), n, _ptr(info), count),
                    "potrfBatched")
+            # Storage item [column, row]: the lower triangle (row >= column) is the
+            # storage's upper one.
+            factor = cupy.triu(cupy.ones((n, n), bool)) if lower else \
+                cupy.tril(cupy.ones((n, n), bool))
+            matrices[...] = cupy.where(factor, matrices, saved)
             return info
         lwork = ctypes.c_int()
         _check(size(self.handle, uplo, n, ctypes.c_void_p(matrices.data.ptr), n,
@@ -892,13 +900,14 @@ _BLAS_FACTORIES["cu_lu_pivots_to_permutation"] = _lu_pivots_to_permutation
 TARGETS = frozenset(_FACTORIES) | frozenset(_BLAS_FACTORIES)
 
 
-def _loops(factory: Callable, shape: tuple[int, ...]) -> bool:
+def _loops(factory: Callable, shape: tuple[int, ...], binding: Any) -> bool:
     """Whether the call goes to the library once per matrix (no batched API:
     past MAX_LOOPED_MATRICES such calls stay on the host)."""
     if factory is _potrf:
         return False  # potrfBatched
-    if factory is _getrf:  # cuBLAS getrfBatched for small squares
-        return not (len(shape) >= 2 and shape[-1] == shape[-2] <= MAX_BATCHED_GETRF)
+    if factory is _getrf:  # cuBLAS getrfBatched for small squares, unless its check failed
+        return not (len(shape) >= 2 and shape[-1] == shape[-2] <= MAX_BATCHED_GETRF
+                    and getattr(binding, "batched_getrf", True))
     return True
 
 
@@ -921,12 +930,12 @@ def solver_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
     if factory in (_potrf, _getrf, _syevd, _geqrf, _gesvdj) and len(op.operands) != 1:
         return None
     shape = tuple(op.operand_types[0].shape)
-    if max(shape[-2:], default=0) > _INT_MAX // 2 or \
-            (_matrices(shape) > MAX_LOOPED_MATRICES and _loops(factory, shape)):
+    if max(shape[-2:], default=0) > _INT_MAX // 2:
         return None
     lookup = _svd_binding if factory is _gesvdj else _binding
     binding = lookup(xp)
-    if binding is None:
+    if binding is None or (_matrices(shape) > MAX_LOOPED_MATRICES
+                           and _loops(factory, shape, binding)):
         return None
     if xp is not np:  # programs run on every device of their executable
         binding = _OnCurrentDevice(xp, lookup, "cuSOLVER")

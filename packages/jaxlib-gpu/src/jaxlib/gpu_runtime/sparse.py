@@ -13,10 +13,11 @@ jaxlib-sparse's host handlers (which are cuSPARSE's):
 
 Entries whose indices fall outside the matrix hold a zero at (0, 0) instead
 (the host handlers drop them; the two differ only where x's first row is not
-finite: 0 * inf); cuSPARSE itself would read outside the arrays. Everything is
-computed without reading values back to the host (positions by prefix sums,
-not ``nonzero``); CuPy refuses library calls while a stream is captured, so
-programs with a product run eagerly, the conversions are captured. ROCm's
+finite: 0 * inf); cuSPARSE itself would read outside the arrays. The
+conversions read nothing back to the host (positions by prefix sums, not
+``nonzero``) and are captured in CUDA graphs; the products read a few sizes
+back (CuPy's sparse matrices check their indices), and CuPy refuses library
+calls while a stream is captured, so programs with a product run eagerly. ROCm's
 ``hipsparse_*`` names stay host steps until a ROCm build is tested, as does
 ``gtsv2`` (tridiagonal solves).
 """
@@ -91,8 +92,13 @@ def _todense(xp: Any, operation: str, rows: int, cols: int, nnz: int):
     def step(data, first, second):
         row, col, valid = _coordinates(xp, operation, rows, cols, nnz, first, second)
         dense = xp.zeros((rows, cols), data.dtype)
-        # Dropped entries add a zero at (0, 0).
-        xp.add.at(dense, (row, col), xp.where(valid, data, 0).astype(data.dtype))
+        values = xp.where(valid, data, 0).astype(data.dtype)  # dropped: a zero at (0, 0)
+        if data.dtype.kind == "c":  # CuPy's add.at takes real types: the parts one by one
+            parts = dense.view(values.real.dtype).reshape(rows, cols, 2)
+            for k, part in enumerate((values.real, values.imag)):
+                xp.add.at(parts, (row, col, xp.full_like(row, k)), part)
+            return (dense,)
+        xp.add.at(dense, (row, col), values)
         return (dense,)
     return step
 
@@ -138,12 +144,14 @@ def _product(xp: Any, operation: str, rows: int, cols: int, nnz: int, transpose:
     def step(data, first, second, x):
         if operation.startswith("csr"):
             # The row pointer as given (cuSPARSE reads entries up to its end),
-            # clipped so that no read leaves the arrays; columns outside the
-            # matrix hold a zero at column 0.
-            col = first.astype(np.int64)
-            valid = (col >= 0) & (col < cols)
+            # clipped so that no read leaves the arrays, and the entries up to that
+            # end (jax pads past it; CuPy's matrices would read the padding); columns
+            # outside the matrix hold a zero at column 0.
             indptr = xp.clip(second.astype(np.int64), 0, nnz)
-            matrix = sparse.csr_matrix((xp.where(valid, data, 0).astype(data.dtype),
+            end = int(indptr[-1])  # read back: CuPy's sparse matrices read sizes anyway
+            col = first[:end].astype(np.int64)
+            valid = (col >= 0) & (col < cols)
+            matrix = sparse.csr_matrix((xp.where(valid, data[:end], 0).astype(data.dtype),
                                         xp.where(valid, col, 0), indptr), shape=(rows, cols))
         else:
             row, col, valid = _coordinates(xp, operation, rows, cols, nnz, first, second)
