@@ -148,6 +148,23 @@ def _index_codes(types: Any) -> list[int]:
     return codes
 
 
+def per_item_kernel(source: str, name: str, items: int, outputs: list, xp: Any,
+                    target: str) -> GeneratedKernel:
+    """A generated kernel of one thread per item (codegen's ``_wrap``), its
+    index type as codegen chose it for that many items."""
+    return GeneratedKernel(source, name, items, items, "int" if items < 2**31 - 1 else "ll",
+                           outputs, xp, target)
+
+
+def generated_target(xp: Any) -> str | None:
+    """Where kernels built outside fusion (custom calls, random bits) run: the
+    GPU ("cuda"), the host build on mock GPUs with JAXLIB_GPU_MOCK_CODEGEN=1,
+    or None (mock GPUs without it: numpy kernels instead)."""
+    if xp is not np:
+        return "cuda"
+    return "host" if enabled(np) else None
+
+
 def dynamic_slice_kernel(op: Any, xp: Any, target: str) -> GeneratedKernel:
     """stablehlo.dynamic_slice as one generated kernel (codegen.Unsupported
     for element sizes it does not move)."""
@@ -156,8 +173,7 @@ def dynamic_slice_kernel(op: Any, xp: Any, target: str) -> GeneratedKernel:
     item = numpy_dtype(op.result_types[0].element_type).itemsize
     source, name, items = codegen.dynamic_slice(shape, sizes, item,
                                                 _index_codes(op.operand_types[1:]), target)
-    return GeneratedKernel(source, name, items, items, "int" if items < 2**31 - 1 else "ll",
-                           _result_layouts(op.results), xp, target)
+    return per_item_kernel(source, name, items, _result_layouts(op.results), xp, target)
 
 
 def dynamic_update_slice_kernel(op: Any, xp: Any, target: str) -> GeneratedKernel:
@@ -167,8 +183,7 @@ def dynamic_update_slice_kernel(op: Any, xp: Any, target: str) -> GeneratedKerne
     item = numpy_dtype(op.result_types[0].element_type).itemsize
     source, name, items = codegen.dynamic_update_slice(
         shape, update, item, _index_codes(op.operand_types[2:]), target)
-    return GeneratedKernel(source, name, items, items, "int" if items < 2**31 - 1 else "ll",
-                           _result_layouts(op.results), xp, target)
+    return per_item_kernel(source, name, items, _result_layouts(op.results), xp, target)
 
 
 # Ops that run as one generated kernel each (instead of the several CuPy

@@ -38,7 +38,8 @@ def threefry_kernel(op: Any, xp: Any) -> Callable[..., tuple] | None:
     elements = int(np.prod(shape, dtype=np.int64))
     from jaxlib.gpu_runtime import codegen, fused
 
-    if xp is np and not fused.enabled(np):
+    target = fused.generated_target(xp)
+    if target is None:
         from jaxlib._src.ops.rng import threefry2x32
 
         def kernel(k0, k1, x0, x1):
@@ -47,11 +48,9 @@ def threefry_kernel(op: Any, xp: Any) -> Callable[..., tuple] | None:
             return np.asarray(first, np.uint32), np.asarray(second, np.uint32)
 
         return kernel
-    target = "host" if xp is np else "cuda"
     source, name = codegen.threefry2x32(elements, target)
-    generated = fused.GeneratedKernel(source, name, elements, elements,
-                                      "int" if elements < 2**31 - 1 else "long long",
-                                      [(shape, np.uint32)] * 2, xp, target)
+    generated = fused.per_item_kernel(source, name, elements, [(shape, np.uint32)] * 2, xp,
+                                      target)
     return lambda k0, k1, x0, x1: generated(k0, k1, x0, x1)
 
 
@@ -72,20 +71,19 @@ def rng_bit_generator_kernel(op: Any, xp: Any) -> Callable[..., tuple] | None:
     state_size = int(state_type.shape[0])
     from jaxlib.gpu_runtime import codegen, fused
 
-    if xp is np and not fused.enabled(np):
+    target = fused.generated_target(xp)
+    if target is None:
         from jaxlib._src.ops.registry import REFERENCE_KERNELS
 
         return REFERENCE_KERNELS["stablehlo.rng_bit_generator"](op, None)
     bits = 64 if width == 64 else 32
     word = np.dtype(np.uint64 if bits == 64 else np.uint32)
-    target = "host" if xp is np else "cuda"
     try:
         source, name, threads = codegen.rng_bit_generator(_algorithm(op), bits, shape,
                                                           state_size, target)
     except codegen.Unsupported:
         return None
-    generated = fused.GeneratedKernel(source, name, threads, threads,
-                                      "int" if threads < 2**31 - 1 else "long long",
+    generated = fused.per_item_kernel(source, name, threads,
                                       [((state_size,), np.dtype(np.uint64)), (shape, word)],
                                       xp, target)
 

@@ -862,11 +862,10 @@ def _lu_pivots_to_permutation(op: Operation, xp: Any, binding: Any
     count = int(np.prod(shape[:-1], dtype=np.int64))
     if xp is not np:
         from jaxlib.gpu_runtime import codegen
-        from jaxlib.gpu_runtime.fused import GeneratedKernel
+        from jaxlib.gpu_runtime.fused import per_item_kernel
 
         source, name = codegen.lu_pivots_to_permutation(k, m, count, "cuda")
-        generated = GeneratedKernel(source, name, count, count, "int", [(shape, np.int32)],
-                                    xp, "cuda")
+        generated = per_item_kernel(source, name, count, [(shape, np.int32)], xp, "cuda")
         return lambda pivots: generated(pivots)
 
     def kernel(pivots):
