@@ -1063,3 +1063,22 @@ def test_fori_body():
     x = values("f32", (16,), special=False)
     schedule = check(text, [x], function="closed_call", rtol=0)
     assert len(schedule) == 2
+
+
+def test_types_the_cpu_does_not_compute_fuse_only_when_a_backend_asks():
+    # bfloat16 is not the CPU interpreter's: its ops stay unfused here, and are
+    # grouped (with no native kernel: the asking backend generates its own) when
+    # fuse_block is told the caller computes bfloat16 (the GPU's generated kernels).
+    t = "tensor<4x6xbf16>"
+    module = parse_module(f"func.func @main(%x: {t}, %y: {t}) -> {t} {{\n"
+                          f"  %0 = stablehlo.add %x, %y : {t}\n"
+                          f"  %1 = stablehlo.multiply %0, %x : {t}\n"
+                          f"  return %1 : {t}\n}}\n")
+    block = module.functions[0].body.entry
+    assert not any(isinstance(g, fusion.FusedGroup) for g in fusion.fuse_block(block))
+    groups = [g for g in fusion.fuse_block(block, extra_types=("bfloat16",))
+              if isinstance(g, fusion.FusedGroup)]
+    assert len(groups) == 1 and groups[0].kernel is None
+    assert [op.name for op in groups[0].ops] == ["stablehlo.add", "stablehlo.multiply"]
+    # The context ends with the call: the CPU's answer again.
+    assert not any(isinstance(g, fusion.FusedGroup) for g in fusion.fuse_block(block))

@@ -387,3 +387,93 @@ def test_groups_of_views_launch_no_kernel(monkeypatch):
     want = buf.copy()
     want[2] = x
     np.testing.assert_array_equal(got, want)
+
+
+BF16_FUSED = """
+func.func @main(%x: tensor<64x33xbf16>, %y: tensor<64x33xbf16>, %d: tensor<64x33xf64>,
+                %i: tensor<64x33xi32>, %l: tensor<64x33xi64>, %u: tensor<64x33xui32>)
+    -> (tensor<64x33xbf16>, tensor<64xbf16>, tensor<64x33xf32>, tensor<64x33xbf16>) {
+  %0 = stablehlo.add %x, %y : tensor<64x33xbf16>
+  %1 = stablehlo.multiply %0, %x : tensor<64x33xbf16>
+  %2 = stablehlo.tanh %1 : tensor<64x33xbf16>
+  %3 = stablehlo.negate %2 : tensor<64x33xbf16>
+  %c = stablehlo.constant dense<3.0e+00> : tensor<64x33xbf16>
+  %4 = stablehlo.divide %3, %c : tensor<64x33xbf16>
+  %z = stablehlo.constant dense<0.0> : tensor<bf16>
+  %5 = stablehlo.reduce(%1 init: %z) applies stablehlo.add across dimensions = [1]
+       : (tensor<64x33xbf16>, tensor<bf16>) -> tensor<64xbf16>
+  %6 = stablehlo.convert %4 : (tensor<64x33xbf16>) -> tensor<64x33xf32>
+  %7 = stablehlo.convert %d : (tensor<64x33xf64>) -> tensor<64x33xbf16>
+  %8 = stablehlo.convert %i : (tensor<64x33xi32>) -> tensor<64x33xbf16>
+  %9 = stablehlo.convert %l : (tensor<64x33xi64>) -> tensor<64x33xbf16>
+  %10 = stablehlo.convert %u : (tensor<64x33xui32>) -> tensor<64x33xbf16>
+  %11 = stablehlo.add %7, %8 : tensor<64x33xbf16>
+  %12 = stablehlo.add %9, %10 : tensor<64x33xbf16>
+  %13 = stablehlo.maximum %11, %12 : tensor<64x33xbf16>
+  %io = stablehlo.iota dim = 1 : tensor<64x33xbf16>
+  %14 = stablehlo.compare GT, %13, %io : (tensor<64x33xbf16>, tensor<64x33xbf16>)
+        -> tensor<64x33xi1>
+  %15 = stablehlo.select %14, %13, %io : tensor<64x33xi1>, tensor<64x33xbf16>
+  return %4, %5, %6, %15 : tensor<64x33xbf16>, tensor<64xbf16>, tensor<64x33xf32>,
+      tensor<64x33xbf16>
+}
+"""
+
+
+def _bf16_inputs() -> list[np.ndarray]:
+    import ml_dtypes
+
+    rng = np.random.default_rng(7)
+    shape = (64, 33)
+    x = (rng.standard_normal(shape) * 3).astype(ml_dtypes.bfloat16)
+    y = (rng.standard_normal(shape) * 3).astype(ml_dtypes.bfloat16)
+    x[0, :4] = [np.nan, np.inf, -np.inf, -0.0]
+    d = rng.standard_normal(shape) * 10.0 ** rng.integers(-30, 30, shape)
+    d[1, :3] = [1 + 2**-8 + 2**-40, 1 + 2**-8, 3.3961e38]  # above a tie; a tie; past the range
+    i = rng.integers(-2**31, 2**31 - 1, shape, dtype=np.int64).astype(np.int32)
+    i[1, :2] = [2**30 + 2**22 + 1, -(2**30 + 2**22)]  # above a tie (one rounding); a tie
+    big = rng.integers(-2**63, 2**63 - 1, shape, dtype=np.int64)
+    big[1, :2] = [2**62 + 2**54 + 1, -(2**62 + 2**54)]
+    u = rng.integers(0, 2**32 - 1, shape, dtype=np.uint64).astype(np.uint32)
+    return [x, y, d, i, big, u]
+
+
+@pytest.mark.parametrize("generated", [True, False], ids=["generated", "op_by_op"])
+def test_bfloat16_groups_are_generated_and_compute_as_the_cpu(monkeypatch, generated):
+    # bfloat16 in generated kernels: loaded from its bits, computed in float,
+    # rounded after each op that rounds (wide converts once, through double as
+    # the CPU converts), stored as its bits: bit for bit the CPU's results; op
+    # by op (the f32 twins of carried.py) the same.
+    from jaxlib import xla_client
+
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1" if generated else "0")
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    executable = gpu.compile_and_load(BF16_FUSED)
+    program = executable.compiled.program
+    assert executable.reference_kernel_steps() == []
+    if generated:
+        assert program.fusion["groups"] >= 2 and not program.fusion["unfused"]
+        assert any("jx_bf16_load(in" in s for s in program.kernel_sources.values())
+    inputs = _bf16_inputs()
+    got = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(a) for a in inputs])]
+    want = [np.asarray(o) for o in cpu.compile_and_load(BF16_FUSED, cpu.devices()[:1]).execute(
+        [cpu.buffer_from_pyval(a) for a in inputs])]
+    for k, (g, w) in enumerate(zip(got, want)):
+        assert g.dtype == w.dtype and g.shape == w.shape
+        if k == 1 and not generated:  # the sum rounds at each step, in a tree's order
+            np.testing.assert_allclose(g.astype(np.float32), w.astype(np.float32), rtol=2e-2)
+            continue
+        np.testing.assert_array_equal(g.view(np.dtype(f"u{g.itemsize}")),
+                                      w.view(np.dtype(f"u{w.itemsize}")), err_msg=f"result {k}")
+
+
+def test_bfloat16_kernels_compile_with_nvrtc():
+    _needs_nvrtc()
+    from jaxlib.gpu_runtime import nvrtc
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    sources = kernel_sources(BF16_FUSED)
+    assert sources and any("jx_bf16_round" in s for s in sources.values())
+    for name, source in sources.items():
+        nvrtc.compile_to_ptx(source, f"{name}.cu")

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import ctypes
 
+import ml_dtypes
 import numpy as np
 import pytest
 
 from jaxlib.gpu_runtime import cublas
 
+_BF16 = 14  # CUDA_R_16BF: bfloat16 carriers, uint16 arrays of their bits
 _NUMPY_OF_TYPE = {2: np.float16, 0: np.float32, 1: np.float64, 4: np.complex64,
-                  5: np.complex128}
+                  5: np.complex128, _BF16: np.uint16}
 
 
 class _Array(np.ndarray):
@@ -70,7 +72,8 @@ class _Library:
                                    c_type, ldc, stride_c, batch, compute, algo):
         self.calls.append((op_a, op_b, m, n, k, lda, ldb, ldc))
         dtype = _NUMPY_OF_TYPE[a_type]
-        assert a_type == b_type == c_type and algo == -1
+        assert a_type == b_type and algo == -1
+        assert c_type == a_type or (a_type == _BF16 and c_type == 0)  # bf16 into f32
         assert compute == (70 if dtype in (np.float64, np.complex128) else 68)
         shape_a = (m, k) if op_a == 0 else (k, m)
         shape_b = (k, n) if op_b == 0 else (n, k)
@@ -81,8 +84,14 @@ class _Library:
             mat_a = mat_a.transpose(0, 2, 1)
         if op_b == 1:
             mat_b = mat_b.transpose(0, 2, 1)
-        out = _column_major(c, dtype, m, n, ldc, stride_c, batch)
-        out[...] = np.matmul(mat_a, mat_b)
+        out = _column_major(c, _NUMPY_OF_TYPE[c_type], m, n, ldc, stride_c, batch)
+        if a_type == _BF16:  # bits widened, products accumulated in f32, rounded once
+            product = np.matmul(*((x.astype(np.uint32) << 16).view(np.float32)
+                                  for x in (mat_a, mat_b)))
+            out[...] = (product.astype(ml_dtypes.bfloat16).view(np.uint16)
+                        if c_type == _BF16 else product)
+        else:
+            out[...] = np.matmul(mat_a, mat_b)
         return 0
 
     def cublasSetStream_v2(self, handle, stream):
@@ -156,3 +165,21 @@ def test_transposed_operands_are_passed_as_cublas_operations_not_copies():
 
 def test_the_namespace_without_cuda_uses_its_own_matmul():
     assert cublas.matmul_for(np) is np.matmul
+
+
+@pytest.mark.parametrize("out", [np.float32, np.uint16], ids=["into_f32", "into_bf16"])
+def test_bfloat16_carriers_go_to_the_bf16_gemm(out):
+    # bfloat16 values on the GPU are uint16 carriers of their bits: passed as
+    # CUDA_R_16BF, accumulated in f32, into f32 or carriers rounded once.
+    handle = _Handle()
+    for a, c in _views(np.float32):
+        a16 = np.asarray(a).astype(ml_dtypes.bfloat16).view(np.uint16)
+        c16 = np.asarray(c).astype(ml_dtypes.bfloat16).view(np.uint16)
+        got = np.asarray(cublas._gemm(_Cupy, handle, _wrap(a16), _wrap(c16), out))
+        want = np.matmul(a16.view(ml_dtypes.bfloat16).astype(np.float32),
+                         c16.view(ml_dtypes.bfloat16).astype(np.float32))
+        assert got.dtype == out and got.shape == want.shape
+        if out == np.uint16:
+            np.testing.assert_array_equal(got, want.astype(ml_dtypes.bfloat16).view(np.uint16))
+        else:
+            np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)

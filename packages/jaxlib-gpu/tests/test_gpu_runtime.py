@@ -327,20 +327,20 @@ def test_a_loop_that_reads_its_predicate_back_runs_eagerly(gpu, cpu):
 
 
 def test_host_steps_are_listed_and_strict_mode_refuses_them(gpu, cpu, monkeypatch):
-    # An FFT (cuFFT is not wired in yet) as the example of a host step.
-    fft = ("  %0 = stablehlo.fft %x, type = FFT, length = [6] : (tensor<6xcomplex<f32>>) -> "
-           "tensor<6xcomplex<f32>>\n")
+    # A complex arcsine (its branch cuts are the reference's) as the example of a
+    # host step.
+    fft = "  %0 = chlo.asin %x : tensor<6xcomplex<f32>> -> tensor<6xcomplex<f32>>\n"
     text = ("func.func @main(%x: tensor<6xcomplex<f32>>) -> tensor<6xcomplex<f32>> {\n" + fft
             + "  return %0 : tensor<6xcomplex<f32>>\n}\n")
     executable = gpu.compile_and_load(text)
     steps = executable.reference_kernel_steps()
-    assert [s["op"] for s in steps] == ["stablehlo.fft"]
-    assert steps[0]["reason"] == "no device kernel for this op"
+    assert [s["op"] for s in steps] == ["chlo.asin"]
+    assert steps[0]["reason"] == "no device kernel for these types or attributes"
     x = np.array([1.0, 1.0001, 65504.0, 70000.0, -2.5, 0.0], np.complex64)
     (got,) = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(x)])]
     np.testing.assert_allclose(got, _run(cpu, text, x)[0], rtol=1e-6)
     monkeypatch.setenv("JAXLIB_GPU_STRICT", "1")
-    with pytest.raises(XlaRuntimeError, match="fft.*JAXLIB_GPU_STRICT"):
+    with pytest.raises(XlaRuntimeError, match="asin.*JAXLIB_GPU_STRICT"):
         gpu.compile_and_load(text.replace("@main", "@main ") + "\n")
     # A called function is lowered at its first call: the refusal comes then, and
     # again at every later call (not a half-lowered function's AttributeError).
@@ -355,8 +355,51 @@ def test_host_steps_are_listed_and_strict_mode_refuses_them(gpu, cpu, monkeypatc
         assert "JAXLIB_GPU_STRICT" in str(err)
         return
     for _ in range(2):
-        with pytest.raises(XlaRuntimeError, match="fft.*JAXLIB_GPU_STRICT"):
+        with pytest.raises(XlaRuntimeError, match="asin.*JAXLIB_GPU_STRICT"):
             executable.execute([gpu.buffer_from_pyval(x)])
+
+
+@pytest.mark.parametrize("kind,operand,result,lengths", [
+    ("FFT", "complex<f32>", "complex<f32>", [6]),
+    ("IFFT", "complex<f64>", "complex<f64>", [3, 5]),
+    ("RFFT", "f32", "complex<f32>", [4, 6]),
+    ("RFFT", "f64", "complex<f64>", [7]),
+    ("IRFFT", "complex<f32>", "f32", [2, 3, 8]),
+    ("IRFFT", "complex<f64>", "f64", [5]),
+])
+def test_fft_runs_on_the_device(gpu, cpu, kind, operand, result, lengths):
+    # cuFFT (CuPy's plans) on a GPU; the CPU's transform as the expected values,
+    # in the result's precision (single stays single).
+    rng = np.random.default_rng(len(lengths) + len(kind))
+    batch = [2]
+    shape = batch + lengths
+    if kind == "IRFFT":
+        shape = batch + lengths[:-1] + [lengths[-1] // 2 + 1]
+    out_shape = batch + lengths
+    if kind == "RFFT":
+        out_shape = batch + lengths[:-1] + [lengths[-1] // 2 + 1]
+    dtype = {"f32": np.float32, "f64": np.float64, "complex<f32>": np.complex64,
+             "complex<f64>": np.complex128}[operand]
+    x = rng.standard_normal(shape).astype(dtype)
+    if dtype in (np.complex64, np.complex128):
+        x = (x + 1j * rng.standard_normal(shape)).astype(dtype)
+    t_in = f"tensor<{'x'.join(map(str, shape))}x{operand}>"
+    t_out = f"tensor<{'x'.join(map(str, out_shape))}x{result}>"
+    text = (f"func.func @main(%x: {t_in}) -> {t_out} {{\n  %0 = stablehlo.fft %x, type = {kind}, "
+            f"length = {lengths} : ({t_in}) -> {t_out}\n  return %0 : {t_out}\n}}\n")
+    executable = gpu.compile_and_load(text)
+    assert executable.reference_kernel_steps() == []
+    (got,) = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(x)])]
+    (want,) = _run(cpu, text, x)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    single = want.dtype in (np.float32, np.complex64)
+    np.testing.assert_allclose(got, want, rtol=1e-4 if single else 1e-10,
+                               atol=1e-4 if single else 1e-10)
+    # Empty batches give empty results without a plan.
+    empty_in, empty_out = t_in.replace("<2x", "<0x"), t_out.replace("<2x", "<0x")
+    (got,) = _run(gpu, text.replace(t_in, empty_in).replace(t_out, empty_out),
+                  np.zeros([0] + shape[1:], dtype))
+    assert got.shape == tuple([0] + out_shape[1:])
 
 
 @pytest.mark.parametrize("element,dtype", [("f32", np.float32), ("f64", np.float64),
@@ -391,16 +434,112 @@ def test_popcnt_runs_on_the_device_where_kernels_are_generated(gpu, monkeypatch)
     np.testing.assert_array_equal(got, [0, 1, 2, 8, 32, 3, 1, 2])
 
 
-def test_bfloat16_values_stay_on_the_host_and_compute_there(gpu, cpu):
+_BF16_PROGRAM = """
+func.func @main(%x: tensor<4x6xbf16>, %y: tensor<4x6xf32>, %d: tensor<4x6xf64>,
+                %i: tensor<4x6xi32>) -> (tensor<4x6xbf16>, tensor<4x6xbf16>, tensor<4x6xbf16>,
+                tensor<4x6xf32>, tensor<4x6xbf16>, tensor<4x6xbf16>, tensor<6x4xbf16>,
+                tensor<4x6xi16>, tensor<4xbf16>, tensor<6xbf16>, tensor<4x6xbf16>,
+                tensor<4x6xbf16>, tensor<4x4xf32>, tensor<4x6xi1>) {
+  %c = stablehlo.constant dense<1.0078125> : tensor<bf16>
+  %cb = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<bf16>) -> tensor<4x6xbf16>
+  %0 = stablehlo.convert %y : (tensor<4x6xf32>) -> tensor<4x6xbf16>
+  %1 = stablehlo.add %x, %0 : tensor<4x6xbf16>
+  %2 = stablehlo.multiply %1, %cb : tensor<4x6xbf16>
+  %3 = stablehlo.convert %2 : (tensor<4x6xbf16>) -> tensor<4x6xf32>
+  %4 = stablehlo.convert %d : (tensor<4x6xf64>) -> tensor<4x6xbf16>
+  %5 = stablehlo.convert %i : (tensor<4x6xi32>) -> tensor<4x6xbf16>
+  %6 = stablehlo.transpose %2, dims = [1, 0] : (tensor<4x6xbf16>) -> tensor<6x4xbf16>
+  %7 = stablehlo.bitcast_convert %2 : (tensor<4x6xbf16>) -> tensor<4x6xi16>
+  %z = stablehlo.constant dense<0.0> : tensor<bf16>
+  %8 = stablehlo.reduce(%1 init: %z) applies stablehlo.add across dimensions = [1]
+       : (tensor<4x6xbf16>, tensor<bf16>) -> tensor<4xbf16>
+  %m = stablehlo.constant dense<0xFF80> : tensor<bf16>
+  %9 = stablehlo.reduce(%x init: %m) applies stablehlo.maximum across dimensions = [0]
+       : (tensor<4x6xbf16>, tensor<bf16>) -> tensor<6xbf16>
+  %10 = stablehlo.exponential %x : tensor<4x6xbf16>
+  %11 = stablehlo.divide %x, %0 : tensor<4x6xbf16>
+  %12 = "stablehlo.dot_general"(%x, %2) {dot_dimension_numbers = #stablehlo.dot<
+          lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>}
+        : (tensor<4x6xbf16>, tensor<4x6xbf16>) -> tensor<4x4xf32>
+  %13 = stablehlo.compare GT, %x, %0 : (tensor<4x6xbf16>, tensor<4x6xbf16>) -> tensor<4x6xi1>
+  return %2, %4, %5, %3, %10, %11, %6, %7, %8, %9, %1, %1, %12, %13
+      : tensor<4x6xbf16>, tensor<4x6xbf16>, tensor<4x6xbf16>, tensor<4x6xf32>,
+        tensor<4x6xbf16>, tensor<4x6xbf16>, tensor<6x4xbf16>, tensor<4x6xi16>,
+        tensor<4xbf16>, tensor<6xbf16>, tensor<4x6xbf16>, tensor<4x6xbf16>, tensor<4x4xf32>,
+        tensor<4x6xi1>
+}
+"""
+
+
+def test_bfloat16_runs_on_the_device_as_the_cpu_computes_it(gpu, cpu):
+    # bfloat16 lives on the device as its bits and computes in f32, rounded to
+    # bfloat16 after each op (ties to even, NaN kept): bit for bit the CPU's.
     import ml_dtypes
 
-    text = ("func.func @main(%x: tensor<4xbf16>) -> tensor<4xbf16> {\n"
-            "  %0 = stablehlo.add %x, %x : tensor<4xbf16>\n  return %0 : tensor<4xbf16>\n}\n")
-    x = np.array([1.5, -2.0, 3.25, 1e3], ml_dtypes.bfloat16)
-    (got,) = _run(gpu, text, x)
-    (want,) = _run(cpu, text, x)
-    assert got.dtype == ml_dtypes.bfloat16
-    np.testing.assert_array_equal(got.astype(np.float32), want.astype(np.float32))
+    rng = np.random.default_rng(16)
+    x = (rng.standard_normal((4, 6)) * 4).astype(ml_dtypes.bfloat16)
+    x[0, :3] = [np.nan, np.inf, -0.0]
+    # f32 values on bfloat16 rounding ties, past its range, NaN with a payload
+    y = np.array([1 + 2**-8, 1 + 3 * 2**-8, -(1 + 2**-8), 3.4e38, -3.4e38, 1e-40] * 4,
+                 np.float32).reshape(4, 6)
+    y[3, 0] = np.array(0x7FA00001, np.uint32).view(np.float32)  # a signalling NaN
+    d = rng.standard_normal((4, 6)) * 1e3
+    d[1, :2] = [1 + 2**-8 + 2**-30, 1 + 2**-8]
+    i = rng.integers(-2**30, 2**30, (4, 6)).astype(np.int32)
+    executable = gpu.compile_and_load(_BF16_PROGRAM)
+    assert executable.reference_kernel_steps() == []
+    got = [np.asarray(o) for o in executable.execute(
+        [gpu.buffer_from_pyval(a) for a in (x, y, d, i)])]
+    want = _run(cpu, _BF16_PROGRAM, x, y, d, i)
+    for k, (g, w) in enumerate(zip(got, want)):
+        assert g.dtype == w.dtype and g.shape == w.shape, k
+        if k == 12:  # the product accumulates in another order
+            np.testing.assert_allclose(g, w, rtol=1e-5)
+        elif k == 8:  # a sum rounded at each step, in another order
+            np.testing.assert_allclose(g.astype(np.float32), w.astype(np.float32), rtol=2e-2)
+        else:
+            np.testing.assert_array_equal(g.view(np.uint16) if g.dtype.itemsize == 2 else g,
+                                          w.view(np.uint16) if w.dtype.itemsize == 2 else w,
+                                          err_msg=f"result {k}")
+    # Results stay bfloat16 arrays on the GPU (carriers inside), usable as
+    # arguments again and copied between devices and memory kinds.
+    array = gpu.buffer_from_pyval(x)
+    assert array.dtype == ml_dtypes.bfloat16
+    np.testing.assert_array_equal(np.asarray(array).view(np.uint16), x.view(np.uint16))
+    (buffer,) = array._buffers
+    device = gpu.devices()[-1]
+    for kind in ("device", "pinned_host"):
+        moved = buffer.copy_to(device, kind)
+        assert moved.dtype == ml_dtypes.bfloat16 and moved.memory_kind == kind
+        np.testing.assert_array_equal(np.asarray(moved.ndarray()).view(np.uint16),
+                                      x.view(np.uint16))
+    (again,) = [np.asarray(o) for o in executable.execute(
+        [array, *[gpu.buffer_from_pyval(a) for a in (y, d, i)]])][:1]
+    np.testing.assert_array_equal(again.view(np.uint16), got[0].view(np.uint16))
+
+
+def test_bfloat16_reductions_that_round_at_each_step_stay_exact(gpu, cpu):
+    # A cumulative sum as a reduce_window (the conformance suite's cumsum): the
+    # CPU rounds after each add; the device has no per-step window kernel, so
+    # it runs on the host, exactly.
+    import ml_dtypes
+
+    t = "tensor<8x3xbf16>"
+    text = (f"func.func @main(%x: {t}) -> {t} {{\n"
+            "  %z = stablehlo.constant dense<0.0> : tensor<bf16>\n"
+            "  %0 = \"stablehlo.reduce_window\"(%x, %z) <{padding = dense<[[7, 0], [0, 0]]> : "
+            "tensor<2x2xi64>, window_dimensions = array<i64: 8, 1>}> ({\n"
+            "  ^bb0(%a: tensor<bf16>, %b: tensor<bf16>):\n"
+            "    %s = stablehlo.add %a, %b : tensor<bf16>\n"
+            "    stablehlo.return %s : tensor<bf16>\n"
+            f"  }}) : ({t}, tensor<bf16>) -> {t}\n  return %0 : {t}\n}}\n")
+    x = (np.random.default_rng(3).standard_normal((8, 3)) * 5).astype(ml_dtypes.bfloat16)
+    executable = gpu.compile_and_load(text)
+    steps = executable.reference_kernel_steps()
+    assert [s["op"] for s in steps] == ["stablehlo.reduce_window"]
+    assert "rounded at each step" in steps[0]["reason"]
+    (got,) = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(x)])]
+    np.testing.assert_array_equal(got.view(np.uint16), _run(cpu, text, x)[0].view(np.uint16))
 
 
 def test_execute_checks_its_arguments(gpu):

@@ -164,6 +164,35 @@ SCRIPT = textwrap.dedent(r"""
             ("coo_transposed", lambda c, y: c.T @ y, (coo, v), m.T @ v),
             ("csr_fromdense", lambda d: sparse.CSR.fromdense(d, nse=6).todense(), (m,), m))}
 
+    # A bfloat16 training step (mixed precision: bfloat16 products, f32 loss) and
+    # FFTs on the device, against the same on the CPU backend.
+    def mlp_loss(params, inputs, targets):
+        h = jax.nn.gelu(inputs.astype(jnp.bfloat16) @ params["w1"] + params["b1"])
+        out = (h @ params["w2"]).astype(jnp.float32)
+        return jnp.mean((out - targets) ** 2)
+    def train_step(params, inputs, targets):
+        loss, grads = jax.value_and_grad(mlp_loss)(params, inputs, targets)
+        return loss, jax.tree.map(lambda p, g: p - jnp.asarray(0.1, p.dtype) * g, params, grads)
+    params = {name: jnp.asarray(rng.standard_normal(shape) * 0.3, jnp.bfloat16)
+              for name, shape in (("w1", (8, 16)), ("b1", (16,)), ("w2", (16, 4)))}
+    inputs = rng.standard_normal((32, 8)).astype(np.float32)
+    targets = rng.standard_normal((32, 4)).astype(np.float32)
+    step = jax.jit(train_step)
+    loss, new = step(params, inputs, targets)
+    cpu_loss, cpu_new = jax.jit(train_step, device=cpu)(
+        jax.device_put(params, cpu), inputs, targets)
+    out["bf16_step"] = [
+        host_steps(train_step, params, inputs, targets),
+        str(new["w1"].dtype), next(iter(new["w1"].devices())).platform,
+        bool(np.allclose(float(loss), float(cpu_loss), rtol=2e-2)),
+        bool(all(np.allclose(np.asarray(new[k], np.float32), np.asarray(cpu_new[k], np.float32),
+                             rtol=2e-2, atol=2e-2) for k in params))]
+    signal = rng.standard_normal((4, 16)).astype(np.float32)
+    out["fft"] = [host_steps(lambda v: jnp.fft.irfft(jnp.fft.rfft(v) * 2), signal),
+                  bool(np.allclose(np.asarray(jax.jit(
+                      lambda v: jnp.fft.irfft(jnp.fft.rfft(v) * 2))(signal)), signal * 2,
+                      rtol=1e-4, atol=1e-4))]
+
     # Donation: the donated argument is deleted, the result is right.
     d = jax.device_put(np.ones(8, np.float32), gpus[0])
     r = jax.jit(lambda v: v * 3, donate_argnums=0)(d)
@@ -228,6 +257,13 @@ def test_linear_algebra_runs_through_the_gpu_solver_targets(observations):
     assert observations["linalg_host_steps"] == {
         name: [] for name in ("solve", "inv", "det", "cholesky", "eigh", "qr", "svd",
                               "cho_solve")}
+
+
+def test_bfloat16_training_and_ffts_run_on_the_device(observations):
+    steps, dtype, platform, loss_ok, params_ok = observations["bf16_step"]
+    assert steps == [] and dtype == "bfloat16" and platform == "gpu"
+    assert loss_ok and params_ok
+    assert observations["fft"] == [[], True]
 
 
 def test_shardings_over_several_gpus(observations):

@@ -43,6 +43,7 @@ from jaxlib._src.runtime.executable import (
 )
 from jaxlib._src.runtime.sharding import SingleDeviceSharding
 from jaxlib._src.runtime.traceback import Traceback
+from jaxlib.gpu_runtime.carried import CARRIERS, from_carrier, to_carrier
 from jaxlib.gpu_runtime.kernels import DEVICE_DTYPES, contiguous, on_device
 from jaxlib.gpu_runtime.program import build_gpu_program, to_host
 
@@ -119,21 +120,24 @@ class GpuBuffer(Buffer):
 
     @classmethod
     def of_value(cls, device: GpuDevice, value: Any, event: Any = None,
-                 memory_kind: str | None = None) -> GpuBuffer:
-        buffer = cls(device, tuple(value.shape), np.dtype(value.dtype), memory_kind)
+                 memory_kind: str | None = None, dtype: Any = None) -> GpuBuffer:
+        """A buffer over ``value``; ``dtype``: the logical dtype of a carrier
+        (a bfloat16 value on the GPU is stored as uint16, carried.py)."""
+        buffer = cls(device, tuple(value.shape),
+                     np.dtype(dtype if dtype is not None else value.dtype), memory_kind)
         buffer._storage = value
         if event is not None:
             buffer._set_pending(event, None)
         return buffer
 
     @classmethod
-    def _results(cls, device: GpuDevice, values: Sequence[Any], event: Any,
-                 kinds: Sequence[str], traceback: Any) -> list[GpuBuffer]:
-        """``of_value`` for each of a run's results, sharing ``traceback`` (one
-        capture per execution) and ``event``: the dispatch hot path. Sets what
-        ``Buffer.__init__`` sets."""
-        return [cls._fresh(device, tuple(value.shape), np.dtype(value.dtype), kind, traceback,
-                           value, event) for value, kind in zip(values, kinds)]
+    def _results(cls, device: GpuDevice, values: Sequence[Any], dtypes: Sequence[np.dtype],
+                 event: Any, kinds: Sequence[str], traceback: Any) -> list[GpuBuffer]:
+        """``of_value`` for each of a run's results (``dtypes``: their logical
+        dtypes), sharing ``traceback`` (one capture per execution) and
+        ``event``: the dispatch hot path. Sets what ``Buffer.__init__`` sets."""
+        return [cls._fresh(device, tuple(value.shape), dtype, kind, traceback, value, event)
+                for value, dtype, kind in zip(values, dtypes, kinds)]
 
     @property
     def value(self) -> Any:
@@ -152,7 +156,7 @@ class GpuBuffer(Buffer):
         self.block_until_ready()
         view = self._view_cache
         if view is None:
-            host = np.asarray(to_host(self.value))
+            host = from_carrier(np.asarray(to_host(self.value)), self.dtype)
             view = host.view()
             view.flags.writeable = False
             self._view_cache = view
@@ -282,21 +286,25 @@ class GpuClient(Client):
 
     # -- transfers -----------------------------------------------------------------
 
-    def _stored(self, value: Any, memory_kind: str | None) -> Any:
-        """``value`` (host or device) as this client stores it: on the GPU
-        for the device memory kind and types with device arithmetic, else on
-        the host; always a copy of the caller's array."""
+    def _stored(self, value: Any, memory_kind: str | None, dtype: Any = None) -> Any:
+        """``value`` (host or device; ``dtype``: its logical dtype where it is
+        a carrier) as this client stores it: on the GPU for the device memory
+        kind and types with device arithmetic (bfloat16 as its carrier), else
+        on the host; always a copy of the caller's array."""
+        dtype = np.dtype(dtype if dtype is not None else value.dtype)
         on_device = (not self.mock and memory_kind in (None, "device")
-                     and np.dtype(value.dtype) in DEVICE_DTYPES)
+                     and (dtype in DEVICE_DTYPES or dtype in CARRIERS))
         if on_device:
-            return self.xp.array(value, copy=True)
-        return np.array(to_host(value), copy=True)
+            return self.xp.array(to_carrier(value), copy=True)
+        return from_carrier(np.array(to_host(value), copy=True), dtype)
 
     def _program_input(self, value: Any, type_: Any) -> Any:
         """An argument as a program reads it: values kept in host memory
         (``pinned_host``) are copied to the GPU for the device kernels."""
-        if not self.mock and isinstance(value, np.ndarray) and on_device(type_):
-            return self.xp.asarray(value)
+        if on_device(type_):
+            value = to_carrier(value)  # bfloat16 as its bits, mock GPUs too
+            if not self.mock and isinstance(value, np.ndarray):
+                return self.xp.asarray(value)
         return value
 
     def _result_storage(self, value: Any, memory_kind: str) -> Any:
@@ -315,7 +323,7 @@ class GpuClient(Client):
         device.memory(kind)  # an unknown memory kind is an error naming the known ones
         with self._device_context(device):
             stored = self._stored(value, kind)
-            return GpuBuffer.of_value(device, stored, self._ready_event(), kind)
+            return GpuBuffer.of_value(device, stored, self._ready_event(), kind, value.dtype)
 
     def _buffer_from_dlpack(self, device: Device, source: Any, copy: bool | None,
                             view_as: np.dtype | None) -> GpuBuffer:
@@ -331,15 +339,15 @@ class GpuClient(Client):
                     raise invalid_argument(f"the DLPack tensor is on GPU {device_id}, not on "
                                            f"{device!r}")
                 value = self.xp.from_dlpack(source)
-                if view_as is not None:  # no device arithmetic: kept on the host
-                    value = self.xp.asnumpy(value).view(view_as)
+                if view_as is not None and view_as not in CARRIERS:
+                    value = self.xp.asnumpy(value).view(view_as)  # no device arithmetic
                 elif copy:
                     value = self.xp.array(value, copy=True)
             else:
                 value = host_value_from_dlpack(source, view_as)
                 if copy or not self.mock:
                     value = self._stored(value, "device")
-            return GpuBuffer.of_value(device, value, self._ready_event())
+            return GpuBuffer.of_value(device, value, self._ready_event(), dtype=view_as)
 
     def _buffer_from_cuda_array_interface(self, cai: dict, shape: tuple[int, ...],
                                           dtype: np.dtype, device_id: int | None
@@ -384,8 +392,8 @@ class GpuClient(Client):
         kind = memory_kind or source.memory_kind
         source.block_until_ready()
         with self._device_context(device):
-            stored = self._stored(source.value, kind)
-            return GpuBuffer.of_value(device, stored, self._ready_event(), kind)
+            stored = self._stored(source.value, kind, source.dtype)
+            return GpuBuffer.of_value(device, stored, self._ready_event(), kind, source.dtype)
 
     # -- compilation ----------------------------------------------------------------
 
@@ -686,9 +694,11 @@ class GpuExecutable(LoadedExecutable):
                                       f"{type(err).__name__}: {err}") from err
             event = client._ready_event()
             kinds = self._result_memory_kinds(device, len(outputs))
-            values = [client._result_storage(_boundary_value(t, value), kind)
-                      for t, value, kind in zip(compiled.result_types, outputs, kinds)]
-            return GpuBuffer._results(device, values, event, kinds,
+            dtypes = _result_dtypes(compiled)
+            values = [from_carrier(client._result_storage(_boundary_value(t, value), kind), d)
+                      for t, value, kind, d in zip(compiled.result_types, outputs, kinds,
+                                                   dtypes)]
+            return GpuBuffer._results(device, values, dtypes, event, kinds,
                                       Traceback.get_traceback())
 
     def _result_memory_kinds(self, device: GpuDevice, count: int) -> list[str]:
@@ -697,6 +707,18 @@ class GpuExecutable(LoadedExecutable):
         default = device.default_memory().kind
         kinds = list(self._compiled.result_memory_kinds) + [default] * count
         return [k if k in GPU_MEMORY_KINDS else default for k in kinds[:count]]
+
+
+def _result_dtypes(compiled: Any) -> list[np.dtype]:
+    """The logical dtypes of a program's results (tokens: bool), kept on the
+    program."""
+    program = compiled.program
+    dtypes = getattr(program, "result_dtypes", None)
+    if dtypes is None:
+        dtypes = program.result_dtypes = [
+            np.dtype(np.bool_) if isinstance(t, TokenType) else np.dtype(value_spec(t)[1])
+            for t in compiled.result_types]
+    return dtypes
 
 
 def _stored_result(xp: Any, value: Any) -> Any:

@@ -31,13 +31,28 @@ from dataclasses import dataclass
 _C_TYPES = {0: ("unsigned char", "b"), 1: ("signed char", "s"), 2: ("short", "s"),
             3: ("int", "s"), 4: ("long long", "s"), 5: ("unsigned char", "u"),
             6: ("unsigned short", "u"), 7: ("unsigned int", "u"),
-            8: ("unsigned long long", "u"), 11: ("float", "f"), 12: ("double", "f")}
-_BITS = {0: 8, 1: 8, 2: 16, 3: 32, 4: 64, 5: 8, 6: 16, 7: 32, 8: 64, 11: 32, 12: 64}
+            8: ("unsigned long long", "u"), 10: ("float", "f"), 11: ("float", "f"),
+            12: ("double", "f")}
+_BITS = {0: 8, 1: 8, 2: 16, 3: 32, 4: 64, 5: 8, 6: 16, 7: 32, 8: 64, 10: 32, 11: 32, 12: 64}
+# bfloat16 (code 10) is computed in float, rounded to bfloat16 after each op
+# that rounds (the CPU's per-op semantics), and stored as its 16 bits.
+_BF16 = 10
+_STORAGE = {_BF16: "unsigned short"}
+# Opcodes whose result is one of their bfloat16 operands' values (or its
+# sign-flipped twin): nothing to round.
+_EXACT_ON_BF16 = frozenset({"neg", "abs", "max", "min", "select", "copy", "clamp", "sign",
+                            "floor", "ceil", "round_even", "round_afz"})
 _UNSIGNED = {8: "unsigned char", 16: "unsigned short", 32: "unsigned int",
              64: "unsigned long long"}
 _SIGNED = {8: "signed char", 16: "short", 32: "int", 64: "long long"}
 NUMPY_OF_CODE = {0: "bool", 1: "int8", 2: "int16", 3: "int32", 4: "int64", 5: "uint8",
-                 6: "uint16", 7: "uint32", 8: "uint64", 11: "float32", 12: "float64"}
+                 6: "uint16", 7: "uint32", 8: "uint64", 10: "uint16", 11: "float32",
+                 12: "float64"}
+
+
+def storage_ctype(code: int) -> str:
+    """The C type of an array element of type ``code`` in memory."""
+    return _STORAGE.get(code) or _C_TYPES[code][0]
 
 # How a reduction's outputs are spread over threads: a thread per output when
 # there are many outputs (the reduced elements of neighbouring outputs are
@@ -269,6 +284,25 @@ JX int jx_clz(jx_u64 x, int width) {
   return __builtin_clzll(x) - (64 - width);
 #endif
 }
+
+// bfloat16 in float: round to nearest even, NaN kept quiet with its sign.
+JX float jx_bf16_round(float x) {
+  unsigned int u = jx_bits(x);
+  if ((u & 0x7fffffffu) > 0x7f800000u) return jx_float((u & 0x80000000u) | 0x7fc00000u);
+  return jx_float(((u + 0x7fffu + ((u >> 16) & 1u)) >> 16) << 16);
+}
+JX float jx_bf16_load(unsigned short b) { return jx_float(((unsigned int)b) << 16); }
+JX unsigned short jx_bf16_bits(float x) { return (unsigned short)(jx_bits(x) >> 16); }
+// A double to bfloat16 with one rounding: to float rounded to odd first.
+JX float jx_bf16_of_double(double d) {
+  float f = (float)d;
+  if (d == d && (double)f != d) {
+    unsigned int u = jx_bits(f);
+    if (!(u & 1u)) u = fabs((double)f) > fabs(d) ? u - 1u : u + 1u;
+    f = jx_float(u);
+  }
+  return jx_bf16_round(f);
+}
 """
 
 # Unary float functions: opcode -> C name for float (f-suffixed) and double.
@@ -321,7 +355,7 @@ class _Writer:
         x, y, z = f"v{a}", f"v{b}", f"v{c}"
         width = self.bits(a)
         unsigned, signed = _UNSIGNED[width], _SIGNED[width]
-        suffix = "f" if self.p.slot_types[a] == 11 else ""
+        suffix = "f" if self.p.slot_types[a] in (_BF16, 11) else ""
         if name in _FLOAT_FUNCTIONS:
             if kind != "f":
                 raise Unsupported(f"{name} on {kind}")
@@ -418,6 +452,13 @@ class _Writer:
     def convert(self, source: int, dst: int) -> str:
         t, to = self.ctype(dst), self.kind(dst)
         x, frm = f"v{source}", self.kind(source)
+        if self.p.slot_types[dst] == _BF16 and self.p.slot_types[source] != _BF16:
+            if self.bits(source) <= 16 or frm == "b":
+                return f"(float){x}"  # exact
+            if frm == "f" and self.bits(source) == 32:
+                return f"jx_bf16_round({x})"
+            # through double, as the CPU converts (exact for 32-bit integers)
+            return f"jx_bf16_of_double((double){x})"
         if to == "b":
             return f"({t})({x} != 0)"
         if frm == "f" and to in "su":
@@ -438,6 +479,8 @@ class _Writer:
         ctype, kind = _C_TYPES[code]
         if name in ("add", "mul"):
             operator = "+" if name == "add" else "*"
+            if code == _BF16:
+                return f"jx_bf16_round({acc} {operator} {value})"
             if kind == "f":
                 return f"{acc} {operator} {value}"
             if kind == "b":
@@ -463,20 +506,35 @@ class _Writer:
             t = self.ctype(slot)
             offset = " + ".join(f"{c} * {s}" if s != 1 else c
                                 for c, s in zip(coords, strides) if s != 0) or "0"
+            bf16 = self.p.slot_types[slot] == _BF16
             if kind == 0:
                 if arg in self.input_views:  # a strided view: its offset, not a copy
                     offset = f"jx_view{arg}({offset})"
-                lines.append(f"{t} v{slot} = in{arg}[{offset}];")
+                element = f"in{arg}[{offset}]"
+                if bf16:
+                    element = f"jx_bf16_load({element})"
+                lines.append(f"{t} v{slot} = {element};")
             elif kind == 1:
                 lines.append(f"{t} v{slot} = {self.constant(self.p.slot_types[slot], arg)};")
             elif kind == 2:
-                lines.append(f"{t} v{slot} = ({t})({offset});")
+                value = (f"jx_bf16_of_double((double)({offset}))" if bf16
+                         else f"({t})({offset})")
+                lines.append(f"{t} v{slot} = {value};")
             else:
                 raise Unsupported(f"load kind {kind}")
         for instruction in self.p.instructions:
             dst = instruction[2]
-            lines.append(f"{self.ctype(dst)} v{dst} = {self.expression(instruction)};")
+            expression = self.expression(instruction)
+            name = self.names.get(instruction[0])
+            if (self.p.slot_types[dst] == _BF16 and name not in _EXACT_ON_BF16
+                    and name != "convert"):  # converts round in convert()
+                expression = f"jx_bf16_round((float)({expression}))"
+            lines.append(f"{self.ctype(dst)} v{dst} = {expression};")
         return [indent + line for line in lines]
+
+    def store(self, slot: int) -> str:
+        """Slot ``slot``'s value as its type is stored."""
+        return f"jx_bf16_bits(v{slot})" if self.p.slot_types[slot] == _BF16 else f"v{slot}"
 
 
 def _view_function(arg: int, shape: tuple[int, ...], strides: tuple[int, ...]) -> list[str]:
@@ -514,11 +572,11 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
     for d in p.dims:
         domain *= d
     index = "int" if max(domain, 1) < 2**31 - 1 else "long long"
-    params = [f"const {_C_TYPES[t][0]}* __restrict__ in{i}" for i, t in enumerate(input_types)]
+    params = [f"const {storage_ctype(t)}* __restrict__ in{i}" for i, t in enumerate(input_types)]
     out_types = [p.slot_types[s] for s in p.outputs]
     if reduces and len(p.outputs) != 1:
         raise Unsupported("a reduction with several outputs")
-    params += [f"{_C_TYPES[t][0]}* __restrict__ out{i}" for i, t in enumerate(out_types)]
+    params += [f"{storage_ctype(t)}* __restrict__ out{i}" for i, t in enumerate(out_types)]
     args = ", ".join([f"in{i}" for i in range(len(input_types))] +
                      [f"out{i}" for i in range(len(out_types))])
     coords = [f"c{k}" for k in range(nd)]
@@ -536,7 +594,7 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
                 lines.append(f"  {index} c{k} = r % {p.dims[k]}; r /= {p.dims[k]};")
         lines += writer.body(coords, "  ")
         for i, slot in enumerate(p.outputs):
-            lines.append(f"  out{i}[i] = v{slot};")
+            lines.append(f"  out{i}[i] = {writer.store(slot)};")
         lines.append("}")
         items = domain
     else:
@@ -580,6 +638,10 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
     name = f"jx_fused_{digest}"
     wrapper: list[str] = []
     n_param = f"{index} n"
+
+    def as_stored(value: str) -> str:  # a reduction's value as its output stores it
+        return f"jx_bf16_bits({value})" if reduces and out_types[0] == _BF16 else value
+
     if target == "cuda":
         wrapper.append(f'extern "C" __global__ void {name}({", ".join(params)}, {n_param}) {{')
         if not reduces:
@@ -589,7 +651,7 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
         elif strategy == "thread":
             wrapper.append(f"  for ({index} o = ({index})blockIdx.x * blockDim.x + threadIdx.x; "
                            f"o < n; o += ({index})blockDim.x * gridDim.x)")
-            wrapper.append(f"    out0[o] = jx_partial(o, 0, 1, {args});")
+            wrapper.append(f"    out0[o] = {as_stored(f'jx_partial(o, 0, 1, {args})')};")
         else:
             shuffled = {"b": "int", "s": "int", "u": "unsigned int"}.get(
                 _C_TYPES[acc_code][1], acc_t)
@@ -609,7 +671,7 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
                                "threadIdx.x) / 32; o < n; o += warps) {")
                 wrapper.append(f"    {acc_t} acc = jx_partial(o, lane, 32, {args});")
                 wrapper += reduce_warp
-                wrapper.append("    if (lane == 0) out0[o] = acc;")
+                wrapper.append(f"    if (lane == 0) out0[o] = {as_stored('acc')};")
                 wrapper.append("  }")
             else:  # a block per output: warps, then the warps' partial results
                 wrapper.append(f"  __shared__ {acc_t} partial[{_BLOCK // 32}];")
@@ -623,21 +685,22 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
                 wrapper.append("    if (warp == 0) {")
                 wrapper.append(f"      acc = lane < {_BLOCK // 32} ? partial[lane] : {init};")
                 wrapper += ["  " + line for line in reduce_warp]
-                wrapper.append("      if (lane == 0) out0[o] = acc;")
+                wrapper.append(f"      if (lane == 0) out0[o] = {as_stored('acc')};")
                 wrapper.append("    }")
                 wrapper.append("    __syncthreads();")
                 wrapper.append("  }")
         wrapper.append("}")
     else:
         wrapper.append(f'extern "C" void {name}(void** in, void** out, {n_param}) {{')
-        casts = [f"(const {_C_TYPES[t][0]}*)in[{i}]" for i, t in enumerate(input_types)]
-        casts += [f"({_C_TYPES[t][0]}*)out[{i}]" for i, t in enumerate(out_types)]
+        casts = [f"(const {storage_ctype(t)}*)in[{i}]" for i, t in enumerate(input_types)]
+        casts += [f"({storage_ctype(t)}*)out[{i}]" for i, t in enumerate(out_types)]
         wrapper.append(f"  for ({index} i = 0; i < n; ++i)")
         if not reduces:
             wrapper.append(f"    jx_item(i, {', '.join(casts)});")
         else:
-            wrapper.append(f"    (({_C_TYPES[acc_code][0]}*)out[0])[i] = "
-                           f"jx_partial(i, 0, 1, {', '.join(casts)});")
+            partial = f"jx_partial(i, 0, 1, {', '.join(casts)})"
+            wrapper.append(f"    (({storage_ctype(acc_code)}*)out[0])[i] = "
+                           f"{as_stored(partial)};")
         wrapper.append("}")
     source = PRELUDE + "\n" + source_body + "\n" + "\n".join(wrapper) + "\n"
     threads = {"thread": 1, "warp": 32, "block": _BLOCK}[strategy]

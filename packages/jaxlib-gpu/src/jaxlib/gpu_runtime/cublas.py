@@ -25,8 +25,11 @@ from typing import Any
 
 import numpy as np
 
+from jaxlib.gpu_runtime.carried import narrow, widen
+
 # cudaDataType_t (library_types.h) and cublasComputeType_t (cublas_api.h).
 _CUDA_R_16F, _CUDA_R_32F, _CUDA_R_64F, _CUDA_C_32F, _CUDA_C_64F = 2, 0, 1, 4, 5
+_CUDA_R_16BF = 14
 _COMPUTE_32F, _COMPUTE_64F = 68, 70
 _OP_N, _OP_T = 0, 1
 _GEMM_DEFAULT = -1
@@ -161,12 +164,20 @@ def _matrix(x: Any) -> tuple[int, int, int] | None:
     return None
 
 
-def _gemm(cupy: Any, handle: _Handle, a: Any, c: Any) -> Any:
-    """a @ c for [b, m, k] and [b, k, n] arrays of one dtype in _TYPES."""
-    data_type, compute, scalar, parts = _TYPES[a.dtype]
+def _gemm(cupy: Any, handle: _Handle, a: Any, c: Any, bf16_out: Any = None) -> Any:
+    """a @ c for [b, m, k] and [b, k, n] arrays of one dtype in _TYPES; with
+    ``bf16_out`` (uint16 or float32), of bfloat16 carriers (uint16 arrays of
+    their bits) into bfloat16 carriers or f32, accumulated in f32."""
+    if bf16_out is None:
+        data_type, compute, scalar, parts = _TYPES[a.dtype]
+        out_type, out_dtype = data_type, a.dtype
+    else:
+        data_type, compute, scalar, parts = _CUDA_R_16BF, _COMPUTE_32F, ctypes.c_float, 1
+        out_dtype = np.dtype(bf16_out)
+        out_type = _CUDA_R_16BF if out_dtype == np.uint16 else _CUDA_R_32F
     b, m, k = a.shape
     n = c.shape[2]
-    out = cupy.empty((b, m, n), a.dtype)
+    out = cupy.empty((b, m, n), out_dtype)
     if out.size == 0:
         return out
     if k == 0:
@@ -189,7 +200,7 @@ def _gemm(cupy: Any, handle: _Handle, a: Any, c: Any) -> Any:
         handle.handle, op_c, op_a, n, m, k, ctypes.addressof(alpha),
         c.data.ptr, data_type, ld_c, stride_c,
         a.data.ptr, data_type, ld_a, stride_a,
-        ctypes.addressof(beta), out.data.ptr, data_type, n, m * n,
+        ctypes.addressof(beta), out.data.ptr, out_type, n, m * n,
         b, compute, _GEMM_DEFAULT), "cublasGemmStridedBatchedEx")
     return out
 
@@ -234,6 +245,18 @@ def _self_test(cupy: Any, handle: _Handle) -> None:
             tolerance = 1e-2 if dtype == np.float16 else 1e-4
             if not np.allclose(got, want, rtol=tolerance, atol=tolerance):
                 raise RuntimeError(f"a {dtype} product differs from numpy's")
+    # bfloat16 carriers, into f32 (f32 accumulation: as exact as an f32 product of
+    # the widened values) and into bfloat16 (that, rounded once)
+    a = rng.standard_normal((2, 5, 4)).astype(np.float32).view(np.uint32) >> 16
+    c = rng.standard_normal((2, 4, 6)).astype(np.float32).view(np.uint32) >> 16
+    a16, c16 = a.astype(np.uint16), c.astype(np.uint16)
+    want = np.matmul((a << 16).view(np.float32), (c << 16).view(np.float32))
+    for out in (np.float32, np.uint16):
+        got = _gemm(cupy, handle, cupy.asarray(a16), cupy.asarray(c16), out).get()
+        if out == np.uint16:
+            got = (got.astype(np.uint32) << 16).view(np.float32)
+        if not np.allclose(got, want, rtol=1e-2 if out == np.uint16 else 1e-5, atol=1e-5):
+            raise RuntimeError("a bfloat16 product differs from numpy's")
 
 
 def matmul_for(xp: Any) -> Any:
@@ -251,6 +274,25 @@ def matmul_for(xp: Any) -> Any:
         if handle is None:
             return xp.matmul(a, c)
         return _gemm(xp, handle, a, c)
+
+    return matmul
+
+
+def bf16_matmul_for(xp: Any, out: Any) -> Any | None:
+    """The batched matmul of bfloat16 carriers (uint16 arrays) into carriers
+    (``out`` uint16) or f32 on cuBLAS's bfloat16 GEMM (tensor cores, f32
+    accumulation); None where there is none (mock GPUs, cuBLAS off): the
+    caller computes in f32 instead."""
+    if xp is np or os.environ.get("JAXLIB_GPU_CUBLAS", "1") in ("0", ""):
+        return None
+    if _handle(xp) is None:
+        return None
+
+    def matmul(a: Any, c: Any) -> Any:
+        if max(*a.shape, *c.shape) > _INT_MAX:  # past cuBLAS's ints: in f32
+            wide = xp.matmul(widen(xp)(a), widen(xp)(c))
+            return narrow(xp)(wide) if np.dtype(out) == np.uint16 else wide
+        return _gemm(xp, _handle(xp), a, c, out)
 
     return matmul
 

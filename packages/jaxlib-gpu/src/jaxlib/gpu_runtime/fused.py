@@ -19,6 +19,7 @@ import numpy as np
 from jaxlib._src.backends.cpu import fusion
 from jaxlib._src.ir.types import numpy_dtype
 from jaxlib.gpu_runtime import codegen
+from jaxlib.gpu_runtime.carried import storage_dtype
 
 OPCODE_NAMES = {code: name for name, code in fusion.OPCODES.items()}
 _THREADS_PER_BLOCK = 256
@@ -41,7 +42,7 @@ def group_source(group: Any, target: str = "cuda", input_views: dict | None = No
     """The generated source of a fusion.FusedGroup (codegen.Unsupported when
     it has no spelling); ``input_views``: input index -> element strides of
     inputs read in place through their strides."""
-    input_codes = [fusion._type_code(v.type) for v in group.inputs]
+    input_codes = [fusion.element_code(v.type) for v in group.inputs]
     if None in input_codes:
         raise codegen.Unsupported("an input of a type the fusion IR does not compute")
     views = {i: (tuple(int(d) for d in group.inputs[i].type.shape), strides)
@@ -102,7 +103,8 @@ class GeneratedKernel:
 
 
 def _result_layouts(values: Any) -> list[tuple[tuple[int, ...], Any]]:
-    return [(tuple(int(d) for d in v.type.shape), numpy_dtype(v.type.element_type))
+    """(shape, dtype in memory) of each value: bfloat16 as its carrier."""
+    return [(tuple(int(d) for d in v.type.shape), storage_dtype(numpy_dtype(v.type.element_type)))
             for v in values]
 
 

@@ -25,7 +25,8 @@ from jaxlib._src.ir.types import TensorType, numpy_dtype
 from jaxlib._src.ops.custom_call import IDENTITY_TARGETS
 from jaxlib._src.ops.data_movement import int_list
 from jaxlib._src.ops.reduction import int_array_attr
-from jaxlib.gpu_runtime.cublas import matmul_for
+from jaxlib.gpu_runtime.carried import CARRIERS, is_carried, storage_dtype
+from jaxlib.gpu_runtime.cublas import bf16_matmul_for, matmul_for
 from jaxlib.gpu_runtime.prng import TARGETS as PRNG_TARGETS
 from jaxlib.gpu_runtime.prng import rng_bit_generator_kernel, threefry_kernel
 from jaxlib.gpu_runtime.solver import TARGETS as SOLVER_TARGETS
@@ -36,8 +37,9 @@ from jaxlib.gpu_runtime.sparse import sparse_kernel
 Factory = Callable[[Operation, Any], Callable[..., tuple] | None]
 DEVICE_KERNELS: dict[str, Factory] = {}
 
-# The storage dtypes CuPy computes in; anything else (bf16, f8, int4, ...) is
-# kept on the host and runs on the reference kernels.
+# The storage dtypes CuPy computes in. bfloat16 is on the device as its bits
+# (carried.py); anything else (f8, int4, ...) is kept on the host and runs on
+# the reference kernels.
 DEVICE_DTYPES = frozenset(np.dtype(t) for t in (
     np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
     np.uint64, np.float16, np.float32, np.float64, np.complex64, np.complex128))
@@ -56,9 +58,10 @@ def on_device(type_: Any) -> bool:
     if not isinstance(type_.element_type, str):  # quantized
         return False
     try:
-        return numpy_dtype(type_.element_type) in DEVICE_DTYPES
+        dtype = numpy_dtype(type_.element_type)
     except (TypeError, ValueError, KeyError):
         return False
+    return dtype in DEVICE_DTYPES or dtype in CARRIERS
 
 
 def _kind(type_: TensorType) -> str:
@@ -551,6 +554,29 @@ def _dot_general(op: Operation, xp: Any):
     return kernel
 
 
+def bf16_dot_kernel(op: Operation, xp: Any):
+    """dot_general of two bfloat16 operands into bfloat16 or f32 on cuBLAS's
+    bfloat16 GEMM (f32 accumulation, the result rounded once: what the f32
+    twin computes, on tensor cores); None where there is none."""
+    from jaxlib._src.ops.linalg import _dot_numbers, dot_general_arrays
+
+    if not all(is_carried(t) for t in op.operand_types):
+        return None
+    result = op.result_types[0].element_type
+    out = {"bf16": np.uint16, "f32": np.float32}.get(result if isinstance(result, str) else "")
+    matmul = bf16_matmul_for(xp, out) if out is not None else None
+    if matmul is None:
+        return None
+    n = _dot_numbers(op)
+    dims = (n.lhs_batching_dimensions, n.rhs_batching_dimensions,
+            n.lhs_contracting_dimensions, n.rhs_contracting_dimensions)
+    return lambda lhs, rhs: (dot_general_arrays(lhs, rhs, *dims, xp, matmul),)
+
+
+# Kernels of ops on bfloat16 carriers themselves (before their twins, carried.py).
+CARRIER_KERNELS: dict[str, Factory] = {"stablehlo.dot_general": bf16_dot_kernel}
+
+
 # --- reductions --------------------------------------------------------------------
 
 _REDUCERS = {"stablehlo.add": ("sum", "add"), "stablehlo.multiply": ("prod", "multiply"),
@@ -781,6 +807,15 @@ def _sort(op: Operation, xp: Any):
     return kernel
 
 
+# --- FFT (cuFFT through CuPy's plans, cached by CuPy per shape) ----------------------
+
+@device_kernel("stablehlo.fft")
+def _fft(op: Operation, xp: Any):
+    from jaxlib._src.ops.fft import fft_kernel
+
+    return fft_kernel(op, xp)
+
+
 # --- convolution (the reference's im2col + batched GEMM, on cuBLAS) ---------------------
 
 @device_kernel("stablehlo.convolution")
@@ -920,7 +955,7 @@ def _reduce_by_region(op: Operation, xp: Any, ctx: Any):
     order = kept + list(dims)
     kept_shape = tuple(shape[d] for d in kept)
     size = int(np.prod([shape[d] for d in dims], dtype=np.int64))
-    dtypes = [numpy_dtype(t.element_type) for t in op.result_types]
+    dtypes = [storage_dtype(numpy_dtype(t.element_type)) for t in op.result_types]
     body = ctx.compile_region(region)
 
     def kernel(frame, *operands):

@@ -34,15 +34,16 @@ from jaxlib._src.backends.cpu.lowering import (
 from jaxlib._src.backends.cpu.plan import ReferenceStep
 from jaxlib._src.base.errors import XlaRuntimeError
 from jaxlib._src.ir.core import Block, Function, Operation
-from jaxlib._src.ir.types import TensorType
+from jaxlib._src.ir.types import TensorType, numpy_dtype
 from jaxlib._src.ops import registry
 from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target
 from jaxlib._src.ops.data_movement import int_list
 from jaxlib._src.ops.registry import with_frame
-from jaxlib.gpu_runtime import codegen
+from jaxlib.gpu_runtime import carried, codegen
+from jaxlib.gpu_runtime.carried import from_carrier, is_carried, to_carrier, uses_carriers
 from jaxlib.gpu_runtime.fused import GENERATED_OPS, FusedKernel
 from jaxlib.gpu_runtime.fused import enabled as fusion_enabled
-from jaxlib.gpu_runtime.kernels import DEVICE_KERNELS, REGION_KERNELS, on_device
+from jaxlib.gpu_runtime.kernels import CARRIER_KERNELS, DEVICE_KERNELS, REGION_KERNELS, on_device
 
 # Ops whose reference kernels only route values (and run regions compiled by
 # the caller's context), so they run as they are on device values.
@@ -119,7 +120,8 @@ class _GpuFunctionLowering(_FunctionLowering):
         if not module.fusion or id(block) not in self._fusable_blocks:
             return block.operations
         try:
-            return fusion.fuse_block(block)
+            # bfloat16 too: the generated kernels compute it (codegen.py)
+            return fusion.fuse_block(block, extra_types=("bfloat16",))
         except Exception as err:  # the pass has no answer: op by op
             if strict():
                 raise
@@ -149,7 +151,7 @@ class _GpuFunctionLowering(_FunctionLowering):
         xp = module.xp
         if op.name == "stablehlo.constant" and all(on_device(t) for t in op.result_types):
             value = self._host_kernel(op)()
-            device_values = tuple(xp.asarray(v) for v in value)
+            device_values = tuple(xp.asarray(to_carrier(v)) for v in value)
             return lambda: device_values
         if op.name == "stablehlo.while":
             count = static_trip_count(op)
@@ -159,6 +161,34 @@ class _GpuFunctionLowering(_FunctionLowering):
         if op.name in _ROUTING_OPS:
             self._allow_fusion_in(op)
             return registry.REFERENCE_KERNELS[op.name](op, self)
+        kernel, reason = self._device_kernel(op)
+        return kernel if kernel is not None else self._host_step(op, reason)
+
+    def _device_kernel(self, op: Operation) -> tuple[Callable[..., tuple] | None, str]:
+        """The op's kernel on device values, or None and why there is none."""
+        module = self.module_lowering
+        xp = module.xp
+        if uses_carriers(op):  # bfloat16: the kernel of a twin (carried.py)
+            special = CARRIER_KERNELS.get(op.name)
+            kernel = special(op, xp) if special is not None else None
+            if kernel is not None:
+                return kernel, ""
+            if carried.rounds_in_regions(op) and op.name != "stablehlo.scatter":
+                # rounded at each step: the region kernel on carriers, else the host
+                # (a scatter's duplicates add in f32 and round once, as GPUs may)
+                region_kernel = REGION_KERNELS.get(op.name)
+                kernel = region_kernel(op, xp, self) if region_kernel is not None else None
+                if kernel is None:
+                    return None, "bfloat16 arithmetic in a region, rounded at each step"
+                return with_frame(kernel), ""
+            found = carried.twin(op)
+            if found is None:
+                return None, "no device kernel for bfloat16 here"
+            clone, in_f32 = found
+            kernel, reason = self._device_kernel(clone)
+            if kernel is None or not in_f32:
+                return kernel, reason
+            return carried.computing_in_f32(op, kernel, xp), ""
         generate = GENERATED_OPS.get(op.name) if module.fusion else None
         if generate is not None and all(on_device(t) for t in op.operand_types):
             try:
@@ -167,24 +197,21 @@ class _GpuFunctionLowering(_FunctionLowering):
                 pass
             else:
                 module.kernel_sources[kernel.name] = kernel.source
-                return kernel
+                return kernel, ""
         factory = DEVICE_KERNELS.get(op.name)
         types = [*op.operand_types, *op.result_types]
-        reason = None
         if factory is None and op.name not in REGION_KERNELS:
-            reason = "no device kernel for this op"
-        elif not all(on_device(t) for t in types):
-            reason = "an element type without device arithmetic"
-        else:
-            kernel = factory(op, xp) if factory is not None else None
+            return None, "no device kernel for this op"
+        if not all(on_device(t) for t in types):
+            return None, "an element type without device arithmetic"
+        kernel = factory(op, xp) if factory is not None else None
+        if kernel is not None:
+            return kernel, ""
+        if op.name in REGION_KERNELS:
+            kernel = REGION_KERNELS[op.name](op, xp, self)
             if kernel is not None:
-                return kernel
-            if op.name in REGION_KERNELS:
-                kernel = REGION_KERNELS[op.name](op, xp, self)
-                if kernel is not None:
-                    return with_frame(kernel)
-            reason = "no device kernel for these types or attributes"
-        return self._host_step(op, reason)
+                return with_frame(kernel), ""
+        return None, "no device kernel for these types or attributes"
 
     def _counted_loop(self, op: Operation, count: int) -> Callable[..., tuple]:
         """A while loop whose trip count is known when compiling (fori_loop,
@@ -220,13 +247,19 @@ class _GpuFunctionLowering(_FunctionLowering):
         xp = self.module_lowering.xp
         upload = [on_device(t) for t in op.result_types]
 
+        # bfloat16 values cross as carriers (carried.py)
+        logical = [numpy_dtype(t.element_type) if is_carried(t) else None
+                   for t in op.operand_types]
+
         def host_step(*operands):
-            values = [to_host(v) for v in operands]
+            values = [to_host(v) if d is None else from_carrier(to_host(v), d)
+                      for v, d in zip(operands, logical)]
             if needs_frame:  # its regions are isolated: a frame of its own
                 results = kernel([None] * builder.program.frame_size, *values)
             else:
                 results = kernel(*values)
-            return tuple(xp.asarray(r) if up else r for r, up in zip(results, upload))
+            return tuple(xp.asarray(to_carrier(r)) if up else r
+                         for r, up in zip(results, upload))
 
         return host_step
 

@@ -145,6 +145,51 @@ class Region:
             yield from block.walk()
 
 
+def retyped_clone(op: Operation, retype: Callable[[Type], Type],
+                  attributes: Callable[[Operation], dict[str, Any]] | None = None,
+                  on_capture: Callable[[Operation, Value], None] | None = None) -> Operation:
+    """``op`` with every type ``t`` replaced by ``retype(t)``: fresh operand
+    values, results and nested regions cloned the same way (``attributes``:
+    a clone's attributes from the op it copies; ``on_capture``: called for a
+    nested op's use of a value from outside ``op``, which the clone keeps).
+    Kernels of a type computed in another (quantized types in their expressed
+    type, bfloat16 in f32 on GPUs) are built from such a clone."""
+    copy_attributes = attributes or (lambda o: dict(o.attributes))
+    values: dict[int, Value] = {}
+
+    def clone_region(region: Region) -> Region:
+        blocks = []
+        for block in region.blocks:
+            clone = Block([retype(a.type) for a in block.arguments],
+                          argument_names=[a.name_hint for a in block.arguments])
+            values.update((id(old), new) for old, new in zip(block.arguments, clone.arguments))
+            for nested in block.operations:
+                clone.append(clone_op(nested))
+            blocks.append(clone)
+        return Region(blocks)
+
+    def clone_op(nested: Operation) -> Operation:
+        operands = []
+        for v in nested.operands:
+            inner = values.get(id(v))
+            if inner is None:
+                if on_capture is not None:
+                    on_capture(nested, v)
+                inner = v
+            operands.append(inner)
+        clone = Operation(nested.name, operands, [retype(t) for t in nested.result_types],
+                          copy_attributes(nested), [clone_region(r) for r in nested.regions],
+                          nested.location)
+        values.update((id(old), new) for old, new in zip(nested.results, clone.results))
+        return clone
+
+    # Regions see their own values only: a use of one of op's operands inside
+    # a region is a capture from the enclosing region, not the clone's operand.
+    operands = [Value(retype(v.type), None, i, v.name_hint) for i, v in enumerate(op.operands)]
+    return Operation(op.name, operands, [retype(t) for t in op.result_types],
+                     copy_attributes(op), [clone_region(r) for r in op.regions], op.location)
+
+
 @dataclass
 class Function:
     """``func.func``. ``body`` is None for an external declaration."""

@@ -4,6 +4,8 @@ dimensions, computed with numpy.fft and returned in the result's element type
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from jaxlib._src.ir.attributes import FftType
@@ -60,7 +62,9 @@ def _verify_fft(op: Operation) -> None:
             _fail(f"IRFFT operand's last dimension must be {inner}, got {operand.shape[-1]}")
 
 
-def _fft(op: Operation, ctx):
+def fft_kernel(op: Operation, xp) -> Callable:
+    """The op's kernel over the array namespace ``xp`` (numpy here; CuPy, i.e.
+    cuFFT, on a GPU): a function of the operand returning a 1-tuple."""
     reject_quantized(op)
     kind = _fft_type(op)
     lengths = int_array_attr(op, "fft_length", ())
@@ -68,22 +72,28 @@ def _fft(op: Operation, ctx):
     out_dtype = numpy_dtype(op.result_types[0].element_type)
     out_shape = tuple(op.result_types[0].shape)
     transform = {
-        "FFT": lambda x: np.fft.fftn(x, axes=axes),
-        "IFFT": lambda x: np.fft.ifftn(x, axes=axes),
-        "RFFT": lambda x: np.fft.rfftn(x, s=lengths, axes=axes),
-        "IRFFT": lambda x: np.fft.irfftn(x, s=lengths, axes=axes),
+        "FFT": lambda x: xp.fft.fftn(x, axes=axes),
+        "IFFT": lambda x: xp.fft.ifftn(x, axes=axes),
+        "RFFT": lambda x: xp.fft.rfftn(x, s=lengths, axes=axes),
+        "IRFFT": lambda x: xp.fft.irfftn(x, s=lengths, axes=axes),
     }[kind]
-    # numpy computes the BLAS types (f32/f64, complex64/128) natively; narrow
-    # inputs go through f32.
+    # The BLAS types (f32/f64, complex64/128) are computed natively; narrow
+    # inputs go through f32. (numpy widens single precision to double; the
+    # result is returned in the result's type.)
     in_dtype = numpy_dtype(op.operand_types[0].element_type)
     compute = in_dtype if in_dtype in BLAS_DTYPES else np.dtype(np.float32)
 
     def kernel(operand):
         if operand.size == 0 or 0 in out_shape:
-            return (np.zeros(out_shape, out_dtype),)
-        return (np.asarray(transform(operand.astype(compute))).astype(out_dtype),)
+            return (xp.zeros(out_shape, out_dtype),)
+        return (xp.asarray(transform(operand.astype(compute, copy=False))).astype(
+            out_dtype, copy=False),)
 
     return kernel
+
+
+def _fft(op: Operation, ctx):
+    return fft_kernel(op, np)
 
 
 define_op("stablehlo.fft",

@@ -30,7 +30,7 @@ import numpy as np
 
 from jaxlib._src.base.errors import unimplemented
 from jaxlib._src.ir.attributes import ComparisonType, DenseElements
-from jaxlib._src.ir.core import ITEMS, Block, Operation, Region, Value
+from jaxlib._src.ir.core import ITEMS, Operation, Value, retyped_clone
 from jaxlib._src.ir.types import (
     QuantizedType,
     TensorType,
@@ -257,51 +257,18 @@ def _float_attributes(op: Operation) -> dict[str, Any]:
     return attributes
 
 
-def _clone_region(region: Region, values: dict[int, Value]) -> Region:
-    blocks = []
-    for block in region.blocks:
-        clone = Block([expressed_type(a.type) for a in block.arguments],
-                      argument_names=[a.name_hint for a in block.arguments])
-        for old, new in zip(block.arguments, clone.arguments):
-            values[id(old)] = new
-        for op in block.operations:
-            clone.append(_clone_op(op, values))
-        blocks.append(clone)
-    return Region(blocks)
-
-
-def _clone_op(op: Operation, values: dict[int, Value]) -> Operation:
-    operands = []
-    for v in op.operands:
-        inner = values.get(id(v))
-        if inner is None:
-            # A value captured from outside the op: it holds storage integers.
-            if expressed_type(v.type) != v.type:
-                raise unimplemented(
-                    f"a region of a quantized {op.name} uses the quantized value "
-                    f"{v!r} of an enclosing region; this is not supported")
-            inner = v
-        operands.append(inner)
-    clone = Operation(op.name, operands, [expressed_type(t) for t in op.result_types],
-                      _float_attributes(op), [_clone_region(r, values) for r in op.regions],
-                      op.location)
-    for old, new in zip(op.results, clone.results):
-        values[id(old)] = new
-    return clone
+def _refuse_quantized_capture(op: Operation, value: Value) -> None:
+    # A value captured from outside the op holds storage integers.
+    if expressed_type(value.type) != value.type:
+        raise unimplemented(
+            f"a region of a quantized {op.name} uses the quantized value "
+            f"{value!r} of an enclosing region; this is not supported")
 
 
 def expressed_clone(op: Operation) -> Operation:
     """``op`` retyped in the expressed types: fresh operand values of the
     expressed types and nested regions cloned the same way."""
-    # Regions see their own values only: a use of one of op's operands inside
-    # a region is a capture from the enclosing region, not the clone's operand.
-    values: dict[int, Value] = {}
-    operands = [Value(expressed_type(v.type), None, i, v.name_hint)
-                for i, v in enumerate(op.operands)]
-    clone = Operation(op.name, operands, [expressed_type(t) for t in op.result_types],
-                      _float_attributes(op), [_clone_region(r, values) for r in op.regions],
-                      op.location)
-    return clone
+    return retyped_clone(op, expressed_type, _float_attributes, _refuse_quantized_capture)
 
 
 def dequantize_op_quantize(op: Operation, ctx: Any, factory: KernelFactory):

@@ -17,6 +17,7 @@ for the encoding) that the native interpreter runs over tiles of the domain.
 
 from __future__ import annotations
 
+import contextvars
 import math
 import struct
 from collections.abc import Sequence
@@ -50,7 +51,7 @@ class FusedGroup:
     ops: list[Operation]  # fused ops in program order
     inputs: list[Value]  # values defined outside the group, in kernel-input order
     outputs: list[Value]  # group values used after the group, in kernel-output order
-    kernel: Any  # the built native kernel
+    kernel: Any  # the built native kernel (None for types the CPU does not compute)
     params: dict = field(default_factory=dict)  # its "fused" kernel parameters
 
 
@@ -72,8 +73,12 @@ _LOAD_INPUT, _LOAD_CONSTANT, _LOAD_IOTA = (_ENCODING["load_kinds"][kind]
 # Element type codes (jaxcpu::DType) of the types the interpreter computes,
 # by numpy name, and the category of each (element_types.py).
 _COMPUTED = frozenset(_ENCODING["dtypes"])
-_DTYPE_CODES = {name: code for name, code in native.cpu.dtype_codes().items()
-                if code in _COMPUTED}
+# Every element type's code; a backend may compute more types than the CPU's
+# interpreter (the GPU's generated kernels compute bfloat16): fuse_block's
+# ``extra_types``.
+_DTYPE_CODES = dict(native.cpu.dtype_codes())
+_COMPUTED_NOW: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar(
+    "fusion_computed_codes", default=_COMPUTED)
 _CATEGORY_OF_CODE = {code: BY_DTYPE[np.dtype(name)].category
                      for name, code in _DTYPE_CODES.items()}
 _FLOAT_CODES = frozenset(c for c, k in _CATEGORY_OF_CODE.items() if k == FLOAT)
@@ -149,11 +154,19 @@ def _type_facts(t: Any) -> tuple[Any, int | None, tuple[int, ...] | None]:
 
 
 def _type_code(t: Any) -> int | None:
-    """The element type code of a static tensor type, or None if not fusible."""
+    """The element type code of a static tensor type, or None if not fusible
+    (not a static tensor, or a type the kernels being planned do not compute)."""
     facts = _TYPE_FACTS.get(id(t))
     if facts is None or facts[0] is not t:
         facts = _type_facts(t)
-    return facts[1]
+    code = facts[1]
+    return code if code in _COMPUTED_NOW.get() else None
+
+
+def element_code(t: Any) -> int | None:
+    """The element type code of a static tensor type, whether the CPU's
+    interpreter computes it or not (None for other types)."""
+    return _type_facts(t)[1]
 
 
 def _compute_type_code(t: Any) -> int | None:
@@ -771,6 +784,11 @@ def build_group(draft: _Draft, order: dict[int, int]) -> FusedGroup:
     code, inputs = emitter.code()
     outputs = [r.results[0] for r in (draft.root, *draft.extra_roots)]
     params = {"code": code}
+    if not set(emitter.slot_types) <= _COMPUTED:
+        # types only the caller's kernels compute (fuse_block's extra_types):
+        # no native kernel, the caller generates its own from the code
+        return FusedGroup(ops=list(emitter.members), inputs=inputs, outputs=outputs,
+                          kernel=None, params=params)
     kernel = native.build_kernel(native.NativeKernel("fused", params),
                                  [v.type for v in inputs], [v.type for v in outputs])
     return FusedGroup(ops=list(emitter.members), inputs=inputs, outputs=outputs, kernel=kernel,
@@ -862,9 +880,21 @@ def _reads_internally(reader: _Draft, roots: list[Operation], owner: _Draft) -> 
     return True
 
 
-def fuse_block(block: Block) -> list[Operation | FusedGroup]:
+def fuse_block(block: Block, extra_types: Sequence[str] = ()
+               ) -> list[Operation | FusedGroup]:
     """The block's operations in an executable order, fused runs replaced by
-    groups (the terminator stays last)."""
+    groups (the terminator stays last). ``extra_types``: numpy names of
+    element types the caller's kernels compute beyond the CPU interpreter's."""
+    if extra_types:
+        token = _COMPUTED_NOW.set(_COMPUTED | {_DTYPE_CODES[name] for name in extra_types})
+        try:
+            return _fuse_block(block)
+        finally:
+            _COMPUTED_NOW.reset(token)
+    return _fuse_block(block)
+
+
+def _fuse_block(block: Block) -> list[Operation | FusedGroup]:
     ops = block.operations
     if not ops:
         return []
