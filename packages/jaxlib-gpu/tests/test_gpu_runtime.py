@@ -518,26 +518,32 @@ def test_bfloat16_runs_on_the_device_as_the_cpu_computes_it(gpu, cpu):
     np.testing.assert_array_equal(again.view(np.uint16), got[0].view(np.uint16))
 
 
-def test_bfloat16_reductions_that_round_at_each_step_stay_exact(gpu, cpu):
+@pytest.mark.parametrize("length,on_device", [(8, True), (300, False)])
+def test_bfloat16_reductions_that_round_at_each_step_stay_exact(gpu, cpu, length, on_device):
     # A cumulative sum as a reduce_window (the conformance suite's cumsum): the
-    # CPU rounds after each add; the device has no per-step window kernel, so
-    # it runs on the host, exactly.
+    # CPU rounds after each add, in window order from the init; the device
+    # does the same, one window element at a time, up to 256 elements (the
+    # CPU's sequential limit); longer windows run on the host.
     import ml_dtypes
 
-    t = "tensor<8x3xbf16>"
+    t = f"tensor<{length}x3xbf16>"
     text = (f"func.func @main(%x: {t}) -> {t} {{\n"
             "  %z = stablehlo.constant dense<0.0> : tensor<bf16>\n"
-            "  %0 = \"stablehlo.reduce_window\"(%x, %z) <{padding = dense<[[7, 0], [0, 0]]> : "
-            "tensor<2x2xi64>, window_dimensions = array<i64: 8, 1>}> ({\n"
+            "  %0 = \"stablehlo.reduce_window\"(%x, %z) <{padding = dense<[["
+            f"{length - 1}, 0], [0, 0]]> : tensor<2x2xi64>, window_dimensions = "
+            f"array<i64: {length}, 1>}}> ({{\n"
             "  ^bb0(%a: tensor<bf16>, %b: tensor<bf16>):\n"
             "    %s = stablehlo.add %a, %b : tensor<bf16>\n"
             "    stablehlo.return %s : tensor<bf16>\n"
             f"  }}) : ({t}, tensor<bf16>) -> {t}\n  return %0 : {t}\n}}\n")
-    x = (np.random.default_rng(3).standard_normal((8, 3)) * 5).astype(ml_dtypes.bfloat16)
+    x = (np.random.default_rng(3).standard_normal((length, 3)) * 5).astype(ml_dtypes.bfloat16)
     executable = gpu.compile_and_load(text)
     steps = executable.reference_kernel_steps()
-    assert [s["op"] for s in steps] == ["stablehlo.reduce_window"]
-    assert "rounded at each step" in steps[0]["reason"]
+    if on_device:
+        assert steps == []
+    else:
+        assert [s["op"] for s in steps] == ["stablehlo.reduce_window"]
+        assert "rounded at each step" in steps[0]["reason"]
     (got,) = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(x)])]
     np.testing.assert_array_equal(got.view(np.uint16), _run(cpu, text, x)[0].view(np.uint16))
 

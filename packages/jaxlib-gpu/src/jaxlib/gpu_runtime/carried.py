@@ -21,6 +21,7 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
+from jaxlib._src.ir.attributes import DenseElements
 from jaxlib._src.ir.core import Operation, Value, retyped_clone
 from jaxlib._src.ir.types import TensorType, Type, numpy_dtype
 from jaxlib._src.ops.custom_call import IDENTITY_TARGETS
@@ -47,6 +48,8 @@ _MOVING_OPS = frozenset({
 _EXACT_OPS = frozenset({
     "stablehlo.maximum", "stablehlo.minimum", "stablehlo.compare", "stablehlo.select",
     "stablehlo.clamp", "stablehlo.negate", "stablehlo.abs", "stablehlo.return",
+    "stablehlo.constant", "stablehlo.bitcast_convert", "stablehlo.broadcast_in_dim",
+    "stablehlo.reshape",
 })
 
 
@@ -179,14 +182,33 @@ def rounds_in_regions(op: Operation) -> bool:
     """Whether a region of ``op`` rounds bfloat16 results (an add in a reduce
     body): the f32 twin would round once at the end instead of at each step,
     so such ops run their region kernels on carriers (each step a twin) or on
-    the host."""
+    the host. (Converts from bfloat16 widen exactly.)"""
     return any(uses_carriers(nested) and nested.name not in _EXACT_OPS
+               and not (nested.name == "stablehlo.convert"
+                        and not is_carried(nested.result_types[0]))
                for region in op.regions for nested in region.walk())
 
 
-def _no_carried_constants(op: Operation) -> bool:
-    return not any(nested.name == "stablehlo.constant" and uses_carriers(nested)
-                   for region in op.regions for nested in region.walk())
+def _twin_attributes(element: str) -> Callable[[Operation], dict[str, Any]]:
+    """A clone's attributes: bfloat16 constants (a comparator's zero, a
+    reduce body's) in the twin's type, f32 values or the carriers' bits."""
+    def attributes(op: Operation) -> dict[str, Any]:
+        found = dict(op.attributes)
+        value = found.get("value")
+        if op.name != "stablehlo.constant" or not isinstance(value, DenseElements) \
+                or not is_carried(value.type):
+            return found
+        retyped = _retype(element)(value.type)
+        if element == "f32":
+            convert = lambda a: np.asarray(a, BFLOAT16).astype(np.float32)  # noqa: E731
+        else:
+            convert = lambda a: np.asarray(a, BFLOAT16).view(np.uint16)  # noqa: E731
+        if value.is_symbolic_splat:
+            found["value"] = DenseElements.splat(convert(value.splat_value), retyped)
+        else:
+            found["value"] = DenseElements(convert(value.array), retyped)
+        return found
+    return attributes
 
 
 class _NoTwin(Exception):
@@ -203,10 +225,9 @@ def twin(op: Operation) -> tuple[Operation, bool] | None:
         and op.attributes.get("call_target_name") in IDENTITY_TARGETS)
     if op.name == "stablehlo.custom_call" and not moving:
         return None  # a library's target: its own types
-    if not _no_carried_constants(op):
-        return None
+    element = "ui16" if moving else "f32"
     try:
-        clone = retyped_clone(op, _retype("ui16" if moving else "f32"),
+        clone = retyped_clone(op, _retype(element), _twin_attributes(element),
                               on_capture=_refuse_capture)
     except _NoTwin:
         return None

@@ -147,7 +147,7 @@ def _complex(op: Operation, xp: Any):
     def kernel(re, im):
         # Parts set one by one: re + 1j * im would turn an infinite imaginary
         # part into a NaN real part (0 * inf).
-        out = xp.empty(xp.broadcast_shapes(re.shape, im.shape), dtype)
+        out = xp.empty(np.broadcast_shapes(re.shape, im.shape), dtype)
         out.real[...] = re
         out.imag[...] = im
         return (out,)
@@ -980,3 +980,56 @@ def _reduce_by_region(op: Operation, xp: Any, ctx: Any):
 
 
 REGION_KERNELS["stablehlo.reduce"] = _reduce_by_region
+
+
+def _reduce_window_by_region(op: Operation, xp: Any, ctx: Any):
+    """reduce_window with its body run on whole arrays, in the reference's
+    order: a one-op body (a sum) one window element at a time from the init,
+    for windows up to SEQUENTIAL_LIMIT (larger ones run on the host), other
+    bodies (a log-add-exp) as a pairwise tree, the init joined last. So a
+    bfloat16 sum rounds at each step as on the CPU (a cumsum, an average pool)."""
+    from jaxlib._src.ops.data_movement import region_is_elementwise
+    from jaxlib._src.ops.reduction import (
+        SEQUENTIAL_LIMIT,
+        _WindowSpec,
+        dilate_and_pad,
+        windows_view,
+    )
+
+    if len(op.results) != 1 or not region_is_elementwise(op.regions[0]):
+        return None
+    shape = op.operand_types[0].shape
+    spec = _WindowSpec(op, len(shape))
+    out_shape = tuple(spec.out_shape(shape))
+    n = int(np.prod(spec.window, dtype=np.int64))
+    sequential = single_op_body(op.regions[0]) is not None
+    if (sequential and n > SEQUENTIAL_LIMIT) or 0 in out_shape or n == 0:
+        return None
+    body = ctx.compile_region(op.regions[0])
+
+    def run(frame, a, b):
+        (result,) = body.run(frame, (a, b))
+        return xp.broadcast_to(result, np.broadcast_shapes(a.shape, b.shape))
+
+    def kernel(frame, x, init):
+        padded = dilate_and_pad(x, init, spec.base_dilations, spec.padding, xp)
+        values = windows_view(padded, spec.window, spec.strides, spec.window_dilations,
+                              out_shape, xp).reshape(out_shape + (n,))
+        if sequential:
+            acc = xp.broadcast_to(init, out_shape)
+            for k in range(n):
+                acc = run(frame, acc, values[..., k])
+        else:
+            while values.shape[-1] > 1:  # (x0 x1) (x2 x3) ...: in-order pairs
+                count = values.shape[-1]
+                half = count // 2
+                paired = run(frame, values[..., 0:2 * half:2], values[..., 1:2 * half:2])
+                if count % 2:
+                    paired = xp.concatenate([paired, values[..., -1:]], axis=-1)
+                values = paired
+            acc = run(frame, xp.broadcast_to(init, out_shape), values[..., 0])
+        return (contiguous(xp, xp.asarray(acc)),)
+    return kernel
+
+
+REGION_KERNELS["stablehlo.reduce_window"] = _reduce_window_by_region
