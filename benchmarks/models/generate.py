@@ -211,27 +211,49 @@ def gpt() -> Model:
     """A 2-layer GPT train step: token and position embeddings (gather, and
     scatter-add in the gradient), causal attention with 4 heads, layernorm, GELU
     MLP, tied output projection, softmax cross-entropy, value_and_grad, SGD."""
-    vocab, d, seq, batch, layers = 256, 64, 128, 16, 2
-    params = {"tok": spec((vocab, d), scale=0.1), "pos": spec((seq, d), scale=0.1),
+    return Model("gpt_train", gpt.__doc__, _gpt_step(None), _gpt_args(), rtol=1e-3, atol=1e-4)
+
+
+_GPT_VOCAB, _GPT_SEQ = 256, 128
+
+
+def _gpt_args(d=64, batch=16, layers=2) -> dict:
+    params = {"tok": spec((_GPT_VOCAB, d), scale=0.1), "pos": spec((_GPT_SEQ, d), scale=0.1),
               "blocks": [block_params(d, 4 * d) for _ in range(layers)],
               "lnf_g": spec((d,), offset=1.0, scale=0.1), "lnf_b": spec((d,), scale=0.1)}
+    tokens = spec((batch, _GPT_SEQ), "integers", "int32", low=0, high=_GPT_VOCAB)
+    return {"params": params, "tokens": tokens, "targets": dict(tokens)}
 
+
+def _gpt_step(compute_dtype):
+    """The GPT train step; with ``compute_dtype`` the f32 parameters are cast
+    to it for the forward and backward passes (mixed precision), the logits
+    back to f32 for the loss."""
     def loss_fn(p, tokens, targets):
+        if compute_dtype is not None:
+            p = jax.tree_util.tree_map(lambda a: a.astype(compute_dtype), p)
         x = p["tok"][tokens] + p["pos"][None]
         for blk in p["blocks"]:
             x = transformer_block(x, blk, heads=4, causal=True)
         x = layernorm(x, p["lnf_g"], p["lnf_b"])
-        logits = x @ p["tok"].T
-        return softmax_cross_entropy(logits.reshape(-1, vocab), targets.reshape(-1))
+        logits = (x @ p["tok"].T).astype(jnp.float32)
+        return softmax_cross_entropy(logits.reshape(-1, _GPT_VOCAB), targets.reshape(-1))
 
     def step(args):
         loss, grads = jax.value_and_grad(loss_fn)(args["params"], args["tokens"],
                                                   args["targets"])
         return loss, sgd(args["params"], grads)
 
-    tokens = spec((batch, seq), "integers", "int32", low=0, high=vocab)
-    args = {"params": params, "tokens": tokens, "targets": dict(tokens)}
-    return Model("gpt_train", gpt.__doc__, step, args, rtol=1e-3, atol=1e-4)
+    return step
+
+
+def gpt_bf16() -> Model:
+    """The GPT train step in mixed precision, as models are trained on GPUs: f32
+    master parameters cast to bfloat16 for the forward and backward passes
+    (bfloat16 products, layernorms, softmax and GELU; gradients back to f32
+    through the casts), f32 logits, loss and SGD."""
+    return Model("gpt_bf16_train", gpt_bf16.__doc__, _gpt_step(jnp.bfloat16), _gpt_args(),
+                 rtol=3e-2, atol=3e-2)
 
 
 def lstm() -> Model:
@@ -419,7 +441,8 @@ def batched_linalg() -> Model:
                  rtol=1e-4, atol=1e-4)
 
 
-MODELS = [resnet_nhwc, cnn_nchw, gpt, lstm, gru, adam, nbody, rng, vit, batched_linalg]
+MODELS = [resnet_nhwc, cnn_nchw, gpt, lstm, gru, adam, nbody, rng, vit, batched_linalg,
+          gpt_bf16]
 
 
 def write(model: Model, out: Path, seed: int) -> None:
