@@ -477,3 +477,85 @@ def test_bfloat16_kernels_compile_with_nvrtc():
     assert sources and any("jx_bf16_round" in s for s in sources.values())
     for name, source in sources.items():
         nvrtc.compile_to_ptx(source, f"{name}.cu")
+
+
+SCAN_BODY = """
+func.func private @take(%a: tensor<8x4x3xf32>, %i: tensor<i32>) -> tensor<4x3xf32> {
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %c_0 = stablehlo.constant dense<0> : tensor<i32>
+  %0 = stablehlo.dynamic_slice %a, %i, %c, %c_0, sizes = [1, 4, 3]
+       : (tensor<8x4x3xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x4x3xf32>
+  %1 = stablehlo.reshape %0 : (tensor<1x4x3xf32>) -> tensor<4x3xf32>
+  return %1 : tensor<4x3xf32>
+}
+func.func private @put(%a: tensor<8x4x3xf32>, %u: tensor<4x3xf32>, %i: tensor<i32>)
+    -> tensor<8x4x3xf32> {
+  %0 = stablehlo.broadcast_in_dim %u, dims = [1, 2] : (tensor<4x3xf32>) -> tensor<1x4x3xf32>
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %c_0 = stablehlo.constant dense<0> : tensor<i32>
+  %1 = stablehlo.dynamic_update_slice %a, %0, %i, %c, %c_0
+       : (tensor<8x4x3xf32>, tensor<1x4x3xf32>, tensor<i32>, tensor<i32>, tensor<i32>)
+       -> tensor<8x4x3xf32>
+  return %1 : tensor<8x4x3xf32>
+}
+func.func @main(%x: tensor<8x4x3xf32>, %y: tensor<8x4x3xf32>, %z: tensor<8x4x3xf32>,
+                %i: tensor<i32>) -> (tensor<8x4x3xf32>, tensor<8x4x3xf32>, tensor<8x4x3xf32>,
+                                     tensor<4x3xf32>) {
+  %a = func.call @take(%x, %i) : (tensor<8x4x3xf32>, tensor<i32>) -> tensor<4x3xf32>
+  %b = func.call @take(%y, %i) : (tensor<8x4x3xf32>, tensor<i32>) -> tensor<4x3xf32>
+  %s = stablehlo.add %a, %b : tensor<4x3xf32>
+  %c = func.call @take(%z, %i) : (tensor<8x4x3xf32>, tensor<i32>) -> tensor<4x3xf32>
+  %p = stablehlo.multiply %s, %c : tensor<4x3xf32>
+  %u = func.call @put(%x, %p, %i) : (tensor<8x4x3xf32>, tensor<4x3xf32>, tensor<i32>)
+       -> tensor<8x4x3xf32>
+  %v = func.call @put(%y, %s, %i) : (tensor<8x4x3xf32>, tensor<4x3xf32>, tensor<i32>)
+       -> tensor<8x4x3xf32>
+  %w = func.call @put(%z, %a, %i) : (tensor<8x4x3xf32>, tensor<4x3xf32>, tensor<i32>)
+       -> tensor<8x4x3xf32>
+  %r = func.call @take(%v, %i) : (tensor<8x4x3xf32>, tensor<i32>) -> tensor<4x3xf32>
+  %t = func.call @put(%w, %r, %i) : (tensor<8x4x3xf32>, tensor<4x3xf32>, tensor<i32>)
+       -> tensor<8x4x3xf32>
+  return %u, %v, %t, %r : tensor<8x4x3xf32>, tensor<8x4x3xf32>, tensor<8x4x3xf32>,
+      tensor<4x3xf32>
+}
+"""
+
+
+def test_sibling_slices_of_inlined_helpers_run_as_one_kernel(monkeypatch):
+    # jax's scan bodies slice each carried array in a helper function of its
+    # own: inlined, the slices at the same index become one kernel (and the
+    # updates another), each operand read where it is; a slice of an update's
+    # result (%r reads %v) stays after it, and an update of an update (%t of
+    # %w) stays apart.
+    from jaxlib import xla_client
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    sources = kernel_sources(SCAN_BODY)  # (every function's: the helpers' own too)
+    slices = [s for n, s in sources.items() if n.startswith("jx_dynamic_slice")]
+    updates = [s for n, s in sources.items() if n.startswith("jx_dynamic_update")]
+    assert sum("out2[i] = x2[from]" in s for s in slices) == 1  # x, y and z at once
+    assert sum("out1[i]" not in s for s in slices) >= 1  # v's slice after v's update
+    assert sum("out2[i] = inside ? upd2[at]" in s and "out3" not in s for s in updates) == 1
+    assert sum("out1[i]" not in s and "out0[i] = inside" in s for s in updates) >= 1
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    rng = np.random.default_rng(5)
+    inputs = [rng.standard_normal((8, 4, 3)).astype(np.float32) for _ in range(3)]
+    for index in (2, 7, 11, -3):  # clamped into [0, 7] as the spec says
+        args = [*inputs, np.int32(index)]
+        got = gpu.compile_and_load(SCAN_BODY).execute([gpu.buffer_from_pyval(a) for a in args])
+        want = cpu.compile_and_load(SCAN_BODY, cpu.devices()[:1]).execute(
+            [cpu.buffer_from_pyval(a) for a in args])
+        for g, w in zip(got, want):
+            np.testing.assert_array_equal(np.asarray(g), np.asarray(w))
+
+
+def test_bundled_slice_kernels_compile_with_nvrtc():
+    _needs_nvrtc()
+    from jaxlib.gpu_runtime import nvrtc
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    for name, source in kernel_sources(SCAN_BODY).items():
+        if "dynamic" in name:
+            nvrtc.compile_to_ptx(source, f"{name}.cu")

@@ -770,16 +770,17 @@ def _named(kind: str, body: list[str], target: str) -> str:
 
 
 def _slice_kernel(kind: str, arrays: list[str], element: str, start_codes: list[int],
-                  body: list[str], elements: int, target: str) -> tuple[str, str, int]:
+                  body: list[str], elements: int, target: str, outputs: int = 1
+                  ) -> tuple[str, str, int]:
     """A dynamic-slice family kernel: element arrays ``arrays`` in, then the
-    start scalars, one output ``out0``."""
+    start scalars, outputs ``out0``, ``out1``, ..."""
     starts = [(f"s{k}", _C_TYPES[c][0]) for k, c in enumerate(start_codes)]
     inputs = [(a, element) for a in arrays] + starts
     params = [f"const {t}* __restrict__ {a}" for a, t in inputs]
-    params.append(f"{element}* __restrict__ out0")
-    args = [a for a, _ in inputs] + ["out0"]
+    params += [f"{element}* __restrict__ out{k}" for k in range(outputs)]
+    args = [a for a, _ in inputs] + [f"out{k}" for k in range(outputs)]
     casts = [f"(const {t}*)in[{i}]" for i, (_, t) in enumerate(inputs)]
-    casts.append(f"({element}*)out[0]")
+    casts += [f"({element}*)out[{k}]" for k in range(outputs)]
     name = _named(kind, body + params, target)
     return _wrap(name, body, params, args, casts, elements, target), name, elements
 
@@ -799,32 +800,41 @@ def _size(shape: tuple[int, ...]) -> int:
 
 
 def dynamic_slice(shape: tuple[int, ...], sizes: tuple[int, ...], item_bytes: int,
-                  start_codes: list[int], target: str = "cuda") -> tuple[str, str, int]:
+                  start_codes: list[int], target: str = "cuda", count: int = 1
+                  ) -> tuple[str, str, int]:
     """(source, name, elements) of a dynamic_slice kernel: one thread per
-    result element reads the operand at its coordinates plus the clamped starts."""
+    result element reads the operand at its coordinates plus the clamped
+    starts; with ``count``, as many operands of that shape sliced at the same
+    starts (inputs x0.., outputs out0..): one launch for a scan body's slices."""
     element = _raw_element(item_bytes)
     body = _clamped_starts(shape, sizes, start_codes) + _coords(sizes, "i")
     source_index = _linear(shape, [f"c{k} + st{k}" for k in range(len(shape))])
-    body.append(f"  out0[i] = x[{source_index}];")
-    return _slice_kernel("dynamic_slice", ["x"], element, start_codes, body, _size(sizes),
-                         target)
+    body.append(f"  jx_i64 from = {source_index};")
+    body += [f"  out{k}[i] = x{k}[from];" for k in range(count)]
+    return _slice_kernel("dynamic_slice", [f"x{k}" for k in range(count)], element,
+                         start_codes, body, _size(sizes), target, count)
 
 
 def dynamic_update_slice(shape: tuple[int, ...], update: tuple[int, ...], item_bytes: int,
-                         start_codes: list[int], target: str = "cuda"
+                         start_codes: list[int], target: str = "cuda", count: int = 1
                          ) -> tuple[str, str, int]:
     """(source, name, elements) of a dynamic_update_slice kernel: one thread
     per result element takes the update inside the clamped window, the
-    operand elsewhere (one pass, no copy first)."""
+    operand elsewhere (one pass, no copy first); with ``count``, as many
+    operand/update pairs of those shapes at the same starts (inputs x0..,
+    then upd0.., outputs out0..)."""
     element = _raw_element(item_bytes)
     rank = len(shape)
     body = _clamped_starts(shape, update, start_codes) + _coords(shape, "i")
     inside = " && ".join(f"c{k} >= st{k} && c{k} < st{k} + {update[k]}"
                          for k in range(rank)) or "1"
     update_index = _linear(update, [f"c{k} - st{k}" for k in range(rank)])
-    body.append(f"  out0[i] = ({inside}) ? u[{update_index}] : x[i];")
-    return _slice_kernel("dynamic_update_slice", ["x", "u"], element, start_codes, body,
-                         _size(shape), target)
+    body.append(f"  int inside = {inside};")
+    body.append(f"  jx_i64 at = inside ? {update_index} : 0;")
+    body += [f"  out{k}[i] = inside ? upd{k}[at] : x{k}[i];" for k in range(count)]
+    arrays = [f"x{k}" for k in range(count)] + [f"upd{k}" for k in range(count)]
+    return _slice_kernel("dynamic_update_slice", arrays, element, start_codes, body,
+                         _size(shape), target, count)
 
 
 # -- LU pivots to a permutation ---------------------------------------------------------

@@ -11,6 +11,7 @@ import os
 import subprocess
 import tempfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -186,6 +187,130 @@ def dynamic_update_slice_kernel(op: Any, xp: Any, target: str) -> GeneratedKerne
     source, name, items = codegen.dynamic_update_slice(
         shape, update, item, _index_codes(op.operand_types[2:]), target)
     return per_item_kernel(source, name, items, _result_layouts(op.results), xp, target)
+
+
+@dataclass(eq=False)
+class SliceBundle:
+    """Sibling dynamic_slice (or dynamic_update_slice) ops of one shape at the
+    same start indices (a scan body's slices of its carried arrays), run as
+    one generated kernel with an output per op."""
+
+    ops: list[Any]
+
+    @property
+    def inputs(self) -> list[Any]:
+        """Kernel inputs: the operands (then the updates), then the starts."""
+        first = self.ops[0]
+        arrays = [op.operands[0] for op in self.ops]
+        if first.name == "stablehlo.dynamic_update_slice":
+            return arrays + [op.operands[1] for op in self.ops] + list(first.operands[2:])
+        return arrays + list(first.operands[1:])
+
+    @property
+    def outputs(self) -> list[Any]:
+        return [op.results[0] for op in self.ops]
+
+    def kernel(self, xp: Any, target: str) -> GeneratedKernel:
+        op = self.ops[0]
+        shape = tuple(int(d) for d in op.operand_types[0].shape)
+        item = numpy_dtype(op.result_types[0].element_type).itemsize
+        if op.name == "stablehlo.dynamic_slice":
+            sizes = tuple(int(d) for d in op.result_types[0].shape)
+            source, name, items = codegen.dynamic_slice(
+                shape, sizes, item, _index_codes(op.operand_types[1:]), target, len(self.ops))
+        else:
+            update = tuple(int(d) for d in op.operand_types[1].shape)
+            source, name, items = codegen.dynamic_update_slice(
+                shape, update, item, _index_codes(op.operand_types[2:]), target,
+                len(self.ops))
+        return per_item_kernel(source, name, items, _result_layouts(self.outputs), xp, target)
+
+
+def _slice_key(op: Any) -> tuple | None:
+    """What sibling slices share: the op, the start values themselves, the shapes
+    and element size (None for ops that do not bundle)."""
+    if op.name == "stablehlo.dynamic_slice":
+        starts, shapes = op.operands[1:], (op.operand_types[0].shape, op.result_types[0].shape)
+    elif op.name == "stablehlo.dynamic_update_slice":
+        starts, shapes = op.operands[2:], (op.operand_types[0].shape, op.operand_types[1].shape)
+    else:
+        return None
+    item = numpy_dtype(op.result_types[0].element_type).itemsize
+    return (op.name, tuple(map(_start_key, starts)), tuple(map(tuple, shapes)), item)
+
+
+def _start_key(value: Any) -> Any:
+    """A start index: the value itself, or a scalar constant's number (each
+    inlined slice helper has constants of its own for the other dimensions)."""
+    owner = value.owner
+    if getattr(owner, "name", None) == "stablehlo.constant":
+        array = np.asarray(owner.attributes["value"].array)
+        if array.shape == () and array.dtype.kind in "iu":
+            return ("constant", str(value.type), int(array))
+    return id(value)
+
+
+def _defined(item: Any) -> list[Any]:
+    return list(item.results) if hasattr(item, "results") else list(item.outputs)
+
+
+def _used(item: Any) -> set[int]:
+    if hasattr(item, "walk"):
+        return {id(v) for op in item.walk() for v in op.operands}
+    return {id(v) for v in item.inputs}
+
+
+def _updates_at(body: list[Any], positions: list[int], anchor: int,
+                uses: list[set[int]]) -> list[int]:
+    """The sibling updates that can run at ``anchor`` (itself included): their
+    results unread until after it (``uses``: what each item reads), and not
+    updating one another."""
+    members = [p for p in positions if p <= anchor and (p == anchor or not any(
+        id(body[p].results[0]) in uses[q] for q in range(p + 1, anchor + 1)))]
+    results = {id(body[p].results[0]) for p in members}
+    if any(id(v) in results for v in body[anchor].operands):
+        return []
+    return [p for p in members if all(id(v) not in results for v in body[p].operands)]
+
+
+def bundle_slices(schedule: list[Any], bundled: Any) -> list[Any]:
+    """``schedule`` (a block's ops and fused groups, the terminator last) with
+    sibling slices (``_slice_key``; ``bundled(op)``: whether an op may join)
+    as SliceBundles: dynamic_slices at the first sibling's place (each
+    sibling's operand defined before it), dynamic_update_slices at the last
+    one's (no sibling's result read before it)."""
+    body = schedule[:-1]
+    families: dict[tuple, list[int]] = {}
+    for position, item in enumerate(body):
+        key = _slice_key(item) if hasattr(item, "name") and bundled(item) else None
+        if key is not None:
+            families.setdefault(key, []).append(position)
+    where_defined = {id(v): position for position, item in enumerate(body)
+                     for v in _defined(item)}
+    placed: dict[int, SliceBundle] = {}
+    dropped: set[int] = set()
+    uses: list[set[int]] | None = None  # what each item reads, when updates need it
+    for key, positions in families.items():
+        if len(positions) < 2:
+            continue
+        if key[0] == "stablehlo.dynamic_slice":
+            anchor = positions[0]
+            members = [p for p in positions
+                       if where_defined.get(id(body[p].operands[0]), -1) < anchor]
+        else:
+            if uses is None:
+                uses = [_used(item) for item in body]
+            anchor, members = max(
+                ((a, _updates_at(body, positions, a, uses)) for a in positions),
+                key=lambda found: (len(found[1]), found[0]))
+        if len(members) < 2 or anchor not in members:
+            continue
+        placed[anchor] = SliceBundle([body[p] for p in members])
+        dropped.update(p for p in members if p != anchor)
+    if not placed:
+        return schedule
+    return [placed.get(p, item) for p, item in enumerate(body) if p not in dropped] + \
+        schedule[-1:]
 
 
 # Ops that run as one generated kernel each (instead of the several CuPy

@@ -39,9 +39,10 @@ from jaxlib._src.ops import registry
 from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target
 from jaxlib._src.ops.data_movement import int_list
 from jaxlib._src.ops.registry import with_frame
+from jaxlib._src.passes.inline_calls import inline_small_calls
 from jaxlib.gpu_runtime import carried, codegen
 from jaxlib.gpu_runtime.carried import from_carrier, is_carried, to_carrier, uses_carriers
-from jaxlib.gpu_runtime.fused import GENERATED_OPS, FusedKernel
+from jaxlib.gpu_runtime.fused import GENERATED_OPS, FusedKernel, SliceBundle, bundle_slices
 from jaxlib.gpu_runtime.fused import enabled as fusion_enabled
 from jaxlib.gpu_runtime.kernels import CARRIER_KERNELS, DEVICE_KERNELS, REGION_KERNELS, on_device
 
@@ -121,21 +122,31 @@ class _GpuFunctionLowering(_FunctionLowering):
             return block.operations
         try:
             # bfloat16 too: the generated kernels compute it (codegen.py)
-            return fusion.fuse_block(block, extra_types=("bfloat16",))
+            schedule = fusion.fuse_block(block, extra_types=("bfloat16",))
         except Exception as err:  # the pass has no answer: op by op
             if strict():
                 raise
             module.unfused_groups.append(f"block: {type(err).__name__}: {err}")
             return block.operations
+        return bundle_slices(schedule, lambda op: all(
+            on_device(t) for t in (*op.operand_types, *op.result_types)))
 
     def _steps(self, item: Any) -> list[tuple]:
         """A fused group as one generated kernel (its ops one by one when the
         generator has no spelling for it)."""
         if isinstance(item, Operation):
             return [self._step(item)]
+        module = self.module_lowering
+        if isinstance(item, SliceBundle):
+            try:
+                kernel = item.kernel(module.xp, module.fusion_target)
+            except codegen.Unsupported:
+                return [self._step(op) for op in item.ops]
+            module.kernel_sources[kernel.name] = kernel.source
+            return [(kernel, [self.slot(v) for v in item.inputs],
+                     [self.slot(v) for v in item.outputs], False, item.ops[-1])]
         if all(_is_view(op) for op in item.ops):  # views of their input: no kernel to run
             return [self._step(op) for op in item.ops]
-        module = self.module_lowering
         try:
             kernel = FusedKernel(item, module.xp, module.fusion_target)
         except codegen.Unsupported as err:
@@ -346,6 +357,9 @@ def build_gpu_program(xp: Any, fusion_target: str | None = None, platform: str =
     targets programs call)."""
 
     def build(lowering: ModuleLowering, function: Function) -> FunctionProgram:
+        # Small callees (a scan body's slice helpers) in their callers' blocks,
+        # where fusion and the merging of sibling slices see them.
+        inline_small_calls(lowering.module)
         module = GpuModuleLowering(lowering, xp, fusion_target, platform)
         program = module.function(function.name)
         if fusion_target is not None:  # the check: every function's kernels, called or not

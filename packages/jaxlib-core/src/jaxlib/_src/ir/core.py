@@ -145,49 +145,64 @@ class Region:
             yield from block.walk()
 
 
+class Cloner:
+    """Clones ops and regions: every type through ``retype``, attributes
+    through ``attributes`` (a clone's attributes from the op it copies),
+    operands through ``values`` (id(old value) -> new value, filled as ops
+    and block arguments are cloned). A use of a value not in ``values`` is a
+    capture from outside what is cloned: kept, after ``on_capture(op, value)``."""
+
+    def __init__(self, retype: Callable[[Type], Type] | None = None,
+                 attributes: Callable[[Operation], dict[str, Any]] | None = None,
+                 on_capture: Callable[[Operation, Value], None] | None = None,
+                 values: dict[int, Value] | None = None) -> None:
+        self.retype = retype or (lambda t: t)
+        self.attributes = attributes or (lambda o: dict(o.attributes))
+        self.on_capture = on_capture
+        self.values: dict[int, Value] = {} if values is None else values
+
+    def region(self, region: Region) -> Region:
+        blocks = []
+        for block in region.blocks:
+            clone = Block([self.retype(a.type) for a in block.arguments],
+                          argument_names=[a.name_hint for a in block.arguments])
+            self.values.update((id(old), new)
+                               for old, new in zip(block.arguments, clone.arguments))
+            for nested in block.operations:
+                clone.append(self.op(nested))
+            blocks.append(clone)
+        return Region(blocks)
+
+    def op(self, op: Operation) -> Operation:
+        operands = []
+        for v in op.operands:
+            inner = self.values.get(id(v))
+            if inner is None:
+                if self.on_capture is not None:
+                    self.on_capture(op, v)
+                inner = v
+            operands.append(inner)
+        clone = Operation(op.name, operands, [self.retype(t) for t in op.result_types],
+                          self.attributes(op), [self.region(r) for r in op.regions],
+                          op.location)
+        self.values.update((id(old), new) for old, new in zip(op.results, clone.results))
+        return clone
+
+
 def retyped_clone(op: Operation, retype: Callable[[Type], Type],
                   attributes: Callable[[Operation], dict[str, Any]] | None = None,
                   on_capture: Callable[[Operation, Value], None] | None = None) -> Operation:
     """``op`` with every type ``t`` replaced by ``retype(t)``: fresh operand
-    values, results and nested regions cloned the same way (``attributes``:
-    a clone's attributes from the op it copies; ``on_capture``: called for a
-    nested op's use of a value from outside ``op``, which the clone keeps).
+    values, results and nested regions cloned the same way (see Cloner).
     Kernels of a type computed in another (quantized types in their expressed
     type, bfloat16 in f32 on GPUs) are built from such a clone."""
-    copy_attributes = attributes or (lambda o: dict(o.attributes))
-    values: dict[int, Value] = {}
-
-    def clone_region(region: Region) -> Region:
-        blocks = []
-        for block in region.blocks:
-            clone = Block([retype(a.type) for a in block.arguments],
-                          argument_names=[a.name_hint for a in block.arguments])
-            values.update((id(old), new) for old, new in zip(block.arguments, clone.arguments))
-            for nested in block.operations:
-                clone.append(clone_op(nested))
-            blocks.append(clone)
-        return Region(blocks)
-
-    def clone_op(nested: Operation) -> Operation:
-        operands = []
-        for v in nested.operands:
-            inner = values.get(id(v))
-            if inner is None:
-                if on_capture is not None:
-                    on_capture(nested, v)
-                inner = v
-            operands.append(inner)
-        clone = Operation(nested.name, operands, [retype(t) for t in nested.result_types],
-                          copy_attributes(nested), [clone_region(r) for r in nested.regions],
-                          nested.location)
-        values.update((id(old), new) for old, new in zip(nested.results, clone.results))
-        return clone
-
+    cloner = Cloner(retype, attributes, on_capture)
     # Regions see their own values only: a use of one of op's operands inside
     # a region is a capture from the enclosing region, not the clone's operand.
     operands = [Value(retype(v.type), None, i, v.name_hint) for i, v in enumerate(op.operands)]
     return Operation(op.name, operands, [retype(t) for t in op.result_types],
-                     copy_attributes(op), [clone_region(r) for r in op.regions], op.location)
+                     cloner.attributes(op), [cloner.region(r) for r in op.regions],
+                     op.location)
 
 
 @dataclass
