@@ -1802,3 +1802,20 @@ def test_cusparse_todense_of_complex_entries(gpu):
     dense = np.asarray(executable.execute([gpu.buffer_from_pyval(x) for x in operands])[0])
     assert executable.reference_kernel_steps() == []
     np.testing.assert_array_equal(dense, [[0, 0, -1 + 2j], [3 - 0.5j, 0, 0]])
+
+
+def test_float_max_min_scatters_keep_nans_over_nan_dropping_atomics():
+    # CuPy's atomic max/min go through fmaxf/fminf, which drop NaN updates and
+    # overwrite NaNs already there; numpy's fmax.at does the same here, and the
+    # wrapper must give what maximum.at (XLA's combiner) gives.
+    from jaxlib.gpu_runtime.kernels import _nan_propagating
+
+    base = np.array([1.0, np.nan, 3.0, -2.0, 0.5, 7.0], np.float32)
+    targets = np.array([0, 1, 2, 2, 3, 5, 5])
+    values = np.array([5.0, 2.0, np.nan, 1.0, -1.0, 8.0, 6.0], np.float32)
+    for fast, exact in ((np.fmax.at, np.maximum.at), (np.fmin.at, np.minimum.at)):
+        got, want = base.copy(), base.copy()
+        _nan_propagating(np, fast)(got, targets, values)
+        with np.errstate(invalid="ignore"):  # NaN compares: what is tested
+            exact(want, targets, values)
+        np.testing.assert_array_equal(got, want)

@@ -460,7 +460,9 @@ class GpuExecutable(LoadedExecutable):
     def __init__(self, client: GpuClient, compiled: Any, devices: list[GpuDevice],
                  options: Any = None, host_callbacks: Sequence[Any] = ()):
         super().__init__(client, compiled, devices, options, host_callbacks)
-        self._graph: ProgramGraph | None = None
+        # One captured graph per device: replicas run on their devices in
+        # threads of their own, each capturing and replaying its own graph.
+        self._graphs: dict[int, ProgramGraph] = {}
 
     def _fast_path_setup(self) -> _FastPath | None:
         """jit's dispatch fast path (``_execute_fast_buffers``): programs on
@@ -527,14 +529,19 @@ class GpuExecutable(LoadedExecutable):
         """How executions run: 'eager' (kernel by kernel: the first run, mock
         GPUs, JAXLIB_GPU_GRAPHS=0), 'graph' (a replayed CUDA graph), or why a
         capture was not possible."""
-        return self._graph.status if self._graph is not None else "eager"
+        graph = self._first_graph()
+        return graph.status if graph is not None else "eager"
 
     def graph_memory_bytes(self) -> int | None:
-        """Device memory the captured graph holds (None without a graph)."""
-        graph = self._graph
-        if graph is None or graph.allocator is None:
-            return None
-        return graph.allocator.held_bytes()
+        """Device memory the captured graphs hold (None without a graph)."""
+        held = [g.allocator.held_bytes() for g in list(self._graphs.values())
+                if g.allocator is not None]
+        return sum(held) if held else None
+
+    def _first_graph(self) -> ProgramGraph | None:
+        """The graph of the executable's first device (the status reported)."""
+        graphs = self._graphs
+        return graphs.get(self._devices[0].id) or next(iter(graphs.values()), None)
 
     # -- execution -----------------------------------------------------------------
 
@@ -678,15 +685,16 @@ class GpuExecutable(LoadedExecutable):
         with client._device_context(device), client._stream_context(device):
             try:
                 outputs = None
-                if self._graph is not None:
-                    outputs = self._graph.run(program, values)
+                graph = self._graphs.get(device.id)
+                if graph is not None:
+                    outputs = graph.run(program, values)
                 if outputs is None:
                     results = program(*values)
                     outputs = _own_memory([_stored_result(client.xp, r) for r in results],
                                           values)
-                    if self._graph is None and not client.mock and _graphs_enabled() \
+                    if graph is None and not client.mock and _graphs_enabled() \
                             and not self._compiled.polymorphic:
-                        self._graph = ProgramGraph(client.xp)  # captured next time
+                        self._graphs[device.id] = ProgramGraph(client.xp)  # captured next
             except XlaRuntimeError:
                 raise
             except Exception as err:

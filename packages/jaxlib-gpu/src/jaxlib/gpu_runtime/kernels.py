@@ -716,12 +716,27 @@ def _scatter_into(xp: Any, name: str, dtype: np.dtype):
     ufunc = {"stablehlo.add": xp.add, "stablehlo.maximum": xp.maximum,
              "stablehlo.minimum": xp.minimum}[name]
     at = getattr(ufunc, "at", None)
-    if at is not None:
-        return at
-    import cupyx
+    if at is None:
+        import cupyx
 
-    return {"stablehlo.add": cupyx.scatter_add, "stablehlo.maximum": cupyx.scatter_max,
-            "stablehlo.minimum": cupyx.scatter_min}[name]
+        at = {"stablehlo.add": cupyx.scatter_add, "stablehlo.maximum": cupyx.scatter_max,
+              "stablehlo.minimum": cupyx.scatter_min}[name]
+    if name == "stablehlo.add" or dtype.kind != "f":
+        return at
+    return _nan_propagating(xp, at)
+
+
+def _nan_propagating(xp: Any, at: Callable) -> Callable:
+    """A float max/min scatter that keeps NaNs, as XLA's does: CuPy's atomic
+    max/min go through fmaxf/fminf, which drop a NaN update and overwrite a
+    NaN already there; the slots that had or got one are set to NaN after."""
+    def into(flat: Any, targets: Any, values: Any) -> None:
+        had_nan = xp.isnan(flat)
+        got_nan = xp.zeros(flat.shape, np.int32)
+        xp.add.at(got_nan, targets, xp.isnan(values).astype(np.int32))
+        at(flat, targets, values)
+        flat[...] = xp.where(had_nan | (got_nan > 0), xp.asarray(np.nan, flat.dtype), flat)
+    return into
 
 
 @device_kernel("stablehlo.scatter")

@@ -89,9 +89,10 @@ def dot_general_arrays(lhs: np.ndarray, rhs: np.ndarray, lhs_batch: Sequence[int
         b, size(lhs_free, lhs.shape), k)
     c = xp.transpose(rhs, [*rhs_batch, *rhs_contract, *rhs_free]).reshape(
         b, k, size(rhs_free, rhs.shape))
-    if a.dtype.kind == "c" and k <= SEQUENTIAL_COMPLEX_LIMIT:
+    if a.dtype.kind == "c" and k <= SEQUENTIAL_COMPLEX_LIMIT and xp is np:
         # XLA's CPU dot accumulates complex products one k at a time; BLAS's
         # blocked cgemm differs in the last bits, which cancellation magnifies.
+        # (On a GPU, XLA's is cuBLAS's cgemm, as is ours: 2 launches per k here.)
         values = xp.zeros((b, a.shape[1], c.shape[2]), np.result_type(a.dtype, c.dtype))
         for i in range(k):
             values = values + a[:, :, i, None] * c[:, None, i, :]
