@@ -31,23 +31,29 @@ from dataclasses import dataclass
 _C_TYPES = {0: ("unsigned char", "b"), 1: ("signed char", "s"), 2: ("short", "s"),
             3: ("int", "s"), 4: ("long long", "s"), 5: ("unsigned char", "u"),
             6: ("unsigned short", "u"), 7: ("unsigned int", "u"),
-            8: ("unsigned long long", "u"), 10: ("float", "f"), 11: ("float", "f"),
-            12: ("double", "f")}
-_BITS = {0: 8, 1: 8, 2: 16, 3: 32, 4: 64, 5: 8, 6: 16, 7: 32, 8: 64, 10: 32, 11: 32, 12: 64}
-# bfloat16 (code 10) is computed in float, rounded to bfloat16 after each op
-# that rounds (the CPU's per-op semantics), and stored as its 16 bits.
-_BF16 = 10
-_STORAGE = {_BF16: "unsigned short"}
+            8: ("unsigned long long", "u"), 9: ("float", "f"), 10: ("float", "f"),
+            11: ("float", "f"), 12: ("double", "f")}
+_BITS = {0: 8, 1: 8, 2: 16, 3: 32, 4: 64, 5: 8, 6: 16, 7: 32, 8: 64, 9: 32, 10: 32, 11: 32,
+         12: 64}
+# float16 (code 9) and bfloat16 (code 10) are computed in float, rounded to
+# their type after each op that rounds (the CPU's per-op semantics), and
+# stored as their 16 bits (software conversions: the host build has no half
+# types, and the device's would flush what CuPy's -ftz flushes).
+_F16, _BF16 = 9, 10
+_STORAGE = {_F16: "unsigned short", _BF16: "unsigned short"}
+# Per 16-bit type: (round a float, load bits, store bits, one rounding from double)
+_HALVES = {_F16: ("jx_f16_round", "jx_f16_load", "jx_f16_bits", "jx_f16_of_double"),
+           _BF16: ("jx_bf16_round", "jx_bf16_load", "jx_bf16_bits", "jx_bf16_of_double")}
 # Opcodes whose result is one of their bfloat16 operands' values (or its
 # sign-flipped twin): nothing to round.
-_EXACT_ON_BF16 = frozenset({"neg", "abs", "max", "min", "select", "copy", "clamp", "sign",
+_EXACT_ON_HALVES = frozenset({"neg", "abs", "max", "min", "select", "copy", "clamp", "sign",
                             "floor", "ceil", "round_even", "round_afz"})
 _UNSIGNED = {8: "unsigned char", 16: "unsigned short", 32: "unsigned int",
              64: "unsigned long long"}
 _SIGNED = {8: "signed char", 16: "short", 32: "int", 64: "long long"}
 NUMPY_OF_CODE = {0: "bool", 1: "int8", 2: "int16", 3: "int32", 4: "int64", 5: "uint8",
-                 6: "uint16", 7: "uint32", 8: "uint64", 10: "uint16", 11: "float32",
-                 12: "float64"}
+                 6: "uint16", 7: "uint32", 8: "uint64", 9: "float16", 10: "uint16",
+                 11: "float32", 12: "float64"}
 
 
 def storage_ctype(code: int) -> str:
@@ -303,6 +309,47 @@ JX float jx_bf16_of_double(double d) {
   }
   return jx_bf16_round(f);
 }
+
+// float16 the same way, as numpy converts (NaN payloads kept, never a NaN
+// turned into inf).
+JX unsigned short jx_f16_bits(float x) {
+  unsigned int u = jx_bits(x), sign = (u >> 16) & 0x8000u, a = u & 0x7fffffffu;
+  if (a > 0x7f800000u) {
+    unsigned int h = 0x7c00u | ((a >> 13) & 0x3ffu);
+    return (unsigned short)(sign | (h == 0x7c00u ? 0x7c01u : h));
+  }
+  if (a >= 0x477ff000u) return (unsigned short)(sign | 0x7c00u);  // from 65520: inf
+  if (a < 0x38800000u) {  // below 2^-14: a subnormal half (units of 2^-24) or zero
+    unsigned int e = a >> 23;
+    if (e < 102) return (unsigned short)sign;
+    unsigned int m = (a & 0x7fffffu) | 0x800000u, shift = 126 - e;
+    unsigned int kept = m >> shift, rest = m & ((1u << shift) - 1u), half = 1u << (shift - 1);
+    if (rest > half || (rest == half && (kept & 1u))) kept += 1u;
+    return (unsigned short)(sign | kept);
+  }
+  unsigned int r = a - 0x38000000u, kept = r >> 13, rest = r & 0x1fffu;
+  if (rest > 0x1000u || (rest == 0x1000u && (kept & 1u))) kept += 1u;
+  return (unsigned short)(sign | kept);
+}
+JX float jx_f16_load(unsigned short h) {
+  unsigned int sign = ((unsigned int)h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
+  if (e == 0x1fu) return jx_float(sign | 0x7f800000u | (m << 13));
+  if (e == 0) {
+    float v = (float)m * 5.9604644775390625e-08f;  // m * 2^-24: a normal float
+    return sign ? -v : v;
+  }
+  return jx_float(sign | ((e + 112u) << 23) | (m << 13));
+}
+JX float jx_f16_round(float x) { return jx_f16_load(jx_f16_bits(x)); }
+JX float jx_f16_of_double(double d) {
+  float f = (float)d;
+  if (d == d && (double)f != d) {
+    unsigned int u = jx_bits(f);
+    if (!(u & 1u)) u = fabs((double)f) > fabs(d) ? u - 1u : u + 1u;
+    f = jx_float(u);
+  }
+  return jx_f16_round(f);
+}
 """
 
 # Unary float functions: opcode -> C name for float (f-suffixed) and double.
@@ -355,7 +402,7 @@ class _Writer:
         x, y, z = f"v{a}", f"v{b}", f"v{c}"
         width = self.bits(a)
         unsigned, signed = _UNSIGNED[width], _SIGNED[width]
-        suffix = "f" if self.p.slot_types[a] in (_BF16, 11) else ""
+        suffix = "f" if self.p.slot_types[a] in (_F16, _BF16, 11) else ""
         if name in _FLOAT_FUNCTIONS:
             if kind != "f":
                 raise Unsupported(f"{name} on {kind}")
@@ -452,13 +499,15 @@ class _Writer:
     def convert(self, source: int, dst: int) -> str:
         t, to = self.ctype(dst), self.kind(dst)
         x, frm = f"v{source}", self.kind(source)
-        if self.p.slot_types[dst] == _BF16 and self.p.slot_types[source] != _BF16:
-            if self.bits(source) <= 16 or frm == "b":
+        halves = _HALVES.get(self.p.slot_types[dst])
+        if halves is not None and self.p.slot_types[source] != self.p.slot_types[dst]:
+            round_, _, _, of_double = halves
+            if frm == "b" or (frm in "su" and self.bits(source) <= 8):
                 return f"(float){x}"  # exact
-            if frm == "f" and self.bits(source) == 32:
-                return f"jx_bf16_round({x})"
-            # through double, as the CPU converts (exact for 32-bit integers)
-            return f"jx_bf16_of_double((double){x})"
+            if frm == "f" and self.bits(source) == 32:  # float, or the other half type
+                return f"{round_}({x})"
+            # through double, as the CPU converts (exact for 16/32-bit integers)
+            return f"{of_double}((double){x})"
         if to == "b":
             return f"({t})({x} != 0)"
         if frm == "f" and to in "su":
@@ -479,8 +528,8 @@ class _Writer:
         ctype, kind = _C_TYPES[code]
         if name in ("add", "mul"):
             operator = "+" if name == "add" else "*"
-            if code == _BF16:
-                return f"jx_bf16_round({acc} {operator} {value})"
+            if code in _HALVES:
+                return f"{_HALVES[code][0]}({acc} {operator} {value})"
             if kind == "f":
                 return f"{acc} {operator} {value}"
             if kind == "b":
@@ -506,18 +555,18 @@ class _Writer:
             t = self.ctype(slot)
             offset = " + ".join(f"{c} * {s}" if s != 1 else c
                                 for c, s in zip(coords, strides) if s != 0) or "0"
-            bf16 = self.p.slot_types[slot] == _BF16
+            halves = _HALVES.get(self.p.slot_types[slot])
             if kind == 0:
                 if arg in self.input_views:  # a strided view: its offset, not a copy
                     offset = f"jx_view{arg}({offset})"
                 element = f"in{arg}[{offset}]"
-                if bf16:
-                    element = f"jx_bf16_load({element})"
+                if halves:
+                    element = f"{halves[1]}({element})"
                 lines.append(f"{t} v{slot} = {element};")
             elif kind == 1:
                 lines.append(f"{t} v{slot} = {self.constant(self.p.slot_types[slot], arg)};")
             elif kind == 2:
-                value = (f"jx_bf16_of_double((double)({offset}))" if bf16
+                value = (f"{halves[3]}((double)({offset}))" if halves
                          else f"({t})({offset})")
                 lines.append(f"{t} v{slot} = {value};")
             else:
@@ -526,15 +575,16 @@ class _Writer:
             dst = instruction[2]
             expression = self.expression(instruction)
             name = self.names.get(instruction[0])
-            if (self.p.slot_types[dst] == _BF16 and name not in _EXACT_ON_BF16
-                    and name != "convert"):  # converts round in convert()
-                expression = f"jx_bf16_round((float)({expression}))"
+            halves = _HALVES.get(self.p.slot_types[dst])
+            if halves and name not in _EXACT_ON_HALVES and name != "convert":
+                expression = f"{halves[0]}((float)({expression}))"  # (converts round there)
             lines.append(f"{self.ctype(dst)} v{dst} = {expression};")
         return [indent + line for line in lines]
 
     def store(self, slot: int) -> str:
         """Slot ``slot``'s value as its type is stored."""
-        return f"jx_bf16_bits(v{slot})" if self.p.slot_types[slot] == _BF16 else f"v{slot}"
+        halves = _HALVES.get(self.p.slot_types[slot])
+        return f"{halves[2]}(v{slot})" if halves else f"v{slot}"
 
 
 def _view_function(arg: int, shape: tuple[int, ...], strides: tuple[int, ...]) -> list[str]:
@@ -640,7 +690,8 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
     n_param = f"{index} n"
 
     def as_stored(value: str) -> str:  # a reduction's value as its output stores it
-        return f"jx_bf16_bits({value})" if reduces and out_types[0] == _BF16 else value
+        halves = _HALVES.get(out_types[0]) if reduces else None
+        return f"{halves[2]}({value})" if halves else value
 
     if target == "cuda":
         wrapper.append(f'extern "C" __global__ void {name}({", ".join(params)}, {n_param}) {{')

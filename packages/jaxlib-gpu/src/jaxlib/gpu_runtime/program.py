@@ -121,8 +121,8 @@ class _GpuFunctionLowering(_FunctionLowering):
         if not module.fusion or id(block) not in self._fusable_blocks:
             return block.operations
         try:
-            # bfloat16 too: the generated kernels compute it (codegen.py)
-            schedule = fusion.fuse_block(block, extra_types=("bfloat16",))
+            # 16-bit floats too: the generated kernels compute them (codegen.py)
+            schedule = fusion.fuse_block(block, extra_types=("float16", "bfloat16"))
         except Exception as err:  # the pass has no answer: op by op
             if strict():
                 raise
