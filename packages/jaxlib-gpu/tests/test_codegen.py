@@ -438,45 +438,43 @@ def _bf16_inputs() -> list[np.ndarray]:
     return [x, y, d, i, big, u]
 
 
+@pytest.mark.parametrize("element", ["bf16", "f16"])
 @pytest.mark.parametrize("generated", [True, False], ids=["generated", "op_by_op"])
-def test_bfloat16_groups_are_generated_and_compute_as_the_cpu(monkeypatch, generated):
-    # bfloat16 in generated kernels: loaded from its bits, computed in float,
-    # rounded after each op that rounds (wide converts once, through double as
-    # the CPU converts), stored as its bits: bit for bit the CPU's results; op
-    # by op (the f32 twins of carried.py) the same.
+def test_16_bit_float_groups_are_generated_and_compute_as_the_cpu(monkeypatch, generated,
+                                                                  element):
+    # bfloat16 and float16 in generated kernels: loaded from their bits,
+    # computed in float, rounded after each op that rounds (wide converts once,
+    # through double as the CPU converts; float16 as numpy rounds: subnormal
+    # halves, overflow from 65520, NaN payloads kept), stored as their bits:
+    # bit for bit the CPU's results. Op by op: bfloat16 through the f32 twins
+    # of carried.py, float16 through CuPy's (numpy's on mock GPUs) arithmetic.
     from jaxlib import xla_client
 
     monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1" if generated else "0")
     gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
     cpu = xla_client.make_cpu_client()
-    executable = gpu.compile_and_load(BF16_FUSED)
+    text = BF16_FUSED.replace("bf16", element)
+    executable = gpu.compile_and_load(text)
     program = executable.compiled.program
     assert executable.reference_kernel_steps() == []
     if generated:
         assert program.fusion["groups"] >= 2 and not program.fusion["unfused"]
-        assert any("jx_bf16_load(in" in s for s in program.kernel_sources.values())
+        assert any(f"jx_{element}_load(in" in s for s in program.kernel_sources.values())
     inputs = _bf16_inputs()
+    if element == "f16":
+        inputs[:2] = [a.astype(np.float32).astype(np.float16) for a in inputs[:2]]
+        inputs[0][1, :6] = [6e-8, -3e-5, 65504, 65519, 1e-4, 2.0**-24]
+        inputs[2][2, :5] = [65519.99, 65520.0, 2.0**-25, 2.0**-25 * 1.0000001, -1e-9]
     got = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(a) for a in inputs])]
-    want = [np.asarray(o) for o in cpu.compile_and_load(BF16_FUSED, cpu.devices()[:1]).execute(
+    want = [np.asarray(o) for o in cpu.compile_and_load(text, cpu.devices()[:1]).execute(
         [cpu.buffer_from_pyval(a) for a in inputs])]
     for k, (g, w) in enumerate(zip(got, want)):
         assert g.dtype == w.dtype and g.shape == w.shape
-        if k == 1 and not generated:  # the sum rounds at each step, in a tree's order
+        if k == 1 and not generated:  # the sum rounds at each step, in another order
             np.testing.assert_allclose(g.astype(np.float32), w.astype(np.float32), rtol=2e-2)
             continue
         np.testing.assert_array_equal(g.view(np.dtype(f"u{g.itemsize}")),
                                       w.view(np.dtype(f"u{w.itemsize}")), err_msg=f"result {k}")
-
-
-def test_bfloat16_kernels_compile_with_nvrtc():
-    _needs_nvrtc()
-    from jaxlib.gpu_runtime import nvrtc
-    from jaxlib.gpu_runtime.program import kernel_sources
-
-    sources = kernel_sources(BF16_FUSED)
-    assert sources and any("jx_bf16_round" in s for s in sources.values())
-    for name, source in sources.items():
-        nvrtc.compile_to_ptx(source, f"{name}.cu")
 
 
 SCAN_BODY = """
@@ -561,51 +559,13 @@ def test_bundled_slice_kernels_compile_with_nvrtc():
             nvrtc.compile_to_ptx(source, f"{name}.cu")
 
 
-F16_FUSED = BF16_FUSED.replace("bf16", "f16")
-
-
-@pytest.mark.parametrize("generated", [True, False], ids=["generated", "op_by_op"])
-def test_float16_groups_are_generated_and_compute_as_the_cpu(monkeypatch, generated):
-    # float16 like bfloat16 in generated kernels (software conversions, as
-    # numpy rounds: subnormal halves, overflow from 65520, NaN payloads kept);
-    # op by op it is CuPy's (numpy's on mock GPUs) float16 arithmetic.
-    from jaxlib import xla_client
-
-    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1" if generated else "0")
-    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
-    cpu = xla_client.make_cpu_client()
-    executable = gpu.compile_and_load(F16_FUSED)
-    program = executable.compiled.program
-    assert executable.reference_kernel_steps() == []
-    if generated:
-        assert program.fusion["groups"] >= 2 and not program.fusion["unfused"]
-        assert any("jx_f16_load(in" in s for s in program.kernel_sources.values())
-    inputs = _bf16_inputs()
-    inputs[:2] = [a.astype(np.float32).astype(np.float16) for a in inputs[:2]]
-    inputs[0][1, :6] = [6e-8, -3e-5, 65504, 65519, 1e-4, 2.0**-24]
-    inputs[2][2, :5] = [65519.99, 65520.0, 2.0**-25, 2.0**-25 * 1.0000001, -1e-9]
-    got = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(a) for a in inputs])]
-    want = [np.asarray(o) for o in cpu.compile_and_load(F16_FUSED, cpu.devices()[:1]).execute(
-        [cpu.buffer_from_pyval(a) for a in inputs])]
-    for k, (g, w) in enumerate(zip(got, want)):
-        assert g.dtype == w.dtype and g.shape == w.shape
-        if k == 1 and not generated:  # the sum's order (numpy's pairwise)
-            np.testing.assert_allclose(g.astype(np.float32), w.astype(np.float32), rtol=2e-2)
-            continue
-        if k in (0, 2) and not generated:  # tanh: numpy's own float16 loop
-            np.testing.assert_allclose(g.astype(np.float32), w.astype(np.float32),
-                                       rtol=2e-3, atol=1e-6)
-            continue
-        np.testing.assert_array_equal(g.view(np.dtype(f"u{g.itemsize}")),
-                                      w.view(np.dtype(f"u{w.itemsize}")), err_msg=f"result {k}")
-
-
-def test_float16_kernels_compile_with_nvrtc():
+@pytest.mark.parametrize("element", ["bf16", "f16"])
+def test_16_bit_float_kernels_compile_with_nvrtc(element):
     _needs_nvrtc()
     from jaxlib.gpu_runtime import nvrtc
     from jaxlib.gpu_runtime.program import kernel_sources
 
-    sources = kernel_sources(F16_FUSED)
-    assert any("jx_f16_round" in s for s in sources.values())
+    sources = kernel_sources(BF16_FUSED.replace("bf16", element))
+    assert any(f"jx_{element}_round" in s for s in sources.values())
     for name, source in sources.items():
         nvrtc.compile_to_ptx(source, f"{name}.cu")

@@ -299,16 +299,18 @@ JX float jx_bf16_round(float x) {
 }
 JX float jx_bf16_load(unsigned short b) { return jx_float(((unsigned int)b) << 16); }
 JX unsigned short jx_bf16_bits(float x) { return (unsigned short)(jx_bits(x) >> 16); }
-// A double to bfloat16 with one rounding: to float rounded to odd first.
-JX float jx_bf16_of_double(double d) {
+// A double to float rounded to odd (toward zero, the last bit set when
+// inexact): rounding that to a 16-bit float is one correct rounding.
+JX float jx_odd_float(double d) {
   float f = (float)d;
   if (d == d && (double)f != d) {
     unsigned int u = jx_bits(f);
     if (!(u & 1u)) u = fabs((double)f) > fabs(d) ? u - 1u : u + 1u;
     f = jx_float(u);
   }
-  return jx_bf16_round(f);
+  return f;
 }
+JX float jx_bf16_of_double(double d) { return jx_bf16_round(jx_odd_float(d)); }
 
 // float16 the same way, as numpy converts (NaN payloads kept, never a NaN
 // turned into inf).
@@ -341,15 +343,7 @@ JX float jx_f16_load(unsigned short h) {
   return jx_float(sign | ((e + 112u) << 23) | (m << 13));
 }
 JX float jx_f16_round(float x) { return jx_f16_load(jx_f16_bits(x)); }
-JX float jx_f16_of_double(double d) {
-  float f = (float)d;
-  if (d == d && (double)f != d) {
-    unsigned int u = jx_bits(f);
-    if (!(u & 1u)) u = fabs((double)f) > fabs(d) ? u - 1u : u + 1u;
-    f = jx_float(u);
-  }
-  return jx_f16_round(f);
-}
+JX float jx_f16_of_double(double d) { return jx_f16_round(jx_odd_float(d)); }
 """
 
 # Unary float functions: opcode -> C name for float (f-suffixed) and double.
