@@ -1819,3 +1819,29 @@ def test_float_max_min_scatters_keep_nans_over_nan_dropping_atomics():
         with np.errstate(invalid="ignore"):  # NaN compares: what is tested
             exact(want, targets, values)
         np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("element,dtype", [("f16", np.float16), ("f32", np.float32),
+                                           ("f64", np.float64)])
+def test_next_after_and_erfc_of_every_float_width_run_on_the_device(gpu, cpu, element,
+                                                                    dtype):
+    # chlo.next_after on the bits (CuPy's nextafter has no float16), erfc of
+    # float16 in f32 rounded once; next_after exact, denormals and zeros too.
+    t = f"tensor<8x{element}>"
+    text = (f"func.func @main(%x: {t}, %y: {t}) -> ({t}, {t}) {{\n"
+            f"  %0 = chlo.next_after %x, %y : {t}, {t} -> {t}\n"
+            f"  %1 = chlo.erfc %x : {t} -> {t}\n"
+            f"  return %0, %1 : {t}, {t}\n}}\n")
+    tiny = np.finfo(dtype).smallest_subnormal
+    x = np.array([1.5, -2, 0, np.inf, 3, -0.0, tiny, np.nan], dtype)
+    y = np.array([0.5, 2, -1, 1, np.inf, 0.0, 0, 1], dtype)
+    executable = gpu.compile_and_load(text)
+    assert executable.reference_kernel_steps() == []
+    got = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(x),
+                                                      gpu.buffer_from_pyval(y)])]
+    want = _run(cpu, text, x, y)
+    unsigned = np.dtype(f"u{np.dtype(dtype).itemsize}")
+    np.testing.assert_array_equal(got[0].view(unsigned)[:7], want[0].view(unsigned)[:7])
+    assert np.isnan(got[0][7])
+    np.testing.assert_allclose(got[1].astype(np.float64), want[1].astype(np.float64),
+                               rtol=1e-3 if dtype == np.float16 else 1e-6, equal_nan=True)

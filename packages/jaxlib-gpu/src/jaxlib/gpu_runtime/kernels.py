@@ -156,23 +156,29 @@ def _complex(op: Operation, xp: Any):
 
 @device_kernel("chlo.next_after")
 def _next_after(op: Operation, xp: Any):
-    # IEEE nextafter is chlo's: y where x == y, NaN for a NaN, the smallest
-    # denormal of y's sign from a zero.
-    if {numpy_dtype(t.element_type) for t in op.operand_types} - {
-            np.dtype(np.float32), np.dtype(np.float64)}:
+    # The CPU's bit arithmetic (float16 too: CuPy's nextafter is f32/f64 only).
+    from jaxlib._src.ops.chlo_math import next_after_values
+
+    dtypes = {numpy_dtype(t.element_type) for t in op.operand_types}
+    if len(dtypes) != 1 or not dtypes <= {np.dtype(np.float16), np.dtype(np.float32),
+                                          np.dtype(np.float64)}:
         return None
-    return lambda x, y: (xp.nextafter(x, y),)
+    bits = 8 * next(iter(dtypes)).itemsize
+    return lambda x, y: (next_after_values(contiguous(xp, x), contiguous(xp, y), bits, xp),)
 
 
 @device_kernel("chlo.erfc")
 def _erfc(op: Operation, xp: Any):
-    if numpy_dtype(op.result_types[0].element_type) not in (np.float32, np.float64):
+    dtype = numpy_dtype(op.result_types[0].element_type)
+    if dtype not in (np.float16, np.float32, np.float64):
         return None
     if xp is np:  # mock GPUs: the CPU's kernel (scipy's erfc loses ULPs in the tail)
         from jaxlib._src.ops.registry import REFERENCE_KERNELS
 
         return REFERENCE_KERNELS["chlo.erfc"](op, None)
     erfc = _special(xp).erfc
+    if dtype == np.float16:  # in f32, rounded once
+        return lambda x: (erfc(x.astype(np.float32)).astype(np.float16),)
     return lambda x: (erfc(x),)
 DEVICE_KERNELS["stablehlo.not"] = _unary(
     lambda xp, kind: xp.invert if kind in "biu" else None)

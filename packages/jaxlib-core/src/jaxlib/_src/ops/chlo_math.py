@@ -168,21 +168,28 @@ def _polygamma(n, x, kind):
 
 @binary("next_after", _FLOATS, dialect="chlo", signature="x, y => result")
 def _next_after(x, y, kind: ElementKind):
-    # Works on the storage bits of the element type (sign-magnitude order).
-    storage_x, storage_y = x.astype(kind.storage), y.astype(kind.storage)
-    unsigned = UNSIGNED_OF_SIZE[kind.storage.itemsize]
-    bx = np.asarray(storage_x).view(unsigned).astype(np.uint64)
-    by = np.asarray(storage_y).view(unsigned).astype(np.uint64)
-    sign = np.uint64(1 << (kind.bits - 1))
-    ax, ay = bx & ~sign & np.uint64((1 << kind.bits) - 1), by & ~sign & np.uint64(
-        (1 << kind.bits) - 1)
+    return next_after_values(x.astype(kind.storage), y.astype(kind.storage), kind.bits)
+
+
+def next_after_values(x: Any, y: Any, bits: int, xp: Any = np) -> Any:
+    """chlo.next_after of IEEE floats ``x``, ``y`` of one storage dtype of
+    ``bits`` bits, on their bits (sign-magnitude order), in array namespace
+    ``xp`` (numpy here, CuPy on GPUs): y where x == y, NaN for a NaN, the
+    smallest denormal of y's sign from a zero."""
+    storage = x.dtype
+    unsigned = UNSIGNED_OF_SIZE[storage.itemsize]
+    bx = xp.asarray(x).view(unsigned).astype(np.uint64)
+    by = xp.asarray(y).view(unsigned).astype(np.uint64)
+    sign = np.uint64(1 << (bits - 1))
+    mask = np.uint64((1 << bits) - 1)
+    ax, ay = bx & ~sign & mask, by & ~sign & mask
     toward_zero = (ax > ay) | ((bx & sign) != (by & sign))
-    stepped = np.where(toward_zero, bx - np.uint64(1), bx + np.uint64(1))
-    stepped = np.where(ax == 0, np.where(ay == 0, by, (by & sign) | np.uint64(1)), stepped)
-    result = np.asarray(stepped.astype(unsigned)).view(kind.storage)
-    result = np.where(storage_x == storage_y, storage_y, result)
-    nan = np.isnan(x) | np.isnan(y)
-    return np.where(nan, np.asarray(np.nan).astype(kind.storage), result)
+    stepped = xp.where(toward_zero, bx - np.uint64(1), bx + np.uint64(1))
+    stepped = xp.where(ax == 0, xp.where(ay == 0, by, (by & sign) | np.uint64(1)), stepped)
+    result = xp.asarray(stepped.astype(unsigned)).view(storage)
+    result = xp.where(x == y, y, result)
+    nan = xp.isnan(x) | xp.isnan(y)
+    return xp.where(nan, xp.asarray(np.nan, dtype=storage), result)
 
 
 def mulhi64(a: Any, b: Any, signed: bool, xp: Any = np) -> Any:
