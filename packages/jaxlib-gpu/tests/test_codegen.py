@@ -208,9 +208,9 @@ def test_model_programs_run_on_mock_gpus_through_generated_kernels(name, monkeyp
     client = xla_client.make_gpu_client(platform_name="cuda", mock=True)
     meta = json.loads((MODELS / f"{name}.json").read_text())
     executable = client.compile_and_load((MODELS / f"{name}.mlir").read_text())
-    assert executable.compiled.program.fusion["groups"] > 0
     arguments = [client.buffer_from_pyval(x) for x in draw(meta["inputs"], meta["seed"])]
     outputs = [np.asarray(o) for o in executable.execute(arguments)]
+    assert executable.compiled.program.fusion["groups"] > 0  # (called functions' included)
     expected = np.load(MODELS / f"{name}.npz")
     for i, actual in enumerate(outputs):
         want = expected[f"out{i}"]
@@ -569,3 +569,57 @@ def test_16_bit_float_kernels_compile_with_nvrtc(element):
     assert any(f"jx_{element}_round" in s for s in sources.values())
     for name, source in sources.items():
         nvrtc.compile_to_ptx(source, f"{name}.cu")
+
+
+REVERSED_SCAN = """
+func.func @main(%xs: tensor<6x3xf32>) -> (tensor<3xf32>, tensor<i32>) {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %z = stablehlo.constant dense<0.0> : tensor<3xf32>
+  %r:3 = stablehlo.while(%i = %c0, %acc = %z, %x = %xs) : tensor<i32>, tensor<3xf32>,
+      tensor<6x3xf32>
+  cond {
+    %n = stablehlo.constant dense<6> : tensor<i32>
+    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %five = stablehlo.constant dense<5> : tensor<i32>
+    %j = stablehlo.subtract %five, %i : tensor<i32>
+    %zero = stablehlo.constant dense<0> : tensor<i32>
+    %row = stablehlo.dynamic_slice %x, %j, %zero, sizes = [1, 3]
+        : (tensor<6x3xf32>, tensor<i32>, tensor<i32>) -> tensor<1x3xf32>
+    %v = stablehlo.reshape %row : (tensor<1x3xf32>) -> tensor<3xf32>
+    %two = stablehlo.constant dense<2.0> : tensor<3xf32>
+    %twice = stablehlo.multiply %acc, %two : tensor<3xf32>
+    %next = stablehlo.add %twice, %v : tensor<3xf32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %i2 = stablehlo.add %i, %one : tensor<i32>
+    stablehlo.return %i2, %next, %x : tensor<i32>, tensor<3xf32>, tensor<6x3xf32>
+  }
+  return %r#1, %r#0 : tensor<3xf32>, tensor<i32>
+}
+"""
+
+
+def test_counted_loops_read_their_counters_index_arithmetic_from_a_schedule(monkeypatch):
+    # A reversed scan's index (5 - i) and the counter's step are scalar integer
+    # ops of the counter alone: computed for every iteration when compiling,
+    # read from device arrays, so each iteration launches only its slice and
+    # its update (no scalar kernels); the final counter is a copy of its own.
+    from jaxlib import xla_client
+
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    launches = []
+    launch = fused.GeneratedKernel._launch
+    monkeypatch.setattr(fused.GeneratedKernel, "_launch",
+                        lambda self, ins, outs: launches.append(self.name) or
+                        launch(self, ins, outs))
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    xs = np.arange(18, dtype=np.float32).reshape(6, 3) * 0.5
+    executable = gpu.compile_and_load(REVERSED_SCAN)
+    got = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(xs)])]
+    want = [np.asarray(o) for o in cpu.compile_and_load(REVERSED_SCAN, cpu.devices()[:1])
+            .execute([cpu.buffer_from_pyval(xs)])]
+    np.testing.assert_array_equal(got[0], want[0])
+    assert int(got[1]) == 6 == int(want[1])
+    assert len(launches) == 2 * 6  # per iteration: the slice, the multiply-add

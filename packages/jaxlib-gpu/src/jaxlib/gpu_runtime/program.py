@@ -33,7 +33,7 @@ from jaxlib._src.backends.cpu.lowering import (
 )
 from jaxlib._src.backends.cpu.plan import ReferenceStep
 from jaxlib._src.base.errors import XlaRuntimeError
-from jaxlib._src.ir.core import Block, Function, Operation
+from jaxlib._src.ir.core import Block, Cloner, Function, Operation
 from jaxlib._src.ir.types import TensorType, numpy_dtype
 from jaxlib._src.ops import registry
 from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target
@@ -109,6 +109,7 @@ class _GpuFunctionLowering(_FunctionLowering):
         # control flow. Other regions (reduce, sort, scatter bodies) are applied
         # to whole arrays by their ops' kernels, so they are never fused.
         self._fusable_blocks = {id(function.body.entry)}
+        self._clones: list[Block] = []  # loop bodies rewritten here (kept alive)
 
     def _allow_fusion_in(self, op: Operation) -> None:
         for region in op.regions:
@@ -227,16 +228,92 @@ class _GpuFunctionLowering(_FunctionLowering):
     def _counted_loop(self, op: Operation, count: int) -> Callable[..., tuple]:
         """A while loop whose trip count is known when compiling (fori_loop,
         scan): the body runs ``count`` times with no predicate read back, so
-        the loop can be captured in a CUDA graph."""
-        body = self.compile_region(op.regions[1])
+        the loop can be captured in a CUDA graph. The scalar integer values
+        that depend only on the counter (the counter's step, a reversed scan's
+        index, ...) are computed for every iteration when compiling and read
+        from device arrays (a view per iteration, no kernel)."""
+        counters = self._counter_schedule(op, count)
+        if counters is None:
+            body = self.compile_region(op.regions[1])
+
+            @with_frame
+            def kernel(frame, *values):
+                for _ in range(count):
+                    values = body.run(frame, values)
+                return values
+
+            return kernel
+        body, arrays, precomputed_results = counters
+        xp = self.module_lowering.xp
 
         @with_frame
-        def kernel(frame, *values):
-            for _ in range(count):
-                values = body.run(frame, values)
-            return values
+        def counted(frame, *values):
+            for k in range(count):
+                extra = [a[k:k + 1].reshape(()) for a in arrays]
+                values = body.run(frame, (*values, *extra))
+            # Results read from the schedule are copied: they must not be views
+            # of the program's constant arrays.
+            return tuple(xp.array(v, copy=True) if i in precomputed_results else v
+                         for i, v in enumerate(values))
 
-        return kernel
+        return counted
+
+    def _counter_schedule(self, op: Operation, count: int) -> tuple | None:
+        """(the body with its counter-only scalar ops replaced by extra block
+        arguments, compiled; the device arrays holding their values for every
+        iteration; the loop results that are such values), or None where no
+        op qualifies."""
+        facts = counted_loop_facts(op)
+        if facts is None or count == 0 or count > _MAX_SCHEDULED_TRIPS:
+            return None
+        _, index, start = facts
+        block = op.regions[1].entry
+        counter = block.arguments[index]
+        known = {id(counter)}
+        chosen: list[Operation] = []
+        for nested in block.operations[:-1]:
+            if not all(_scalar_integer(t) for t in nested.result_types) or nested.regions:
+                continue
+            if nested.name == "stablehlo.constant":
+                known.update(id(r) for r in nested.results)
+            elif nested.name in _COUNTER_OPS and all(id(v) in known for v in nested.operands):
+                chosen.append(nested)
+                known.update(id(r) for r in nested.results)
+        if not chosen:
+            return None
+        # Every chosen value for every iteration, by the ops' reference kernels.
+        constants = {id(r): value for nested in block.operations
+                     if nested.name == "stablehlo.constant" and id(nested.results[0]) in known
+                     for r, value in zip(nested.results, self._host_kernel(nested)())}
+        kernels = [self._host_kernel(nested) for nested in chosen]
+        counter_dtype = numpy_dtype(counter.type.element_type)
+        per_result: dict[int, list[Any]] = {id(r): [] for c in chosen for r in c.results}
+        for k in range(count):
+            env = dict(constants)
+            env[id(counter)] = np.asarray(start + k, counter_dtype)
+            for nested, kernel in zip(chosen, kernels):
+                outs = kernel(*[env[id(v)] for v in nested.operands])
+                for r, value in zip(nested.results, outs):
+                    env[id(r)] = np.asarray(value)
+                    per_result[id(r)].append(env[id(r)])
+        xp = self.module_lowering.xp
+        results = [r for c in chosen for r in c.results]
+        arrays = [xp.asarray(np.stack(per_result[id(r)])) for r in results]
+        # The body without them: their results become block arguments after the loop's.
+        clone = Block([a.type for a in block.arguments] + [r.type for r in results])
+        values = {id(a): v for a, v in zip(block.arguments, clone.arguments)}
+        values.update((id(r), v) for r, v in zip(results, clone.arguments[len(block.arguments):]))
+        cloner = Cloner(values=values)
+        skipped = {id(nested) for nested in chosen}
+        for nested in block.operations:
+            if id(nested) not in skipped:
+                clone.append(cloner.op(nested))
+        self._clones.append(clone)  # its ops are the program's steps' ops
+        self._fusable_blocks.add(id(clone))
+        returned = {id(v) for v in results}
+        precomputed_results = {i for i, v in enumerate(block.operations[-1].operands)
+                               if id(v) in returned}
+        return self._lower_block(clone), arrays, precomputed_results
 
     def _host_kernel(self, op: Operation) -> Callable[..., tuple]:
         if self._host_builder is None:
@@ -275,6 +352,26 @@ class _GpuFunctionLowering(_FunctionLowering):
         return host_step
 
 
+# Scalar integer ops a counted loop computes from its counter alone: their
+# values for every iteration are computed when compiling (_counter_schedule).
+_COUNTER_OPS = frozenset({
+    "stablehlo.add", "stablehlo.subtract", "stablehlo.multiply", "stablehlo.divide",
+    "stablehlo.remainder", "stablehlo.compare", "stablehlo.select", "stablehlo.convert",
+    "stablehlo.maximum", "stablehlo.minimum", "stablehlo.negate", "stablehlo.clamp",
+    "stablehlo.and", "stablehlo.or", "stablehlo.not",
+})
+_MAX_SCHEDULED_TRIPS = 1 << 16
+
+
+def _scalar_integer(t: Any) -> bool:
+    if not isinstance(t, TensorType) or t.shape != () or not isinstance(t.element_type, str):
+        return False
+    try:
+        return numpy_dtype(t.element_type).kind in "iub"
+    except (TypeError, ValueError, KeyError):
+        return False
+
+
 def _is_view(op: Operation) -> bool:
     """A reshape, or a broadcast_in_dim that only inserts unit dimensions (the
     scan bodies' ``x[None]`` before a dynamic_update_slice): the device kernels
@@ -307,6 +404,13 @@ def static_trip_count(op: Operation) -> int | None:
     ``i`` starting at a constant and stepped by a constant 1 in the body, and
     ``N`` a constant (in the condition, or a loop value the body passes through
     from a constant start). None for any other loop."""
+    facts = counted_loop_facts(op)
+    return None if facts is None else facts[0]
+
+
+def counted_loop_facts(op: Operation) -> tuple[int, int, int] | None:
+    """(trip count, the counter's position among the loop values, its start)
+    of a loop static_trip_count counts; None for any other loop."""
     cond, body = op.regions[0].entry, op.regions[1].entry
     terminator = cond.operations[-1]
     compare = terminator.operands[0].owner if terminator.operands else None
@@ -336,7 +440,7 @@ def static_trip_count(op: Operation) -> int | None:
     others = [v for v in step.operands if v is not counter]
     if len(others) != 1 or len(step.operands) != 2 or _constant_int(others[0]) != 1:
         return None
-    return max(0, bound - start)
+    return max(0, bound - start), index, start
 
 
 def to_host(value: Any) -> Any:
@@ -347,6 +451,22 @@ def to_host(value: Any) -> Any:
     if callable(get) and not isinstance(value, np.ndarray):
         return get()
     return value
+
+
+class _FusionSummary:
+    """``program.fusion``: {"groups": fused groups run as generated kernels,
+    "unfused": groups run op by op and why}, of every function lowered so far
+    (called functions are lowered at their first call)."""
+
+    def __init__(self, module: GpuModuleLowering):
+        self._module = module
+
+    def __getitem__(self, key: str) -> Any:
+        return {"groups": self._module.fused_groups,
+                "unfused": self._module.unfused_groups}[key]
+
+    def __repr__(self) -> str:
+        return repr({"groups": self["groups"], "unfused": self["unfused"]})
 
 
 def build_gpu_program(xp: Any, fusion_target: str | None = None, platform: str = "cuda"
@@ -367,7 +487,7 @@ def build_gpu_program(xp: Any, fusion_target: str | None = None, platform: str =
                 if other.body is not None:
                     module.function(other.name)
         program.reference_steps = module.reference_steps
-        program.fusion = {"groups": module.fused_groups, "unfused": module.unfused_groups}
+        program.fusion = _FusionSummary(module)
         program.kernel_sources = module.kernel_sources
         return program
 
