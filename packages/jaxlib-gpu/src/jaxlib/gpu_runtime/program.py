@@ -360,7 +360,7 @@ _COUNTER_OPS = frozenset({
     "stablehlo.maximum", "stablehlo.minimum", "stablehlo.negate", "stablehlo.clamp",
     "stablehlo.and", "stablehlo.or", "stablehlo.not",
 })
-_MAX_SCHEDULED_TRIPS = 1 << 16
+_MAX_SCHEDULED_TRIPS = 4096  # (each trip evaluates the ops on the host when compiling)
 
 
 def _scalar_integer(t: Any) -> bool:
