@@ -41,6 +41,8 @@ def inline_small_calls(module: Module, limit: int = SMALL_FUNCTION_OPS) -> int:
         found = renamed.get(id(v))
         return found[1] if found is not None and found[0] is v else v
 
+    inlining: list[str] = []  # the callees being inlined (a recursive call stays a call)
+
     def inline_block(block: Block, renamed: dict[int, tuple[Value, Value]]) -> None:
         nonlocal inlined
         result: list[Operation] = []
@@ -53,8 +55,9 @@ def inline_small_calls(module: Module, limit: int = SMALL_FUNCTION_OPS) -> int:
             if op.name != "func.call":
                 result.append(op)
                 continue
-            callee = functions.get(op.attributes["callee"].name)
-            if not _inlinable(callee, limit):
+            name = op.attributes["callee"].name
+            callee = functions.get(name)
+            if name in inlining or not _inlinable(callee, limit):
                 result.append(op)
                 continue
             body = callee.body.entry
@@ -62,7 +65,9 @@ def inline_small_calls(module: Module, limit: int = SMALL_FUNCTION_OPS) -> int:
             clones = [cloner.op(nested) for nested in body.operations[:-1]]
             # The callee's own calls are inlined too (a clone's calls are new ops).
             scratch = Block(operations=clones)
+            inlining.append(name)
             inline_block(scratch, renamed)
+            inlining.pop()
             result.extend(scratch.operations)
             returned = [cloner.values.get(id(v), v) for v in body.operations[-1].operands]
             returned = [renaming(v, renamed) for v in returned]
