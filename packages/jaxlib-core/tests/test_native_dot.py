@@ -13,7 +13,7 @@ from jaxlib._src.frontends.mlir_text import parse_module
 from jaxlib._src.ir.attributes import ConvDimensionNumbers, DotDimensionNumbers
 from jaxlib._src.ir.core import Block, Operation
 from jaxlib._src.ir.element_types import BLAS_TYPES, BY_MLIR
-from jaxlib._src.ir.types import TensorType
+from jaxlib._src.ir.types import TensorType, numpy_dtype
 from jaxlib._src.ops import registry
 from jaxlib._src.ops.linalg import _ConvSpec
 
@@ -161,9 +161,9 @@ def test_short_complex_dot_uses_the_reference():
     assert native.lower_op(dot_op((4, 8), (8, 3), "complex<f32>", (), (), (1,), (0,))) is None
 
 
-@pytest.mark.parametrize("types", [("f16", "f16", "f16"), ("bf16", "bf16", "bf16"),
-                                   ("i32", "i32", "i32"), ("f32", "f32", "f64"),
-                                   ("f32", "f64", "f64")])
+@pytest.mark.parametrize("types", [("i32", "i32", "i32"), ("f32", "f32", "f64"),
+                                   ("f32", "f64", "f64"), ("bf16", "f16", "f32"),
+                                   ("bf16", "bf16", "f16"), ("f16", "f16", "f64")])
 def test_other_element_types_use_the_reference(types):
     block = Block([TensorType((2, 3), types[0]), TensorType((3, 4), types[1])])
     op = Operation("stablehlo.dot_general", block.arguments, [TensorType((2, 4), types[2])],
@@ -536,3 +536,35 @@ func.func public @main(%q: tensor<2x3x40x16xf32>, %k: tensor<2x3x24x16xf32>,
     expected = sum(np.einsum("bchw,oc->bohw", padded[:, :, i:i + 10, j:j + 10], w[:, :, i, j])
                    for i in range(3) for j in range(3))
     np.testing.assert_allclose(conv, expected, rtol=1e-4, atol=1e-3)
+
+
+# bfloat16 / float16 operands: widened to f32 for sgemm, each result rounded
+# once into their type (or left f32), as XLA's CPU backend computes them.
+@pytest.mark.parametrize("element_type,result_type", [("bf16", "bf16"), ("f16", "f16"),
+                                                      ("bf16", "f32"), ("f16", "f32")])
+@pytest.mark.parametrize("case", ["matmul", "batch_in_middle", "two_contracting"])
+def test_dot_general_16_bit_floats(case, element_type, result_type):
+    lhs_shape, rhs_shape, dims = {
+        "matmul": ((9, 70), (70, 5), ((), (), (1,), (0,))),
+        "batch_in_middle": ((6, 3, 40), (3, 40, 7), ((1,), (0,), (2,), (1,))),
+        "two_contracting": ((4, 10, 6), (6, 10, 3), ((), (), (1, 2), (1, 0))),
+    }[case]
+    op = dot_op(lhs_shape, rhs_shape, "f32", *dims)
+    block = Block([TensorType(lhs_shape, element_type), TensorType(rhs_shape, element_type)])
+    op = Operation("stablehlo.dot_general", block.arguments,
+                   [TensorType(tuple(op.result_types[0].shape), result_type)], op.attributes)
+    kernel = native.lower_op(op)
+    assert kernel is not None
+    rng = np.random.default_rng(5)
+    dtype = numpy_dtype(element_type)
+    inputs = [rng.standard_normal(s).astype(dtype) for s in (lhs_shape, rhs_shape)]
+    out_dtype, out_shape = native.tensor_spec(op.result_types[0])
+    out = np.empty(out_shape, out_dtype)
+    native.cpu.run_kernel(kernel, inputs, [out])
+    (expected,) = registry.REFERENCE_KERNELS[op.name](op, None)(*inputs)
+    assert out.dtype == expected.dtype and out.shape == expected.shape
+    # f32 sums in another order, then one rounding: within an ulp of the result type.
+    ulp = 2.0**-7 if result_type == "bf16" else 2.0**-10 if result_type == "f16" else 1e-5
+    scale = max(1.0, float(np.abs(expected.astype(np.float32)).max()))
+    np.testing.assert_allclose(out.astype(np.float32), expected.astype(np.float32), rtol=0,
+                               atol=ulp * scale)

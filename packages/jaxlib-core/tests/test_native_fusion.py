@@ -22,7 +22,7 @@ from jaxlib._src.backends.cpu.lowering import ModuleLowering
 from jaxlib._src.frontends.mlir_text import parse_module
 from jaxlib._src.ir.core import TRANSCENDENTAL, load_op_table
 from jaxlib._src.ir.element_types import BOOL, BY_MLIR, ELEMENT_TYPES, FLOAT, SINT, UINT
-from jaxlib._src.ir.types import numpy_dtype
+from jaxlib._src.ir.types import TensorType, numpy_dtype
 from jaxlib._src.ops import registry
 from jaxlib._src.ops.elementwise import BINARY_OPS, UNARY_OPS
 
@@ -1065,20 +1065,163 @@ def test_fori_body():
     assert len(schedule) == 2
 
 
-def test_types_the_cpu_does_not_compute_fuse_only_when_a_backend_asks():
-    # bfloat16 is not the CPU interpreter's: its ops stay unfused here, and are
-    # grouped (with no native kernel: the asking backend generates its own) when
-    # fuse_block is told the caller computes bfloat16 (the GPU's generated kernels).
+def test_16_bit_floats_fuse_natively_unless_a_backend_computes_them():
+    # bfloat16 is computed in f32 slots by the CPU's interpreter (rounded after
+    # each op); a backend that computes it itself (the GPU's generated kernels)
+    # gets the group as it is, with no native kernel.
     t = "tensor<4x6xbf16>"
     module = parse_module(f"func.func @main(%x: {t}, %y: {t}) -> {t} {{\n"
                           f"  %0 = stablehlo.add %x, %y : {t}\n"
                           f"  %1 = stablehlo.multiply %0, %x : {t}\n"
                           f"  return %1 : {t}\n}}\n")
     block = module.functions[0].body.entry
-    assert not any(isinstance(g, fusion.FusedGroup) for g in fusion.fuse_block(block))
+    (cpu_group,) = [g for g in fusion.fuse_block(block) if isinstance(g, fusion.FusedGroup)]
+    assert cpu_group.kernel is not None
+    opcodes = {code: name for name, code in fusion.OPCODES.items()}
+    assert "round_bf16" in [opcodes[c] for c in _instruction_opcodes(cpu_group.params["code"])]
     groups = [g for g in fusion.fuse_block(block, extra_types=("bfloat16",))
               if isinstance(g, fusion.FusedGroup)]
     assert len(groups) == 1 and groups[0].kernel is None
     assert [op.name for op in groups[0].ops] == ["stablehlo.add", "stablehlo.multiply"]
+    assert "round_bf16" not in [opcodes[c] for c in _instruction_opcodes(groups[0].params["code"])]
     # The context ends with the call: the CPU's answer again.
-    assert not any(isinstance(g, fusion.FusedGroup) for g in fusion.fuse_block(block))
+    (again,) = [g for g in fusion.fuse_block(block) if isinstance(g, fusion.FusedGroup)]
+    assert again.kernel is not None
+
+
+def _instruction_opcodes(code: list[int]) -> list[int]:
+    """The opcodes of a fused kernel's instructions (the layout in fused.cc)."""
+    ndims = code[1]
+    pos = 2 + ndims + 4
+    pos += 1 + code[pos]  # slot types
+    nloads = code[pos]
+    pos += 1 + nloads * (3 + ndims)
+    count = code[pos]
+    return [code[pos + 1 + 6 * i] for i in range(count)]
+
+
+# -- bfloat16 and float16: computed in f32, rounded after each op --------------------
+
+HALF_FLOATS = ["bf16", "f16"]
+
+
+def half_values(element_type: str, shape: tuple[int, ...], seed: int = 0,
+                special: bool = True) -> np.ndarray:
+    """Random values of a 16-bit float type with its edge cases (infinities,
+    NaN, signed zeros, subnormals, values that overflow float16)."""
+    rng = np.random.default_rng(seed)
+    dtype = np.dtype(numpy_dtype(element_type))
+    size = int(np.prod(shape))
+    x = (rng.standard_normal(size) * 3).astype(dtype)
+    if special and size:
+        tiny = 1e-40 if element_type == "bf16" else 3e-7
+        edges = np.array([0.0, -0.0, 0.5, -2.5, np.inf, -np.inf, np.nan, 6e4, -tiny, tiny,
+                          1e4, 255.5], np.float32).astype(dtype)
+        x[rng.integers(0, size, min(size, 4 * len(edges)))] = np.resize(edges,
+                                                                        min(size, 4 * len(edges)))
+    return x.reshape(shape)
+
+
+def check_half(text: str, args, rtol: float = 0.0, fused: int | None = 1) -> None:
+    """As check; results compared as f32 (NaNs of any sign alike), exactly
+    unless rtol is given."""
+    module = parse_module(text)
+    expected = reference(module, args)
+    actual, schedule = run_schedule(module, args)
+    check_invariants(module.function("main").body.entry, schedule)
+    if fused is not None:
+        assert len(groups(schedule)) == fused, schedule
+    for a, e in zip(actual, expected):
+        assert a.shape == e.shape and a.dtype == e.dtype
+        a32 = a.astype(np.float32) if a.dtype.itemsize == 2 else a
+        e32 = e.astype(np.float32) if e.dtype.itemsize == 2 else e
+        if rtol:
+            np.testing.assert_allclose(a32, e32, rtol=rtol, equal_nan=True)
+        else:
+            np.testing.assert_array_equal(a32, e32)
+
+
+@pytest.mark.parametrize("element_type", HALF_FLOATS)
+def test_half_floats_exact_ops(element_type):
+    # f32 has more than twice their precision plus two bits, so an f32 add,
+    # multiply, divide or sqrt rounded to them is their correctly rounded op.
+    shape = (3, 300)
+    for op in sorted(EXACT_UNARY):
+        if "f32" in EXACT_UNARY[op]:
+            check_half(unary_program(f"stablehlo.{op}", shape, element_type),
+                       [half_values(element_type, shape)])
+    for op in sorted(EXACT_BINARY):
+        if "f32" in EXACT_BINARY[op]:
+            a, b = half_values(element_type, shape, 1), half_values(element_type, shape, 2)
+            check_half(binary_program(f"stablehlo.{op}", shape, element_type), [a, b])
+
+
+@pytest.mark.parametrize("element_type", HALF_FLOATS)
+def test_half_floats_transcendental_ops(element_type):
+    shape = (2, 400)
+    rtol = 1e-2 if element_type == "bf16" else 1e-3  # one ulp of the narrow type
+    for op in TRANSCENDENTAL_UNARY:
+        check_half(unary_program(f"stablehlo.{op}", shape, element_type),
+                   [half_values(element_type, shape, special=False)], rtol=rtol)
+
+
+@pytest.mark.parametrize("element_type", HALF_FLOATS)
+def test_half_float_converts(element_type):
+    # Into the 16-bit type from f32 (and the other 16-bit type) by one rounding;
+    # from f64 and integers once too, through f32 rounded to odd, as the reference.
+    shape = (3, 300)
+    x = half_values(element_type, shape)
+    for target in ALL + [t for t in HALF_FLOATS if t != element_type]:
+        check_half(unary_program("stablehlo.convert", shape, element_type, target), [x])
+    for source in ALL + [t for t in HALF_FLOATS if t != element_type]:
+        y = half_values(source, shape) if source in HALF_FLOATS else values(source, shape)
+        if source == "f64":
+            y[0, :4] = [1 + 2.0**-8 + 2.0**-30, 1 + 2.0**-11 + 2.0**-40, 65519.99, 1e300]
+        check_half(unary_program("stablehlo.convert", shape, source, element_type), [y])
+
+
+@pytest.mark.parametrize("element_type", HALF_FLOATS)
+def test_half_float_chain_with_broadcasts_iota_compare_and_select(element_type):
+    t, s = tensor((16, 300), element_type), tensor((300,), element_type)
+    p = tensor((16, 300), "i1")
+    text = (f"func.func @main(%a: {t}, %b: {s}) -> ({t}, {p}) {{\n"
+            f"  %c = stablehlo.constant dense<0.3> : tensor<{element_type}>\n"
+            f"  %cb = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<{element_type}>) -> {t}\n"
+            f"  %bb = stablehlo.broadcast_in_dim %b, dims = [1] : ({s}) -> {t}\n"
+            f"  %i = stablehlo.iota dim = 1 : {t}\n"
+            f"  %0 = stablehlo.multiply %a, %bb : {t}\n"
+            f"  %1 = stablehlo.add %0, %i : {t}\n"
+            f"  %2 = stablehlo.exponential %cb : {t}\n"
+            f"  %3 = stablehlo.divide %1, %2 : {t}\n"
+            f"  %4 = stablehlo.compare GT, %3, %a : ({t}, {t}) -> {p}\n"
+            f"  %5 = stablehlo.select %4, %3, %cb : {p}, {t}\n"
+            f"  return %5, %4 : {t}, {p}\n}}")
+    check_half(text, [half_values(element_type, (16, 300), 1),
+                      half_values(element_type, (300,), 2)], fused=None)
+
+
+def test_16_bit_float_slots_only_load_inputs_and_convert():
+    # Crafted codes: the interpreter refuses (NotImplementedError), never computes
+    # in a 16-bit slot or fills one with an iota or a constant.
+    bf16 = native.cpu.dtype_codes()["bfloat16"]
+    f32 = native.cpu.dtype_codes()["float32"]
+    i32 = native.cpu.dtype_codes()["int32"]
+    neg, convert = fusion.OPCODES["neg"], fusion.OPCODES["convert"]
+
+    def build(code, out_type="bf16"):
+        return native.build_kernel(native.NativeKernel("fused", {"code": code}),
+                                   [TensorType((4,), "bf16")], [TensorType((4,), out_type)])
+
+    head = [1, 1, 4, -1, -1, -1, 0]
+    load_input = [0, 0, 0, 1]
+    ok = head + [3, bf16, f32, bf16, 1, *load_input, 2, convert, 0, 1, 0, -1, -1,
+                 convert, 0, 2, 1, -1, -1, 1, 2]
+    build(ok)  # widen and narrow: accepted
+    for code, out_type in (
+        (head + [1, bf16, 1, 0, 2, 0, 1, 0, 1, 0], "bf16"),  # iota into a bf16 slot
+        (head + [1, bf16, 1, 0, 1, 0, 0, 0, 1, 0], "bf16"),  # constant into a bf16 slot
+        (head + [2, bf16, bf16, 1, *load_input, 1, neg, 0, 1, 0, -1, -1, 1, 1], "bf16"),
+        (head + [2, bf16, i32, 1, *load_input, 1, convert, 0, 1, 0, -1, -1, 1, 1], "i32"),
+    ):
+        with pytest.raises(NotImplementedError, match="16-bit|unsupported op"):
+            build(code, out_type)

@@ -329,8 +329,8 @@ def test_scatter_dimension_numbers(case: str, combiner: str) -> None:
     ("float32", ["add", "mul", "max", "min"]),
     ("float64", ["add", "mul", "max", "min", "replace"]),
     ("bool", ["replace"]),
-    ("float16", ["replace"]),
-    ("bfloat16", ["replace"]),
+    ("float16", ["add", "mul", "max", "min", "replace"]),  # in f32, each update rounded
+    ("bfloat16", ["add", "mul", "max", "min", "replace"]),
     ("complex64", ["replace"]),
 ])
 def test_scatter_combiners_and_types(dtype: str, combiners: list[str]) -> None:
@@ -341,7 +341,7 @@ def test_scatter_combiners_and_types(dtype: str, combiners: list[str]) -> None:
                             index_vector_dim=1)
         operand = random_array(rng, (12, 5), dtype)
         updates = random_array(rng, (40, 5), dtype)
-        if dtype.startswith("float"):  # NaNs and signed zeros meet max/min and add
+        if dtype.startswith(("float", "bfloat")):  # NaNs and signed zeros meet max/min, add
             operand.reshape(-1)[::7] = np.nan
             updates.reshape(-1)[::5] = np.nan
             operand.reshape(-1)[3::7] = -0.0
@@ -395,8 +395,8 @@ def test_scatter_large_threaded() -> None:
 def test_scatter_fallbacks() -> None:
     attributes = dict(update_window_dims=(1,), inserted=(0,), scatter_map=(0,),
                       index_vector_dim=1)
-    for dtype, combiner in [("float32", "add_then_mul"), ("float16", "add"),
-                            ("bfloat16", "max"), ("bool", "add"), ("complex64", "add")]:
+    for dtype, combiner in [("float32", "add_then_mul"), ("float16", "and"),
+                            ("bool", "add"), ("complex64", "add")]:
         text = scatter_text((8, 4), dtype, (3, 1), "int32", (3, 4), combiner, **attributes)
         op, _ = single_op(text, "stablehlo.scatter")
         assert native.lower_op(op) is None, (dtype, combiner)

@@ -7,6 +7,8 @@ within a tight tolerance."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from test_native_data_movement import ELEMENTS, random_array, single_op, tensor
@@ -15,6 +17,7 @@ from jaxlib._src.backends.cpu import native
 from jaxlib._src.backends.cpu.native_ops.reduce import argminmax_kind
 from jaxlib._src.ir.core import load_op_table
 from jaxlib._src.ir.element_types import FLOAT
+from jaxlib._src.ir.types import numpy_dtype
 from jaxlib._src.ops.reduction import REDUCER_UFUNCS
 
 # The element types reduce.cc and reduce_window.cc instantiate (the kernels'
@@ -299,12 +302,58 @@ def test_unrecognised_bodies_fall_back():
                                      nan_clause=False)) is None
 
 
-@pytest.mark.parametrize("element", ["bf16", "f16", "complex<f32>"])
+@pytest.mark.parametrize("element", ["f8E4M3FN", "complex<f32>"])
 def test_other_element_types_fall_back(element):
     assert lowered(reduce_program("add", (4, 5), (1,), element)) is None
+
+
+def test_long_float16_sums_across_columns_fall_back():
+    # numpy sums them as elementwise float16 adds in its buffered order: the
+    # reference's, not reproduced natively.
+    assert lowered(reduce_program("add", (300, 4), (0,), "f16")) is None
+    assert lowered(reduce_program("maximum", (300, 4), (0,), "f16")) is not None
+    assert lowered(reduce_program("add", (300, 4), (0,), "bf16")) is not None
 
 
 def test_bitwise_ops_on_floats_fall_back():
     # Not valid StableHLO, but the kernel must decline rather than compute.
     text = reduce_program("maximum", (4, 5), (1,), "f32").replace("maximum", "and")
     assert lowered(text) is None
+
+
+# bfloat16 and float16 compute in f32 with each step rounded to their type, in
+# the reference's order (in index order from init, or from the first element
+# with init last past SEQUENTIAL_LIMIT): bit for bit the reference's results.
+HALF_FLOATS = ["bf16", "f16"]
+
+
+@pytest.mark.parametrize("element", HALF_FLOATS)
+@pytest.mark.parametrize("op_name", FLOAT_REDUCERS)
+@pytest.mark.parametrize("shape,dims", LAYOUTS + [((9, 300), (1,)), ((300, 9), (0,)),
+                                                  ((17, 40), (1,)), ((3, 260, 5), (1,))])
+def test_reduce_half_floats_round_each_step(op_name, element, shape, dims):
+    rng = np.random.default_rng(3)
+    dtype = numpy_dtype(element)
+    x = rng.standard_normal(shape).astype(np.float32) * 3
+    if op_name == "multiply":
+        x = 1 + 0.05 * x
+    x = x.astype(dtype)
+    init = np.asarray(0.75, dtype)
+    kept = math.prod(n for d, n in enumerate(shape) if d not in dims and d > min(dims, default=0))
+    if element == "f16" and op_name in ("add", "multiply") and kept > 1 and \
+            math.prod(shape[d] for d in dims) > 256:
+        # long float16 sums across columns: numpy's buffered order, left to the reference
+        assert lowered(reduce_program(op_name, shape, dims, element)) is None
+        return
+    (got,), (want,) = run_both(reduce_program(op_name, shape, dims, element), x, init)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_array_equal(got.view(np.uint16), want.view(np.uint16))
+
+
+def test_reduce_bfloat16_sum_rounds_at_each_step():
+    # 1 + 127 * 2**-9: each 2**-9 is below half an ulp of 1 in bfloat16, so an
+    # in-order sum rounding every step stays at 1 (an f32 sum would give 1.25).
+    x = np.array([[1.0] + [2.0**-9] * 127], numpy_dtype("bf16"))
+    (got,), _ = run_both(reduce_program("add", (1, 128), (1,), "bf16"), x,
+                         np.asarray(0, numpy_dtype("bf16")))
+    assert float(got[0]) == 1.0

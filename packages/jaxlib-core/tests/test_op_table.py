@@ -182,8 +182,9 @@ def test_fused_opcodes_are_the_native_ones():
     named = {d.fused for d in DEFS.values() if d.fused is not None}
     native_opcodes = set(native.cpu.fused_encoding()["opcodes"])
     assert named <= native_opcodes
-    # Every native opcode computes some op ("copy" is the kernel's own output copy).
-    assert native_opcodes - named == {"copy"}
+    # Every native opcode computes some op ("copy" is the kernel's own output
+    # copy; the round opcodes are the emitter's, after ops on 16-bit floats).
+    assert native_opcodes - named == {"copy", *fusion._ROUND_OPCODE.values()}
     assert fusion.OPCODES == {name: code for name, (code, _, _)
                               in native.cpu.fused_encoding()["opcodes"].items()}
     for name, d in DEFS.items():
@@ -261,7 +262,11 @@ def test_element_type_table_feeds_every_spelling_map():
         assert np.dtype(name) in element_types.BY_DTYPE, name
     # Fusion knows every native type; the CPU's interpreter computes its encoding's.
     assert fusion._DTYPE_CODES == dict(native_codes)
-    assert fusion._COMPUTED == set(native.cpu.fused_encoding()["dtypes"])
+    encoding = native.cpu.fused_encoding()
+    assert fusion._INTERPRETED == set(encoding["dtypes"])
+    assert fusion._STORED == set(encoding["storage_dtypes"])
+    assert fusion._COMPUTED == fusion._INTERPRETED | fusion._STORED
+    assert set(fusion._ROUND_OPCODE) == fusion._STORED
 
 
 def test_blas_and_unsigned_tables_are_rows_of_the_element_type_table():

@@ -123,9 +123,10 @@ py::dict FusedEncoding() {
   }
   for (int d = 0; d < fused::kNumDirections; ++d) directions[fused::kDirectionNames[d]] = d;
   for (int k = 0; k < fused::kNumLoadKinds; ++k) loads[fused::kLoadKindNames[k]] = k;
-  py::list dtypes;
+  py::list dtypes, storage_dtypes;
   for (int code = 0; code < static_cast<int>(DType::kOther); ++code) {
     if (fused::ComputesType(static_cast<DType>(code))) dtypes.append(code);
+    if (fused::StoresOnly(static_cast<DType>(code))) storage_dtypes.append(code);
   }
   py::dict encoding;
   encoding["opcodes"] = opcodes;
@@ -133,6 +134,7 @@ py::dict FusedEncoding() {
   encoding["total_order_flag"] = fused::kTotalOrderFlag;
   encoding["load_kinds"] = loads;
   encoding["dtypes"] = dtypes;
+  encoding["storage_dtypes"] = storage_dtypes;
   return encoding;
 }
 

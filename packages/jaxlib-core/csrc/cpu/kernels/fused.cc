@@ -40,6 +40,7 @@
 
 #include "fused_encoding.h"
 #include "kernel.h"
+#include "narrow_float.h"
 #include "vmath.h"
 #include "vmath_avx512.h"
 
@@ -510,7 +511,7 @@ class FusedKernel final : public Kernel {
     const int nslots = static_cast<int>(in.Next(1, kMaxSlots - 1, "slot count"));
     for (int s = 0; s < nslots; ++s) {
       DType t = static_cast<DType>(in.Next(0, static_cast<int>(DType::kOther), "dtype"));
-      if (!ComputesType(t)) throw Unsupported("fused: unsupported element type");
+      if (!ComputesType(t) && !StoresOnly(t)) throw Unsupported("fused: unsupported element type");
       slot_types_.push_back(t);
     }
     std::vector<bool> defined(nslots, false);
@@ -532,6 +533,9 @@ class FusedKernel final : public Kernel {
       load.arg = in.Next();
       load.dtype = slot_types_[load.slot];
       load.size = DTypeSize(load.dtype);
+      if (StoresOnly(load.dtype) && load.kind != kLoadInput) {
+        throw Unsupported("fused: a 16-bit float slot can only load an input");
+      }
       bool contiguous = true, scalar = true;
       int64_t step = 1, last = 0;
       std::vector<int64_t> strides(ndims);
@@ -592,6 +596,13 @@ class FusedKernel final : public Kernel {
       if (arity >= 3) instr.c = use(c);
       instr.dst = define(dst);
       CheckTypes(instr);
+      if (instr.op != kConvert) {
+        for (int slot : {instr.a, instr.b, instr.c, instr.dst}) {
+          if (slot >= 0 && StoresOnly(slot_types_[slot])) {
+            throw Unsupported("fused: only converts read or write 16-bit float slots");
+          }
+        }
+      }
       DType t = slot_types_[info.types == kSelectTypes ? instr.b : instr.a];
       instr.fn = PickLoop(instr.op, instr.aux, t, slot_types_[instr.dst]);
       if (instr.fn == nullptr) throw Unsupported("fused: unsupported op/type");

@@ -50,5 +50,9 @@ inline bool ComputesType(DType t) {
          t != DType::kC128;
 }
 
+// Types it stores but does not compute in: 16-bit floats are read from inputs
+// and converted to f32, and converted from any computed type into outputs.
+inline bool StoresOnly(DType t) { return t == DType::kF16 || t == DType::kBF16; }
+
 }  // namespace fused
 }  // namespace jaxcpu

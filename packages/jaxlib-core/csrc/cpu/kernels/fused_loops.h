@@ -132,6 +132,23 @@ template <typename S, typename D> struct ConvertF { static D Apply(S x) {
 } };
 template <typename S> struct ToPredF { static uint8_t Apply(S x) { return x != 0; } };
 
+// ---- 16-bit floats: storage only ---------------------------------------------------
+// bfloat16 and float16 values are loaded into f32 and computed there; the code
+// fusion.py emits rounds after each op that can leave the narrow type's values
+// (kRoundBf16/kRoundF16), so every value is the narrow op's result exactly
+// (conversions: narrow_float.h).
+using narrow::Bf16Bits;
+using narrow::F16Bits;
+using narrow::FromBf16Bits;
+using narrow::FromF16Bits;
+using narrow::NarrowSource;
+template <typename S> struct ToBf16F { static uint16_t Apply(S x) { return Bf16Bits(NarrowSource(x)); } };
+template <typename S> struct ToF16F { static uint16_t Apply(S x) { return F16Bits(NarrowSource(x)); } };
+struct WidenBf16F { static float Apply(uint16_t h) { return FromBf16Bits(h); } };
+struct WidenF16F { static float Apply(uint16_t h) { return FromF16Bits(h); } };
+struct RoundBf16F { static float Apply(float x) { return FromBf16Bits(Bf16Bits(x)); } };
+struct RoundF16F { static float Apply(float x) { return FromF16Bits(F16Bits(x)); } };
+
 // ---- binary ops -------------------------------------------------------------------
 
 struct AddF { static constexpr bool kIntegerOnly = false; template <typename T> static T Apply(T a, T b) {
@@ -802,6 +819,8 @@ LoopFn ConvertFrom(DType to) {
     case DType::kU64: return &UnaryLoop<S, uint64_t, ConvertF<S, uint64_t>>;
     case DType::kF32: return &UnaryLoop<S, float, ConvertF<S, float>>;
     case DType::kF64: return &UnaryLoop<S, double, ConvertF<S, double>>;
+    case DType::kBF16: return &UnaryLoop<S, uint16_t, ToBf16F<S>>;
+    case DType::kF16: return &UnaryLoop<S, uint16_t, ToF16F<S>>;
     default: return nullptr;
   }
 }
@@ -886,7 +905,12 @@ inline LoopFn PickLoop(int op, int aux, DType t, DType to) {
     case kErf: return FUSED_VMATH(Erf);
     case kErfInv: return FUSED_VMATH(ErfInv);
     case kConvert:
+      // 16-bit floats only widen to f32 (fusion.py converts on from there).
+      if (t == DType::kBF16) return to == DType::kF32 ? &UnaryLoop<uint16_t, float, WidenBf16F> : nullptr;
+      if (t == DType::kF16) return to == DType::kF32 ? &UnaryLoop<uint16_t, float, WidenF16F> : nullptr;
       return ForType(t, [&](auto x) -> LoopFn { return ConvertFrom<decltype(x)>(to); });
+    case kRoundBf16: return t == DType::kF32 ? U<float, RoundBf16F>() : nullptr;
+    case kRoundF16: return t == DType::kF32 ? U<float, RoundF16F>() : nullptr;
     case kCopy: return ForType(u, [](auto x) -> LoopFn { return &CopyLoop<decltype(x)>; });
     case kAdd: return pred ? B<uint8_t, OrF>() : numeric_binary(AddF(), fp ? t : u);
     case kSub: return pred ? nullptr : numeric_binary(SubF(), fp ? t : u);

@@ -20,6 +20,7 @@
 #include <type_traits>
 
 #include "kernel.h"
+#include "kernels/narrow_float.h"
 
 namespace jaxcpu {
 namespace {
@@ -412,6 +413,29 @@ struct Min {
   }
 };
 
+// bfloat16 / float16 (N, bits in uint16_t): the op in f32, each update
+// rounded once, as ml_dtypes' and numpy's ufunc.at; max/min as above, except
+// that numpy's float16 ones also keep an equal current value (-0 against +0).
+enum class NarrowKind { kAdd, kMul, kMax, kMin };
+template <typename N, NarrowKind kKind>
+struct NarrowCombine {
+  template <typename T>
+  struct Of {
+    static void Apply(T* dst, const T* src) {
+      const float a = N::Widen(*dst), b = N::Widen(*src);
+      if constexpr (kKind == NarrowKind::kAdd) {
+        *dst = N::Narrow(a + b);
+      } else if constexpr (kKind == NarrowKind::kMul) {
+        *dst = N::Narrow(a * b);
+      } else {
+        const bool keep = (kKind == NarrowKind::kMax ? a > b : a < b) || std::isnan(a) ||
+                          (N::kMaxMinKeepEqual && a == b);
+        if (!keep) *dst = *src;
+      }
+    }
+  };
+};
+
 struct ScatterPlan {
   IndexBatch batch;
   int64_t elem = 0;
@@ -524,8 +548,19 @@ ApplyFn PickOrdered(DType t) {  // max / min depend on signedness and floats
 
 bool IsPlainInteger(DType t) { return IsIndexType(t); }
 
+template <typename N>
+ApplyFn PickNarrow(const std::string& combiner) {
+  if (combiner == "add") return &ApplyErased<NarrowCombine<N, NarrowKind::kAdd>::template Of, uint16_t>;
+  if (combiner == "mul") return &ApplyErased<NarrowCombine<N, NarrowKind::kMul>::template Of, uint16_t>;
+  if (combiner == "max") return &ApplyErased<NarrowCombine<N, NarrowKind::kMax>::template Of, uint16_t>;
+  if (combiner == "min") return &ApplyErased<NarrowCombine<N, NarrowKind::kMin>::template Of, uint16_t>;
+  return nullptr;
+}
+
 ApplyFn PickCombiner(const std::string& combiner, DType t, int64_t elem) {
   if (combiner == "replace") return PickBySize<Replace>(elem);
+  if (t == DType::kBF16) return PickNarrow<narrow::Bf16>(combiner);
+  if (t == DType::kF16) return PickNarrow<narrow::F16>(combiner);
   if (combiner == "max") return PickOrdered<Max>(t);
   if (combiner == "min") return PickOrdered<Min>(t);
   if (t == DType::kF32) {

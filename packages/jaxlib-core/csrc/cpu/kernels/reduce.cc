@@ -8,7 +8,8 @@
 // accumulate one by one from init (as XLA's loops do); longer ones take
 // numpy's pairwise sum (8 accumulators, blocks of 128) and then add init.
 // Max/min propagate NaN; integer arithmetic wraps; pred add/mul/max/min are
-// or/and/or/and.
+// or/and/or/and. bfloat16 and float16 compute in f32 with every step rounded
+// to their type, in the reference's order (RowsNarrow).
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -19,6 +20,7 @@
 
 #include "kernel.h"
 #include "kernels/combiners.h"
+#include "kernels/narrow_float.h"
 #include "kernels/strided_copy.h"
 
 namespace jaxcpu {
@@ -240,6 +242,107 @@ Reducer ForPred(const std::string& op) {  // bytes holding 0 or 1
   throw Unsupported("reduce: " + op + " on pred");
 }
 
+// -- bfloat16 / float16 -----------------------------------------------------------------
+// In f32, each step's result rounded to the 16-bit type N. Sums and products go
+// in index order: from init up to kSequentialLimit elements; longer ones as the
+// reference's numpy reduction does them, then init: bfloat16 (ml_dtypes' loops)
+// from the first element, rounding each step; float16 (numpy's own loops) in
+// f32 without rounding, sums pairwise, rounded once. Max/min are exact in any
+// order.
+
+template <typename N, typename Op>
+constexpr bool kLongInF32 = N::kLongReductionsInF32 &&
+                            (std::is_same_v<Op, AddOp> || std::is_same_v<Op, MulOp>);
+
+// A long float16 sum or product of a row x[0, n) as numpy's float16 loops
+// compute it, in f32 (`wide` holds n floats). (Long sums across columns are
+// left to the reference: ReduceKernel.)
+template <typename N, typename Op>
+float LongInF32(const uint16_t* x, int64_t n, float* wide) {
+  for (int64_t i = 0; i < n; ++i) wide[i] = N::Widen(x[i]);
+  if constexpr (std::is_same_v<Op, AddOp>) {
+    return 0.0f + PairwiseSum(wide, n);
+  } else {
+    float acc = 1.0f;
+    for (int64_t i = 0; i < n; ++i) acc *= wide[i];
+    return acc;
+  }
+}
+
+// kRows rows at a time: their steps are independent, so each one's latency
+// hides behind the others'.
+template <typename N, typename Op, int kRows>
+void RowBlockNarrow(const uint16_t* x, int64_t n, float init, uint16_t* out) {
+  float acc[kRows];
+  const bool in_order = n <= kSequentialLimit;
+  for (int k = 0; k < kRows; ++k) acc[k] = in_order ? init : N::Widen(x[k * n]);
+  for (int64_t i = in_order ? 0 : 1; i < n; ++i) {
+    for (int k = 0; k < kRows; ++k) acc[k] = N::Round(Op::Apply(acc[k], N::Widen(x[k * n + i])));
+  }
+  for (int k = 0; k < kRows; ++k) {
+    out[k] = N::Narrow(in_order ? acc[k] : N::Round(Op::Apply(init, acc[k])));
+  }
+}
+
+template <typename N, typename Op>
+void RowsNarrow(const void* x_data, int64_t rows, int64_t n, const void* init_data,
+                void* out_data) {
+  const uint16_t* x = static_cast<const uint16_t*>(x_data);
+  uint16_t* out = static_cast<uint16_t*>(out_data);
+  const float init = N::Widen(*static_cast<const uint16_t*>(init_data));
+  if (n == 0) {
+    for (int64_t r = 0; r < rows; ++r) out[r] = N::Narrow(init);
+    return;
+  }
+  if constexpr (kLongInF32<N, Op>) {
+    if (n > kSequentialLimit) {
+      std::vector<float> wide(n);
+      for (int64_t r = 0; r < rows; ++r) {
+        const float reduced = N::Round(LongInF32<N, Op>(x + r * n, n, wide.data()));
+        out[r] = N::Narrow(Op::Apply(init, reduced));
+      }
+      return;
+    }
+  }
+  constexpr int kBlock = 8;
+  int64_t r = 0;
+  for (; r + kBlock <= rows; r += kBlock) {
+    RowBlockNarrow<N, Op, kBlock>(x + r * n, n, init, out + r);
+  }
+  for (; r < rows; ++r) RowBlockNarrow<N, Op, 1>(x + r * n, n, init, out + r);
+}
+
+// Columns [0, width) of an [n, stride] block, each as RowsNarrow reduces a row.
+template <typename N, typename Op>
+void ColumnsNarrow(const void* x_data, int64_t n, int64_t stride, int64_t width,
+                   const void* init_data, void* out_data) {
+  const uint16_t* x = static_cast<const uint16_t*>(x_data);
+  uint16_t* out = static_cast<uint16_t*>(out_data);
+  const float init = N::Widen(*static_cast<const uint16_t*>(init_data));
+  float acc[kColumnBlock];
+  for (int64_t c0 = 0; c0 < width; c0 += kColumnBlock) {
+    const int64_t w = std::min(kColumnBlock, width - c0);
+    const bool in_order = n <= kSequentialLimit;
+    for (int64_t c = 0; c < w; ++c) acc[c] = in_order ? init : N::Widen(x[c0 + c]);
+    for (int64_t r = in_order ? 0 : 1; r < n; ++r) {
+      const uint16_t* row = x + r * stride + c0;
+      for (int64_t c = 0; c < w; ++c) acc[c] = N::Round(Op::Apply(acc[c], N::Widen(row[c])));
+    }
+    for (int64_t c = 0; c < w; ++c) {
+      out[c0 + c] = N::Narrow(in_order ? acc[c] : N::Round(Op::Apply(init, acc[c])));
+    }
+  }
+}
+
+template <typename N>
+Reducer ForNarrow(const std::string& op) {
+  if (op == "add") return {&RowsNarrow<N, AddOp>, &ColumnsNarrow<N, AddOp>, true};
+  if (op == "multiply") return {&RowsNarrow<N, MulOp>, &ColumnsNarrow<N, MulOp>, true};
+  if (op == "maximum") return {&RowsNarrow<N, MaxOp>, &ColumnsNarrow<N, MaxOp>, false};
+  if (op == "minimum") return {&RowsNarrow<N, MinOp>, &ColumnsNarrow<N, MinOp>, false};
+  throw Unsupported("reduce: " + op + " on 16-bit floats");
+}
+
 struct ReducerKinds {
   template <typename T>
   static Reducer Float(const std::string& op) { return ForFloat<T>(op); }
@@ -251,6 +354,8 @@ struct ReducerKinds {
 };
 
 Reducer MakeReducer(DType dtype, const std::string& op) {
+  if (dtype == DType::kBF16) return ForNarrow<narrow::Bf16>(op);
+  if (dtype == DType::kF16) return ForNarrow<narrow::F16>(op);
   return ByElementType<ReducerKinds>(dtype, op, "reduce");
 }
 
@@ -379,6 +484,13 @@ class ReduceKernel : public Kernel {
       if (outputs[i].dims != kept_dims) throw Unsupported("reduce: result shape");
     }
     PlanLayout(first.dims, dims, reduced, order_sensitive);
+    for (size_t i = 0; i < reducers_.size(); ++i) {
+      if (dtypes_[i] == DType::kF16 && reducers_[i].order_sensitive && inner_ > 1 &&
+          n_ > kSequentialLimit) {
+        // numpy reduces these as elementwise float16 ops in its buffered order
+        throw Unsupported("reduce: long float16 sums across columns");
+      }
+    }
   }
 
   void Run(const void* const* inputs, void* const* outputs) override {

@@ -72,13 +72,25 @@ _LOAD_INPUT, _LOAD_CONSTANT, _LOAD_IOTA = (_ENCODING["load_kinds"][kind]
 
 # Element type codes (jaxcpu::DType) of the types the interpreter computes,
 # by numpy name, and the category of each (element_types.py).
-_COMPUTED = frozenset(_ENCODING["dtypes"])
+_INTERPRETED = frozenset(_ENCODING["dtypes"])
+# Types it only stores (bfloat16, float16): their values are computed in f32,
+# rounded after each op that can leave the type (_Emitter, "carried" codes).
+_STORED = frozenset(_ENCODING["storage_dtypes"])
+_COMPUTED = _INTERPRETED | _STORED
 # Every element type's code; a backend may compute more types than the CPU's
 # interpreter (the GPU's generated kernels compute bfloat16): fuse_block's
-# ``extra_types``.
+# ``extra_types``, which it then gets as they are (no f32 carrying).
 _DTYPE_CODES = dict(native.cpu.dtype_codes())
+_F32 = _DTYPE_CODES["float32"]
+_ROUND_OPCODE = {_DTYPE_CODES["bfloat16"]: "round_bf16", _DTYPE_CODES["float16"]: "round_f16"}
 _COMPUTED_NOW: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar(
     "fusion_computed_codes", default=_COMPUTED)
+_CARRIED_NOW: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar(
+    "fusion_carried_codes", default=_STORED)
+# Opcodes whose f32 result on values of a 16-bit float type is again such a
+# value (no rounding needed after them).
+_EXACT_ON_CARRIED = frozenset({"neg", "abs", "sign", "floor", "ceil", "round_even",
+                               "round_afz", "copy", "max", "min", "clamp", "select"})
 _CATEGORY_OF_CODE = {code: BY_DTYPE[np.dtype(name)].category
                      for name, code in _DTYPE_CODES.items()}
 _FLOAT_CODES = frozenset(c for c, k in _CATEGORY_OF_CODE.items() if k == FLOAT)
@@ -349,6 +361,8 @@ def _reduce_opcode(op: Operation) -> str | None:
     if code is None or any(_type_code(t) != code for t in (op.operands[1].type,
                                                              op.results[0].type)):
         return None
+    if code in _CARRIED_NOW.get():
+        return None  # a 16-bit accumulator rounds at each step: not a fused reduction
     block = op.regions[0].entry
     if len(block.operations) != 2 or len(block.arguments) != 2:
         return None
@@ -610,6 +624,8 @@ class _Emitter:
 
     def __init__(self, draft: _Draft, order: dict[int, int]):
         self.draft = draft
+        # 16-bit float codes computed here in f32 slots (see _STORED)
+        self.carried = _CARRIED_NOW.get()
         self.domain = draft.domain
         self.members = sorted(draft.members, key=lambda op: order[id(op)])
         self.slot_types: list[int] = []
@@ -641,20 +657,32 @@ class _Emitter:
             if id(value) not in self.input_index:
                 self.input_index[id(value)] = len(self.inputs)
                 self.inputs.append(value)
-            slot = self.new_slot(_type_code(value.type))
+            code = _type_code(value.type)
+            slot = self.new_slot(code)
             self.loads.append((slot, _LOAD_INPUT, self.input_index[id(value)], strides))
+            if code in self.carried:
+                slot = self.instruction("convert", 0, _F32, slot)  # widened once
             self.load_slots[key] = slot
         return self.load_slots[key]
 
     def constant_slot(self, op: Operation) -> int:
         code = _type_code(op.results[0].type)
         bits = _constant_bits(_scalar_of(op), code)
+        code = self.physical(code)  # a 16-bit float's value is exact in f32
         key = (code, bits)
         if key not in self.constant_slots:
             slot = self.new_slot(code)
             self.loads.append((slot, _LOAD_CONSTANT, bits, (0,) * len(self.domain)))
             self.constant_slots[key] = slot
         return self.constant_slots[key]
+
+    def physical(self, code: int) -> int:
+        """The slot type holding values of type ``code``."""
+        return _F32 if code in self.carried else code
+
+    def rounded(self, slot: int, code: int) -> int:
+        """``slot``'s f32 values rounded to the carried type ``code``."""
+        return self.instruction(_ROUND_OPCODE[code], 0, _F32, slot)
 
     def instruction(self, opcode: str, aux: int, code: int, *sources: int) -> int:
         dst = self.new_slot(code)
@@ -673,28 +701,56 @@ class _Emitter:
             dim = int(op.attributes.get("iota_dimension", 0))
             coefficients = tuple(1 if mapping.get(k) == dim else 0
                                  for k in range(len(self.domain)))
-            slot = self.new_slot(code)
+            slot = self.new_slot(self.physical(code))
             self.loads.append((slot, _LOAD_IOTA, 0, coefficients))
+            if code in self.carried:
+                slot = self.rounded(slot, code)
             self.value_slots[id(result)] = slot
             return
         if op.name == "stablehlo.reduce":
             self.value_slots[id(result)] = self.operand_slot(op, 0)
             return
         sources = [self.operand_slot(op, i) for i in range(len(op.operands))]
-        if op.name in _LAYOUT_OPS or (op.name == "stablehlo.convert"
-                                      and self.slot_types[sources[0]] == code):
+        if op.name in _LAYOUT_OPS:
             self.value_slots[id(result)] = sources[0]
+            return
+        if op.name == "stablehlo.convert":
+            self.value_slots[id(result)] = self.converted(op, sources[0], code)
             return
         opcode = _opcode_of(op)
         aux = _compare_code(op, self.slot_types[sources[0]]) if opcode == "cmp" else 0
-        self.value_slots[id(result)] = self.instruction(opcode, aux, code, *sources)
+        slot = self.instruction(opcode, aux, self.physical(code), *sources)
+        if code in self.carried and opcode not in _EXACT_ON_CARRIED:
+            slot = self.rounded(slot, code)
+        self.value_slots[id(result)] = slot
+
+    def converted(self, op: Operation, source: int, code: int) -> int:
+        """The slot of a convert's result (its operand's slot when nothing changes)."""
+        held = self.slot_types[source]
+        if _type_code(op.operands[0].type) == code:
+            return source
+        if code not in self.carried:
+            # from a carried type: its f32 value converts as the narrow value would
+            return source if held == code else self.instruction("convert", 0, code, source)
+        if held == _F32:
+            return self.rounded(source, code)  # f32, or another carried type: exact in f32
+        # wider and integer sources round once, straight to the 16-bit type
+        narrow = self.instruction("convert", 0, code, source)
+        return self.instruction("convert", 0, _F32, narrow)
 
     def code(self) -> tuple[list[int], list[Value]]:
         for op in self.members:
             self.emit_member(op)
         root = self.draft.root
-        out_slots = [self.value_slots[id(r.results[0])]
-                     for r in (root, *self.draft.extra_roots)]
+        out_slots = []
+        for r in (root, *self.draft.extra_roots):
+            slot = self.value_slots[id(r.results[0])]
+            code = _type_code(r.results[0].type)
+            if code in self.carried:
+                if r.name == "stablehlo.reduce":
+                    raise NotImplementedError("a reduction into a 16-bit float")
+                slot = self.instruction("convert", 0, code, slot)  # exact: already rounded
+            out_slots.append(slot)
         reducer = None
         if root.name == "stablehlo.reduce":
             reducer = root
@@ -784,7 +840,8 @@ def build_group(draft: _Draft, order: dict[int, int]) -> FusedGroup:
     code, inputs = emitter.code()
     outputs = [r.results[0] for r in (draft.root, *draft.extra_roots)]
     params = {"code": code}
-    if not set(emitter.slot_types) <= _COMPUTED:
+    types = set(emitter.slot_types)
+    if not types <= _COMPUTED or types & (_STORED - emitter.carried):
         # types only the caller's kernels compute (fuse_block's extra_types):
         # no native kernel, the caller generates its own from the code
         return FusedGroup(ops=list(emitter.members), inputs=inputs, outputs=outputs,
@@ -886,11 +943,14 @@ def fuse_block(block: Block, extra_types: Sequence[str] = ()
     groups (the terminator stays last). ``extra_types``: numpy names of
     element types the caller's kernels compute beyond the CPU interpreter's."""
     if extra_types:
-        token = _COMPUTED_NOW.set(_COMPUTED | {_DTYPE_CODES[name] for name in extra_types})
+        extra = frozenset(_DTYPE_CODES[name] for name in extra_types)
+        token = _COMPUTED_NOW.set(_COMPUTED | extra)
+        carried = _CARRIED_NOW.set(_STORED - extra)
         try:
             return _fuse_block(block)
         finally:
             _COMPUTED_NOW.reset(token)
+            _CARRIED_NOW.reset(carried)
     return _fuse_block(block)
 
 

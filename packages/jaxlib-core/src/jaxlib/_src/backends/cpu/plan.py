@@ -454,9 +454,9 @@ class _Planner:
         transpose (the dot's own result is never made). False when it does
         not apply."""
         from jaxlib._src.backends.cpu.native_ops.dot import (
-            blas_element_type,
             dot_dimensions,
             dot_kernel,
+            gemm_element_type,
         )
         from jaxlib._src.ops.data_movement import int_list
 
@@ -474,7 +474,7 @@ class _Planner:
         if [int(d) for d in int_list(transpose, "permutation")] != swap:
             return False
         result = transpose.results[0]
-        spec = dot_kernel(blas_element_type(op), rhs_shape, lhs_shape, tuple(result.type.shape),
+        spec = dot_kernel(gemm_element_type(op), rhs_shape, lhs_shape, tuple(result.type.shape),
                           ((), (), dims[3], dims[2]))
         if spec is None:
             return False

@@ -2,7 +2,9 @@
 
 Both kernels call scipy's ``cython_blas`` ``?gemm``, whose address is passed as
 an int parameter. Only the BLAS types (f32/f64/c64/c128: element_types.py's
-BLAS_PREFIX) with one element type throughout are native; integers,
+BLAS_PREFIX) with one element type throughout are native, and products of
+bfloat16 or float16 operands (widened to f32 for sgemm, the result rounded once
+into their type or left f32, as XLA's CPU backend); integers, other
 low-precision floats and mixed types use the reference.
 """
 
@@ -45,6 +47,26 @@ def blas_element_type(op: Operation) -> str | None:
         return None
     (element_type,) = element_types
     return element_type if element_type in BLAS_PREFIX else None
+
+
+# Operand types the dot kernel widens to f32 (csrc/cpu/kernels/dot.cc).
+_WIDENED = ("bf16", "f16")
+
+
+def gemm_element_type(op: Operation) -> str | None:
+    """The element type a product's GEMM computes in: the one BLAS type of
+    blas_element_type, or f32 for two bfloat16 (float16) operands whose result
+    is of their type or f32; None when the kernel has no such product."""
+    element_type = blas_element_type(op)
+    if element_type is not None:
+        return element_type
+    types = [*op.operand_types, *op.result_types]
+    if len(types) != 3 or not all(isinstance(t, TensorType) and t.is_static for t in types):
+        return None
+    lhs, rhs, result = (t.element_type for t in types)
+    if lhs == rhs and lhs in _WIDENED and result in (lhs, "f32"):
+        return "f32"
+    return None
 
 
 def row_major_strides(shape: Sequence[int]) -> list[int]:
@@ -236,7 +258,7 @@ def lower_dot_general(op: Operation,
     if dims is None:
         return None
     lhs_shape, rhs_shape = (tuple(t.shape) for t in op.operand_types)
-    return dot_kernel(blas_element_type(op), lhs_shape, rhs_shape,
+    return dot_kernel(gemm_element_type(op), lhs_shape, rhs_shape,
                       tuple(op.result_types[0].shape), dims, transposes)
 
 
