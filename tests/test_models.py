@@ -6,13 +6,12 @@ spec draws, and matches the reference's outputs. Their speed is measured by
 Hot programs -- these and the shared benchmark programs -- have no silent slow
 paths: no step runs on a reference (numpy) kernel (``reference_kernel_steps``),
 and ``nox -s strict`` runs this file with ``JAXLIB_CPU_STRICT=1``, where such a
-step would fail the compile. The exception: the mixed-precision model
-(``gpt_bf16_train``), whose bfloat16 ops the CPU runs on reference kernels."""
+step would fail the compile. The mixed-precision models (``*_bf16_train``) too:
+the CPU computes bfloat16 natively."""
 
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -20,7 +19,6 @@ import numpy as np
 import pytest
 
 from jaxlib import xla_client
-from jaxlib.xla_client import XlaRuntimeError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import external_data
@@ -48,25 +46,10 @@ def client():
 def test_model_matches_reference(client, name):
     meta = json.loads((MODELS_DIR / f"{name}.json").read_text())
     text = (MODELS_DIR / f"{name}.mlir").read_text()
-    if "bf16" in name and os.environ.get("JAXLIB_CPU_STRICT", "") not in ("", "0"):
-        # The CPU's native kernels compute no bfloat16 (a mixed-precision model
-        # for the GPUs): strict mode names the first bfloat16 step it refuses.
-        with pytest.raises(XlaRuntimeError, match=r"JAXLIB_CPU_STRICT.*bf16"):
-            client.compile_and_load(text, client.devices()[:1])
-        return
     executable = client.compile_and_load(text, client.devices()[:1])
     args = [client.buffer_from_pyval(a, client.devices()[0])
             for a in draw(meta["inputs"], meta["seed"])]
-    steps = executable.reference_kernel_steps()
-    if "bf16" in name:
-        # The CPU's native kernels compute no bfloat16: those ops (and only
-        # those) run on the reference kernels.
-        lines = (MODELS_DIR / f"{name}.mlir").read_text().splitlines()
-        for step in steps:  # the op's text: its line and its region's (a scatter's body)
-            line = int(step["location"].split(":")[0]) - 1
-            assert "bf16" in " ".join(lines[line:line + 5]), step
-    else:
-        assert steps == []
+    assert executable.reference_kernel_steps() == []
     outputs = [np.asarray(o) for o in executable.execute(args)]
     expected = np.load(MODELS_DIR / f"{name}.npz")
     assert len(outputs) == len(meta["outputs"]) == len(expected.files)

@@ -133,11 +133,19 @@ def resnet_nhwc() -> Model:
     """A small ResNet train step, NHWC/HWIO: stem, three residual stages (16, 32,
     64 channels; stride-2 convs and 1x1 shortcuts), batchnorm with batch
     statistics, global average pool, softmax cross-entropy, value_and_grad, SGD."""
-    dn = ("NHWC", "HWIO", "NHWC")
+    return Model("resnet_nhwc_train", resnet_nhwc.__doc__, _resnet_step(None), _resnet_args(),
+                 rtol=1e-3, atol=1e-4)
 
-    def conv(x, w, stride=1):
-        return lax.conv_general_dilated(x, w, (stride, stride), "SAME", dimension_numbers=dn)
 
+def resnet_bf16() -> Model:
+    """The ResNet train step in mixed precision: f32 master parameters and
+    images cast to bfloat16 for the convolutions, batchnorms and ReLUs
+    (gradients back to f32 through the casts), f32 logits, loss and SGD."""
+    return Model("resnet_bf16_train", resnet_bf16.__doc__, _resnet_step(jnp.bfloat16),
+                 _resnet_args(), rtol=3e-2, atol=3e-2)
+
+
+def _resnet_args() -> dict:
     def bn(c):
         return {"g": spec((c,), offset=1.0, scale=0.1), "b": spec((c,), scale=0.1)}
 
@@ -151,8 +159,22 @@ def resnet_nhwc() -> Model:
         params["stages"].append(stage)
         cin = cout
     params["head"] = weight(64, 10)
+    return {"params": params, "x": spec((16, 32, 32, 3)),
+            "y": spec((16,), "integers", "int32", low=0, high=10)}
+
+
+def _resnet_step(compute_dtype):
+    """The ResNet train step; with ``compute_dtype`` the f32 parameters and
+    images are cast to it (mixed precision), the logits back to f32."""
+    dn = ("NHWC", "HWIO", "NHWC")
+
+    def conv(x, w, stride=1):
+        return lax.conv_general_dilated(x, w, (stride, stride), "SAME", dimension_numbers=dn)
 
     def loss_fn(p, x, y):
+        if compute_dtype is not None:
+            p = jax.tree_util.tree_map(lambda a: a.astype(compute_dtype), p)
+            x = x.astype(compute_dtype)
         h = jax.nn.relu(batchnorm(conv(x, p["stem"]), p["stem_bn"]["g"], p["stem_bn"]["b"],
                                   (0, 1, 2)))
         for s in p["stages"]:
@@ -163,15 +185,13 @@ def resnet_nhwc() -> Model:
             short = conv(h, s["short"], stride) if "short" in s else h
             h = jax.nn.relu(r + short)
         logits = jnp.mean(h, axis=(1, 2)) @ p["head"]
-        return softmax_cross_entropy(logits, y)
+        return softmax_cross_entropy(logits.astype(jnp.float32), y)
 
     def step(args):
         loss, grads = jax.value_and_grad(loss_fn)(args["params"], args["x"], args["y"])
         return loss, sgd(args["params"], grads)
 
-    args = {"params": params, "x": spec((16, 32, 32, 3)),
-            "y": spec((16,), "integers", "int32", low=0, high=10)}
-    return Model("resnet_nhwc_train", resnet_nhwc.__doc__, step, args, rtol=1e-3, atol=1e-4)
+    return step
 
 
 def cnn_nchw() -> Model:
@@ -442,7 +462,7 @@ def batched_linalg() -> Model:
 
 
 MODELS = [resnet_nhwc, cnn_nchw, gpt, lstm, gru, adam, nbody, rng, vit, batched_linalg,
-          gpt_bf16]
+          gpt_bf16, resnet_bf16]
 
 
 def write(model: Model, out: Path, seed: int) -> None:

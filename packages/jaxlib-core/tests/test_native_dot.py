@@ -480,9 +480,10 @@ def test_conv_input_dilation_types_and_ranks(element_type):
 
 def test_conv_other_element_types_use_the_reference():
     op = conv_op(NHWC, (1, 4, 4, 2), (2, 2, 2, 3), "f32")
-    block = Block([TensorType((1, 4, 4, 2), "bf16"), TensorType((2, 2, 2, 3), "bf16")])
-    mixed = Operation(op.name, block.arguments, op.result_types, op.attributes)
-    assert native.lower_op(mixed) is None
+    for lhs, rhs in (("bf16", "f16"), ("f32", "bf16"), ("i32", "i32")):
+        block = Block([TensorType((1, 4, 4, 2), lhs), TensorType((2, 2, 2, 3), rhs)])
+        mixed = Operation(op.name, block.arguments, op.result_types, op.attributes)
+        assert native.lower_op(mixed) is None
 
 
 def test_conv_parsed_from_text():
@@ -538,26 +539,16 @@ func.func public @main(%q: tensor<2x3x40x16xf32>, %k: tensor<2x3x24x16xf32>,
     np.testing.assert_allclose(conv, expected, rtol=1e-4, atol=1e-3)
 
 
-# bfloat16 / float16 operands: widened to f32 for sgemm, each result rounded
-# once into their type (or left f32), as XLA's CPU backend computes them.
-@pytest.mark.parametrize("element_type,result_type", [("bf16", "bf16"), ("f16", "f16"),
-                                                      ("bf16", "f32"), ("f16", "f32")])
-@pytest.mark.parametrize("case", ["matmul", "batch_in_middle", "two_contracting"])
-def test_dot_general_16_bit_floats(case, element_type, result_type):
-    lhs_shape, rhs_shape, dims = {
-        "matmul": ((9, 70), (70, 5), ((), (), (1,), (0,))),
-        "batch_in_middle": ((6, 3, 40), (3, 40, 7), ((1,), (0,), (2,), (1,))),
-        "two_contracting": ((4, 10, 6), (6, 10, 3), ((), (), (1, 2), (1, 0))),
-    }[case]
-    op = dot_op(lhs_shape, rhs_shape, "f32", *dims)
-    block = Block([TensorType(lhs_shape, element_type), TensorType(rhs_shape, element_type)])
-    op = Operation("stablehlo.dot_general", block.arguments,
-                   [TensorType(tuple(op.result_types[0].shape), result_type)], op.attributes)
+# bfloat16 / float16 operands: the f32 kernel on widened operands, each result
+# rounded once into their type (or left f32), as XLA's CPU backend computes them.
+
+
+def check_16_bit(op: Operation, element_type: str, result_type: str) -> None:
     kernel = native.lower_op(op)
     assert kernel is not None
     rng = np.random.default_rng(5)
     dtype = numpy_dtype(element_type)
-    inputs = [rng.standard_normal(s).astype(dtype) for s in (lhs_shape, rhs_shape)]
+    inputs = [rng.standard_normal(t.shape).astype(dtype) for t in op.operand_types]
     out_dtype, out_shape = native.tensor_spec(op.result_types[0])
     out = np.empty(out_shape, out_dtype)
     native.cpu.run_kernel(kernel, inputs, [out])
@@ -568,3 +559,30 @@ def test_dot_general_16_bit_floats(case, element_type, result_type):
     scale = max(1.0, float(np.abs(expected.astype(np.float32)).max()))
     np.testing.assert_allclose(out.astype(np.float32), expected.astype(np.float32), rtol=0,
                                atol=ulp * scale)
+
+
+def retyped(op: Operation, element_type: str, result_type: str) -> Operation:
+    block = Block([TensorType(tuple(t.shape), element_type) for t in op.operand_types])
+    return Operation(op.name, block.arguments,
+                     [TensorType(tuple(op.result_types[0].shape), result_type)], op.attributes)
+@pytest.mark.parametrize("element_type,result_type", [("bf16", "bf16"), ("f16", "f16"),
+                                                      ("bf16", "f32"), ("f16", "f32")])
+@pytest.mark.parametrize("case", ["matmul", "batch_in_middle", "two_contracting"])
+def test_dot_general_16_bit_floats(case, element_type, result_type):
+    lhs_shape, rhs_shape, dims = {
+        "matmul": ((9, 70), (70, 5), ((), (), (1,), (0,))),
+        "batch_in_middle": ((6, 3, 40), (3, 40, 7), ((1,), (0,), (2,), (1,))),
+        "two_contracting": ((4, 10, 6), (6, 10, 3), ((), (), (1, 2), (1, 0))),
+    }[case]
+    op = retyped(dot_op(lhs_shape, rhs_shape, "f32", *dims), element_type, result_type)
+    check_16_bit(op, element_type, result_type)
+
+
+@pytest.mark.parametrize("element_type,result_type", [("bf16", "bf16"), ("f16", "f16"),
+                                                      ("bf16", "f32")])
+@pytest.mark.parametrize("layouts", [NCHW, ("b01f", "01io", "b01f")])
+def test_conv_16_bit_floats(layouts, element_type, result_type):
+    shapes = {NCHW: ((2, 3, 9, 8), (4, 3, 3, 3))}.get(layouts, ((2, 9, 8, 3), (3, 3, 3, 4)))
+    op = retyped(conv_op(layouts, *shapes, padding=((1, 1), (0, 1)), strides=(2, 1)),
+                 element_type, result_type)
+    check_16_bit(op, element_type, result_type)

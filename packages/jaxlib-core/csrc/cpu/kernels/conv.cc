@@ -27,6 +27,7 @@
 
 #include "kernel.h"
 #include "kernels/gemm.h"
+#include "kernels/widened.h"
 
 namespace jaxcpu {
 namespace {
@@ -1116,6 +1117,14 @@ std::unique_ptr<Kernel> MakeConvolution(const Params& params,
                                         const std::vector<TensorSpec>& outputs) {
   if (inputs.size() != 2 || outputs.size() != 1) {
     throw Unsupported("convolution takes two operands and one result");
+  }
+  if (AnyNarrowFloat(inputs) || AnyNarrowFloat(outputs)) {
+    // bfloat16 / float16: the f32 convolution, each result rounded once (widened.h).
+    if (inputs[0].dtype != inputs[1].dtype || !IsNarrowFloat(inputs[0].dtype) ||
+        (outputs[0].dtype != inputs[0].dtype && outputs[0].dtype != DType::kF32)) {
+      throw Unsupported("convolution: operands and result must share one BLAS type");
+    }
+    return MakeWidened(&MakeConvolution, params, inputs, outputs);
   }
   auto direct = std::make_unique<ConvolutionKernel>(params, inputs, outputs);
   if (UsesPhases(params) && outputs[0].num_elements() > 0) {

@@ -1,7 +1,6 @@
 // dot_general on BLAS GEMM (f32, f64, c64, c128; result type = operand type).
-// bfloat16 and float16 operands are widened to f32 and multiplied by sgemm
-// (f32 accumulation, each result rounded once, into the 16-bit type or f32), as
-// XLA's CPU backend computes them.
+// bfloat16 and float16 operands go through the f32 kernel (widened.h), their
+// results rounded once into their type or left f32.
 //
 // The Python lowering (native_ops/dot.py) reduces any dimension numbers to a
 // batch of matrix products out[b] (M x N, row-major) = lhs[b] (M x K) * rhs[b]
@@ -17,7 +16,7 @@
 
 #include "kernel.h"
 #include "kernels/gemm.h"
-#include "kernels/narrow_float.h"
+#include "kernels/widened.h"
 
 namespace jaxcpu {
 namespace {
@@ -82,43 +81,13 @@ OperandLayout ReadLayout(const Params& params, const std::string& side, const Te
   return layout;
 }
 
-bool IsNarrowFloat(DType t) { return t == DType::kBF16 || t == DType::kF16; }
-
-// dst[i] = Widen(src[i]) for the 16-bit float type t, in parallel.
-void WidenAll(DType t, const void* src, float* dst, int64_t n) {
-  const uint16_t* s = static_cast<const uint16_t*>(src);
-  ParallelFor(n, 1 << 15, [&](int64_t begin, int64_t end) {
-    if (t == DType::kBF16) {
-      for (int64_t i = begin; i < end; ++i) dst[i] = narrow::Bf16::Widen(s[i]);
-    } else {
-      for (int64_t i = begin; i < end; ++i) dst[i] = narrow::F16::Widen(s[i]);
-    }
-  });
-}
-
-void NarrowAll(DType t, const float* src, void* dst, int64_t n) {
-  uint16_t* d = static_cast<uint16_t*>(dst);
-  ParallelFor(n, 1 << 15, [&](int64_t begin, int64_t end) {
-    if (t == DType::kBF16) {
-      for (int64_t i = begin; i < end; ++i) d[i] = narrow::Bf16::Narrow(src[i]);
-    } else {
-      for (int64_t i = begin; i < end; ++i) d[i] = narrow::F16::Narrow(src[i]);
-    }
-  });
-}
-
 class DotGeneralKernel : public Kernel {
  public:
   DotGeneralKernel(const Params& params, const std::vector<TensorSpec>& inputs,
                    const std::vector<TensorSpec>& outputs)
-      : gemm_(params, IsNarrowFloat(inputs.at(0).dtype) ? DType::kF32 : inputs.at(0).dtype) {
-    if (inputs.size() != 2 || outputs.size() != 1 || inputs[1].dtype != inputs[0].dtype) {
-      throw Unsupported("dot_general: operands and result must share one BLAS type");
-    }
-    narrow_in_ = IsNarrowFloat(inputs[0].dtype) ? inputs[0].dtype : DType::kOther;
-    narrow_out_ = IsNarrowFloat(outputs[0].dtype) ? outputs[0].dtype : DType::kOther;
-    const bool widened_result = narrow_in_ != DType::kOther && outputs[0].dtype == DType::kF32;
-    if (outputs[0].dtype != inputs[0].dtype && !widened_result) {
+      : gemm_(params, inputs.at(0).dtype) {
+    if (inputs.size() != 2 || outputs.size() != 1 || inputs[1].dtype != inputs[0].dtype ||
+        outputs[0].dtype != inputs[0].dtype) {
       throw Unsupported("dot_general: operands and result must share one BLAS type");
     }
     m_ = params.get_int("m");
@@ -148,42 +117,15 @@ class DotGeneralKernel : public Kernel {
   void Run(const void* const* inputs, void* const* outputs) override {
     const int64_t size = gemm_.element_size();
     if (batch_ == 0 || m_ == 0 || n_ == 0) return;
-    if (k_ == 0) {  // zeros (all-zero bits: +0 in every float type)
-      const int64_t out_size = narrow_out_ != DType::kOther ? 2 : size;
-      std::memset(outputs[0], 0, static_cast<size_t>(batch_ * m_ * n_ * out_size));
+    if (k_ == 0) {
+      std::memset(outputs[0], 0, static_cast<size_t>(batch_ * m_ * n_ * size));
       return;
-    }
-    // 16-bit operands: f32 copies in the same layout.
-    const bool narrow = narrow_in_ != DType::kOther;
-    gemm::Scratch lhs_wide(narrow ? lhs_.num_elements * 4 : 0);
-    gemm::Scratch rhs_wide(narrow ? rhs_.num_elements * 4 : 0);
-    gemm::Scratch out_wide(narrow_out_ != DType::kOther ? batch_ * m_ * n_ * 4 : 0);
-    const void* lhs_in = inputs[0];
-    const void* rhs_in = inputs[1];
-    if (narrow) {
-      WidenAll(narrow_in_, inputs[0], reinterpret_cast<float*>(lhs_wide.data()),
-               lhs_.num_elements);
-      WidenAll(narrow_in_, inputs[1], reinterpret_cast<float*>(rhs_wide.data()),
-               rhs_.num_elements);
-      lhs_in = lhs_wide.data();
-      rhs_in = rhs_wide.data();
     }
     gemm::Scratch lhs_packed(lhs_.pack ? lhs_.num_elements * size : 0);
     gemm::Scratch rhs_packed(rhs_.pack ? rhs_.num_elements * size : 0);
-    const unsigned char* lhs = Packed(lhs_, lhs_in, lhs_packed);
-    const unsigned char* rhs = Packed(rhs_, rhs_in, rhs_packed);
-    unsigned char* out = narrow_out_ != DType::kOther
-                             ? out_wide.data()
-                             : static_cast<unsigned char*>(outputs[0]);
-    Multiply(lhs, rhs, out);
-    if (narrow_out_ != DType::kOther) {
-      NarrowAll(narrow_out_, reinterpret_cast<const float*>(out), outputs[0], batch_ * m_ * n_);
-    }
-  }
-
- private:
-  void Multiply(const unsigned char* lhs, const unsigned char* rhs, unsigned char* out) {
-    const int64_t size = gemm_.element_size();
+    const unsigned char* lhs = Packed(lhs_, inputs[0], lhs_packed);
+    const unsigned char* rhs = Packed(rhs_, inputs[1], rhs_packed);
+    unsigned char* out = static_cast<unsigned char*>(outputs[0]);
 
     // out[b]^T (N x M, column-major) = op(rhs[b]^T) * op(lhs[b]^T).
     auto product = [&](int64_t b) {
@@ -218,6 +160,7 @@ class DotGeneralKernel : public Kernel {
     }
   }
 
+ private:
   // Below this many multiply-adds a product is not worth a thread of its own.
   static constexpr int64_t kSmallProductWork = int64_t{1} << 16;
 
@@ -232,7 +175,6 @@ class DotGeneralKernel : public Kernel {
   }
 
   gemm::Gemm gemm_;
-  DType narrow_in_ = DType::kOther, narrow_out_ = DType::kOther;  // 16-bit float types
   int64_t m_ = 0, n_ = 0, k_ = 0, batch_ = 1;
   std::vector<int64_t> batch_sizes_;
   OperandLayout lhs_, rhs_;
@@ -243,6 +185,19 @@ std::unique_ptr<Kernel> MakeDotGeneral(const Params& params,
                                        const std::vector<TensorSpec>& outputs) {
   if (inputs.size() != 2 || outputs.size() != 1) {
     throw Unsupported("dot_general takes two operands and one result");
+  }
+  if (AnyNarrowFloat(inputs) || AnyNarrowFloat(outputs)) {
+    // Both operands of one 16-bit type; the result of that type or f32.
+    if (inputs[0].dtype != inputs[1].dtype || !IsNarrowFloat(inputs[0].dtype) ||
+        (outputs[0].dtype != inputs[0].dtype && outputs[0].dtype != DType::kF32)) {
+      throw Unsupported("dot_general: operands and result must share one BLAS type");
+    }
+    return MakeWidened(
+        [](const Params& p, const std::vector<TensorSpec>& in,
+           const std::vector<TensorSpec>& out) -> std::unique_ptr<Kernel> {
+          return std::make_unique<DotGeneralKernel>(p, in, out);
+        },
+        params, inputs, outputs);
   }
   return std::make_unique<DotGeneralKernel>(params, inputs, outputs);
 }

@@ -2,10 +2,11 @@
 
 Both kernels call scipy's ``cython_blas`` ``?gemm``, whose address is passed as
 an int parameter. Only the BLAS types (f32/f64/c64/c128: element_types.py's
-BLAS_PREFIX) with one element type throughout are native, and products of
-bfloat16 or float16 operands (widened to f32 for sgemm, the result rounded once
-into their type or left f32, as XLA's CPU backend); integers, other
-low-precision floats and mixed types use the reference.
+BLAS_PREFIX) with one element type throughout are native, and products and
+convolutions of bfloat16 or float16 operands (the f32 kernel on widened
+operands, each result rounded once into their type or left f32, as XLA's CPU
+backend: kernels/widened.h); integers, other low-precision floats and mixed
+types use the reference.
 """
 
 from __future__ import annotations
@@ -49,14 +50,14 @@ def blas_element_type(op: Operation) -> str | None:
     return element_type if element_type in BLAS_PREFIX else None
 
 
-# Operand types the dot kernel widens to f32 (csrc/cpu/kernels/dot.cc).
+# Operand types the dot and convolution kernels widen to f32 (kernels/widened.h).
 _WIDENED = ("bf16", "f16")
 
 
 def gemm_element_type(op: Operation) -> str | None:
-    """The element type a product's GEMM computes in: the one BLAS type of
-    blas_element_type, or f32 for two bfloat16 (float16) operands whose result
-    is of their type or f32; None when the kernel has no such product."""
+    """The element type a product's or convolution's GEMM computes in: the one
+    BLAS type of blas_element_type, or f32 for two bfloat16 (float16) operands
+    whose result is of their type or f32; None when the kernels have no such op."""
     element_type = blas_element_type(op)
     if element_type is not None:
         return element_type
@@ -264,7 +265,7 @@ def lower_dot_general(op: Operation,
 
 @native_lowering("stablehlo.convolution")
 def lower_convolution(op: Operation) -> NativeKernel | None:
-    element_type = blas_element_type(op)
+    element_type = gemm_element_type(op)
     if element_type is None or len(op.operands) != 2:
         return None
     try:
