@@ -15,6 +15,7 @@ from test_native_reduce import run_both as run_both_kernels
 
 from jaxlib import xla_client
 from jaxlib._src.backends.cpu import native
+from jaxlib._src.ir.types import numpy_dtype
 
 
 def window_program(op_name: str, shape, element: str, window, strides=None,
@@ -302,3 +303,63 @@ def test_malformed_window_parameters_are_declined_not_crashed_on(name, params):
                                     [("float32", (8,))])}[name]
     with pytest.raises(NotImplementedError, match="window geometry"):
         native.cpu.make_kernel(name, params, *specs)
+
+
+# -- bfloat16 / float16: the f32 loops on widened values, each step rounded ---------------
+
+HALF_FLOATS = ["bf16", "f16"]
+
+
+def half_array(shape, element: str, rng, op_name: str = "add") -> np.ndarray:
+    x = rng.standard_normal(shape).astype(np.float32) * 3
+    if op_name == "multiply":
+        x = 1 + 0.05 * x
+    return x.astype(numpy_dtype(element))
+
+
+def assert_same_bits(got: np.ndarray, want: np.ndarray) -> None:
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_array_equal(got.view(np.uint16), want.view(np.uint16))
+
+
+@pytest.mark.parametrize("element", HALF_FLOATS)
+@pytest.mark.parametrize("op_name", FLOAT_REDUCERS)
+def test_half_float_windows_round_each_step(op_name, element):
+    # In row-major window order from init, every step rounded: the reference's
+    # order for windows of up to 256 elements, so bit for bit its results.
+    rng = np.random.default_rng(7)
+    init = np.asarray(0.5 if op_name in ("add", "multiply") else -np.inf, numpy_dtype(element))
+    for shape, geometry in [
+        ((3, 40, 5), cumulative(40, 1, 3)),                       # cumsum (a scan)
+        ((3, 40, 5), cumulative(40, 1, 3, reverse=True)),
+        ((2, 9, 9, 4), {"window": [1, 3, 3, 1], "strides": [1, 2, 2, 1],
+                        "padding": [(0, 0), (1, 1), (1, 1), (0, 0)]}),  # pooling
+        ((2, 4, 8, 8), {"window": [1, 1, 2, 2], "strides": [1, 1, 2, 2]}),
+    ]:
+        x = half_array(shape, element, rng, op_name)
+        got, want = run_both(window_program(op_name, shape, element, **geometry), x, init)
+        assert_same_bits(got, want)
+
+
+def test_bfloat16_cumsum_rounds_at_each_step():
+    x = np.array([1.0] + [2.0**-9] * 63, numpy_dtype("bf16"))
+    got, _ = run_both(window_program("add", (64,), "bf16", **cumulative(64, 0, 1)),
+                      x, np.asarray(0, numpy_dtype("bf16")))
+    assert float(got[-1]) == 1.0  # each 2**-9 is below half an ulp of 1
+
+
+@pytest.mark.parametrize("element", HALF_FLOATS)
+@pytest.mark.parametrize("scatter", sorted(FLOAT_REDUCERS))
+def test_half_float_select_and_scatter(scatter, element):
+    rng = np.random.default_rng(8)
+    for shape, window, strides, padding in [
+        ((2, 9, 9, 4), [1, 3, 3, 1], [1, 2, 2, 1], [(0, 0), (1, 1), (1, 1), (0, 0)]),
+        ((2, 4, 8, 8), [1, 1, 2, 2], [1, 1, 2, 2], [(0, 0)] * 4),
+    ]:
+        text, out_shape = scatter_program(shape, element, window, strides, padding,
+                                          "GE", scatter)
+        x = half_array(shape, element, rng)
+        source = half_array(out_shape, element, rng, scatter)
+        init = np.asarray(0.25 if scatter != "multiply" else 1.0, numpy_dtype(element))
+        got, want = run_both(text, x, source, init)
+        assert_same_bits(got, want)

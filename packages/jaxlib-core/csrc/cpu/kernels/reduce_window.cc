@@ -12,7 +12,9 @@
 // (the spec's semantics). Trailing dimensions the window leaves alone
 // (window 1, stride 1, no padding: NHWC pooling's channels) are combined a
 // whole row at a time. Float sums may round differently from the reference
-// kernel, which sums each window pairwise.
+// kernel, which sums each window pairwise. bfloat16 and float16 run the f32
+// loops on widened values with every step rounded to their type (Rounded),
+// so a 16-bit cumsum rounds at each step as the reference's does.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -24,6 +26,7 @@
 
 #include "kernel.h"
 #include "kernels/combiners.h"
+#include "kernels/widened.h"
 
 namespace jaxcpu {
 namespace {
@@ -259,6 +262,20 @@ Loops ForPred(const std::string& op) {  // bytes holding 0 or 1
   throw Unsupported("reduce_window: " + op + " on pred");
 }
 
+// Op on f32 values of the 16-bit float type N, each result rounded to N.
+template <typename N, typename Op>
+struct Rounded {
+  template <typename T>
+  static T Apply(T a, T b) { return N::Round(Op::Apply(a, b)); }
+};
+
+template <typename N>
+Loops ForNarrow(const std::string& op) {
+  if (op == "add") return For<float, Rounded<N, AddOp>>(&IsZero<float>);
+  if (op == "multiply") return For<float, Rounded<N, MulOp>>(&IsOne<float>);
+  return ForFloat<float>(op);  // max / min are exact
+}
+
 struct LoopKinds {
   template <typename T>
   static Loops Float(const std::string& op) { return ForFloat<T>(op); }
@@ -269,7 +286,10 @@ struct LoopKinds {
   static Loops Pred(const std::string& op) { return ForPred(op); }
 };
 
-Loops MakeLoops(DType dtype, const std::string& op) {
+// `rounding`: the 16-bit float type whose values the f32 loops compute (kOther: none).
+Loops MakeLoops(DType dtype, const std::string& op, DType rounding = DType::kOther) {
+  if (rounding == DType::kBF16) return ForNarrow<narrow::Bf16>(op);
+  if (rounding == DType::kF16) return ForNarrow<narrow::F16>(op);
   return ByElementType<LoopKinds>(dtype, op, "reduce_window");
 }
 
@@ -285,12 +305,12 @@ std::vector<int64_t> IntsOr(const Params& params, const char* name, int rank, in
 class ReduceWindowKernel : public Kernel {
  public:
   ReduceWindowKernel(const Params& params, const std::vector<TensorSpec>& inputs,
-                     const std::vector<TensorSpec>& outputs) {
+                     const std::vector<TensorSpec>& outputs, DType rounding = DType::kOther) {
     if (inputs.size() != 2 || outputs.size() != 1 || inputs[1].rank() != 0 ||
         inputs[1].dtype != inputs[0].dtype || outputs[0].dtype != inputs[0].dtype) {
       throw Unsupported("reduce_window: one operand and its init");
     }
-    loops_ = MakeLoops(inputs[0].dtype, params.get_string("op"));
+    loops_ = MakeLoops(inputs[0].dtype, params.get_string("op"), rounding);
     const std::vector<int64_t>& in = inputs[0].dims;
     const std::vector<int64_t>& out = outputs[0].dims;
     const int rank = inputs[0].rank();
@@ -515,7 +535,18 @@ SelectScatterFn ForScatter(const std::string& compare, const std::string& op) {
   throw Unsupported("select_and_scatter: scatter " + op);
 }
 
-SelectScatterFn MakeSelectScatter(DType dtype, const std::string& compare, const std::string& op) {
+template <typename N>
+SelectScatterFn ForNarrowScatter(const std::string& compare, const std::string& op) {
+  if (op == "add") return WithSelect<float, float, Rounded<N, AddOp>>(compare);
+  if (op == "multiply") return WithSelect<float, float, Rounded<N, MulOp>>(compare);
+  return ForScatter<float, float>(compare, op);  // max / min are exact
+}
+
+// `rounding` as MakeLoops'.
+SelectScatterFn MakeSelectScatter(DType dtype, const std::string& compare, const std::string& op,
+                                  DType rounding = DType::kOther) {
+  if (rounding == DType::kBF16) return ForNarrowScatter<narrow::Bf16>(compare, op);
+  if (rounding == DType::kF16) return ForNarrowScatter<narrow::F16>(compare, op);
   switch (dtype) {
     case DType::kF32: return ForScatter<float, float>(compare, op);
     case DType::kF64: return ForScatter<double, double>(compare, op);
@@ -531,7 +562,7 @@ SelectScatterFn MakeSelectScatter(DType dtype, const std::string& compare, const
 class SelectAndScatterKernel : public Kernel {
  public:
   SelectAndScatterKernel(const Params& params, const std::vector<TensorSpec>& inputs,
-                         const std::vector<TensorSpec>& outputs) {
+                         const std::vector<TensorSpec>& outputs, DType rounding = DType::kOther) {
     if (inputs.size() != 3 || outputs.size() != 1 || inputs[2].rank() != 0) {
       throw Unsupported("select_and_scatter: operand, source and init");
     }
@@ -539,7 +570,8 @@ class SelectAndScatterKernel : public Kernel {
     for (const TensorSpec* spec : {&inputs[1], &inputs[2], &outputs[0]}) {
       if (spec->dtype != dtype) throw Unsupported("select_and_scatter: one element type");
     }
-    run_ = MakeSelectScatter(dtype, params.get_string("compare"), params.get_string("op"));
+    run_ = MakeSelectScatter(dtype, params.get_string("compare"), params.get_string("op"),
+                             rounding);
     const std::vector<int64_t>& in = inputs[0].dims;
     const std::vector<int64_t>& src = inputs[1].dims;
     const int rank = inputs[0].rank();
@@ -598,16 +630,37 @@ class SelectAndScatterKernel : public Kernel {
   ScatterGeometry geometry_;
 };
 
+// bfloat16 / float16 windows: the f32 kernel on widened values (widened.h),
+// each step rounded to the 16-bit type.
+template <typename WindowKernel>
+std::unique_ptr<Kernel> MakeWindowKernel(const Params& params,
+                                         const std::vector<TensorSpec>& inputs,
+                                         const std::vector<TensorSpec>& outputs) {
+  const DType dtype = inputs.empty() ? DType::kOther : inputs[0].dtype;
+  if (!IsNarrowFloat(dtype)) return std::make_unique<WindowKernel>(params, inputs, outputs);
+  for (const auto* specs : {&inputs, &outputs}) {
+    for (const TensorSpec& spec : *specs) {
+      if (spec.dtype != dtype) throw Unsupported("window kernels: one element type");
+    }
+  }
+  return MakeWidened(
+      [dtype](const Params& p, const std::vector<TensorSpec>& in,
+              const std::vector<TensorSpec>& out) -> std::unique_ptr<Kernel> {
+        return std::make_unique<WindowKernel>(p, in, out, dtype);
+      },
+      params, inputs, outputs);
+}
+
 std::unique_ptr<Kernel> MakeSelectAndScatter(const Params& params,
                                              const std::vector<TensorSpec>& inputs,
                                              const std::vector<TensorSpec>& outputs) {
-  return std::make_unique<SelectAndScatterKernel>(params, inputs, outputs);
+  return MakeWindowKernel<SelectAndScatterKernel>(params, inputs, outputs);
 }
 
 std::unique_ptr<Kernel> MakeReduceWindow(const Params& params,
                                          const std::vector<TensorSpec>& inputs,
                                          const std::vector<TensorSpec>& outputs) {
-  return std::make_unique<ReduceWindowKernel>(params, inputs, outputs);
+  return MakeWindowKernel<ReduceWindowKernel>(params, inputs, outputs);
 }
 
 }  // namespace
