@@ -21,6 +21,7 @@
 #include "kernel.h"
 #include "kernels/combiners.h"
 #include "kernels/narrow_float.h"
+#include "kernels/widened.h"
 #include "kernels/strided_copy.h"
 
 namespace jaxcpu {
@@ -629,6 +630,16 @@ class ReduceKernel : public Kernel {
 
 std::unique_ptr<Kernel> MakeReduce(const Params& params, const std::vector<TensorSpec>& inputs,
                                    const std::vector<TensorSpec>& outputs) {
+  const std::string kind = params.has("kind") ? params.get_string("kind") : "ops";
+  if (kind != "ops" && !inputs.empty() && IsNarrowFloat(inputs[0].dtype)) {
+    // argmax / argmin of 16-bit floats: exact comparisons of their f32 values (widened.h).
+    return MakeWidened(
+        [](const Params& p, const std::vector<TensorSpec>& in,
+           const std::vector<TensorSpec>& out) -> std::unique_ptr<Kernel> {
+          return std::make_unique<ReduceKernel>(p, in, out);
+        },
+        params, inputs, outputs);
+  }
   return std::make_unique<ReduceKernel>(params, inputs, outputs);
 }
 
