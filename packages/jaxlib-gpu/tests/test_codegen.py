@@ -70,6 +70,73 @@ def test_every_generated_kernel_compiles_with_nvrtc():
     assert summary["kernels"] >= 400  # the suites' fused groups are all generated
 
 
+_DIVIDE = ('extern "C" __global__ void k(const float* x, const float* y, float* z, int n) {\n'
+           '  int i = blockIdx.x * blockDim.x + threadIdx.x;\n'
+           '  if (i < n) z[i] = x[i] * y[i] / (x[i] + 1.0f) + sqrtf(y[i]);\n}\n')
+
+
+def test_kernels_for_the_gpu_keep_f32_denormals(tmp_path, monkeypatch):
+    # CuPy's own compiles add -ftz=true; ours compile without it (XLA's GPU
+    # backend keeps denormals), with IEEE divisions and square roots.
+    _needs_nvrtc()
+    from jaxlib.gpu_runtime import nvrtc
+
+    monkeypatch.setenv("JAXLIB_GPU_KERNEL_CACHE", str(tmp_path))
+    path = nvrtc.kernel_ptx(_DIVIDE, "80")
+    ptx = path.read_text()
+    assert path.parent == tmp_path and ".entry k(" in ptx
+    assert ".ftz." not in ptx and "div.rn.f32" in ptx and "sqrt.rn.f32" in ptx
+    flushing = nvrtc.compile_to_ptx(_DIVIDE, options=("--gpu-architecture=compute_80",
+                                                      "-ftz=true"))
+    assert ".ftz." in flushing  # what the option would change
+    # Cached by hash: the second call compiles nothing; another arch is another file.
+    monkeypatch.setattr(nvrtc, "compile_to_ptx", lambda *a, **k: pytest.fail("recompiled"))
+    assert nvrtc.kernel_ptx(_DIVIDE, "80") == path
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_device_functions_load_our_ptx_and_fall_back_to_cupy(tmp_path, monkeypatch):
+    # A stand-in for CuPy's module API (no GPU here): the PTX path is what
+    # RawModule loads; a failing load falls back to RawKernel once and for all.
+    _needs_nvrtc()
+    monkeypatch.setenv("JAXLIB_GPU_KERNEL_CACHE", str(tmp_path))
+    loaded = []
+
+    class Module:
+        def __init__(self, path):
+            if fail:
+                raise RuntimeError("CUDA_ERROR_UNSUPPORTED_PTX_VERSION")
+            loaded.append(path)
+
+        def get_function(self, name):
+            return ("function", name)
+
+    class StandIn:
+        class cuda:  # noqa: N801 - CuPy's spelling
+            class Device:
+                compute_capability = "90"
+
+        RawModule = Module
+
+        @staticmethod
+        def RawKernel(source, name):  # noqa: N802 - CuPy's spelling
+            return ("cupy", name)
+
+    monkeypatch.setattr(fused, "_DEVICE_MODULES", {})
+    monkeypatch.setattr(fused, "_FALLBACK", [])
+    fail = False
+    assert fused.device_function(StandIn, _DIVIDE, "k") == ("function", "k")
+    assert fused.device_function(StandIn, _DIVIDE, "k") == ("function", "k")
+    assert len(loaded) == 1 and loaded[0].startswith(str(tmp_path))
+    assert fused.device_function_fallback() is None
+    fail = True
+    other = _DIVIDE.replace("sqrtf", "rsqrtf")
+    assert fused.device_function(StandIn, other, "k") == ("cupy", "k")
+    assert "UNSUPPORTED_PTX_VERSION" in fused.device_function_fallback()
+    fail = False  # once fallen back, every kernel stays with CuPy's compile
+    assert fused.device_function(StandIn, other.replace("1.0f", "2.0f"), "k") == ("cupy", "k")
+
+
 def test_nvrtc_reports_errors_with_its_log():
     _needs_nvrtc()
     from jaxlib.gpu_runtime import nvrtc

@@ -1845,3 +1845,28 @@ def test_next_after_and_erfc_of_every_float_width_run_on_the_device(gpu, cpu, el
     assert np.isnan(got[0][7])
     np.testing.assert_allclose(got[1].astype(np.float64), want[1].astype(np.float64),
                                rtol=1e-3 if dtype == np.float16 else 1e-6, equal_nan=True)
+
+
+def test_generated_kernels_keep_f32_denormals(gpu, monkeypatch):
+    # A fused multiply-add whose products are f32 denormals: XLA's GPU backend
+    # keeps them (xla_gpu_ftz is false; its CPU backend flushes them, as ours
+    # does), and so do our kernels (nvrtc.kernel_ptx compiles without -ftz,
+    # which CuPy's own compiles add).
+    from jaxlib.gpu_runtime import fused
+
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")  # mock GPUs: the host build
+    t = "tensor<1024xf32>"
+    text = (f"func.func @main(%x: {t}, %y: {t}, %z: {t}) -> {t} {{\n"
+            f"  %0 = stablehlo.multiply %x, %y : {t}\n"
+            f"  %1 = stablehlo.add %0, %z : {t}\n"
+            f"  %2 = stablehlo.divide %1, %y : {t}\n"
+            f"  return %2 : {t}\n}}\n")
+    x = np.full(1024, 1e-20, np.float32)
+    y = np.linspace(1e-19, 1e-18, 1024).astype(np.float32)
+    z = np.zeros(1024, np.float32)
+    (got,) = _run(gpu, text, x, y, z)
+    want = (x * y + z) / y  # numpy keeps denormals: IEEE f32
+    assert np.all(want != 0)
+    np.testing.assert_array_equal(got, want)
+    if BACKEND != "mock":
+        assert fused.device_function_fallback() is None

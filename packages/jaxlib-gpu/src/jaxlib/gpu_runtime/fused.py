@@ -1,7 +1,7 @@
-"""Fused groups as generated kernels: compiled with NVRTC on a GPU (CuPy's
-RawKernel, cached on disk by source hash), or with the host C++ compiler for
-mock GPUs when ``JAXLIB_GPU_MOCK_CODEGEN=1`` (to test the generated code
-without a GPU)."""
+"""Fused groups as generated kernels: compiled with NVRTC on a GPU (to PTX
+without flush-to-zero, cached on disk by hash: nvrtc.kernel_ptx; loaded by
+CuPy), or with the host C++ compiler for mock GPUs when
+``JAXLIB_GPU_MOCK_CODEGEN=1`` (to test the generated code without a GPU)."""
 
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ class GeneratedKernel:
         xp = self.xp
         if self._function is None:
             self._function = (_host_function(self.source, self.name) if self.target == "host"
-                              else xp.RawKernel(self.source, self.name))
+                              else device_function(xp, self.source, self.name))
         if self.target == "host":
             pointers = (ctypes.c_void_p * max(len(ins), 1))(*[x.ctypes.data for x in ins])
             results = (ctypes.c_void_p * len(outs))(*[o.ctypes.data for o in outs])
@@ -317,6 +317,47 @@ def bundle_slices(schedule: list[Any], bundled: Any) -> list[Any]:
 # calls of their DEVICE_KERNELS entry) where fused kernels are generated.
 GENERATED_OPS = {"stablehlo.dynamic_slice": dynamic_slice_kernel,
                  "stablehlo.dynamic_update_slice": dynamic_update_slice_kernel}
+
+
+_DEVICE_MODULES: dict[tuple[str, str], Any] = {}
+# Why kernels fell back to CuPy's own compile (reported once).
+_FALLBACK: list[str] = []
+
+
+def device_function(xp: Any, source: str, name: str) -> Any:
+    """The kernel ``name`` of ``source`` on the current GPU: our NVRTC's PTX
+    (IEEE f32 denormals, as XLA's GPU backend; nvrtc.kernel_ptx) loaded with
+    ``cupy.RawModule(path=...)``; where that fails (no NVRTC library, a PTX
+    newer than the driver), CuPy's RawKernel, which flushes denormals (logged
+    once; ``device_function_fallback()`` says why)."""
+    from jaxlib.gpu_runtime import nvrtc
+
+    arch = str(xp.cuda.Device().compute_capability)
+    key = (source, arch)
+    module = _DEVICE_MODULES.get(key)
+    if module is None and not _FALLBACK:
+        try:
+            module = xp.RawModule(path=str(nvrtc.kernel_ptx(source, arch)))
+            function = module.get_function(name)
+        except Exception as err:  # any failure: CuPy's compile instead
+            import logging
+
+            _FALLBACK.append(f"{type(err).__name__}: {err}")
+            # (logged, not warned: jax's tests turn warnings into errors)
+            logging.getLogger("jaxlib.gpu").warning(
+                "generated kernels are compiled by CuPy (f32 denormals flush to zero): "
+                "loading our NVRTC's PTX failed: %s", _FALLBACK[0])
+        else:
+            _DEVICE_MODULES[key] = module
+            return function
+    if module is not None:
+        return module.get_function(name)
+    return xp.RawKernel(source, name)
+
+
+def device_function_fallback() -> str | None:
+    """Why generated kernels are compiled by CuPy instead (None: they are not)."""
+    return _FALLBACK[0] if _FALLBACK else None
 
 
 _HOST_FUNCTIONS: dict[str, Any] = {}

@@ -1,16 +1,22 @@
-"""NVRTC through ctypes: compiles generated CUDA C to PTX without a GPU.
+"""NVRTC through ctypes: compiles generated CUDA C to PTX, with or without a GPU.
 
-On a GPU CuPy compiles the kernels it launches (with its own NVRTC); this
-module is for checking generated code anywhere: the nvidia NVRTC wheel
-(``nvidia-cuda-nvrtc`` for CUDA 13, ``nvidia-cuda-nvrtc-cu12``) needs no GPU
-and no driver, so CI compiles every generated kernel with it.
+The nvidia NVRTC wheel (``nvidia-cuda-nvrtc`` for CUDA 13,
+``nvidia-cuda-nvrtc-cu12``) needs no GPU and no driver, so CI compiles every
+generated kernel with it. On a GPU the generated kernels are compiled here too
+(``kernel_ptx``: cached on disk by hash) and loaded by CuPy from the PTX file:
+CuPy's own compiles always add ``-ftz=true`` (flushing f32 denormals, which
+XLA's GPU backend keeps: its ``xla_gpu_ftz`` is false by default), and a later
+``-ftz=false`` does not undo it.
 """
 
 from __future__ import annotations
 
 import ctypes
 import glob
+import hashlib
 import os
+import tempfile
+from pathlib import Path
 from typing import Any
 
 _LIBRARY: list[Any] = []
@@ -92,3 +98,39 @@ def compile_to_ptx(source: str, name: str = "kernel.cu",
         return ptx.value.decode()
     finally:
         lib.nvrtcDestroyProgram(ctypes.byref(program))
+
+
+# Options of the kernels compiled for a GPU: IEEE f32 denormals, divisions and
+# square roots (NVRTC's defaults, spelled out).
+DEVICE_OPTIONS = ("-ftz=false", "-prec-div=true", "-prec-sqrt=true")
+
+
+def cache_dir() -> Path:
+    """Where compiled kernels are kept: ``$JAXLIB_GPU_KERNEL_CACHE``, else
+    ``~/.cache/jaxlib/gpu-kernels``."""
+    configured = os.environ.get("JAXLIB_GPU_KERNEL_CACHE")
+    return Path(configured) if configured else Path.home() / ".cache" / "jaxlib" / "gpu-kernels"
+
+
+def kernel_ptx(source: str, arch: str) -> Path:
+    """The PTX file of ``source`` for ``compute_<arch>`` (e.g. "90"), compiled
+    with DEVICE_OPTIONS once per source, NVRTC version and architecture (the
+    file name is their hash; written whole or not at all). CompileError or
+    OSError when it cannot be made."""
+    options = (f"--gpu-architecture=compute_{arch}", *DEVICE_OPTIONS)
+    key = hashlib.sha256("\0".join((source, *options, repr(version()))).encode()).hexdigest()
+    directory = cache_dir()
+    path = directory / f"{key}.ptx"
+    if path.is_file():
+        return path
+    ptx = compile_to_ptx(source, options=options)
+    directory.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=directory, suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w") as out:
+            out.write(ptx)
+        os.replace(temporary, path)  # atomic: concurrent writers leave one whole file
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return path
