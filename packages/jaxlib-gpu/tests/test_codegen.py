@@ -112,14 +112,14 @@ def test_device_functions_load_our_ptx_and_fall_back_to_cupy(tmp_path, monkeypat
             return ("function", name)
 
     class StandIn:
-        class cuda:  # noqa: N801 - CuPy's spelling
+        class cuda:  # CuPy's spelling
             class Device:
                 compute_capability = "90"
 
         RawModule = Module
 
         @staticmethod
-        def RawKernel(source, name):  # noqa: N802 - CuPy's spelling
+        def RawKernel(source, name):  # CuPy's spelling
             return ("cupy", name)
 
     monkeypatch.setattr(fused, "_DEVICE_MODULES", {})
