@@ -137,17 +137,16 @@ template <typename S> struct ToPredF { static uint8_t Apply(S x) { return x != 0
 // fusion.py emits rounds after each op that can leave the narrow type's values
 // (kRoundBf16/kRoundF16), so every value is the narrow op's result exactly
 // (conversions: narrow_float.h).
-using narrow::Bf16Bits;
-using narrow::F16Bits;
-using narrow::FromBf16Bits;
-using narrow::FromF16Bits;
-using narrow::NarrowSource;
-template <typename S> struct ToBf16F { static uint16_t Apply(S x) { return Bf16Bits(NarrowSource(x)); } };
-template <typename S> struct ToF16F { static uint16_t Apply(S x) { return F16Bits(NarrowSource(x)); } };
-struct WidenBf16F { static float Apply(uint16_t h) { return FromBf16Bits(h); } };
-struct WidenF16F { static float Apply(uint16_t h) { return FromF16Bits(h); } };
-struct RoundBf16F { static float Apply(float x) { return FromBf16Bits(Bf16Bits(x)); } };
-struct RoundF16F { static float Apply(float x) { return FromF16Bits(F16Bits(x)); } };
+template <typename S> struct ToBf16F {
+  static uint16_t Apply(S x) { return narrow::Bf16::Narrow(narrow::NarrowSource(x)); }
+};
+template <typename S> struct ToF16F {
+  static uint16_t Apply(S x) { return narrow::F16::Narrow(narrow::NarrowSource(x)); }
+};
+struct WidenBf16F { static float Apply(uint16_t h) { return narrow::Bf16::Widen(h); } };
+struct WidenF16F { static float Apply(uint16_t h) { return narrow::F16::Widen(h); } };
+struct RoundBf16F { static float Apply(float x) { return narrow::Bf16::Round(x); } };
+struct RoundF16F { static float Apply(float x) { return narrow::F16::Round(x); } };
 
 // ---- binary ops -------------------------------------------------------------------
 

@@ -95,5 +95,13 @@ struct F16 {
   static float Round(float x) { return FromF16Bits(F16Bits(x)); }
 };
 
+// Op (a struct with a static Apply) on f32 values of the 16-bit type N, each
+// result rounded to N: a step of a reduction that rounds as the type does.
+template <typename N, typename Op>
+struct Rounded {
+  template <typename T>
+  static T Apply(T a, T b) { return N::Round(Op::Apply(a, b)); }
+};
+
 }  // namespace narrow
 }  // namespace jaxcpu

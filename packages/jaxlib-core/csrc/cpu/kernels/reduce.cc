@@ -278,10 +278,10 @@ void RowBlockNarrow(const uint16_t* x, int64_t n, float init, uint16_t* out) {
   const bool in_order = n <= kSequentialLimit;
   for (int k = 0; k < kRows; ++k) acc[k] = in_order ? init : N::Widen(x[k * n]);
   for (int64_t i = in_order ? 0 : 1; i < n; ++i) {
-    for (int k = 0; k < kRows; ++k) acc[k] = N::Round(Op::Apply(acc[k], N::Widen(x[k * n + i])));
+    for (int k = 0; k < kRows; ++k) acc[k] = narrow::Rounded<N, Op>::Apply(acc[k], N::Widen(x[k * n + i]));
   }
   for (int k = 0; k < kRows; ++k) {
-    out[k] = N::Narrow(in_order ? acc[k] : N::Round(Op::Apply(init, acc[k])));
+    out[k] = N::Narrow(in_order ? acc[k] : narrow::Rounded<N, Op>::Apply(init, acc[k]));
   }
 }
 
@@ -327,10 +327,10 @@ void ColumnsNarrow(const void* x_data, int64_t n, int64_t stride, int64_t width,
     for (int64_t c = 0; c < w; ++c) acc[c] = in_order ? init : N::Widen(x[c0 + c]);
     for (int64_t r = in_order ? 0 : 1; r < n; ++r) {
       const uint16_t* row = x + r * stride + c0;
-      for (int64_t c = 0; c < w; ++c) acc[c] = N::Round(Op::Apply(acc[c], N::Widen(row[c])));
+      for (int64_t c = 0; c < w; ++c) acc[c] = narrow::Rounded<N, Op>::Apply(acc[c], N::Widen(row[c]));
     }
     for (int64_t c = 0; c < w; ++c) {
-      out[c0 + c] = N::Narrow(in_order ? acc[c] : N::Round(Op::Apply(init, acc[c])));
+      out[c0 + c] = N::Narrow(in_order ? acc[c] : narrow::Rounded<N, Op>::Apply(init, acc[c]));
     }
   }
 }

@@ -262,12 +262,7 @@ Loops ForPred(const std::string& op) {  // bytes holding 0 or 1
   throw Unsupported("reduce_window: " + op + " on pred");
 }
 
-// Op on f32 values of the 16-bit float type N, each result rounded to N.
-template <typename N, typename Op>
-struct Rounded {
-  template <typename T>
-  static T Apply(T a, T b) { return N::Round(Op::Apply(a, b)); }
-};
+using narrow::Rounded;
 
 template <typename N>
 Loops ForNarrow(const std::string& op) {
