@@ -27,6 +27,7 @@ from jaxlib._src.ops.data_movement import int_list
 from jaxlib._src.ops.reduction import int_array_attr
 from jaxlib.gpu_runtime.carried import CARRIERS, is_carried, storage_dtype
 from jaxlib.gpu_runtime.cublas import bf16_matmul_for, matmul_for
+from jaxlib.gpu_runtime.cudnn import convolution_kernel
 from jaxlib.gpu_runtime.prng import TARGETS as PRNG_TARGETS
 from jaxlib.gpu_runtime.prng import rng_bit_generator_kernel, threefry_kernel
 from jaxlib.gpu_runtime.solver import TARGETS as SOLVER_TARGETS
@@ -837,7 +838,7 @@ def _fft(op: Operation, xp: Any):
     return fft_kernel(op, xp)
 
 
-# --- convolution (the reference's im2col + batched GEMM, on cuBLAS) ---------------------
+# --- convolution (cuDNN; else the reference's im2col + batched GEMM, on cuBLAS) ---------
 
 @device_kernel("stablehlo.convolution")
 def _convolution(op: Operation, xp: Any):
@@ -845,7 +846,8 @@ def _convolution(op: Operation, xp: Any):
 
     if any(_kind(t) not in "fc" for t in (*op.operand_types, *op.result_types)):
         return None
-    return _conv_kernel(op, _ConvSpec(op), xp, matmul_for(xp))
+    spec = _ConvSpec(op)
+    return convolution_kernel(op, spec, xp, _conv_kernel(op, spec, xp, matmul_for(xp)))
 
 
 @device_kernel("stablehlo.reduce_window")

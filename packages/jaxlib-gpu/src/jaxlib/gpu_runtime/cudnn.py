@@ -1,0 +1,542 @@
+"""Convolutions through cuDNN on the executing stream.
+
+XLA's GPU backend runs convolutions on cuDNN. jaxlib-gpu's own convolution is
+the core's im2col and one batched cuBLAS product, which copies every window of
+the input (nine copies for a 3x3 kernel). Here ``stablehlo.convolution`` maps
+onto ``cudnnConvolutionForward`` (cross-correlation):
+
+- the input and the result are described by their own strides, in whatever
+  dimension order the program uses (NCHW, NHWC, the transposed layouts of
+  jax's weight gradients), so neither is copied;
+- the kernel is copied once into cuDNN's packed filter layout (KCRS, or KRSC
+  when the input's features are innermost), reversed where the program asks;
+- even, non-negative padding, window strides, window dilation and
+  ``feature_group_count`` are cuDNN's own; what cuDNN's forward convolution has
+  no word for (input dilation, uneven or negative padding) is applied to the
+  input first, by the core's ``dilate_and_pad``;
+- 1-D convolutions get a unit spatial dimension (cuDNN takes 2-D and 3-D).
+
+``batch_group_count``, integer, complex, mixed and 16-bit brain-float types
+stay on im2col (bfloat16 convolutions reach here widened to f32). f32 runs
+with FMA math, not TF32, as the products here use full f32.
+
+Each convolution configuration (shapes, strides, types) is set up on its
+first run, which is eager (graphs are captured on a program's second run):
+cuDNN measures its algorithms there (``cudnnFindConvolutionForwardAlgorithmEx``)
+within one fixed workspace per device, so captured graphs keep one workspace
+address; and the chosen algorithm is checked on random data laid out as the
+real operands against im2col. A configuration that fails either way stays on
+im2col (``status()`` counts them). The library is NVIDIA's wheel's
+libcudnn (jax's CUDA plugin brings it), CuPy's, or the system's; without one,
+every convolution runs on im2col.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import glob
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+# cudnnDataType_t, cudnnTensorFormat_t, cudnnConvolutionMode_t, cudnnMathType_t
+_FLOAT, _DOUBLE, _HALF = 0, 1, 2
+_NCHW, _NHWC = 0, 1
+_CROSS_CORRELATION = 1
+_DEFAULT_MATH, _TENSOR_OP_MATH, _FMA_MATH = 0, 1, 3
+_FWD_ALGO_COUNT = 8  # CUDNN_CONVOLUTION_FWD_ALGO_COUNT
+# The FFT algorithms (4, 5) and non-fused Winograd (7) trade f32 accuracy for
+# speed; the CPU's f32 convolutions sum in f32, and so do these.
+_ACCURATE_ALGOS = frozenset({0, 1, 2, 3, 6})
+_WORKSPACE_BYTES = 64 << 20
+_INT_MAX = 2**31 - 1
+
+# numpy dtype -> (data type, compute type, math type, ctypes scalar of alpha/beta,
+# tolerance of the first-run check relative to the largest result)
+_TYPES = {
+    np.dtype(np.float16): (_HALF, _FLOAT, _TENSOR_OP_MATH, ctypes.c_float, 2e-2),
+    np.dtype(np.float32): (_FLOAT, _FLOAT, _FMA_MATH, ctypes.c_float, 1e-4),
+    np.dtype(np.float64): (_DOUBLE, _DOUBLE, _DEFAULT_MATH, ctypes.c_double, 1e-10),
+}
+
+_state: dict[str, Any] = {"library": None, "status": "not used yet", "handles": {},
+                          "refused": {}}
+
+
+class AlgoPerf(ctypes.Structure):
+    """cudnnConvolutionFwdAlgoPerf_t."""
+
+    _fields_ = [("algo", ctypes.c_int), ("status", ctypes.c_int), ("time", ctypes.c_float),
+                ("memory", ctypes.c_size_t), ("determinism", ctypes.c_int),
+                ("math_type", ctypes.c_int), ("reserved", ctypes.c_int * 3)]
+
+
+def status() -> str:
+    """'cudnn' when convolutions go to cuDNN ('cudnn; N on im2col' when some
+    configurations were refused), 'not used yet', or why they run on im2col."""
+    refused = _state["refused"]
+    if _state["status"] == "cudnn" and refused:
+        return f"cudnn; {len(refused)} on im2col ({next(iter(refused.values()))})"[:300]
+    return _state["status"]
+
+
+def refused() -> dict:
+    """The configurations left on im2col, with the reason for each."""
+    return dict(_state["refused"])
+
+
+# --- the plan: one stablehlo.convolution in cuDNN's terms (no library) --------------
+
+@dataclass(frozen=True)
+class ConvPlan:
+    """How one convolution maps onto cudnnConvolutionForward."""
+
+    pre_dilation: tuple[int, ...] | None  # per lhs axis, applied before cuDNN (or None)
+    pre_padding: tuple[tuple[int, int], ...] | None
+    x_axes: tuple[int, ...]  # the lhs axes that are cuDNN's [N, C, spatial...]
+    flip_axes: tuple[int, ...]  # rhs axes reversed
+    filter_order: tuple[int, ...]  # rhs axes in the packed filter's memory order
+    filter_format: int
+    filter_dims: tuple[int, ...]  # cuDNN's [K, C / groups, spatial...]
+    y_axes: tuple[int, ...]  # the result axes that are cuDNN's [N, K, spatial...]
+    pads: tuple[int, ...]
+    strides: tuple[int, ...]
+    dilations: tuple[int, ...]
+    groups: int
+    unit_spatial: bool  # a 1-D convolution given a trailing spatial dimension of 1
+    dtype: np.dtype
+
+
+def plan_convolution(spec: Any, lhs_shape: tuple[int, ...], rhs_shape: tuple[int, ...],
+                     result_shape: tuple[int, ...], dtypes: tuple[Any, Any, Any]
+                     ) -> ConvPlan | str:
+    """The plan for a convolution (``spec``: the core's ``_ConvSpec``), or why
+    cuDNN cannot take it."""
+    lhs_dtype, rhs_dtype, out_dtype = (np.dtype(d) for d in dtypes)
+    if not lhs_dtype == rhs_dtype == out_dtype or lhs_dtype not in _TYPES:
+        return f"types {lhs_dtype}, {rhs_dtype} -> {out_dtype}"
+    if spec.batch_groups != 1:
+        return "batch_group_count"
+    if not 1 <= spec.spatial <= 3:
+        return f"{spec.spatial} spatial dimensions"
+    if min(*lhs_shape, *rhs_shape, *result_shape) < 0:
+        return "dynamic shapes"
+    if 0 in lhs_shape or 0 in rhs_shape or 0 in result_shape:
+        return "an empty operand or result"
+    if max(*lhs_shape, *rhs_shape, *result_shape) > _INT_MAX:
+        return "a dimension past cuDNN's ints"
+    dn = spec.dn
+    rank = len(lhs_shape)
+    pads, pre_padding, pre_needed = [], [(0, 0)] * rank, False
+    pre_dilation = [1] * rank
+    for axis, (lo, hi), dilation in zip(dn.input_spatial_dimensions, spec.padding,
+                                        spec.lhs_dilation):
+        even = max(0, min(lo, hi))
+        pads.append(even)
+        pre_padding[axis] = (lo - even, hi - even)
+        pre_dilation[axis] = dilation
+        pre_needed |= (lo - even, hi - even) != (0, 0) or dilation != 1
+    kernel_spatial = tuple(dn.kernel_spatial_dimensions)
+    # The filter's memory order follows the input's: features innermost -> KRSC.
+    features_inner = dn.input_feature_dimension == rank - 1
+    k_axis, c_axis = dn.kernel_output_feature_dimension, dn.kernel_input_feature_dimension
+    filter_order = ((k_axis, *kernel_spatial, c_axis) if features_inner
+                    else (k_axis, c_axis, *kernel_spatial))
+    filter_dims = (rhs_shape[k_axis], rhs_shape[c_axis], *(rhs_shape[a] for a in kernel_spatial))
+    strides, dilations = tuple(spec.strides), tuple(spec.rhs_dilation)
+    unit = spec.spatial == 1
+    if unit:
+        filter_dims += (1,)
+        pads, strides, dilations = [*pads, 0], (*strides, 1), (*dilations, 1)
+    return ConvPlan(
+        pre_dilation=tuple(pre_dilation) if pre_needed else None,
+        pre_padding=tuple(pre_padding) if pre_needed else None,
+        x_axes=(dn.input_batch_dimension, dn.input_feature_dimension,
+                *dn.input_spatial_dimensions),
+        flip_axes=tuple(a for a, r in zip(kernel_spatial, spec.reversal) if r),
+        filter_order=filter_order, filter_format=_NHWC if features_inner else _NCHW,
+        filter_dims=filter_dims,
+        y_axes=(dn.output_batch_dimension, dn.output_feature_dimension,
+                *dn.output_spatial_dimensions),
+        pads=tuple(pads), strides=strides, dilations=dilations,
+        groups=spec.feature_groups, unit_spatial=unit, dtype=lhs_dtype)
+
+
+def described(array: Any, axes: tuple[int, ...], unit_spatial: bool
+              ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """cuDNN's dims and strides (in elements) of ``array`` read in the order
+    ``axes``; a 1-D convolution's trailing unit dimension takes the stride of
+    the spatial dimension before it (a packed layout's)."""
+    item = array.dtype.itemsize
+    dims = tuple(int(array.shape[a]) for a in axes)
+    strides = tuple(int(array.strides[a]) // item for a in axes)
+    if unit_spatial:
+        dims, strides = dims + (1,), strides + (strides[-1],)
+    return dims, strides
+
+
+def readable(xp: Any, x: Any) -> Any:
+    """``x``, or a copy of it when cuDNN cannot read it in place (a broadcast
+    or reversed dimension, a stride that is not a whole number of elements)."""
+    item = x.dtype.itemsize
+    if all(s > 0 and s % item == 0 for n, s in zip(x.shape, x.strides) if n > 1):
+        return x
+    return xp.ascontiguousarray(x)
+
+
+# --- the library ------------------------------------------------------------------
+
+def _candidates() -> list[str]:
+    paths = []
+    try:
+        import nvidia  # NVIDIA's wheels (nvidia-cudnn-cu12 / -cu13, jax's CUDA plugin's)
+
+        for root in nvidia.__path__:
+            for pattern in ("cudnn/lib/libcudnn.so.*", "cu13/lib/libcudnn.so.*",
+                            "cu12/lib/libcudnn.so.*"):
+                paths += sorted(glob.glob(os.path.join(root, pattern)))
+    except ImportError:
+        pass
+    return paths + ["libcudnn.so.9", "libcudnn.so.8", "libcudnn.so"]
+
+
+def _preload_parts(shim: str) -> None:
+    """cuDNN 9's libcudnn is a shim that loads its parts (graph, engines, ops,
+    cnn) by name; loaded from a wheel's folder, they are found only if loaded
+    first, globally."""
+    folder = os.path.dirname(shim)
+    if not folder:
+        return
+    for part in ("graph", "engines_runtime_compiled", "engines_precompiled", "heuristic",
+                 "ops", "cnn"):
+        for path in sorted(glob.glob(os.path.join(folder, f"libcudnn_{part}.so.*"))):
+            try:
+                ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+            except OSError:
+                pass  # the shim reports what is missing when it needs it
+
+
+def _find_library() -> ctypes.CDLL:
+    from jaxlib.gpu_runtime.cublas import loaded_library
+
+    try:
+        library = loaded_library("libcudnn", [])  # already loaded (CuPy's, jax's)
+    except OSError:
+        errors = []
+        for path in _candidates():
+            try:
+                _preload_parts(path)
+                library = ctypes.CDLL(path)
+                break
+            except OSError as err:
+                errors.append(str(err))
+        else:
+            raise OSError("no libcudnn (pip install nvidia-cudnn-cu12 or -cu13): "
+                          + "; ".join(errors[-2:])) from None
+    _declare(library)
+    return library
+
+
+def _declare(lib: ctypes.CDLL) -> None:
+    vp, i32, ip = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int)
+    signatures = {
+        "cudnnCreate": [ctypes.POINTER(vp)],
+        "cudnnSetStream": [vp, vp],
+        "cudnnCreateTensorDescriptor": [ctypes.POINTER(vp)],
+        "cudnnSetTensorNdDescriptor": [vp, i32, i32, ip, ip],
+        "cudnnCreateFilterDescriptor": [ctypes.POINTER(vp)],
+        "cudnnSetFilterNdDescriptor": [vp, i32, i32, i32, ip],
+        "cudnnCreateConvolutionDescriptor": [ctypes.POINTER(vp)],
+        "cudnnSetConvolutionNdDescriptor": [vp, i32, ip, ip, ip, i32, i32],
+        "cudnnSetConvolutionGroupCount": [vp, i32],
+        "cudnnSetConvolutionMathType": [vp, i32],
+        "cudnnGetConvolutionNdForwardOutputDim": [vp, vp, vp, i32, ip],
+        "cudnnGetConvolutionForwardAlgorithm_v7": [vp, vp, vp, vp, vp, i32, ip,
+                                                   ctypes.POINTER(AlgoPerf)],
+        "cudnnFindConvolutionForwardAlgorithmEx": [vp, vp, vp, vp, vp, vp, vp, vp, i32, ip,
+                                                   ctypes.POINTER(AlgoPerf), vp,
+                                                   ctypes.c_size_t],
+        "cudnnConvolutionForward": [vp, vp, vp, vp, vp, vp, vp, i32, vp, ctypes.c_size_t,
+                                    vp, vp, vp],
+    }
+    for name, argtypes in signatures.items():
+        function = getattr(lib, name)  # AttributeError: a cuDNN without the legacy API
+        function.argtypes = argtypes
+        function.restype = ctypes.c_int
+    lib.cudnnGetErrorString.argtypes = [i32]
+    lib.cudnnGetErrorString.restype = ctypes.c_char_p
+
+
+class CudnnError(RuntimeError):
+    pass
+
+
+def _ints(values: tuple[int, ...]) -> Any:
+    return (ctypes.c_int * len(values))(*values)
+
+
+class Handle:
+    """A cuDNN handle of one device, its workspace, and the configurations
+    set up on it (descriptors and algorithm per shape and layout)."""
+
+    def __init__(self, cupy: Any, lib: Any, workspace: Any = None):
+        self.lib = lib
+        self.handle = ctypes.c_void_p()
+        self.check(lib.cudnnCreate(ctypes.byref(self.handle)), "cudnnCreate")
+        self.workspace = cupy.empty(_WORKSPACE_BYTES, np.uint8) if workspace is None \
+            else workspace
+        self.stream = None
+        self.configurations: dict = {}
+
+    def check(self, code: int, what: str) -> None:
+        if code != 0:
+            try:
+                name = self.lib.cudnnGetErrorString(code)
+                name = name.decode() if isinstance(name, bytes) else str(name)
+            except Exception:
+                name = ""
+            raise CudnnError(f"{what} failed with cudnnStatus {code} {name}".strip())
+
+    def bind(self, stream_ptr: int) -> None:
+        if stream_ptr != self.stream:
+            self.check(self.lib.cudnnSetStream(self.handle, ctypes.c_void_p(stream_ptr)),
+                       "cudnnSetStream")
+            self.stream = stream_ptr
+
+    def _descriptor(self, create: str) -> ctypes.c_void_p:
+        descriptor = ctypes.c_void_p()
+        self.check(getattr(self.lib, create)(ctypes.byref(descriptor)), create)
+        return descriptor
+
+    def configure(self, plan: ConvPlan, x: Any, w: Any, y: Any) -> Configuration:
+        """Descriptors for these operands (checked: cuDNN's result dims must
+        be the program's) and no algorithm yet."""
+        lib = self.lib
+        data_type, compute, math, _, _ = _TYPES[plan.dtype]
+        x_desc = self._descriptor("cudnnCreateTensorDescriptor")
+        dims, strides = described(x, plan.x_axes, plan.unit_spatial)
+        self.check(lib.cudnnSetTensorNdDescriptor(x_desc, data_type, len(dims), _ints(dims),
+                                                  _ints(strides)), "cudnnSetTensorNdDescriptor")
+        w_desc = self._descriptor("cudnnCreateFilterDescriptor")
+        self.check(lib.cudnnSetFilterNdDescriptor(w_desc, data_type, plan.filter_format,
+                                                  len(plan.filter_dims),
+                                                  _ints(plan.filter_dims)),
+                   "cudnnSetFilterNdDescriptor")
+        conv_desc = self._descriptor("cudnnCreateConvolutionDescriptor")
+        self.check(lib.cudnnSetConvolutionNdDescriptor(
+            conv_desc, len(plan.pads), _ints(plan.pads), _ints(plan.strides),
+            _ints(plan.dilations), _CROSS_CORRELATION, compute),
+            "cudnnSetConvolutionNdDescriptor")
+        self.check(lib.cudnnSetConvolutionGroupCount(conv_desc, plan.groups),
+                   "cudnnSetConvolutionGroupCount")
+        self.check(lib.cudnnSetConvolutionMathType(conv_desc, math),
+                   "cudnnSetConvolutionMathType")
+        y_dims, y_strides = described(y, plan.y_axes, plan.unit_spatial)
+        cudnn_dims = (ctypes.c_int * len(y_dims))()
+        self.check(lib.cudnnGetConvolutionNdForwardOutputDim(conv_desc, x_desc, w_desc,
+                                                             len(y_dims), cudnn_dims),
+                   "cudnnGetConvolutionNdForwardOutputDim")
+        if tuple(cudnn_dims) != y_dims:
+            raise CudnnError(f"cuDNN's result dims {tuple(cudnn_dims)} are not {y_dims}")
+        y_desc = self._descriptor("cudnnCreateTensorDescriptor")
+        self.check(lib.cudnnSetTensorNdDescriptor(y_desc, data_type, len(y_dims),
+                                                  _ints(y_dims), _ints(y_strides)),
+                   "cudnnSetTensorNdDescriptor")
+        return Configuration(self, plan, x_desc, w_desc, conv_desc, y_desc)
+
+
+class Configuration:
+    """One convolution's descriptors and algorithm on one handle."""
+
+    def __init__(self, handle: Handle, plan: ConvPlan, x_desc: Any, w_desc: Any,
+                 conv_desc: Any, y_desc: Any):
+        self.handle, self.plan = handle, plan
+        self.descriptors = (x_desc, w_desc, conv_desc, y_desc)
+        self.algo: int | None = None
+        self.workspace_bytes = 0
+        scalar = _TYPES[plan.dtype][3]
+        self.alpha, self.beta = scalar(1), scalar(0)
+
+    def choose_algorithm(self, x: Any, w: Any, y: Any, measure: bool) -> None:
+        """cuDNN's fastest algorithm within the workspace: measured on these
+        buffers (``measure``: it synchronizes, so never while capturing), else
+        by its heuristics."""
+        handle, lib = self.handle, self.handle.lib
+        x_desc, w_desc, conv_desc, y_desc = self.descriptors
+        results = (AlgoPerf * _FWD_ALGO_COUNT)()
+        count = ctypes.c_int(0)
+        limit = handle.workspace.nbytes
+        if measure:
+            handle.check(lib.cudnnFindConvolutionForwardAlgorithmEx(
+                handle.handle, x_desc, x.data.ptr, w_desc, w.data.ptr, conv_desc, y_desc,
+                y.data.ptr, _FWD_ALGO_COUNT, ctypes.byref(count), results,
+                handle.workspace.data.ptr, limit), "cudnnFindConvolutionForwardAlgorithmEx")
+        else:
+            handle.check(lib.cudnnGetConvolutionForwardAlgorithm_v7(
+                handle.handle, x_desc, w_desc, conv_desc, y_desc, _FWD_ALGO_COUNT,
+                ctypes.byref(count), results), "cudnnGetConvolutionForwardAlgorithm_v7")
+        for result in results[:count.value]:
+            if result.status == 0 and result.memory <= limit and \
+                    result.algo in _ACCURATE_ALGOS:
+                self.algo, self.workspace_bytes = int(result.algo), int(result.memory)
+                return
+        raise CudnnError("no cuDNN algorithm takes this convolution within "
+                         f"{limit >> 20} MiB of workspace")
+
+    def run(self, x: Any, w: Any, y: Any) -> None:
+        handle = self.handle
+        x_desc, w_desc, conv_desc, y_desc = self.descriptors
+        handle.check(handle.lib.cudnnConvolutionForward(
+            handle.handle, ctypes.addressof(self.alpha), x_desc, x.data.ptr, w_desc, w.data.ptr,
+            conv_desc, self.algo, handle.workspace.data.ptr, self.workspace_bytes,
+            ctypes.addressof(self.beta), y_desc, y.data.ptr), "cudnnConvolutionForward")
+
+
+def _handle(cupy: Any) -> Handle | None:
+    """This device's handle, made on first use; None when cuDNN is off."""
+    if _state["status"] not in ("not used yet", "cudnn"):
+        return None
+    device = cupy.cuda.Device().id
+    handle = _state["handles"].get(device)
+    if handle is not None:
+        return handle
+    if cupy.cuda.get_current_stream().is_capturing():
+        return None  # the workspace must not come from a graph's memory
+    try:
+        if _state["library"] is None:
+            _state["library"] = _find_library()
+        handle = Handle(cupy, _state["library"])
+    except Exception as err:  # no library, symbol or device support: im2col
+        _state["status"] = f"im2col ({type(err).__name__}: {err})"[:300]
+        return None
+    _state["handles"][device] = handle
+    _state["status"] = "cudnn"
+    return handle
+
+
+# --- the device kernel ----------------------------------------------------------------
+
+def _random_like(xp: Any, x: Any, rng: np.random.Generator) -> Any:
+    """Random values with ``x``'s shape and, where they are all positive, its
+    strides (so the check runs the configuration it checks)."""
+    dtype = x.dtype
+    item = dtype.itemsize
+    steps = [s // item for n, s in zip(x.shape, x.strides) if n > 1]
+    if all(s > 0 for s in steps) and all(s % item == 0 for s in x.strides):
+        extent = 1 + sum((n - 1) * (s // item) for n, s in zip(x.shape, x.strides) if n > 1)
+        base = xp.asarray(rng.uniform(-1, 1, extent).astype(dtype))
+        return xp.lib.stride_tricks.as_strided(base, x.shape, x.strides)
+    return xp.asarray(rng.uniform(-1, 1, x.shape).astype(dtype))
+
+
+def _close(got: np.ndarray, want: np.ndarray, tolerance: float) -> bool:
+    got, want = got.astype(np.float64), want.astype(np.float64)
+    finite = np.isfinite(want)
+    if not np.array_equal(finite, np.isfinite(got)):
+        return False
+    scale = float(np.max(np.abs(want[finite]), initial=0.0))
+    return bool(np.all(np.abs(got[finite] - want[finite]) <= tolerance * max(scale, 1e-30)))
+
+
+class CudnnConvolution:
+    """The device kernel of one stablehlo.convolution: cuDNN where its
+    configuration was set up and checked, else ``fallback`` (im2col)."""
+
+    def __init__(self, plan: ConvPlan, xp: Any, fallback: Callable,
+                 result_shape: tuple[int, ...], handle_for: Callable[[Any], Any] = _handle):
+        self.plan, self.xp, self.fallback = plan, xp, fallback
+        self.result_shape = tuple(result_shape)
+        self.handle_for = handle_for
+        self.zero = np.zeros((), plan.dtype)
+        self.memo: dict = {}  # (handle, input shape, strides) -> configuration
+
+    def operands(self, lhs: Any, rhs: Any) -> tuple[Any, Any]:
+        """cuDNN's input and packed filter for these operands."""
+        from jaxlib._src.ops.reduction import dilate_and_pad
+
+        xp, plan = self.xp, self.plan
+        x = lhs
+        if plan.pre_padding is not None:
+            x = dilate_and_pad(readable(xp, x), self.zero, plan.pre_dilation,
+                               plan.pre_padding, xp)
+        x = readable(xp, x)
+        w = xp.flip(rhs, plan.flip_axes) if plan.flip_axes else rhs
+        w = xp.ascontiguousarray(xp.transpose(w, plan.filter_order))
+        return x, w
+
+    def __call__(self, lhs: Any, rhs: Any) -> tuple:
+        xp = self.xp
+        handle = self.handle_for(xp)
+        if handle is None:
+            return self.fallback(lhs, rhs)
+        x, w = self.operands(lhs, rhs)
+        memo_key = (id(handle), x.shape, x.strides)
+        configuration = self.memo.get(memo_key)
+        key = (self.plan, x.shape, x.strides)  # alike convolutions share a set-up
+        if configuration is None:
+            configuration = handle.configurations.get(key)
+            if configuration is None:
+                if xp.cuda.get_current_stream().is_capturing():
+                    return self.fallback(lhs, rhs)  # set up on an eager run only
+                configuration = self._set_up(handle, key, lhs, rhs)
+            self.memo[memo_key] = configuration
+        if isinstance(configuration, str):
+            return self.fallback(lhs, rhs)
+        y = xp.empty(self.result_shape, self.plan.dtype)
+        try:
+            handle.bind(xp.cuda.get_current_stream().ptr)
+            configuration.run(x, w, y)
+        except CudnnError as err:  # this configuration goes to im2col from now on
+            self._refuse(handle, key, str(err))
+            self.memo[memo_key] = str(err)
+            return self.fallback(lhs, rhs)
+        return (y,)
+
+    @staticmethod
+    def _refuse(handle: Any, key: tuple, reason: str) -> str:
+        handle.configurations[key] = _state["refused"][key] = reason
+        return reason
+
+    def _set_up(self, handle: Any, key: tuple, lhs: Any, rhs: Any) -> Any:
+        """The configuration of ``key``, or the reason it stays on im2col."""
+        xp = self.xp
+        rng = np.random.default_rng(0)
+        lhs_r, rhs_r = _random_like(xp, lhs, rng), _random_like(xp, rhs, rng)
+        try:
+            x, w = self.operands(lhs_r, rhs_r)
+            y = xp.empty(self.result_shape, self.plan.dtype)
+            handle.bind(xp.cuda.get_current_stream().ptr)
+            configuration = handle.configure(self.plan, x, w, y)
+            configuration.choose_algorithm(x, w, y, measure=True)
+            configuration.run(x, w, y)
+            want = self.fallback(lhs_r, rhs_r)[0]
+            if not _close(_host(xp, y), _host(xp, want), _TYPES[self.plan.dtype][4]):
+                raise CudnnError(f"algorithm {configuration.algo} differs from im2col")
+        except Exception as err:  # a status, or a call this cuDNN does not take
+            return self._refuse(handle, key, f"{type(err).__name__}: {err}"[:200])
+        handle.configurations[key] = configuration
+        return configuration
+
+
+def _host(xp: Any, x: Any) -> np.ndarray:
+    return x if isinstance(x, np.ndarray) else xp.asnumpy(x)
+
+
+def convolution_kernel(op: Any, spec: Any, xp: Any, fallback: Callable) -> Callable:
+    """The device kernel of ``op``: cuDNN first, ``fallback`` otherwise (mock
+    GPUs, no library, a configuration cuDNN does not take)."""
+    if xp is np or os.environ.get("JAXLIB_GPU_CUDNN", "1") in ("0", ""):
+        return fallback
+    from jaxlib._src.ir.types import numpy_dtype
+
+    result = op.result_types[0]
+    plan = plan_convolution(
+        spec, tuple(op.operand_types[0].shape), tuple(op.operand_types[1].shape),
+        tuple(result.shape), tuple(numpy_dtype(t.element_type) for t in
+                                   (op.operand_types[0], op.operand_types[1], result)))
+    if isinstance(plan, str):
+        return fallback
+    return CudnnConvolution(plan, xp, fallback, tuple(result.shape))

@@ -1,0 +1,451 @@
+"""The convolutions jaxlib-gpu hands cuDNN, checked without a GPU.
+
+cudnn.py describes a stablehlo.convolution to ``cudnnConvolutionForward``:
+tensor descriptors with the operands' own strides, a packed filter, cuDNN's
+padding, strides, dilations and groups, and whatever cuDNN lacks done to the
+input first. Here a stand-in library carries out the documented semantics of
+those calls (NCHW-ordered dims over strided memory, cross-correlation) on host
+memory, through the same pointers, so a wrong axis, stride, padding or filter
+layout shows up as a result that differs from the core's im2col convolution.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import itertools
+import os
+
+import numpy as np
+import pytest
+
+from jaxlib import xla_client
+from jaxlib._src.frontends.mlir_text import parse_module
+from jaxlib._src.ir.types import numpy_dtype
+from jaxlib._src.ops.linalg import _conv_kernel, _ConvSpec
+from jaxlib.gpu_runtime import cudnn
+
+_NUMPY_OF_TYPE = {0: np.float32, 1: np.float64, 2: np.float16}
+
+
+class _Array(np.ndarray):
+    """A host array with CuPy's ``data.ptr``."""
+
+    @property
+    def data(self):  # type: ignore[override]
+        return type("Pointer", (), {"ptr": self.ctypes.data})()
+
+
+def _wrap(value):
+    return value.view(_Array) if isinstance(value, np.ndarray) else value
+
+
+class _Stream:
+    ptr = 1234
+    capturing = False
+
+    def is_capturing(self):
+        return _Stream.capturing
+
+
+class _Cupy:
+    """numpy, with results that have CuPy's ``data.ptr``."""
+
+    class cuda:  # CuPy's spelling
+        @staticmethod
+        def get_current_stream():
+            return _Stream()
+
+    class lib:
+        class stride_tricks:
+            @staticmethod
+            def as_strided(x, shape, strides):
+                return _wrap(np.lib.stride_tricks.as_strided(x, shape, strides))
+
+    @staticmethod
+    def asnumpy(x):
+        return np.asarray(x)
+
+    def __getattr__(self, name):
+        function = getattr(np, name)
+        return lambda *args, **kwargs: _wrap(function(*args, **kwargs))
+
+
+def _memory(pointer: int, dtype, dims, strides) -> np.ndarray:
+    """The strided array at ``pointer`` (strides in elements)."""
+    item = np.dtype(dtype).itemsize
+    extent = 1 + sum((n - 1) * s for n, s in zip(dims, strides))
+    raw = np.ctypeslib.as_array((ctypes.c_uint8 * (extent * item)).from_address(pointer))
+    return np.lib.stride_tricks.as_strided(raw.view(dtype), dims,
+                                           [s * item for s in strides])
+
+
+def _value(argument):
+    """An int from what ctypes would have converted (c_void_p, c_int, int)."""
+    return getattr(argument, "value", argument)
+
+
+class _Library:
+    """The cuDNN calls cudnn.py makes, as documented, on host memory."""
+
+    def __init__(self, wrong: bool = False, find_status: int = 0):
+        self.objects: dict[int, dict] = {}
+        self.forward_calls = 0
+        self.wrong = wrong  # a broken library: results off by one
+        self.find_status = find_status
+
+    def _new(self, reference) -> int:
+        key = len(self.objects) + 1
+        self.objects[key] = {}
+        reference._obj.value = key
+        return 0
+
+    def _object(self, descriptor) -> dict:
+        return self.objects[_value(descriptor)]
+
+    cudnnCreate = _new
+    cudnnCreateTensorDescriptor = _new
+    cudnnCreateFilterDescriptor = _new
+    cudnnCreateConvolutionDescriptor = _new
+
+    def cudnnSetStream(self, handle, stream):
+        return 0
+
+    def cudnnGetErrorString(self, code):
+        return b"CUDNN_STATUS_STAND_IN"
+
+    def cudnnSetTensorNdDescriptor(self, descriptor, data_type, count, dims, strides):
+        assert count in (4, 5) and all(s > 0 for s in list(strides)[:count])
+        self._object(descriptor).update(type=data_type, dims=tuple(dims[:count]),
+                                        strides=tuple(strides[:count]))
+        return 0
+
+    def cudnnSetFilterNdDescriptor(self, descriptor, data_type, layout, count, dims):
+        assert layout in (0, 1) and count in (4, 5)
+        self._object(descriptor).update(type=data_type, layout=layout, dims=tuple(dims[:count]))
+        return 0
+
+    def cudnnSetConvolutionNdDescriptor(self, descriptor, count, pads, strides, dilations,
+                                        mode, compute):
+        assert mode == 1 and count in (2, 3)  # cross-correlation
+        self._object(descriptor).update(pads=tuple(pads[:count]), strides=tuple(strides[:count]),
+                                        dilations=tuple(dilations[:count]), compute=compute,
+                                        groups=1)
+        return 0
+
+    def cudnnSetConvolutionGroupCount(self, descriptor, groups):
+        self._object(descriptor)["groups"] = groups
+        return 0
+
+    def cudnnSetConvolutionMathType(self, descriptor, math):
+        self._object(descriptor)["math"] = math
+        return 0
+
+    def cudnnGetConvolutionNdForwardOutputDim(self, conv, x, w, count, out):
+        conv, x, w = self._object(conv), self._object(x), self._object(w)
+        assert x["dims"][1] == w["dims"][1] * conv["groups"]
+        dims = [x["dims"][0], w["dims"][0]] + [
+            1 + (n + 2 * p - ((k - 1) * d + 1)) // s for n, k, p, s, d in zip(
+                x["dims"][2:], w["dims"][2:], conv["pads"], conv["strides"], conv["dilations"])]
+        for i, n in enumerate(dims[:count]):
+            out[i] = n
+        return 0
+
+    def _choice(self, count_ref, results):
+        count_ref._obj.value = 2
+        results[0].algo, results[0].status, results[0].memory = 4, 0, 0  # FFT: not taken
+        results[1].algo, results[1].status, results[1].memory = 1, self.find_status, 0
+        return 0
+
+    def cudnnFindConvolutionForwardAlgorithmEx(self, handle, x, x_ptr, w, w_ptr, conv, y,
+                                               y_ptr, requested, count, results, workspace,
+                                               size):
+        return self._choice(count, results)
+
+    def cudnnGetConvolutionForwardAlgorithm_v7(self, handle, x, w, conv, y, requested, count,
+                                               results):
+        return self._choice(count, results)
+
+    def cudnnConvolutionForward(self, handle, alpha, x_desc, x_ptr, w_desc, w_ptr, conv_desc,
+                                algo, workspace, size, beta, y_desc, y_ptr):
+        self.forward_calls += 1
+        assert algo == 1
+        xd, wd, conv, yd = (self._object(d) for d in (x_desc, w_desc, conv_desc, y_desc))
+        dtype = _NUMPY_OF_TYPE[xd["type"]]
+        assert xd["type"] == wd["type"] == yd["type"]
+        x = _memory(x_ptr, dtype, xd["dims"], xd["strides"]).astype(np.float64)
+        k, c, *window = wd["dims"]
+        if wd["layout"] == 0:  # KCRS, packed
+            w = _memory(w_ptr, dtype, wd["dims"], _packed(wd["dims"]))
+        else:  # KRSC, packed; read back in KCRS order
+            krsc = (k, *window, c)
+            w = np.moveaxis(_memory(w_ptr, dtype, krsc, _packed(krsc)), -1, 1)
+        out = _direct_convolution(x, w.astype(np.float64), conv["pads"], conv["strides"],
+                                  conv["dilations"], conv["groups"])
+        assert out.shape == yd["dims"]
+        y = _memory(y_ptr, dtype, yd["dims"], yd["strides"])
+        y[...] = out + (1 if self.wrong else 0)
+        return 0
+
+
+def _packed(dims) -> tuple[int, ...]:
+    return tuple(int(np.prod(dims[i + 1:], dtype=np.int64)) for i in range(len(dims)))
+
+
+def _direct_convolution(x, w, pads, strides, dilations, groups):
+    """Cross-correlation of [N, C, spatial...] with [K, C / groups, window...]."""
+    n, c, *spatial = x.shape
+    k, cg, *window = w.shape
+    padded = np.pad(x, [(0, 0), (0, 0)] + [(p, p) for p in pads])
+    out_spatial = [1 + (s + 2 * p - ((r - 1) * d + 1)) // t
+                   for s, r, p, t, d in zip(spatial, window, pads, strides, dilations)]
+    out = np.zeros((n, k, *out_spatial))
+    kg = k // groups
+    for position in itertools.product(*(range(r) for r in window)):
+        patch = padded[(slice(None), slice(None)) + tuple(
+            slice(r * d, r * d + (o - 1) * t + 1, t)
+            for r, d, o, t in zip(position, dilations, out_spatial, strides))]
+        for g in range(groups):
+            tap = w[(slice(g * kg, (g + 1) * kg), slice(None)) + position]
+            out[:, g * kg:(g + 1) * kg] += np.einsum(
+                "nc...,kc->nk...", patch[:, g * cg:(g + 1) * cg], tap)
+    return out
+
+
+class _Handle(cudnn.Handle):
+    def __init__(self, library: _Library):
+        super().__init__(_Cupy(), library, workspace=_wrap(np.empty(16, np.uint8)))
+
+
+def _text(shapes: str, numbers: str, window: str = "", groups: int = 1,
+          element: str = "f32") -> str:
+    lhs, rhs, out = (f"tensor<{s}x{element}>" for s in shapes.split(" "))
+    return (f"func.func @main(%a: {lhs}, %b: {rhs}) -> {out} {{\n"
+            f"  %0 = stablehlo.convolution(%a, %b) dim_numbers = {numbers}, "
+            f"window = {{{window}}} {{batch_group_count = 1 : i64, "
+            f"feature_group_count = {groups} : i64}} : ({lhs}, {rhs}) -> {out}\n"
+            f"  return %0 : {out}\n}}\n")
+
+
+def _convolution(*case, **options):
+    module = parse_module(_text(*case, **options))
+    op = next(op for op in module.walk() if getattr(op, "name", "") == "stablehlo.convolution")
+    assert _ConvSpec(op).expected_shape == op.result_types[0].shape  # the case is right
+    return op
+
+
+def _kernel(op, library):
+    spec = _ConvSpec(op)
+    fallback = _conv_kernel(op, spec)
+    plan = cudnn.plan_convolution(
+        spec, op.operand_types[0].shape, op.operand_types[1].shape, op.result_types[0].shape,
+        [numpy_dtype(t.element_type) for t in (*op.operand_types, op.result_types[0])])
+    assert not isinstance(plan, str), plan
+    handle = _Handle(library)
+    return cudnn.CudnnConvolution(plan, _Cupy(), fallback, op.result_types[0].shape,
+                                  handle_for=lambda xp: handle), fallback
+
+
+_CASES = {
+    "nhwc_same": ("2x6x5x3 3x3x3x4 2x6x5x4", "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]",
+                  "stride = [1, 1], pad = [[1, 1], [1, 1]]"),
+    "nchw": ("2x3x6x5 4x3x3x2 2x4x4x4", "[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]",
+             "stride = [1, 1], pad = [[0, 0], [0, 0]]"),
+    "strided_uneven": ("2x7x6x3 3x3x3x4 2x3x3x4", "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]",
+                       "stride = [2, 2], pad = [[0, 1], [0, 1]]"),
+    "input_gradient": ("2x4x3x4 3x3x3x4 2x8x6x3", "[b, 0, 1, f]x[0, 1, o, i]->[b, 0, 1, f]",
+                       "stride = [1, 1], pad = [[2, 1], [2, 1]], lhs_dilate = [2, 2], "
+                       "reverse = [true, true]"),
+    "weight_gradient": ("2x8x6x3 2x4x3x4 3x3x3x4", "[f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f]",
+                        "stride = [1, 1], pad = [[0, 1], [0, 1]], rhs_dilate = [2, 2]"),
+    "negative_padding": ("2x8x6x3 2x4x3x4 1x1x3x4", "[f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f]",
+                         "stride = [1, 1], pad = [[0, -1], [0, -1]], rhs_dilate = [2, 2]"),
+    "dilated_strided": ("1x9x9x2 2x2x2x3 1x5x5x3", "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]",
+                        "stride = [2, 2], pad = [[1, 1], [1, 1]], rhs_dilate = [2, 2]"),
+    "one_d": ("2x3x9 4x3x2 2x4x5", "[b, f, 0]x[o, i, 0]->[b, f, 0]",
+              "stride = [2], pad = [[1, 1]]"),
+    "one_d_features_last": ("2x9x3 2x3x4 2x10x4", "[b, 0, f]x[0, i, o]->[b, 0, f]",
+                            "stride = [1], pad = [[1, 1]]"),
+    "three_d": ("1x4x4x3x2 2x2x2x2x3 1x3x3x2x3",
+                "[b, 0, 1, 2, f]x[0, 1, 2, i, o]->[b, 0, 1, 2, f]",
+                "stride = [1, 1, 1], pad = [[0, 0], [0, 0], [0, 0]]"),
+    "result_transposed": ("2x5x5x3 3x3x3x4 4x2x5x5", "[b, 0, 1, f]x[0, 1, i, o]->[f, b, 0, 1]",
+                          "stride = [1, 1], pad = [[1, 1], [1, 1]]"),
+}
+
+
+_GROUPED = ("2x5x5x4 3x3x2x6 2x5x5x6", "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]",
+            "stride = [1, 1], pad = [[1, 1], [1, 1]]")
+
+
+@pytest.fixture(autouse=True)
+def _own_refusals(monkeypatch):
+    monkeypatch.setitem(cudnn._state, "refused", {})
+
+
+@pytest.mark.parametrize("case", sorted(_CASES))
+def test_a_convolution_on_cudnn_is_the_im2col_one(case):
+    op = _convolution(*_CASES[case])
+    library = _Library()
+    kernel, fallback = _kernel(op, library)
+    rng = np.random.default_rng(1)
+    lhs, rhs = (rng.standard_normal(t.shape).astype(np.float32) for t in op.operand_types)
+    for _ in range(2):  # set up (checked on random data), then run as set up
+        (got,) = kernel(_wrap(lhs), _wrap(rhs))
+        np.testing.assert_allclose(got, fallback(lhs, rhs)[0], rtol=1e-5, atol=1e-5)
+    assert not [c for c in kernel.memo.values() if isinstance(c, str)]  # no refusal
+    assert library.forward_calls == 3  # the check, then both runs
+
+
+def test_feature_groups_and_other_types():
+    for element, dtype, tolerance in (("f64", np.float64, 1e-12), ("f16", np.float16, 1e-2)):
+        op = _convolution(*_GROUPED, groups=2, element=element)
+        library = _Library()
+        kernel, fallback = _kernel(op, library)
+        assert kernel.plan.groups == 2
+        rng = np.random.default_rng(2)
+        lhs, rhs = (rng.standard_normal(t.shape).astype(dtype) for t in op.operand_types)
+        (got,) = kernel(_wrap(lhs), _wrap(rhs))
+        want = fallback(lhs, rhs)[0]
+        assert got.dtype == dtype and library.forward_calls == 2
+        np.testing.assert_allclose(got.astype(np.float64), want.astype(np.float64),
+                                   rtol=tolerance, atol=tolerance)
+
+
+def test_strided_and_broadcast_operands_are_read_as_laid_out():
+    op = _convolution(*_CASES["nhwc_same"])
+    library = _Library()
+    kernel, fallback = _kernel(op, library)
+    rng = np.random.default_rng(3)
+    lhs = rng.standard_normal((2, 5, 6, 3)).astype(np.float32).transpose(0, 2, 1, 3)
+    rhs = np.broadcast_to(rng.standard_normal((3, 3, 3, 1)).astype(np.float32), (3, 3, 3, 4))
+    x, _ = kernel.operands(_wrap(lhs), _wrap(rhs))
+    assert x.strides == lhs.strides  # the transposed view is read in place
+    (got,) = kernel(_wrap(lhs), _wrap(rhs))
+    np.testing.assert_allclose(got, fallback(lhs, rhs)[0], rtol=1e-5, atol=1e-5)
+    assert library.forward_calls == 2
+
+
+def test_a_wrong_or_failing_library_leaves_the_convolution_on_im2col():
+    op = _convolution(*_CASES["nchw"])
+    rng = np.random.default_rng(4)
+    lhs, rhs = (rng.standard_normal(t.shape).astype(np.float32) for t in op.operand_types)
+    for library, reason in ((_Library(wrong=True), "differs from im2col"),
+                            (_Library(find_status=3), "no cuDNN algorithm")):
+        kernel, fallback = _kernel(op, library)
+        for _ in range(2):
+            (got,) = kernel(_wrap(lhs), _wrap(rhs))
+            np.testing.assert_array_equal(got, fallback(lhs, rhs)[0])
+        assert library.forward_calls == (1 if library.wrong else 0)  # only the check
+        (configuration,) = kernel.memo.values()
+        assert reason in configuration
+        assert any(reason in r for r in cudnn.refused().values())
+
+
+def test_no_configuration_is_set_up_while_a_graph_is_captured():
+    op = _convolution(*_CASES["nhwc_same"])
+    library = _Library()
+    kernel, fallback = _kernel(op, library)
+    lhs, rhs = (np.ones(t.shape, np.float32) for t in op.operand_types)
+    _Stream.capturing = True
+    try:
+        (got,) = kernel(_wrap(lhs), _wrap(rhs))
+    finally:
+        _Stream.capturing = False
+    np.testing.assert_array_equal(got, fallback(lhs, rhs)[0])
+    assert library.forward_calls == 0 and not kernel.memo
+
+
+@pytest.mark.parametrize("shapes,numbers,window,batch_groups,element,reason", [
+    ("4x5x5x2 3x3x2x6 4x3x3x6", "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]",
+     "stride = [1, 1], pad = [[0, 0], [0, 0]]", 2, "f32", "batch_group_count"),
+    ("2x5x5x2 3x3x2x6 2x3x3x6", "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]",
+     "stride = [1, 1], pad = [[0, 0], [0, 0]]", 1, "complex<f32>", "types"),
+    ("2x5 5x6 2x6", "[b, f]x[i, o]->[b, f]", "", 1, "f32", "0 spatial dimensions"),
+])
+def test_what_cudnn_does_not_take_is_named(shapes, numbers, window, batch_groups, element,
+                                           reason):
+    op = _convolution(shapes, numbers, window, element=element)
+    op.attributes["batch_group_count"] = batch_groups
+    spec = _ConvSpec(op)
+    plan = cudnn.plan_convolution(
+        spec, op.operand_types[0].shape, op.operand_types[1].shape, op.result_types[0].shape,
+        [numpy_dtype(t.element_type) for t in (*op.operand_types, op.result_types[0])])
+    assert isinstance(plan, str) and reason in plan
+
+
+def test_without_a_library_convolutions_run_on_im2col(monkeypatch):
+    # No libcudnn here (CI): the kernel's handle lookup fails once, quietly.
+    monkeypatch.setattr(cudnn, "_state", {"library": None, "status": "not used yet",
+                                          "handles": {}, "refused": {}})
+    monkeypatch.setattr(cudnn, "_candidates", lambda: ["libcudnn-that-is-not-here.so"])
+    monkeypatch.setattr("jaxlib.gpu_runtime.cublas.loaded_library",
+                        lambda prefix, names: (_ for _ in ()).throw(OSError("not loaded")))
+
+    class Device:
+        id = 0
+
+    monkeypatch.setattr(_Cupy.cuda, "Device", Device, raising=False)
+    assert cudnn._handle(_Cupy()) is None
+    assert cudnn.status().startswith("im2col (OSError: no libcudnn")
+
+
+def test_the_real_library_takes_these_descriptors():
+    # Descriptors need no GPU: where a libcudnn is installed (GPU machines, or
+    # LD_LIBRARY_PATH naming one), every case's descriptors are set up by it
+    # and its result dims are the program's.
+    try:
+        library = cudnn._find_library()
+    except (OSError, AttributeError) as err:
+        pytest.skip(f"no libcudnn here: {err}")
+
+    class Handle(cudnn.Handle):
+        def __init__(self):  # no cudnnCreate: that needs a device
+            self.lib, self.handle, self.workspace, self.stream = library, None, None, None
+
+    cases = [_convolution(*case) for case in _CASES.values()] + [
+        _convolution(*_GROUPED, groups=2, element=e) for e in ("f16", "f64")]
+    for op in cases:
+        kernel, _ = _kernel(op, _Library())
+        lhs, rhs = (_wrap(np.zeros(t.shape, kernel.plan.dtype)) for t in op.operand_types)
+        x, w = kernel.operands(lhs, rhs)
+        Handle().configure(kernel.plan, x, w, _wrap(np.empty(kernel.result_shape,
+                                                             kernel.plan.dtype)))
+
+
+# --- on a GPU (JAXLIB_GPU_TEST_BACKEND=cuda; mock GPUs run im2col) --------------------
+
+BACKEND = os.environ.get("JAXLIB_GPU_TEST_BACKEND", "mock")
+
+
+@pytest.fixture(scope="module")
+def gpu():
+    return xla_client.make_gpu_client(platform_name="cuda", mock=BACKEND == "mock")
+
+
+@pytest.fixture(scope="module")
+def cpu():
+    return xla_client.make_cpu_client()
+
+
+@pytest.mark.parametrize("case", [*sorted(_CASES), "grouped_f16", "grouped_f64"])
+def test_convolutions_on_the_gpu_match_the_cpu_and_replay_in_graphs(gpu, cpu, case):
+    element = {"grouped_f16": "f16", "grouped_f64": "f64"}.get(case, "f32")
+    text = (_text(*_GROUPED, groups=2, element=element) if case.startswith("grouped")
+            else _text(*_CASES[case]))
+    dtype = {"f16": np.float16, "f32": np.float32, "f64": np.float64}[element]
+    executable = gpu.compile_and_load(text)
+    shapes = [tuple(int(n) for n in s.split("x")) for s in
+              (_GROUPED if case.startswith("grouped") else _CASES[case])[0].split(" ")[:2]]
+    rng = np.random.default_rng(5)
+    for _ in range(3):  # eager (each configuration set up and checked), captured, replayed
+        args = [rng.standard_normal(shape).astype(dtype) for shape in shapes]
+        (want,) = cpu.compile_and_load(text, cpu.devices()[:1]).execute(
+            [cpu.buffer_from_pyval(a) for a in args])
+        (got,) = executable.execute([gpu.buffer_from_pyval(a) for a in args])
+        tolerance = 2e-2 if element == "f16" else 1e-4
+        np.testing.assert_allclose(np.asarray(got).astype(np.float64),
+                                   np.asarray(want).astype(np.float64),
+                                   rtol=tolerance, atol=tolerance)
+    if BACKEND == "cuda":
+        assert cudnn.status() == "cudnn", cudnn.status()
+        assert executable.graph_status() == "graph"
