@@ -89,7 +89,7 @@ class _Library:
 
     def __init__(self, wrong: bool = False, find_status: int = 0):
         self.objects: dict[int, dict] = {}
-        self.forward_calls = 0
+        self.calls: dict[str, int] = {}
         self.wrong = wrong  # a broken library: results off by one
         self.find_status = find_status
 
@@ -150,9 +150,9 @@ class _Library:
             out[i] = n
         return 0
 
-    def _choice(self, count_ref, results):
+    def _choice(self, count_ref, results, fft=4):
         count_ref._obj.value = 2
-        results[0].algo, results[0].status, results[0].memory = 4, 0, 0  # FFT: not taken
+        results[0].algo, results[0].status, results[0].memory = fft, 0, 0  # FFT: not taken
         results[1].algo, results[1].status, results[1].memory = 1, self.find_status, 0
         return 0
 
@@ -165,20 +165,98 @@ class _Library:
                                                results):
         return self._choice(count, results)
 
+    def cudnnFindConvolutionBackwardDataAlgorithmEx(self, handle, w, w_ptr, dy, dy_ptr, conv,
+                                                    dx, dx_ptr, requested, count, results,
+                                                    workspace, size):
+        return self._choice(count, results, fft=2)
+
+    def cudnnGetConvolutionBackwardDataAlgorithm_v7(self, handle, w, dy, conv, dx, requested,
+                                                    count, results):
+        return self._choice(count, results, fft=2)
+
+    def cudnnConvolutionBackwardData(self, handle, alpha, w_desc, w_ptr, dy_desc, dy_ptr,
+                                     conv_desc, algo, workspace, size, beta, dx_desc, dx_ptr):
+        """The adjoint of the forward convolution from dx to dy."""
+        self.calls["backward_data"] = self.calls.get("backward_data", 0) + 1
+        assert algo == 1
+        wd, dyd, conv, dxd = (self._object(d) for d in (w_desc, dy_desc, conv_desc, dx_desc))
+        dtype = _NUMPY_OF_TYPE[dyd["type"]]
+        assert conv["groups"] == 1 and dyd["type"] == wd["type"] == dxd["type"]
+        dy = _memory(dy_ptr, dtype, dyd["dims"], dyd["strides"]).astype(np.float64)
+        w = self._filter(w_ptr, dtype, wd).astype(np.float64)
+        n, c, *spatial = dxd["dims"]
+        out_spatial = dyd["dims"][2:]
+        assert dyd["dims"][:2] == (n, wd["dims"][0]) and wd["dims"][1] == c
+        assert tuple(out_spatial) == tuple(
+            1 + (i + 2 * p - ((r - 1) * d + 1)) // t for i, r, p, t, d in zip(
+                spatial, wd["dims"][2:], conv["pads"], conv["strides"], conv["dilations"]))
+        padded = np.zeros((n, c, *(i + 2 * p for i, p in zip(spatial, conv["pads"]))))
+        for position in itertools.product(*(range(r) for r in wd["dims"][2:])):
+            window = (slice(None), slice(None)) + tuple(
+                slice(r * d, r * d + (o - 1) * t + 1, t) for r, d, o, t in
+                zip(position, conv["dilations"], out_spatial, conv["strides"]))
+            padded[window] += np.einsum("nk...,kc->nc...", dy,
+                                        w[(slice(None), slice(None)) + position])
+        dx = _memory(dx_ptr, dtype, dxd["dims"], dxd["strides"])
+        dx[...] = padded[(slice(None), slice(None)) + tuple(
+            slice(p, p + i) for p, i in zip(conv["pads"], spatial))]
+        return 0
+
+    def cudnnFindConvolutionBackwardFilterAlgorithmEx(self, handle, x, x_ptr, dy, dy_ptr,
+                                                      conv, dw, dw_ptr, requested, count,
+                                                      results, workspace, size):
+        return self._choice(count, results, fft=2)
+
+    def cudnnGetConvolutionBackwardFilterAlgorithm_v7(self, handle, x, dy, conv, dw,
+                                                      requested, count, results):
+        return self._choice(count, results, fft=2)
+
+    def cudnnConvolutionBackwardFilter(self, handle, alpha, x_desc, x_ptr, dy_desc, dy_ptr,
+                                       conv_desc, algo, workspace, size, beta, dw_desc, dw_ptr):
+        """dw[k, c, r] = sum over n and o of x_padded[n, c, o * stride + r * dilation]
+        * dy[n, k, o]."""
+        self.calls["backward_filter"] = self.calls.get("backward_filter", 0) + 1
+        assert algo == 1
+        xd, dyd, conv, wd = (self._object(d) for d in (x_desc, dy_desc, conv_desc, dw_desc))
+        dtype = _NUMPY_OF_TYPE[xd["type"]]
+        assert conv["groups"] == 1 and xd["type"] == dyd["type"] == wd["type"]
+        x = _memory(x_ptr, dtype, xd["dims"], xd["strides"]).astype(np.float64)
+        dy = _memory(dy_ptr, dtype, dyd["dims"], dyd["strides"]).astype(np.float64)
+        k, c, *window = wd["dims"]
+        n, _, *out_spatial = dyd["dims"]
+        assert xd["dims"][:2] == (n, c) and dyd["dims"][1] == k
+        assert tuple(out_spatial) == tuple(
+            1 + (i + 2 * p - ((r - 1) * d + 1)) // t for i, r, p, t, d in zip(
+                xd["dims"][2:], window, conv["pads"], conv["strides"], conv["dilations"]))
+        padded = np.pad(x, [(0, 0), (0, 0)] + [(p, p) for p in conv["pads"]])
+        dw = np.zeros((k, c, *window))
+        for position in itertools.product(*(range(r) for r in window)):
+            patch = padded[(slice(None), slice(None)) + tuple(
+                slice(r * d, r * d + (o - 1) * t + 1, t) for r, d, o, t in
+                zip(position, conv["dilations"], out_spatial, conv["strides"]))]
+            summed = [0, *range(2, patch.ndim)]  # the batch and dy's positions
+            dw[(slice(None), slice(None)) + position] = np.tensordot(dy, patch,
+                                                                     (summed, summed))
+        self._filter(dw_ptr, dtype, wd)[...] = dw
+        return 0
+
+    def _filter(self, pointer, dtype, descriptor):
+        """A packed filter, read in KCRS order."""
+        k, c, *window = descriptor["dims"]
+        if descriptor["layout"] == 0:
+            return _memory(pointer, dtype, descriptor["dims"], _packed(descriptor["dims"]))
+        krsc = (k, *window, c)
+        return np.moveaxis(_memory(pointer, dtype, krsc, _packed(krsc)), -1, 1)
+
     def cudnnConvolutionForward(self, handle, alpha, x_desc, x_ptr, w_desc, w_ptr, conv_desc,
                                 algo, workspace, size, beta, y_desc, y_ptr):
-        self.forward_calls += 1
+        self.calls["forward"] = self.calls.get("forward", 0) + 1
         assert algo == 1
         xd, wd, conv, yd = (self._object(d) for d in (x_desc, w_desc, conv_desc, y_desc))
         dtype = _NUMPY_OF_TYPE[xd["type"]]
         assert xd["type"] == wd["type"] == yd["type"]
         x = _memory(x_ptr, dtype, xd["dims"], xd["strides"]).astype(np.float64)
-        k, c, *window = wd["dims"]
-        if wd["layout"] == 0:  # KCRS, packed
-            w = _memory(w_ptr, dtype, wd["dims"], _packed(wd["dims"]))
-        else:  # KRSC, packed; read back in KCRS order
-            krsc = (k, *window, c)
-            w = np.moveaxis(_memory(w_ptr, dtype, krsc, _packed(krsc)), -1, 1)
+        w = self._filter(w_ptr, dtype, wd)
         out = _direct_convolution(x, w.astype(np.float64), conv["pads"], conv["strides"],
                                   conv["dilations"], conv["groups"])
         assert out.shape == yd["dims"]
@@ -241,8 +319,11 @@ def _kernel(op, library):
         [numpy_dtype(t.element_type) for t in (*op.operand_types, op.result_types[0])])
     assert not isinstance(plan, str), plan
     handle = _Handle(library)
+    alternative = cudnn.forward_plan(spec, plan, op.operand_types[0].shape,
+                                     op.operand_types[1].shape, op.result_types[0].shape)
     return cudnn.CudnnConvolution(plan, _Cupy(), fallback, op.result_types[0].shape,
-                                  handle_for=lambda xp: handle), fallback
+                                  handle_for=lambda xp: handle,
+                                  alternative=alternative), fallback
 
 
 _CASES = {
@@ -255,8 +336,21 @@ _CASES = {
     "input_gradient": ("2x4x3x4 3x3x3x4 2x8x6x3", "[b, 0, 1, f]x[0, 1, o, i]->[b, 0, 1, f]",
                        "stride = [1, 1], pad = [[2, 1], [2, 1]], lhs_dilate = [2, 2], "
                        "reverse = [true, true]"),
+    "input_gradient_1x1": ("2x4x3x4 1x1x3x4 2x8x6x3", "[b, 0, 1, f]x[0, 1, o, i]->[b, 0, 1, f]",
+                           "stride = [1, 1], pad = [[0, 1], [0, 1]], lhs_dilate = [2, 2]"),
+    "input_gradient_nchw": ("2x4x4x3 4x3x3x3 2x3x9x6", "[b, f, 0, 1]x[i, o, 0, 1]->[b, f, 0, 1]",
+                            "stride = [1, 1], pad = [[2, 2], [2, 1]], lhs_dilate = [2, 2], "
+                            "rhs_dilate = [1, 1]"),
+    "input_gradient_1d": ("2x5x4 3x3x4 2x11x3", "[b, 0, f]x[0, o, i]->[b, 0, f]",
+                          "stride = [1], pad = [[1, 1]], lhs_dilate = [3], rhs_dilate = [2]"),
+    "dilated_and_strided_input": ("2x5x5x3 3x3x3x4 2x5x5x4",
+                                  "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]",
+                                  "stride = [2, 2], pad = [[1, 1], [1, 1]], lhs_dilate = [2, 2]"),
     "weight_gradient": ("2x8x6x3 2x4x3x4 3x3x3x4", "[f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f]",
                         "stride = [1, 1], pad = [[0, 1], [0, 1]], rhs_dilate = [2, 2]"),
+    "weight_gradient_uneven": ("2x8x8x3 2x4x4x4 3x3x3x4",
+                               "[f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f]",
+                               "stride = [1, 1], pad = [[0, 1], [1, 0]], rhs_dilate = [2, 2]"),
     "negative_padding": ("2x8x6x3 2x4x3x4 1x1x3x4", "[f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f]",
                          "stride = [1, 1], pad = [[0, -1], [0, -1]], rhs_dilate = [2, 2]"),
     "dilated_strided": ("1x9x9x2 2x2x2x3 1x5x5x3", "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]",
@@ -293,7 +387,13 @@ def test_a_convolution_on_cudnn_is_the_im2col_one(case):
         (got,) = kernel(_wrap(lhs), _wrap(rhs))
         np.testing.assert_allclose(got, fallback(lhs, rhs)[0], rtol=1e-5, atol=1e-5)
     assert not [c for c in kernel.memo.values() if isinstance(c, str)]  # no refusal
-    assert library.forward_calls == 3  # the check, then both runs
+    # input gradients of strided convolutions as backward data, weight gradients as
+    # backward filter; the check, then both runs
+    mode = ("backward_data" if case.startswith("input_gradient") else
+            "backward_filter" if case in ("weight_gradient", "negative_padding",
+                                          "weight_gradient_uneven") else "forward")
+    assert kernel.plan.mode == mode
+    assert library.calls == {mode: 3}
 
 
 def test_feature_groups_and_other_types():
@@ -306,7 +406,7 @@ def test_feature_groups_and_other_types():
         lhs, rhs = (rng.standard_normal(t.shape).astype(dtype) for t in op.operand_types)
         (got,) = kernel(_wrap(lhs), _wrap(rhs))
         want = fallback(lhs, rhs)[0]
-        assert got.dtype == dtype and library.forward_calls == 2
+        assert got.dtype == dtype and library.calls == {"forward": 2}
         np.testing.assert_allclose(got.astype(np.float64), want.astype(np.float64),
                                    rtol=tolerance, atol=tolerance)
 
@@ -322,7 +422,7 @@ def test_strided_and_broadcast_operands_are_read_as_laid_out():
     assert x.strides == lhs.strides  # the transposed view is read in place
     (got,) = kernel(_wrap(lhs), _wrap(rhs))
     np.testing.assert_allclose(got, fallback(lhs, rhs)[0], rtol=1e-5, atol=1e-5)
-    assert library.forward_calls == 2
+    assert library.calls == {"forward": 2}
 
 
 def test_a_wrong_or_failing_library_leaves_the_convolution_on_im2col():
@@ -335,10 +435,35 @@ def test_a_wrong_or_failing_library_leaves_the_convolution_on_im2col():
         for _ in range(2):
             (got,) = kernel(_wrap(lhs), _wrap(rhs))
             np.testing.assert_array_equal(got, fallback(lhs, rhs)[0])
-        assert library.forward_calls == (1 if library.wrong else 0)  # only the check
+        assert library.calls == ({"forward": 1} if library.wrong else {})  # only the check
         (configuration,) = kernel.memo.values()
         assert reason in configuration
         assert any(reason in r for r in cudnn.refused().values())
+
+
+def test_a_refused_backward_convolution_runs_forward_on_cudnn():
+    # A cuDNN that takes no backward-filter algorithm: the weight gradient runs
+    # as a forward convolution on cuDNN, not on im2col.
+    op = _convolution(*_CASES["weight_gradient"])
+    library = _Library()
+
+    def search(*args):  # every algorithm found fails (status 3: CUDNN_STATUS_BAD_PARAM)
+        count, results = args[9], args[10]
+        library._choice(count, results, fft=2)
+        for result in results[:count._obj.value]:
+            result.status = 3
+        return 0
+
+    library.cudnnFindConvolutionBackwardFilterAlgorithmEx = search
+    kernel, fallback = _kernel(op, library)
+    assert kernel.plan.mode == "backward_filter" and kernel.alternative.mode == "forward"
+    rng = np.random.default_rng(6)
+    lhs, rhs = (rng.standard_normal(t.shape).astype(np.float32) for t in op.operand_types)
+    for _ in range(2):
+        (got,) = kernel(_wrap(lhs), _wrap(rhs))
+        np.testing.assert_allclose(got, fallback(lhs, rhs)[0], rtol=1e-5, atol=1e-5)
+    assert kernel.plan.mode == "forward" and library.calls == {"forward": 3}
+    assert any("no cuDNN algorithm" in r for r in cudnn.refused().values())
 
 
 def test_no_configuration_is_set_up_while_a_graph_is_captured():
@@ -352,7 +477,7 @@ def test_no_configuration_is_set_up_while_a_graph_is_captured():
     finally:
         _Stream.capturing = False
     np.testing.assert_array_equal(got, fallback(lhs, rhs)[0])
-    assert library.forward_calls == 0 and not kernel.memo
+    assert library.calls == {} and not kernel.memo
 
 
 @pytest.mark.parametrize("shapes,numbers,window,batch_groups,element,reason", [
@@ -408,8 +533,8 @@ def test_the_real_library_takes_these_descriptors():
         kernel, _ = _kernel(op, _Library())
         lhs, rhs = (_wrap(np.zeros(t.shape, kernel.plan.dtype)) for t in op.operand_types)
         x, w = kernel.operands(lhs, rhs)
-        Handle().configure(kernel.plan, x, w, _wrap(np.empty(kernel.result_shape,
-                                                             kernel.plan.dtype)))
+        y = np.empty(kernel.plan.y_shape or kernel.result_shape, kernel.plan.dtype)
+        Handle().configure(kernel.plan, x, w, _wrap(y))
 
 
 # --- on a GPU (JAXLIB_GPU_TEST_BACKEND=cuda; mock GPUs run im2col) --------------------

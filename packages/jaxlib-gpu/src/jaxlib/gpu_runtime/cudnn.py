@@ -3,7 +3,7 @@
 XLA's GPU backend runs convolutions on cuDNN. jaxlib-gpu's own convolution is
 the core's im2col and one batched cuBLAS product, which copies every window of
 the input (nine copies for a 3x3 kernel). Here ``stablehlo.convolution`` maps
-onto ``cudnnConvolutionForward`` (cross-correlation):
+onto cuDNN's convolutions (cross-correlation):
 
 - the input and the result are described by their own strides, in whatever
   dimension order the program uses (NCHW, NHWC, the transposed layouts of
@@ -14,7 +14,14 @@ onto ``cudnnConvolutionForward`` (cross-correlation):
   ``feature_group_count`` are cuDNN's own; what cuDNN's forward convolution has
   no word for (input dilation, uneven or negative padding) is applied to the
   input first, by the core's ``dilate_and_pad``;
-- 1-D convolutions get a unit spatial dimension (cuDNN takes 2-D and 3-D).
+- 1-D convolutions get a unit spatial dimension (cuDNN takes 2-D and 3-D);
+- an input-dilated convolution with unit window strides (jax's data gradient of
+  a strided convolution) is cuDNN's backward-data convolution of the strided
+  forward one (``cudnnConvolutionBackwardData``: no zeros inserted), the result
+  grown at its high end where that forward one was padded unevenly;
+- a convolution whose window outsizes its result (jax's weight gradient: the
+  window is dy) is cuDNN's backward-filter convolution
+  (``cudnnConvolutionBackwardFilter``), the result a view of cuDNN's filter.
 
 ``batch_group_count``, integer, complex, mixed and 16-bit brain-float types
 stay on im2col (bfloat16 convolutions reach here widened to f32). f32 runs
@@ -22,11 +29,12 @@ with FMA math, not TF32, as the products here use full f32.
 
 Each convolution configuration (shapes, strides, types) is set up on its
 first run, which is eager (graphs are captured on a program's second run):
-cuDNN measures its algorithms there (``cudnnFindConvolutionForwardAlgorithmEx``)
+cuDNN measures its algorithms there (``cudnnFindConvolution*AlgorithmEx``)
 within one fixed workspace per device, so captured graphs keep one workspace
 address; and the chosen algorithm is checked on random data laid out as the
-real operands against im2col. A configuration that fails either way stays on
-im2col (``status()`` counts them). The library is NVIDIA's wheel's
+real operands against im2col. A configuration that fails either way is
+refused (``status()`` counts them): a backward one runs as a forward
+convolution instead, a forward one on im2col. The library is NVIDIA's wheel's
 libcudnn (jax's CUDA plugin brings it), CuPy's, or the system's; without one,
 every convolution runs on im2col.
 """
@@ -48,9 +56,6 @@ _NCHW, _NHWC = 0, 1
 _CROSS_CORRELATION = 1
 _DEFAULT_MATH, _TENSOR_OP_MATH, _FMA_MATH = 0, 1, 3
 _FWD_ALGO_COUNT = 8  # CUDNN_CONVOLUTION_FWD_ALGO_COUNT
-# The FFT algorithms (4, 5) and non-fused Winograd (7) trade f32 accuracy for
-# speed; the CPU's f32 convolutions sum in f32, and so do these.
-_ACCURATE_ALGOS = frozenset({0, 1, 2, 3, 6})
 _WORKSPACE_BYTES = 64 << 20
 _INT_MAX = 2**31 - 1
 
@@ -75,39 +80,57 @@ class AlgoPerf(ctypes.Structure):
 
 
 def status() -> str:
-    """'cudnn' when convolutions go to cuDNN ('cudnn; N on im2col' when some
-    configurations were refused), 'not used yet', or why they run on im2col."""
+    """'cudnn' when convolutions go to cuDNN ('cudnn; N refused (why)' when some
+    configurations were refused: a backward one then runs forward, a forward one
+    on im2col), 'not used yet', or why they all run on im2col."""
     refused = _state["refused"]
     if _state["status"] == "cudnn" and refused:
-        return f"cudnn; {len(refused)} on im2col ({next(iter(refused.values()))})"[:300]
+        return f"cudnn; {len(refused)} refused ({next(iter(refused.values()))})"[:300]
     return _state["status"]
 
 
 def refused() -> dict:
-    """The configurations left on im2col, with the reason for each."""
+    """The configurations refused, with the reason for each."""
     return dict(_state["refused"])
 
 
 # --- the plan: one stablehlo.convolution in cuDNN's terms (no library) --------------
 
+FORWARD, BACKWARD_DATA, BACKWARD_FILTER = "forward", "backward_data", "backward_filter"
+
+
 @dataclass(frozen=True)
 class ConvPlan:
-    """How one convolution maps onto cudnnConvolutionForward."""
+    """How one convolution maps onto one of cuDNN's three convolutions.
 
-    pre_dilation: tuple[int, ...] | None  # per lhs axis, applied before cuDNN (or None)
-    pre_padding: tuple[tuple[int, int], ...] | None
-    x_axes: tuple[int, ...]  # the lhs axes that are cuDNN's [N, C, spatial...]
-    flip_axes: tuple[int, ...]  # rhs axes reversed
-    filter_order: tuple[int, ...]  # rhs axes in the packed filter's memory order
+    forward: x = the lhs (input dilation and uneven padding applied first),
+    w = the rhs packed as a filter, y = the result. backward_data (the data
+    gradient of a strided convolution): x = the lhs as cuDNN's dy, w = the rhs
+    packed as the forward filter, y = dx. backward_filter (the weight gradient):
+    x = the lhs, w = the rhs read in place as dy, y = dw, a packed filter that the
+    result is a view of.
+    """
+
+    mode: str
+    dtype: np.dtype
+    x_axes: tuple[int, ...]  # the lhs axes that are cuDNN's x (or dy): [N, C, spatial...]
     filter_format: int
     filter_dims: tuple[int, ...]  # cuDNN's [K, C / groups, spatial...]
-    y_axes: tuple[int, ...]  # the result axes that are cuDNN's [N, K, spatial...]
     pads: tuple[int, ...]
     strides: tuple[int, ...]
     dilations: tuple[int, ...]
     groups: int
     unit_spatial: bool  # a 1-D convolution given a trailing spatial dimension of 1
-    dtype: np.dtype
+    pre_dilation: tuple[int, ...] | None = None  # forward: per lhs axis, applied first
+    pre_padding: tuple[tuple[int, int], ...] | None = None
+    x_trim: tuple[int, ...] | None = None  # backward filter: lhs elements dropped at the end
+    flip_axes: tuple[int, ...] = ()  # rhs axes reversed before packing
+    filter_order: tuple[int, ...] = ()  # rhs axes in the packed filter's memory order
+    rhs_axes: tuple[int, ...] = ()  # backward filter: the rhs axes that are dy's
+    y_axes: tuple[int, ...] = ()  # the result axes that are y's (forward, backward data)
+    y_shape: tuple[int, ...] | None = None  # what cuDNN writes, where not the result
+    y_window: tuple[int, ...] | None = None  # the result: y's dims from these offsets on
+    result_order: tuple[int, ...] = ()  # backward filter: dw's KCRS axes per result axis
 
 
 def plan_convolution(spec: Any, lhs_shape: tuple[int, ...], rhs_shape: tuple[int, ...],
@@ -128,6 +151,50 @@ def plan_convolution(spec: Any, lhs_shape: tuple[int, ...], rhs_shape: tuple[int
         return "an empty operand or result"
     if max(*lhs_shape, *rhs_shape, *result_shape) > _INT_MAX:
         return "a dimension past cuDNN's ints"
+    shapes = (tuple(lhs_shape), tuple(rhs_shape), tuple(result_shape))
+    if any(d != 1 for d in spec.lhs_dilation):
+        plan = _backward_data_plan(spec, *shapes, lhs_dtype)
+    elif np.prod(spec.kernel_window) > np.prod(spec.out_spatial):
+        # The window outsizes the result: a weight gradient (the window is dy).
+        plan = _backward_filter_plan(spec, *shapes, lhs_dtype)
+    else:
+        plan = None
+    return plan or _forward_plan(spec, *shapes, lhs_dtype)
+
+
+def forward_plan(spec: Any, plan: ConvPlan, lhs_shape: tuple[int, ...],
+                 rhs_shape: tuple[int, ...], result_shape: tuple[int, ...]) -> ConvPlan | None:
+    """The forward plan of a convolution planned as a backward one (None for
+    a forward plan): what runs if cuDNN refuses the backward one."""
+    if plan.mode == FORWARD:
+        return None
+    return _forward_plan(spec, tuple(lhs_shape), tuple(rhs_shape), tuple(result_shape),
+                         plan.dtype)
+
+
+def _unit(spec: Any, pads: list[int], strides: tuple[int, ...], dilations: tuple[int, ...]
+          ) -> dict:
+    """The convolution parameters, with a 1-D convolution's unit dimension."""
+    unit = spec.spatial == 1
+    if unit:
+        pads, strides, dilations = [*pads, 0], (*strides, 1), (*dilations, 1)
+    return dict(pads=tuple(pads), strides=tuple(strides), dilations=tuple(dilations),
+                unit_spatial=unit)
+
+
+def _packed_rhs(spec: Any, rhs_shape: tuple[int, ...], k_axis: int, c_axis: int,
+                features_inner: bool) -> dict:
+    """The rhs packed as cuDNN's filter [K = rhs axis k_axis, C = c_axis, window]:
+    KRSC when the input's features are innermost, else KCRS."""
+    window = tuple(spec.dn.kernel_spatial_dimensions)
+    order = (k_axis, *window, c_axis) if features_inner else (k_axis, c_axis, *window)
+    dims = (rhs_shape[k_axis], rhs_shape[c_axis], *(rhs_shape[a] for a in window))
+    return dict(filter_order=order, filter_format=_NHWC if features_inner else _NCHW,
+                filter_dims=dims + ((1,) if spec.spatial == 1 else ()))
+
+
+def _forward_plan(spec: Any, lhs_shape: tuple[int, ...], rhs_shape: tuple[int, ...],
+                  result_shape: tuple[int, ...], dtype: np.dtype) -> ConvPlan:
     dn = spec.dn
     rank = len(lhs_shape)
     pads, pre_padding, pre_needed = [], [(0, 0)] * rank, False
@@ -139,30 +206,123 @@ def plan_convolution(spec: Any, lhs_shape: tuple[int, ...], rhs_shape: tuple[int
         pre_padding[axis] = (lo - even, hi - even)
         pre_dilation[axis] = dilation
         pre_needed |= (lo - even, hi - even) != (0, 0) or dilation != 1
-    kernel_spatial = tuple(dn.kernel_spatial_dimensions)
-    # The filter's memory order follows the input's: features innermost -> KRSC.
-    features_inner = dn.input_feature_dimension == rank - 1
-    k_axis, c_axis = dn.kernel_output_feature_dimension, dn.kernel_input_feature_dimension
-    filter_order = ((k_axis, *kernel_spatial, c_axis) if features_inner
-                    else (k_axis, c_axis, *kernel_spatial))
-    filter_dims = (rhs_shape[k_axis], rhs_shape[c_axis], *(rhs_shape[a] for a in kernel_spatial))
-    strides, dilations = tuple(spec.strides), tuple(spec.rhs_dilation)
-    unit = spec.spatial == 1
-    if unit:
-        filter_dims += (1,)
-        pads, strides, dilations = [*pads, 0], (*strides, 1), (*dilations, 1)
+    window = tuple(dn.kernel_spatial_dimensions)
     return ConvPlan(
-        pre_dilation=tuple(pre_dilation) if pre_needed else None,
-        pre_padding=tuple(pre_padding) if pre_needed else None,
+        mode=FORWARD, dtype=dtype,
         x_axes=(dn.input_batch_dimension, dn.input_feature_dimension,
                 *dn.input_spatial_dimensions),
-        flip_axes=tuple(a for a, r in zip(kernel_spatial, spec.reversal) if r),
-        filter_order=filter_order, filter_format=_NHWC if features_inner else _NCHW,
-        filter_dims=filter_dims,
+        pre_dilation=tuple(pre_dilation) if pre_needed else None,
+        pre_padding=tuple(pre_padding) if pre_needed else None,
+        flip_axes=tuple(a for a, r in zip(window, spec.reversal) if r),
         y_axes=(dn.output_batch_dimension, dn.output_feature_dimension,
                 *dn.output_spatial_dimensions),
-        pads=tuple(pads), strides=strides, dilations=dilations,
-        groups=spec.feature_groups, unit_spatial=unit, dtype=lhs_dtype)
+        groups=spec.feature_groups,
+        **_packed_rhs(spec, rhs_shape, dn.kernel_output_feature_dimension,
+                      dn.kernel_input_feature_dimension,
+                      dn.input_feature_dimension == rank - 1),
+        **_unit(spec, pads, tuple(spec.strides), tuple(spec.rhs_dilation)))
+
+
+def _backward_data_plan(spec: Any, lhs_shape: tuple[int, ...], rhs_shape: tuple[int, ...],
+                        result_shape: tuple[int, ...], dtype: np.dtype) -> ConvPlan | None:
+    """An input-dilated convolution (jax's data gradient of a strided one) as
+    cuDNN's backward-data convolution, or None where it is not one.
+
+    With the program's input dilation s, padding (lo, hi), window k and window
+    dilation d, result[j] sums lhs[o] * kernel[r] over o * s = j + r * d - lo:
+    the data gradient of a forward convolution with stride s, padding
+    p = (k - 1) * d - lo and the kernel reversed, features swapped. cuDNN's
+    padding is even, so a forward one padded unevenly shows as hi - lo != 0:
+    0 <= hi - lo < s fits as it is, hi < lo by growing the result at its high
+    end by lo - hi (and reading the leading part)."""
+    dn = spec.dn
+    if spec.feature_groups != 1 or any(t != 1 for t in spec.strides):
+        return None
+    pads, grown = [], list(result_shape)
+    for i, ((lo, hi), s, d, k) in enumerate(zip(spec.padding, spec.lhs_dilation,
+                                                 spec.rhs_dilation, spec.kernel_window)):
+        p = (k - 1) * d - lo
+        if p < 0 or hi - lo >= s:
+            return None
+        pads.append(p)
+        grown[dn.output_spatial_dimensions[i]] += max(0, lo - hi)
+    window = tuple(dn.kernel_spatial_dimensions)
+    grew = tuple(grown) != tuple(result_shape)
+    return ConvPlan(
+        mode=BACKWARD_DATA, dtype=dtype,
+        x_axes=(dn.input_batch_dimension, dn.input_feature_dimension,
+                *dn.input_spatial_dimensions),
+        # cuDNN's filter is the forward convolution's: [K = the program's input
+        # features, C = its output features, window], reversed where the program's is not.
+        flip_axes=tuple(a for a, r in zip(window, spec.reversal) if not r),
+        y_axes=(dn.output_batch_dimension, dn.output_feature_dimension,
+                *dn.output_spatial_dimensions),
+        y_shape=tuple(grown) if grew else None,
+        y_window=(0,) * len(result_shape) if grew else None,
+        groups=1,
+        **_packed_rhs(spec, rhs_shape, dn.kernel_input_feature_dimension,
+                      dn.kernel_output_feature_dimension,
+                      dn.input_feature_dimension == len(lhs_shape) - 1),
+        **_unit(spec, pads, tuple(spec.lhs_dilation), tuple(spec.rhs_dilation)))
+
+
+def _backward_filter_plan(spec: Any, lhs_shape: tuple[int, ...], rhs_shape: tuple[int, ...],
+                          result_shape: tuple[int, ...], dtype: np.dtype
+                          ) -> ConvPlan | None:
+    """A convolution whose window outsizes its result (jax's weight gradient)
+    as cuDNN's backward-filter convolution, or None where it is not one.
+
+    result[r] sums lhs_padded[r * t + o * d] * rhs[o] over the lhs's features
+    and the window o (t the window stride, d the window dilation): the filter
+    gradient of a forward convolution of the lhs (batch = its features,
+    channels = its batch) with stride d, dilation t and dy = the rhs. cuDNN's
+    padding is even: hi <= lo pads by lo (what lies past the program's hi
+    padding is never read; a negative hi drops lhs elements at the end); hi > lo
+    pads by hi and grows the window by (hi - lo) / t at its start, which the
+    result leaves out. cuDNN's dy dims must come out as the rhs's."""
+    dn = spec.dn
+    if spec.feature_groups != 1:
+        return None
+    rank = len(lhs_shape)
+    pads, trims, shifts = [], [0] * rank, []
+    for i, ((lo, hi), t, d) in enumerate(zip(spec.padding, spec.strides, spec.rhs_dilation)):
+        axis = dn.input_spatial_dimensions[i]
+        if hi <= lo:  # beyond the program's hi padding, nothing is read
+            pad, trim, shift = lo, max(0, -hi), 0
+        elif (hi - lo) % t == 0:
+            pad, trim, shift = hi, 0, (hi - lo) // t
+        else:
+            return None
+        size = lhs_shape[axis] - trim
+        window = spec.out_spatial[i] + shift
+        extent = size + 2 * pad - ((window - 1) * t + 1)
+        if pad < 0 or size < 1 or extent < 0 or \
+                extent // d + 1 != rhs_shape[dn.kernel_spatial_dimensions[i]]:
+            return None
+        pads.append(pad)
+        trims[axis] = trim
+        shifts.append(shift)
+    features_inner = dn.input_batch_dimension == rank - 1  # x's channels innermost
+    k, c = rhs_shape[dn.kernel_output_feature_dimension], lhs_shape[dn.input_batch_dimension]
+    window = tuple(n + shift for n, shift in zip(spec.out_spatial, shifts)) + (
+        (1,) if spec.spatial == 1 else ())
+    order = [0] * rank  # the result's axes in dw's KCRS order
+    order[dn.output_feature_dimension] = 0
+    order[dn.output_batch_dimension] = 1
+    for i, axis in enumerate(dn.output_spatial_dimensions):
+        order[axis] = 2 + i
+    return ConvPlan(
+        mode=BACKWARD_FILTER, dtype=dtype,
+        x_axes=(dn.input_feature_dimension, dn.input_batch_dimension,
+                *dn.input_spatial_dimensions),
+        x_trim=tuple(trims) if any(trims) else None,
+        rhs_axes=(dn.kernel_input_feature_dimension, dn.kernel_output_feature_dimension,
+                  *dn.kernel_spatial_dimensions),
+        filter_format=_NHWC if features_inner else _NCHW,
+        filter_dims=(k, c, *window),
+        y_shape=(k, *window, c) if features_inner else (k, c, *window),
+        y_window=(0, 0, *shifts), result_order=tuple(order), groups=1,
+        **_unit(spec, pads, tuple(spec.rhs_dilation), tuple(spec.strides)))
 
 
 def described(array: Any, axes: tuple[int, ...], unit_spatial: bool
@@ -261,6 +421,20 @@ def _declare(lib: ctypes.CDLL) -> None:
                                                    ctypes.c_size_t],
         "cudnnConvolutionForward": [vp, vp, vp, vp, vp, vp, vp, i32, vp, ctypes.c_size_t,
                                     vp, vp, vp],
+        "cudnnGetConvolutionBackwardDataAlgorithm_v7": [vp, vp, vp, vp, vp, i32, ip,
+                                                        ctypes.POINTER(AlgoPerf)],
+        "cudnnFindConvolutionBackwardDataAlgorithmEx": [vp, vp, vp, vp, vp, vp, vp, vp, i32,
+                                                        ip, ctypes.POINTER(AlgoPerf), vp,
+                                                        ctypes.c_size_t],
+        "cudnnConvolutionBackwardData": [vp, vp, vp, vp, vp, vp, vp, i32, vp,
+                                         ctypes.c_size_t, vp, vp, vp],
+        "cudnnGetConvolutionBackwardFilterAlgorithm_v7": [vp, vp, vp, vp, vp, i32, ip,
+                                                          ctypes.POINTER(AlgoPerf)],
+        "cudnnFindConvolutionBackwardFilterAlgorithmEx": [vp, vp, vp, vp, vp, vp, vp, vp,
+                                                          i32, ip, ctypes.POINTER(AlgoPerf),
+                                                          vp, ctypes.c_size_t],
+        "cudnnConvolutionBackwardFilter": [vp, vp, vp, vp, vp, vp, vp, i32, vp,
+                                           ctypes.c_size_t, vp, vp, vp],
     }
     for name, argtypes in signatures.items():
         function = getattr(lib, name)  # AttributeError: a cuDNN without the legacy API
@@ -311,20 +485,31 @@ class Handle:
         self.check(getattr(self.lib, create)(ctypes.byref(descriptor)), create)
         return descriptor
 
+    def _tensor(self, plan: ConvPlan, array: Any, axes: tuple[int, ...]) -> ctypes.c_void_p:
+        dims, strides = described(array, axes, plan.unit_spatial)
+        descriptor = self._descriptor("cudnnCreateTensorDescriptor")
+        self.check(self.lib.cudnnSetTensorNdDescriptor(
+            descriptor, _TYPES[plan.dtype][0], len(dims), _ints(dims), _ints(strides)),
+            "cudnnSetTensorNdDescriptor")
+        return descriptor
+
+    def _filter(self, plan: ConvPlan) -> ctypes.c_void_p:
+        descriptor = self._descriptor("cudnnCreateFilterDescriptor")
+        self.check(self.lib.cudnnSetFilterNdDescriptor(
+            descriptor, _TYPES[plan.dtype][0], plan.filter_format, len(plan.filter_dims),
+            _ints(plan.filter_dims)), "cudnnSetFilterNdDescriptor")
+        return descriptor
+
     def configure(self, plan: ConvPlan, x: Any, w: Any, y: Any) -> Configuration:
-        """Descriptors for these operands (checked: cuDNN's result dims must
-        be the program's) and no algorithm yet."""
+        """Descriptors for these operands (checked: the forward convolution's
+        output dims, by cuDNN, must be the program's) and no algorithm yet."""
         lib = self.lib
-        data_type, compute, math, _, _ = _TYPES[plan.dtype]
-        x_desc = self._descriptor("cudnnCreateTensorDescriptor")
-        dims, strides = described(x, plan.x_axes, plan.unit_spatial)
-        self.check(lib.cudnnSetTensorNdDescriptor(x_desc, data_type, len(dims), _ints(dims),
-                                                  _ints(strides)), "cudnnSetTensorNdDescriptor")
-        w_desc = self._descriptor("cudnnCreateFilterDescriptor")
-        self.check(lib.cudnnSetFilterNdDescriptor(w_desc, data_type, plan.filter_format,
-                                                  len(plan.filter_dims),
-                                                  _ints(plan.filter_dims)),
-                   "cudnnSetFilterNdDescriptor")
+        _, compute, math, _, _ = _TYPES[plan.dtype]
+        x_desc = self._tensor(plan, x, plan.x_axes)
+        if plan.mode == BACKWARD_FILTER:  # w is dy, y the filter dw
+            w_desc, y_desc = self._tensor(plan, w, plan.rhs_axes), self._filter(plan)
+        else:
+            w_desc, y_desc = self._filter(plan), self._tensor(plan, y, plan.y_axes)
         conv_desc = self._descriptor("cudnnCreateConvolutionDescriptor")
         self.check(lib.cudnnSetConvolutionNdDescriptor(
             conv_desc, len(plan.pads), _ints(plan.pads), _ints(plan.strides),
@@ -334,18 +519,29 @@ class Handle:
                    "cudnnSetConvolutionGroupCount")
         self.check(lib.cudnnSetConvolutionMathType(conv_desc, math),
                    "cudnnSetConvolutionMathType")
-        y_dims, y_strides = described(y, plan.y_axes, plan.unit_spatial)
-        cudnn_dims = (ctypes.c_int * len(y_dims))()
-        self.check(lib.cudnnGetConvolutionNdForwardOutputDim(conv_desc, x_desc, w_desc,
-                                                             len(y_dims), cudnn_dims),
+        # The forward convolution: its input, filter and the output it must give.
+        if plan.mode == FORWARD:
+            source, filter_desc, output = x_desc, w_desc, (y, plan.y_axes)
+        elif plan.mode == BACKWARD_DATA:
+            source, filter_desc, output = y_desc, w_desc, (x, plan.x_axes)
+        else:
+            source, filter_desc, output = x_desc, y_desc, (w, plan.rhs_axes)
+        output = described(*output, plan.unit_spatial)[0]
+        cudnn_dims = (ctypes.c_int * len(output))()
+        self.check(lib.cudnnGetConvolutionNdForwardOutputDim(conv_desc, source, filter_desc,
+                                                             len(output), cudnn_dims),
                    "cudnnGetConvolutionNdForwardOutputDim")
-        if tuple(cudnn_dims) != y_dims:
-            raise CudnnError(f"cuDNN's result dims {tuple(cudnn_dims)} are not {y_dims}")
-        y_desc = self._descriptor("cudnnCreateTensorDescriptor")
-        self.check(lib.cudnnSetTensorNdDescriptor(y_desc, data_type, len(y_dims),
-                                                  _ints(y_dims), _ints(y_strides)),
-                   "cudnnSetTensorNdDescriptor")
+        if tuple(cudnn_dims) != output:
+            raise CudnnError(f"cuDNN's forward dims {tuple(cudnn_dims)} are not {output}")
         return Configuration(self, plan, x_desc, w_desc, conv_desc, y_desc)
+
+
+# The algorithms taken per mode (cudnnConvolution{Fwd,BwdData,BwdFilter}Algo_t): the
+# FFT ones and non-fused Winograd trade f32 accuracy for speed; the CPU's f32
+# convolutions sum in f32, and so do these.
+_ACCURATE = {FORWARD: frozenset({0, 1, 2, 3, 6}), BACKWARD_DATA: frozenset({0, 1, 4}),
+             BACKWARD_FILTER: frozenset({0, 1, 3})}
+_API = {FORWARD: "Forward", BACKWARD_DATA: "BackwardData", BACKWARD_FILTER: "BackwardFilter"}
 
 
 class Configuration:
@@ -359,28 +555,41 @@ class Configuration:
         self.workspace_bytes = 0
         scalar = _TYPES[plan.dtype][3]
         self.alpha, self.beta = scalar(1), scalar(0)
+        name = _API[plan.mode]
+        self.find = f"cudnnFindConvolution{name}AlgorithmEx"
+        self.heuristic = f"cudnnGetConvolution{name}Algorithm_v7"
+        self.call = "cudnnConvolutionForward" if plan.mode == FORWARD else \
+            f"cudnnConvolution{name}"
+
+    def _inputs(self, x: Any, w: Any) -> tuple:
+        """The two inputs as cuDNN's calls take them: (x, w) forward, (w, dy)
+        backward data, (x, dy) backward filter."""
+        x_desc, w_desc, _, _ = self.descriptors
+        if self.plan.mode == BACKWARD_DATA:
+            return w_desc, w.data.ptr, x_desc, x.data.ptr
+        return x_desc, x.data.ptr, w_desc, w.data.ptr
 
     def choose_algorithm(self, x: Any, w: Any, y: Any, measure: bool) -> None:
-        """cuDNN's fastest algorithm within the workspace: measured on these
-        buffers (``measure``: it synchronizes, so never while capturing), else
-        by its heuristics."""
+        """cuDNN's fastest accurate algorithm within the workspace: measured on
+        these buffers (``measure``: it synchronizes, so never while capturing),
+        else by its heuristics."""
         handle, lib = self.handle, self.handle.lib
-        x_desc, w_desc, conv_desc, y_desc = self.descriptors
+        _, _, conv_desc, y_desc = self.descriptors
         results = (AlgoPerf * _FWD_ALGO_COUNT)()
         count = ctypes.c_int(0)
         limit = handle.workspace.nbytes
+        inputs = self._inputs(x, w)
         if measure:
-            handle.check(lib.cudnnFindConvolutionForwardAlgorithmEx(
-                handle.handle, x_desc, x.data.ptr, w_desc, w.data.ptr, conv_desc, y_desc,
-                y.data.ptr, _FWD_ALGO_COUNT, ctypes.byref(count), results,
-                handle.workspace.data.ptr, limit), "cudnnFindConvolutionForwardAlgorithmEx")
+            handle.check(getattr(lib, self.find)(
+                handle.handle, *inputs, conv_desc, y_desc, y.data.ptr, _FWD_ALGO_COUNT,
+                ctypes.byref(count), results, handle.workspace.data.ptr, limit), self.find)
         else:
-            handle.check(lib.cudnnGetConvolutionForwardAlgorithm_v7(
-                handle.handle, x_desc, w_desc, conv_desc, y_desc, _FWD_ALGO_COUNT,
-                ctypes.byref(count), results), "cudnnGetConvolutionForwardAlgorithm_v7")
+            handle.check(getattr(lib, self.heuristic)(
+                handle.handle, inputs[0], inputs[2], conv_desc, y_desc, _FWD_ALGO_COUNT,
+                ctypes.byref(count), results), self.heuristic)
+        accurate = _ACCURATE[self.plan.mode]
         for result in results[:count.value]:
-            if result.status == 0 and result.memory <= limit and \
-                    result.algo in _ACCURATE_ALGOS:
+            if result.status == 0 and result.memory <= limit and result.algo in accurate:
                 self.algo, self.workspace_bytes = int(result.algo), int(result.memory)
                 return
         raise CudnnError("no cuDNN algorithm takes this convolution within "
@@ -388,11 +597,11 @@ class Configuration:
 
     def run(self, x: Any, w: Any, y: Any) -> None:
         handle = self.handle
-        x_desc, w_desc, conv_desc, y_desc = self.descriptors
-        handle.check(handle.lib.cudnnConvolutionForward(
-            handle.handle, ctypes.addressof(self.alpha), x_desc, x.data.ptr, w_desc, w.data.ptr,
-            conv_desc, self.algo, handle.workspace.data.ptr, self.workspace_bytes,
-            ctypes.addressof(self.beta), y_desc, y.data.ptr), "cudnnConvolutionForward")
+        _, _, conv_desc, y_desc = self.descriptors
+        handle.check(getattr(handle.lib, self.call)(
+            handle.handle, ctypes.addressof(self.alpha), *self._inputs(x, w), conv_desc,
+            self.algo, handle.workspace.data.ptr, self.workspace_bytes,
+            ctypes.addressof(self.beta), y_desc, y.data.ptr), self.call)
 
 
 def _handle(cupy: Any) -> Handle | None:
@@ -446,15 +655,17 @@ class CudnnConvolution:
     configuration was set up and checked, else ``fallback`` (im2col)."""
 
     def __init__(self, plan: ConvPlan, xp: Any, fallback: Callable,
-                 result_shape: tuple[int, ...], handle_for: Callable[[Any], Any] = _handle):
+                 result_shape: tuple[int, ...], handle_for: Callable[[Any], Any] = _handle,
+                 alternative: ConvPlan | None = None):
         self.plan, self.xp, self.fallback = plan, xp, fallback
+        self.alternative = alternative  # the forward plan, where cuDNN refuses a backward one
         self.result_shape = tuple(result_shape)
         self.handle_for = handle_for
         self.zero = np.zeros((), plan.dtype)
         self.memo: dict = {}  # (handle, input shape, strides) -> configuration
 
     def operands(self, lhs: Any, rhs: Any) -> tuple[Any, Any]:
-        """cuDNN's input and packed filter for these operands."""
+        """cuDNN's two inputs for these operands (see ConvPlan)."""
         from jaxlib._src.ops.reduction import dilate_and_pad
 
         xp, plan = self.xp, self.plan
@@ -462,10 +673,13 @@ class CudnnConvolution:
         if plan.pre_padding is not None:
             x = dilate_and_pad(readable(xp, x), self.zero, plan.pre_dilation,
                                plan.pre_padding, xp)
+        if plan.x_trim is not None:
+            x = x[tuple(slice(0, n - trim) for n, trim in zip(x.shape, plan.x_trim))]
         x = readable(xp, x)
+        if plan.mode == BACKWARD_FILTER:
+            return x, readable(xp, rhs)
         w = xp.flip(rhs, plan.flip_axes) if plan.flip_axes else rhs
-        w = xp.ascontiguousarray(xp.transpose(w, plan.filter_order))
-        return x, w
+        return x, xp.ascontiguousarray(xp.transpose(w, plan.filter_order))
 
     def __call__(self, lhs: Any, rhs: Any) -> tuple:
         xp = self.xp
@@ -473,9 +687,9 @@ class CudnnConvolution:
         if handle is None:
             return self.fallback(lhs, rhs)
         x, w = self.operands(lhs, rhs)
-        memo_key = (id(handle), x.shape, x.strides)
+        memo_key = (id(handle), x.shape, x.strides, w.strides)
         configuration = self.memo.get(memo_key)
-        key = (self.plan, x.shape, x.strides)  # alike convolutions share a set-up
+        key = (self.plan, *memo_key[1:])  # alike convolutions share a set-up
         if configuration is None:
             configuration = handle.configurations.get(key)
             if configuration is None:
@@ -484,8 +698,12 @@ class CudnnConvolution:
                 configuration = self._set_up(handle, key, lhs, rhs)
             self.memo[memo_key] = configuration
         if isinstance(configuration, str):
+            if self.alternative is not None:  # try the forward convolution before im2col
+                self.plan, self.alternative = self.alternative, None
+                self.memo.clear()
+                return self(lhs, rhs)
             return self.fallback(lhs, rhs)
-        y = xp.empty(self.result_shape, self.plan.dtype)
+        y = xp.empty(self.plan.y_shape or self.result_shape, self.plan.dtype)
         try:
             handle.bind(xp.cuda.get_current_stream().ptr)
             configuration.run(x, w, y)
@@ -493,7 +711,24 @@ class CudnnConvolution:
             self._refuse(handle, key, str(err))
             self.memo[memo_key] = str(err)
             return self.fallback(lhs, rhs)
-        return (y,)
+        return (self.result_of(y),)
+
+    def result_of(self, y: Any) -> Any:
+        """The program's result in what cuDNN wrote: y itself, or a view of
+        it (a grown result's leading part; a weight gradient's filter read in
+        the result's axis order)."""
+        plan = self.plan
+        if plan.mode == BACKWARD_FILTER:
+            if plan.filter_format == _NHWC:  # [K, window..., C] -> [K, C, window...]
+                y = self.xp.moveaxis(y, -1, 1)
+            if plan.unit_spatial:
+                y = y[..., 0]
+            y = y[tuple(slice(start, None) for start in plan.y_window)]
+            return self.xp.transpose(y, plan.result_order)
+        if plan.y_window is None:
+            return y
+        return y[tuple(slice(start, start + n)
+                       for start, n in zip(plan.y_window, self.result_shape))]
 
     @staticmethod
     def _refuse(handle: Any, key: tuple, reason: str) -> str:
@@ -501,19 +736,20 @@ class CudnnConvolution:
         return reason
 
     def _set_up(self, handle: Any, key: tuple, lhs: Any, rhs: Any) -> Any:
-        """The configuration of ``key``, or the reason it stays on im2col."""
+        """The configuration of ``key``, or the reason cuDNN cannot run it."""
         xp = self.xp
         rng = np.random.default_rng(0)
         lhs_r, rhs_r = _random_like(xp, lhs, rng), _random_like(xp, rhs, rng)
         try:
             x, w = self.operands(lhs_r, rhs_r)
-            y = xp.empty(self.result_shape, self.plan.dtype)
+            y = xp.empty(self.plan.y_shape or self.result_shape, self.plan.dtype)
             handle.bind(xp.cuda.get_current_stream().ptr)
             configuration = handle.configure(self.plan, x, w, y)
             configuration.choose_algorithm(x, w, y, measure=True)
             configuration.run(x, w, y)
             want = self.fallback(lhs_r, rhs_r)[0]
-            if not _close(_host(xp, y), _host(xp, want), _TYPES[self.plan.dtype][4]):
+            got = self.result_of(y)
+            if not _close(_host(xp, got), _host(xp, want), _TYPES[self.plan.dtype][4]):
                 raise CudnnError(f"algorithm {configuration.algo} differs from im2col")
         except Exception as err:  # a status, or a call this cuDNN does not take
             return self._refuse(handle, key, f"{type(err).__name__}: {err}"[:200])
@@ -539,4 +775,6 @@ def convolution_kernel(op: Any, spec: Any, xp: Any, fallback: Callable) -> Calla
                                    (op.operand_types[0], op.operand_types[1], result)))
     if isinstance(plan, str):
         return fallback
-    return CudnnConvolution(plan, xp, fallback, tuple(result.shape))
+    alternative = forward_plan(spec, plan, op.operand_types[0].shape,
+                               op.operand_types[1].shape, result.shape)
+    return CudnnConvolution(plan, xp, fallback, tuple(result.shape), alternative=alternative)
