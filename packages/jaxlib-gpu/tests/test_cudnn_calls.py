@@ -15,6 +15,7 @@ import ctypes
 import itertools
 import os
 
+import ml_dtypes
 import numpy as np
 import pytest
 
@@ -24,7 +25,20 @@ from jaxlib._src.ir.types import numpy_dtype
 from jaxlib._src.ops.linalg import _conv_kernel, _ConvSpec
 from jaxlib.gpu_runtime import cudnn
 
-_NUMPY_OF_TYPE = {0: np.float32, 1: np.float64, 2: np.float16}
+_NUMPY_OF_TYPE = {0: np.float32, 1: np.float64, 2: np.float16, 9: np.uint16}
+_BF16 = 9  # CUDNN_DATA_BFLOAT16: uint16 carriers of bfloat16 bits
+
+
+def _read(array: np.ndarray, data_type: int) -> np.ndarray:
+    if data_type == _BF16:
+        return (array.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+    return array.astype(np.float64)
+
+
+def _write(target: np.ndarray, values: np.ndarray, data_type: int) -> None:
+    if data_type == _BF16:  # accumulated wide, rounded once
+        values = values.astype(np.float32).astype(ml_dtypes.bfloat16).view(np.uint16)
+    target[...] = values
 
 
 class _Array(np.ndarray):
@@ -182,8 +196,8 @@ class _Library:
         wd, dyd, conv, dxd = (self._object(d) for d in (w_desc, dy_desc, conv_desc, dx_desc))
         dtype = _NUMPY_OF_TYPE[dyd["type"]]
         assert conv["groups"] == 1 and dyd["type"] == wd["type"] == dxd["type"]
-        dy = _memory(dy_ptr, dtype, dyd["dims"], dyd["strides"]).astype(np.float64)
-        w = self._filter(w_ptr, dtype, wd).astype(np.float64)
+        dy = _read(_memory(dy_ptr, dtype, dyd["dims"], dyd["strides"]), dyd["type"])
+        w = _read(self._filter(w_ptr, dtype, wd), wd["type"])
         n, c, *spatial = dxd["dims"]
         out_spatial = dyd["dims"][2:]
         assert dyd["dims"][:2] == (n, wd["dims"][0]) and wd["dims"][1] == c
@@ -198,8 +212,8 @@ class _Library:
             padded[window] += np.einsum("nk...,kc->nc...", dy,
                                         w[(slice(None), slice(None)) + position])
         dx = _memory(dx_ptr, dtype, dxd["dims"], dxd["strides"])
-        dx[...] = padded[(slice(None), slice(None)) + tuple(
-            slice(p, p + i) for p, i in zip(conv["pads"], spatial))]
+        _write(dx, padded[(slice(None), slice(None)) + tuple(
+            slice(p, p + i) for p, i in zip(conv["pads"], spatial))], dxd["type"])
         return 0
 
     def cudnnFindConvolutionBackwardFilterAlgorithmEx(self, handle, x, x_ptr, dy, dy_ptr,
@@ -220,8 +234,8 @@ class _Library:
         xd, dyd, conv, wd = (self._object(d) for d in (x_desc, dy_desc, conv_desc, dw_desc))
         dtype = _NUMPY_OF_TYPE[xd["type"]]
         assert conv["groups"] == 1 and xd["type"] == dyd["type"] == wd["type"]
-        x = _memory(x_ptr, dtype, xd["dims"], xd["strides"]).astype(np.float64)
-        dy = _memory(dy_ptr, dtype, dyd["dims"], dyd["strides"]).astype(np.float64)
+        x = _read(_memory(x_ptr, dtype, xd["dims"], xd["strides"]), xd["type"])
+        dy = _read(_memory(dy_ptr, dtype, dyd["dims"], dyd["strides"]), dyd["type"])
         k, c, *window = wd["dims"]
         n, _, *out_spatial = dyd["dims"]
         assert xd["dims"][:2] == (n, c) and dyd["dims"][1] == k
@@ -237,7 +251,7 @@ class _Library:
             summed = [0, *range(2, patch.ndim)]  # the batch and dy's positions
             dw[(slice(None), slice(None)) + position] = np.tensordot(dy, patch,
                                                                      (summed, summed))
-        self._filter(dw_ptr, dtype, wd)[...] = dw
+        _write(self._filter(dw_ptr, dtype, wd), dw, wd["type"])
         return 0
 
     def _filter(self, pointer, dtype, descriptor):
@@ -255,13 +269,13 @@ class _Library:
         xd, wd, conv, yd = (self._object(d) for d in (x_desc, w_desc, conv_desc, y_desc))
         dtype = _NUMPY_OF_TYPE[xd["type"]]
         assert xd["type"] == wd["type"] == yd["type"]
-        x = _memory(x_ptr, dtype, xd["dims"], xd["strides"]).astype(np.float64)
-        w = self._filter(w_ptr, dtype, wd)
-        out = _direct_convolution(x, w.astype(np.float64), conv["pads"], conv["strides"],
+        x = _read(_memory(x_ptr, dtype, xd["dims"], xd["strides"]), xd["type"])
+        w = _read(self._filter(w_ptr, dtype, wd), wd["type"])
+        out = _direct_convolution(x, w, conv["pads"], conv["strides"],
                                   conv["dilations"], conv["groups"])
         assert out.shape == yd["dims"]
         y = _memory(y_ptr, dtype, yd["dims"], yd["strides"])
-        y[...] = out + (1 if self.wrong else 0)
+        _write(y, out + (1 if self.wrong else 0), yd["type"])
         return 0
 
 
@@ -411,6 +425,35 @@ def test_feature_groups_and_other_types():
                                    rtol=tolerance, atol=tolerance)
 
 
+@pytest.mark.parametrize("case", ["nhwc_same", "input_gradient", "weight_gradient"])
+def test_bfloat16_convolutions_on_carriers(case):
+    # bfloat16 values on the GPU are uint16 carriers of their bits; cuDNN's
+    # bfloat16 convolution reads and writes them, the f32 twin is the fallback.
+    from jaxlib.gpu_runtime.kernels import bf16_convolution_kernel
+
+    op = _convolution(*_CASES[case], element="bf16")
+    twin = bf16_convolution_kernel(op, np)  # numpy: the twin between widening and rounding
+    spec = _ConvSpec(op)
+    shapes = [t.shape for t in (*op.operand_types, op.result_types[0])]
+    plan = cudnn.plan_convolution(spec, *shapes, [ml_dtypes.bfloat16] * 3)
+    library = _Library()
+    handle = _Handle(library)
+    kernel = cudnn.CudnnConvolution(plan, _Cupy(), twin, shapes[2],
+                                    handle_for=lambda xp: handle)
+    rng = np.random.default_rng(7)
+    lhs, rhs = (rng.standard_normal(s).astype(ml_dtypes.bfloat16).view(np.uint16)
+                for s in shapes[:2])
+    for _ in range(2):
+        (got,) = kernel(_wrap(lhs), _wrap(rhs))
+        (want,) = twin(lhs, rhs)
+        assert got.dtype == np.uint16 and want.dtype == np.uint16
+        np.testing.assert_allclose(got.view(ml_dtypes.bfloat16).astype(np.float32),
+                                   want.view(ml_dtypes.bfloat16).astype(np.float32),
+                                   rtol=1e-2, atol=1e-2)
+    assert sum(library.calls.values()) == 3 and not cudnn.refused()
+    assert library.objects[2]["type"] == _BF16  # the input's descriptor
+
+
 def test_strided_and_broadcast_operands_are_read_as_laid_out():
     op = _convolution(*_CASES["nhwc_same"])
     library = _Library()
@@ -528,7 +571,9 @@ def test_the_real_library_takes_these_descriptors():
             self.lib, self.handle, self.workspace, self.stream = library, None, None, None
 
     cases = [_convolution(*case) for case in _CASES.values()] + [
-        _convolution(*_GROUPED, groups=2, element=e) for e in ("f16", "f64")]
+        _convolution(*_GROUPED, groups=2, element=e) for e in ("f16", "f64")] + [
+        _convolution(*_CASES[name], element="bf16")
+        for name in ("nhwc_same", "input_gradient", "weight_gradient")]
     for op in cases:
         kernel, _ = _kernel(op, _Library())
         lhs, rhs = (_wrap(np.zeros(t.shape, kernel.plan.dtype)) for t in op.operand_types)
@@ -552,25 +597,32 @@ def cpu():
     return xla_client.make_cpu_client()
 
 
-@pytest.mark.parametrize("case", [*sorted(_CASES), "grouped_f16", "grouped_f64"])
-def test_convolutions_on_the_gpu_match_the_cpu_and_replay_in_graphs(gpu, cpu, case):
-    element = {"grouped_f16": "f16", "grouped_f64": "f64"}.get(case, "f32")
-    text = (_text(*_GROUPED, groups=2, element=element) if case.startswith("grouped")
-            else _text(*_CASES[case]))
-    dtype = {"f16": np.float16, "f32": np.float32, "f64": np.float64}[element]
+_DEVICE_CASES = {**{name: (case, 1, "f32") for name, case in _CASES.items()},
+                 "grouped_f16": (_GROUPED, 2, "f16"), "grouped_f64": (_GROUPED, 2, "f64"),
+                 "nhwc_bf16": (_CASES["nhwc_same"], 1, "bf16"),
+                 "input_gradient_bf16": (_CASES["input_gradient"], 1, "bf16"),
+                 "weight_gradient_bf16": (_CASES["weight_gradient"], 1, "bf16")}
+
+
+@pytest.mark.parametrize("name", sorted(_DEVICE_CASES))
+def test_convolutions_on_the_gpu_match_the_cpu_and_replay_in_graphs(gpu, cpu, name):
+    case, groups, element = _DEVICE_CASES[name]
+    text = _text(*case, groups=groups, element=element)
+    dtype = {"f16": np.float16, "f32": np.float32, "f64": np.float64,
+             "bf16": ml_dtypes.bfloat16}[element]
     executable = gpu.compile_and_load(text)
-    shapes = [tuple(int(n) for n in s.split("x")) for s in
-              (_GROUPED if case.startswith("grouped") else _CASES[case])[0].split(" ")[:2]]
+    shapes = [tuple(int(n) for n in s.split("x")) for s in case[0].split(" ")[:2]]
     rng = np.random.default_rng(5)
     for _ in range(3):  # eager (each configuration set up and checked), captured, replayed
         args = [rng.standard_normal(shape).astype(dtype) for shape in shapes]
         (want,) = cpu.compile_and_load(text, cpu.devices()[:1]).execute(
             [cpu.buffer_from_pyval(a) for a in args])
         (got,) = executable.execute([gpu.buffer_from_pyval(a) for a in args])
-        tolerance = 2e-2 if element == "f16" else 1e-4
+        tolerance = 2e-2 if element in ("f16", "bf16") else 1e-4
         np.testing.assert_allclose(np.asarray(got).astype(np.float64),
                                    np.asarray(want).astype(np.float64),
                                    rtol=tolerance, atol=tolerance)
+    assert executable.reference_kernel_steps() == []
     if BACKEND == "cuda":
         assert cudnn.status() == "cudnn", cudnn.status()
         assert executable.graph_status() == "graph"

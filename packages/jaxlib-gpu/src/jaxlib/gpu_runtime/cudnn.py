@@ -23,9 +23,10 @@ onto cuDNN's convolutions (cross-correlation):
   window is dy) is cuDNN's backward-filter convolution
   (``cudnnConvolutionBackwardFilter``), the result a view of cuDNN's filter.
 
-``batch_group_count``, integer, complex, mixed and 16-bit brain-float types
-stay on im2col (bfloat16 convolutions reach here widened to f32). f32 runs
-with FMA math, not TF32, as the products here use full f32.
+``batch_group_count``, integer, complex and mixed types stay on im2col. f32
+runs with FMA math, not TF32, as the products here use full f32; f16 and
+bfloat16 (uint16 carriers of its bits, ``bfloat16_convolution_kernel``) on
+tensor cores, accumulated in f32 and rounded once, as XLA computes them.
 
 Each convolution configuration (shapes, strides, types) is set up on its
 first run, which is eager (graphs are captured on a program's second run):
@@ -48,6 +49,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import ml_dtypes
 import numpy as np
 
 # cudnnDataType_t, cudnnTensorFormat_t, cudnnConvolutionMode_t, cudnnMathType_t
@@ -59,9 +61,12 @@ _FWD_ALGO_COUNT = 8  # CUDNN_CONVOLUTION_FWD_ALGO_COUNT
 _WORKSPACE_BYTES = 64 << 20
 _INT_MAX = 2**31 - 1
 
+_BF16 = np.dtype(ml_dtypes.bfloat16)  # on the GPU: uint16 carriers of its bits (carried.py)
+
 # numpy dtype -> (data type, compute type, math type, ctypes scalar of alpha/beta,
 # tolerance of the first-run check relative to the largest result)
 _TYPES = {
+    _BF16: (9, _FLOAT, _TENSOR_OP_MATH, ctypes.c_float, 2e-2),
     np.dtype(np.float16): (_HALF, _FLOAT, _TENSOR_OP_MATH, ctypes.c_float, 2e-2),
     np.dtype(np.float32): (_FLOAT, _FLOAT, _FMA_MATH, ctypes.c_float, 1e-4),
     np.dtype(np.float64): (_DOUBLE, _DOUBLE, _DEFAULT_MATH, ctypes.c_double, 1e-10),
@@ -628,20 +633,30 @@ def _handle(cupy: Any) -> Handle | None:
 
 # --- the device kernel ----------------------------------------------------------------
 
-def _random_like(xp: Any, x: Any, rng: np.random.Generator) -> Any:
-    """Random values with ``x``'s shape and, where they are all positive, its
-    strides (so the check runs the configuration it checks)."""
-    dtype = x.dtype
-    item = dtype.itemsize
+def storage(dtype: np.dtype) -> np.dtype:
+    """How a value of ``dtype`` is held on the GPU (bfloat16: uint16 carriers)."""
+    return np.dtype(np.uint16) if dtype == _BF16 else dtype
+
+
+def _random_like(xp: Any, x: Any, rng: np.random.Generator, dtype: np.dtype) -> Any:
+    """Random ``dtype`` values (held as ``x`` holds them) with ``x``'s shape
+    and, where they are all positive, its strides (so the check runs the
+    configuration it checks)."""
+    item = x.dtype.itemsize
+
+    def draw(count: Any) -> Any:
+        return xp.asarray(rng.uniform(-1, 1, count).astype(dtype).view(x.dtype))
+
     steps = [s // item for n, s in zip(x.shape, x.strides) if n > 1]
     if all(s > 0 for s in steps) and all(s % item == 0 for s in x.strides):
         extent = 1 + sum((n - 1) * (s // item) for n, s in zip(x.shape, x.strides) if n > 1)
-        base = xp.asarray(rng.uniform(-1, 1, extent).astype(dtype))
-        return xp.lib.stride_tricks.as_strided(base, x.shape, x.strides)
-    return xp.asarray(rng.uniform(-1, 1, x.shape).astype(dtype))
+        return xp.lib.stride_tricks.as_strided(draw(extent), x.shape, x.strides)
+    return draw(x.shape)
 
 
-def _close(got: np.ndarray, want: np.ndarray, tolerance: float) -> bool:
+def _close(got: np.ndarray, want: np.ndarray, tolerance: float, dtype: np.dtype) -> bool:
+    if dtype == _BF16:  # carriers' bits
+        got, want = got.view(_BF16), want.view(_BF16)
     got, want = got.astype(np.float64), want.astype(np.float64)
     finite = np.isfinite(want)
     if not np.array_equal(finite, np.isfinite(got)):
@@ -661,7 +676,7 @@ class CudnnConvolution:
         self.alternative = alternative  # the forward plan, where cuDNN refuses a backward one
         self.result_shape = tuple(result_shape)
         self.handle_for = handle_for
-        self.zero = np.zeros((), plan.dtype)
+        self.zero = np.zeros((), storage(plan.dtype))
         self.memo: dict = {}  # (handle, input shape, strides) -> configuration
 
     def operands(self, lhs: Any, rhs: Any) -> tuple[Any, Any]:
@@ -703,7 +718,7 @@ class CudnnConvolution:
                 self.memo.clear()
                 return self(lhs, rhs)
             return self.fallback(lhs, rhs)
-        y = xp.empty(self.plan.y_shape or self.result_shape, self.plan.dtype)
+        y = xp.empty(self.plan.y_shape or self.result_shape, storage(self.plan.dtype))
         try:
             handle.bind(xp.cuda.get_current_stream().ptr)
             configuration.run(x, w, y)
@@ -739,17 +754,18 @@ class CudnnConvolution:
         """The configuration of ``key``, or the reason cuDNN cannot run it."""
         xp = self.xp
         rng = np.random.default_rng(0)
-        lhs_r, rhs_r = _random_like(xp, lhs, rng), _random_like(xp, rhs, rng)
+        lhs_r, rhs_r = (_random_like(xp, v, rng, self.plan.dtype) for v in (lhs, rhs))
         try:
             x, w = self.operands(lhs_r, rhs_r)
-            y = xp.empty(self.plan.y_shape or self.result_shape, self.plan.dtype)
+            y = xp.empty(self.plan.y_shape or self.result_shape, storage(self.plan.dtype))
             handle.bind(xp.cuda.get_current_stream().ptr)
             configuration = handle.configure(self.plan, x, w, y)
             configuration.choose_algorithm(x, w, y, measure=True)
             configuration.run(x, w, y)
             want = self.fallback(lhs_r, rhs_r)[0]
             got = self.result_of(y)
-            if not _close(_host(xp, got), _host(xp, want), _TYPES[self.plan.dtype][4]):
+            if not _close(_host(xp, got), _host(xp, want), _TYPES[self.plan.dtype][4],
+                          self.plan.dtype):
                 raise CudnnError(f"algorithm {configuration.algo} differs from im2col")
         except Exception as err:  # a status, or a call this cuDNN does not take
             return self._refuse(handle, key, f"{type(err).__name__}: {err}"[:200])
@@ -759,6 +775,30 @@ class CudnnConvolution:
 
 def _host(xp: Any, x: Any) -> np.ndarray:
     return x if isinstance(x, np.ndarray) else xp.asnumpy(x)
+
+
+def bfloat16_convolution_kernel(op: Any, xp: Any, twin_kernel: Callable | None
+                                ) -> Callable | None:
+    """The kernel of a convolution of bfloat16 operands into bfloat16, on
+    bfloat16 carriers: cuDNN's bfloat16 convolution, else ``twin_kernel`` (the
+    f32 twin's kernel between widening and rounding, which computes the same
+    up to the order of the sums); None without a twin."""
+    if twin_kernel is None:
+        return None
+    if xp is np or os.environ.get("JAXLIB_GPU_CUDNN", "1") in ("0", ""):
+        return twin_kernel
+    from jaxlib._src.ops.linalg import _ConvSpec
+
+    result = op.result_types[0]
+    if any(t.element_type != "bf16" for t in (*op.operand_types, result)):
+        return twin_kernel
+    spec = _ConvSpec(op)
+    shapes = [tuple(t.shape) for t in (*op.operand_types[:2], result)]
+    plan = plan_convolution(spec, *shapes, (_BF16,) * 3)
+    if isinstance(plan, str):
+        return twin_kernel
+    return CudnnConvolution(plan, xp, twin_kernel, shapes[2],
+                            alternative=forward_plan(spec, plan, *shapes))
 
 
 def convolution_kernel(op: Any, spec: Any, xp: Any, fallback: Callable) -> Callable:

@@ -25,9 +25,15 @@ from jaxlib._src.ir.types import TensorType, numpy_dtype
 from jaxlib._src.ops.custom_call import IDENTITY_TARGETS
 from jaxlib._src.ops.data_movement import int_list
 from jaxlib._src.ops.reduction import int_array_attr
-from jaxlib.gpu_runtime.carried import CARRIERS, is_carried, storage_dtype
+from jaxlib.gpu_runtime.carried import (
+    CARRIERS,
+    computing_in_f32,
+    is_carried,
+    storage_dtype,
+    twin,
+)
 from jaxlib.gpu_runtime.cublas import bf16_matmul_for, matmul_for
-from jaxlib.gpu_runtime.cudnn import convolution_kernel
+from jaxlib.gpu_runtime.cudnn import bfloat16_convolution_kernel, convolution_kernel
 from jaxlib.gpu_runtime.prng import TARGETS as PRNG_TARGETS
 from jaxlib.gpu_runtime.prng import rng_bit_generator_kernel, threefry_kernel
 from jaxlib.gpu_runtime.solver import TARGETS as SOLVER_TARGETS
@@ -580,8 +586,21 @@ def bf16_dot_kernel(op: Operation, xp: Any):
     return lambda lhs, rhs: (dot_general_arrays(lhs, rhs, *dims, xp, matmul),)
 
 
+def bf16_convolution_kernel(op: Operation, xp: Any):
+    """A bfloat16 convolution on cuDNN's bfloat16 convolution, else its f32
+    twin's kernel between widening and rounding (what program.py would run)."""
+    found = twin(op)
+    if found is None or not found[1]:
+        return None
+    twin_kernel = _convolution(found[0], xp)
+    if twin_kernel is None:
+        return None
+    return bfloat16_convolution_kernel(op, xp, computing_in_f32(op, twin_kernel, xp))
+
+
 # Kernels of ops on bfloat16 carriers themselves (before their twins, carried.py).
-CARRIER_KERNELS: dict[str, Factory] = {"stablehlo.dot_general": bf16_dot_kernel}
+CARRIER_KERNELS: dict[str, Factory] = {"stablehlo.dot_general": bf16_dot_kernel,
+                                       "stablehlo.convolution": bf16_convolution_kernel}
 
 
 # --- reductions --------------------------------------------------------------------
