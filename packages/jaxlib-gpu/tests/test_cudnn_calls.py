@@ -309,8 +309,9 @@ class _Handle(cudnn.Handle):
 
 
 def _text(shapes: str, numbers: str, window: str = "", groups: int = 1,
-          element: str = "f32") -> str:
-    lhs, rhs, out = (f"tensor<{s}x{element}>" for s in shapes.split(" "))
+          element: str = "f32", result: str | None = None) -> str:
+    lhs, rhs, out = (f"tensor<{s}x{e}>" for s, e in zip(
+        shapes.split(" "), (element, element, result or element)))
     return (f"func.func @main(%a: {lhs}, %b: {rhs}) -> {out} {{\n"
             f"  %0 = stablehlo.convolution(%a, %b) dim_numbers = {numbers}, "
             f"window = {{{window}}} {{batch_group_count = 1 : i64, "
@@ -454,6 +455,22 @@ def test_bfloat16_convolutions_on_carriers(case):
     assert library.objects[2]["type"] == _BF16  # the input's descriptor
 
 
+@pytest.mark.parametrize("case", ["nhwc_same", "input_gradient", "weight_gradient"])
+def test_a_wider_result_type_widens_the_operands(case):
+    # preferred_element_type: f16 operands into f32 run as the f32 convolution of
+    # the widened operands (exact), as an f32 program with widened inputs would.
+    op = _convolution(*_CASES[case], element="f16", result="f32")
+    library = _Library()
+    kernel, fallback = _kernel(op, library)
+    assert kernel.plan.widen and kernel.plan.dtype == np.float32
+    rng = np.random.default_rng(8)
+    lhs, rhs = (rng.standard_normal(t.shape).astype(np.float16) for t in op.operand_types)
+    (got,) = kernel(_wrap(lhs), _wrap(rhs))
+    assert got.dtype == np.float32 and sum(library.calls.values()) == 2
+    np.testing.assert_allclose(got, fallback(lhs, rhs)[0], rtol=1e-5, atol=1e-5)
+    assert library.objects[2]["type"] == 0  # the input's descriptor: f32
+
+
 def test_strided_and_broadcast_operands_are_read_as_laid_out():
     op = _convolution(*_CASES["nhwc_same"])
     library = _Library()
@@ -466,6 +483,22 @@ def test_strided_and_broadcast_operands_are_read_as_laid_out():
     (got,) = kernel(_wrap(lhs), _wrap(rhs))
     np.testing.assert_allclose(got, fallback(lhs, rhs)[0], rtol=1e-5, atol=1e-5)
     assert library.calls == {"forward": 2}
+
+
+def test_unit_dimensions_with_any_stride():
+    # jnp.convolve reshapes vectors to [1, 1, n]: numpy gives the unit dimensions
+    # stride 0, which cuDNN's descriptors get as a packed layout's.
+    op = _convolution("1x1x9 1x1x3 1x1x7", "[b, f, 0]x[o, i, 0]->[b, f, 0]",
+                      "stride = [1], pad = [[0, 0]]")
+    library = _Library()
+    kernel, fallback = _kernel(op, library)
+    vector = np.arange(9, dtype=np.float32)
+    lhs = np.lib.stride_tricks.as_strided(vector, (1, 1, 9), (0, 0, 4))
+    rhs = np.array([[[1, -2, 3]]], np.float32)
+    (got,) = kernel(_wrap(lhs), _wrap(rhs))
+    np.testing.assert_allclose(got, fallback(lhs, rhs)[0])
+    assert sum(library.calls.values()) == 2
+    assert all(s > 0 for s in library.objects[2]["strides"])
 
 
 def test_a_wrong_or_failing_library_leaves_the_convolution_on_im2col():
@@ -601,13 +634,15 @@ _DEVICE_CASES = {**{name: (case, 1, "f32") for name, case in _CASES.items()},
                  "grouped_f16": (_GROUPED, 2, "f16"), "grouped_f64": (_GROUPED, 2, "f64"),
                  "nhwc_bf16": (_CASES["nhwc_same"], 1, "bf16"),
                  "input_gradient_bf16": (_CASES["input_gradient"], 1, "bf16"),
-                 "weight_gradient_bf16": (_CASES["weight_gradient"], 1, "bf16")}
+                 "weight_gradient_bf16": (_CASES["weight_gradient"], 1, "bf16"),
+                 "nhwc_f16_into_f32": (_CASES["nhwc_same"], 1, "f16 f32")}
 
 
 @pytest.mark.parametrize("name", sorted(_DEVICE_CASES))
 def test_convolutions_on_the_gpu_match_the_cpu_and_replay_in_graphs(gpu, cpu, name):
     case, groups, element = _DEVICE_CASES[name]
-    text = _text(*case, groups=groups, element=element)
+    element, result = (element.split(" ") + [None])[:2]
+    text = _text(*case, groups=groups, element=element, result=result)
     dtype = {"f16": np.float16, "f32": np.float32, "f64": np.float64,
              "bf16": ml_dtypes.bfloat16}[element]
     executable = gpu.compile_and_load(text)

@@ -43,10 +43,10 @@ every convolution runs on im2col.
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import glob
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import ml_dtypes
@@ -71,6 +71,10 @@ _TYPES = {
     np.dtype(np.float32): (_FLOAT, _FLOAT, _FMA_MATH, ctypes.c_float, 1e-4),
     np.dtype(np.float64): (_DOUBLE, _DOUBLE, _DEFAULT_MATH, ctypes.c_double, 1e-10),
 }
+
+# result type -> the operand types it holds exactly (f16 -> f32 and f64, f32 -> f64)
+_WIDENS_EXACTLY = {np.dtype(np.float32): (np.dtype(np.float16),),
+                   np.dtype(np.float64): (np.dtype(np.float16), np.dtype(np.float32))}
 
 _state: dict[str, Any] = {"library": None, "status": "not used yet", "handles": {},
                           "refused": {}}
@@ -104,7 +108,7 @@ def refused() -> dict:
 FORWARD, BACKWARD_DATA, BACKWARD_FILTER = "forward", "backward_data", "backward_filter"
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class ConvPlan:
     """How one convolution maps onto one of cuDNN's three convolutions.
 
@@ -136,6 +140,7 @@ class ConvPlan:
     y_shape: tuple[int, ...] | None = None  # what cuDNN writes, where not the result
     y_window: tuple[int, ...] | None = None  # the result: y's dims from these offsets on
     result_order: tuple[int, ...] = ()  # backward filter: dw's KCRS axes per result axis
+    widen: bool = False  # operands of a narrower type, widened to ``dtype`` first
 
 
 def plan_convolution(spec: Any, lhs_shape: tuple[int, ...], rhs_shape: tuple[int, ...],
@@ -144,7 +149,11 @@ def plan_convolution(spec: Any, lhs_shape: tuple[int, ...], rhs_shape: tuple[int
     """The plan for a convolution (``spec``: the core's ``_ConvSpec``), or why
     cuDNN cannot take it."""
     lhs_dtype, rhs_dtype, out_dtype = (np.dtype(d) for d in dtypes)
-    if not lhs_dtype == rhs_dtype == out_dtype or lhs_dtype not in _TYPES:
+    # A wider result (preferred_element_type) is the convolution of the operands
+    # widened, which is exact: it runs in the result's type.
+    widen = lhs_dtype != out_dtype and lhs_dtype in _WIDENS_EXACTLY.get(out_dtype, ())
+    if lhs_dtype != rhs_dtype or out_dtype not in _TYPES or not (
+            widen or lhs_dtype == out_dtype):
         return f"types {lhs_dtype}, {rhs_dtype} -> {out_dtype}"
     if spec.batch_groups != 1:
         return "batch_group_count"
@@ -158,13 +167,14 @@ def plan_convolution(spec: Any, lhs_shape: tuple[int, ...], rhs_shape: tuple[int
         return "a dimension past cuDNN's ints"
     shapes = (tuple(lhs_shape), tuple(rhs_shape), tuple(result_shape))
     if any(d != 1 for d in spec.lhs_dilation):
-        plan = _backward_data_plan(spec, *shapes, lhs_dtype)
+        plan = _backward_data_plan(spec, *shapes, out_dtype)
     elif np.prod(spec.kernel_window) > np.prod(spec.out_spatial):
         # The window outsizes the result: a weight gradient (the window is dy).
-        plan = _backward_filter_plan(spec, *shapes, lhs_dtype)
+        plan = _backward_filter_plan(spec, *shapes, out_dtype)
     else:
         plan = None
-    return plan or _forward_plan(spec, *shapes, lhs_dtype)
+    plan = plan or _forward_plan(spec, *shapes, out_dtype)
+    return dataclasses.replace(plan, widen=True) if widen else plan
 
 
 def forward_plan(spec: Any, plan: ConvPlan, lhs_shape: tuple[int, ...],
@@ -173,8 +183,9 @@ def forward_plan(spec: Any, plan: ConvPlan, lhs_shape: tuple[int, ...],
     a forward plan): what runs if cuDNN refuses the backward one."""
     if plan.mode == FORWARD:
         return None
-    return _forward_plan(spec, tuple(lhs_shape), tuple(rhs_shape), tuple(result_shape),
-                         plan.dtype)
+    return dataclasses.replace(
+        _forward_plan(spec, tuple(lhs_shape), tuple(rhs_shape), tuple(result_shape),
+                      plan.dtype), widen=plan.widen)
 
 
 def _unit(spec: Any, pads: list[int], strides: tuple[int, ...], dilations: tuple[int, ...]
@@ -333,11 +344,15 @@ def _backward_filter_plan(spec: Any, lhs_shape: tuple[int, ...], rhs_shape: tupl
 def described(array: Any, axes: tuple[int, ...], unit_spatial: bool
               ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """cuDNN's dims and strides (in elements) of ``array`` read in the order
-    ``axes``; a 1-D convolution's trailing unit dimension takes the stride of
-    the spatial dimension before it (a packed layout's)."""
+    ``axes``. A unit dimension's stride is never followed, and numpy or CuPy
+    may give it any (0 for a reshaped vector): it gets the array's extent, as
+    the outermost dimension of a packed layout. A 1-D convolution's trailing
+    unit dimension takes the stride of the spatial dimension before it."""
     item = array.dtype.itemsize
     dims = tuple(int(array.shape[a]) for a in axes)
     strides = tuple(int(array.strides[a]) // item for a in axes)
+    extent = max([n * s for n, s in zip(dims, strides) if n > 1], default=1)
+    strides = tuple(s if n > 1 else extent for n, s in zip(dims, strides))
     if unit_spatial:
         dims, strides = dims + (1,), strides + (strides[-1],)
     return dims, strides
@@ -638,11 +653,12 @@ def storage(dtype: np.dtype) -> np.dtype:
     return np.dtype(np.uint16) if dtype == _BF16 else dtype
 
 
-def _random_like(xp: Any, x: Any, rng: np.random.Generator, dtype: np.dtype) -> Any:
-    """Random ``dtype`` values (held as ``x`` holds them) with ``x``'s shape
-    and, where they are all positive, its strides (so the check runs the
+def _random_like(xp: Any, x: Any, rng: np.random.Generator, carried: bool) -> Any:
+    """Random values like ``x`` (bfloat16 values for ``carried`` uint16) with its
+    shape and, where they are all positive, its strides (so the check runs the
     configuration it checks)."""
     item = x.dtype.itemsize
+    dtype = _BF16 if carried else x.dtype
 
     def draw(count: Any) -> Any:
         return xp.asarray(rng.uniform(-1, 1, count).astype(dtype).view(x.dtype))
@@ -684,6 +700,8 @@ class CudnnConvolution:
         from jaxlib._src.ops.reduction import dilate_and_pad
 
         xp, plan = self.xp, self.plan
+        if plan.widen:
+            lhs, rhs = lhs.astype(plan.dtype), rhs.astype(plan.dtype)
         x = lhs
         if plan.pre_padding is not None:
             x = dilate_and_pad(readable(xp, x), self.zero, plan.pre_dilation,
@@ -754,7 +772,8 @@ class CudnnConvolution:
         """The configuration of ``key``, or the reason cuDNN cannot run it."""
         xp = self.xp
         rng = np.random.default_rng(0)
-        lhs_r, rhs_r = (_random_like(xp, v, rng, self.plan.dtype) for v in (lhs, rhs))
+        carried = self.plan.dtype == _BF16
+        lhs_r, rhs_r = (_random_like(xp, v, rng, carried) for v in (lhs, rhs))
         try:
             x, w = self.operands(lhs_r, rhs_r)
             y = xp.empty(self.plan.y_shape or self.result_shape, storage(self.plan.dtype))
