@@ -1260,6 +1260,47 @@ def test_eigh_runs_on_the_device_through_the_solver(gpu, dtype, element, lower, 
         assert "NotCapturable: cuSOLVER syevd" in executable.graph_status()
 
 
+def test_many_small_eighs_run_on_the_device_in_one_call(gpu):
+    # 300 matrices of 5 x 5 (past MAX_LOOPED_MATRICES): cuSOLVER's syevjBatched, one
+    # call for the batch (jaxlib's choice up to 32 x 32), not 300 host LAPACK calls.
+    from jaxlib.gpu_runtime import solver
+
+    count, n = 300, 5
+    text = (f"func.func @main(%a: tensor<{count}x{n}x{n}xf32>) -> (tensor<{count}x{n}x{n}xf32>, "
+            f"tensor<{count}x{n}xf32>, tensor<{count}xi32>) {{\n"
+            "  %0:3 = stablehlo.custom_call @cusolver_syevd_ffi(%a) {api_version = 4 : i32, "
+            "backend_config = {algorithm = 0 : ui8, lower = true}} : "
+            f"(tensor<{count}x{n}x{n}xf32>) -> (tensor<{count}x{n}x{n}xf32>, "
+            f"tensor<{count}x{n}xf32>, tensor<{count}xi32>)\n"
+            f"  return %0#0, %0#1, %0#2 : tensor<{count}x{n}x{n}xf32>, tensor<{count}x{n}xf32>, "
+            f"tensor<{count}xi32>\n}}\n")
+    executable = gpu.compile_and_load(text)
+    hermitian = _spd(np.random.default_rng(9), (count, n, n), np.float32)
+    vectors, values, info = [np.asarray(o) for o in executable.execute(
+        [gpu.buffer_from_pyval(hermitian)])]
+    assert executable.reference_kernel_steps() == []
+    assert not info.any()
+    np.testing.assert_allclose(values, np.linalg.eigvalsh(hermitian), rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(hermitian @ vectors, vectors * values[:, None, :],
+                               rtol=1e-3, atol=5e-3)
+    if BACKEND == "cuda":
+        import cupy
+
+        assert solver._binding(cupy).batched_syevj  # checked against the host first
+
+
+def test_a_cusolver_without_syevj_batched_loops_syevd():
+    from jaxlib.gpu_runtime import solver
+
+    class Library:  # no syevjBatched symbols
+        pass
+
+    assert solver._declare_syevj(Library()) is False
+    binding = type("Binding", (), {"batched_syevj": False})()
+    assert solver._loops(solver._syevd, (300, 5, 5), binding)  # per matrix: host past 256
+    assert not solver._loops(solver._syevd, (300, 5, 5), type("B", (), {})())
+
+
 def test_syevd_refuses_a_stream_being_captured():
     # The refusal comes before any library call (cuSOLVER's handle would be
     # left unusable): a stand-in CuPy whose current stream is capturing.

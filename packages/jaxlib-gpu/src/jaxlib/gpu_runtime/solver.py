@@ -22,7 +22,9 @@ column-major layouts, which is what CI tests. The first use on a GPU checks
 each routine against the host (factors, pivots; eigenpairs and QR by what they
 must satisfy); any failure turns the path off for the process (``status()``,
 ``cublas.trsm_for``) and the calls run as host steps through jaxlib-linalg's
-handlers (the SVD is checked, and turned off, on its own). syevd and gesvdj
+handlers (the SVD is checked, and turned off, on its own). Batches of
+Hermitian matrices up to 32 x 32 go to syevjBatched in one call (jaxlib's
+choice; checked, else syevd per matrix). syevd and gesvdj
 wait for the device inside the library, so programs with them are not
 captured as graphs (``NotCapturable``): they run eagerly. The other solver
 targets (QR-iteration SVD past 1024, tridiagonal reduction, ...) are host steps.
@@ -54,6 +56,8 @@ MAX_LOOPED_MATRICES = 256
 # Batches of square matrices up to this size factor through cuBLAS's
 # getrfBatched (one call) rather than cuSOLVER's getrf per matrix.
 MAX_BATCHED_GETRF = 128
+# Batches of Hermitian matrices up to this size go to syevjBatched (one call).
+MAX_BATCHED_SYEVJ = 32
 
 _state: dict[str, Any] = {"status": "not used yet", "library": None, "handles": {}}
 
@@ -203,6 +207,10 @@ class _Cusolver:
         _check(library.cusolverDnCreate(ctypes.byref(self.handle)), "cusolverDnCreate")
         self.gesvdj_params: ctypes.c_void_p | None = None  # made at the first SVD
         self.batched_getrf = True  # cuBLAS's getrfBatched for batches of small squares
+        # syevjBatched for batches of small Hermitian matrices (jaxlib's choice up to
+        # 32 x 32): off where this cuSOLVER lacks it or its check fails
+        self.batched_syevj = _declare_syevj(library)
+        self.syevj_params: ctypes.c_void_p | None = None
         self.svd_status = "not used yet"
 
     def _bind(self) -> None:
@@ -296,8 +304,11 @@ class _Cusolver:
         info = cupy.zeros(count, np.int32)
         if count == 0 or n == 0:
             return values, info
-        size, function = self._routine(matrices.dtype, "syevd")
         uplo = _FILL_LOWER if lower else _FILL_UPPER
+        if self.batched_syevj and count > 1 and n <= MAX_BATCHED_SYEVJ:
+            self._syevj_batched(matrices, values, info, uplo)
+            return values, info
+        size, function = self._routine(matrices.dtype, "syevd")
         self._bind()
         lwork = ctypes.c_int()
         _check(size(self.handle, _EIG_MODE_VECTOR, uplo, n, _ptr(matrices), n, _ptr(values),
@@ -309,6 +320,24 @@ class _Cusolver:
                             _ptr(values, b * value_step), _ptr(work), lwork.value,
                             _ptr(info, 4 * b)), "syevd")
         return values, info
+
+    def _syevj_batched(self, matrices: Any, values: Any, info: Any, uplo: int) -> None:
+        """The whole batch in one Jacobi call (eigenvalues ascending, as syevd's)."""
+        lib, count, n = self.lib, matrices.shape[0], matrices.shape[-1]
+        if self.syevj_params is None:
+            params = ctypes.c_void_p()
+            _check(lib.cusolverDnCreateSyevjInfo(ctypes.byref(params)), "CreateSyevjInfo")
+            self.syevj_params = params
+        name = _routine_name(_LETTERS[matrices.dtype], "syevj") + "Batched"
+        self._bind()
+        lwork = ctypes.c_int()
+        _check(getattr(lib, name + "_bufferSize")(
+            self.handle, _EIG_MODE_VECTOR, uplo, n, _ptr(matrices), n, _ptr(values),
+            ctypes.byref(lwork), self.syevj_params, count), "syevjBatched_bufferSize")
+        work = self.cupy.empty(max(lwork.value, 1), matrices.dtype)
+        _check(getattr(lib, name)(self.handle, _EIG_MODE_VECTOR, uplo, n, _ptr(matrices), n,
+                                  _ptr(values), _ptr(work), lwork.value, _ptr(info),
+                                  self.syevj_params, count), "syevjBatched")
 
     def geqrf(self, matrices: Any) -> Any:
         cupy = self.cupy
@@ -413,7 +442,7 @@ def _routine_name(letter: str, routine: str) -> str:
     """cuSOLVER's name of ``routine`` for a type letter (Hermitian and unitary
     names for complex types)."""
     if letter in "CZ":
-        routine = {"syevd": "heevd", "orgqr": "ungqr"}.get(routine, routine)
+        routine = {"syevd": "heevd", "syevj": "heevj", "orgqr": "ungqr"}.get(routine, routine)
     return f"cusolverDn{letter}{routine}"
 
 
@@ -445,6 +474,26 @@ def _declare(lib: ctypes.CDLL) -> None:
     for function, argtypes in functions:
         function.argtypes = argtypes
         function.restype = ctypes.c_int
+
+
+def _declare_syevj(lib: Any) -> bool:
+    """syevjBatched's signatures; False where this cuSOLVER lacks them."""
+    vp, i32, ip = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int)
+    try:
+        functions = [(lib.cusolverDnCreateSyevjInfo, [ctypes.POINTER(vp)])]
+        for letter in _LETTERS.values():
+            name = _routine_name(letter, "syevj") + "Batched"
+            # (jobz, uplo, n, A, lda, W, ...)
+            functions += [(getattr(lib, name + "_bufferSize"),
+                           [vp, i32, i32, i32, vp, i32, vp, ip, vp, i32]),
+                          (getattr(lib, name), [vp, i32, i32, i32, vp, i32, vp, vp, i32, vp,
+                                                vp, i32])]
+    except AttributeError:
+        return False
+    for function, argtypes in functions:
+        function.argtypes = argtypes
+        function.restype = ctypes.c_int
+    return True
 
 
 def _declare_svd(lib: ctypes.CDLL) -> None:
@@ -570,14 +619,15 @@ def _self_test(cupy: Any, binding: _Cusolver) -> None:
         # Eigenvectors and reflectors are unique only up to signs: check what they are.
         storage = np.ascontiguousarray(np.swapaxes(spd, -1, -2))  # column-major spd
         for lower in (True, False):
-            got = cupy.asarray(storage)
-            values, info = binding.syevd(got, lower)
-            vectors = np.swapaxes(cupy.asnumpy(got), -1, -2)
-            want = np.linalg.eigvalsh(spd)
-            if not (np.allclose(cupy.asnumpy(values), want, rtol=1e-3, atol=1e-3)
-                    and np.allclose(spd @ vectors, vectors * cupy.asnumpy(values)[:, None, :],
-                                    rtol=1e-3, atol=1e-3)
-                    and not cupy.asnumpy(info).any()):
+            # a batch of 4 x 4: syevjBatched where there is one (checked; off if
+            # wrong, syevd per matrix then), and one matrix: syevd
+            for batch in (storage, storage[:1]):
+                if not _eigh_differs(cupy, binding, batch, lower):
+                    continue
+                if batch.shape[0] > 1 and binding.batched_syevj:
+                    binding.batched_syevj = False
+                    if not _eigh_differs(cupy, binding, batch, lower):
+                        continue
                 raise RuntimeError(f"a {dtype} eigendecomposition is not one of the input")
         tall = rng.standard_normal((2, 5, 3)).astype(dtype)
         got = cupy.asarray(np.ascontiguousarray(np.swapaxes(tall, -1, -2)))
@@ -587,6 +637,22 @@ def _self_test(cupy: Any, binding: _Cusolver) -> None:
         q = np.swapaxes(cupy.asnumpy(got), -1, -2)
         if not np.allclose(q @ upper, tall, rtol=1e-3, atol=1e-3):
             raise RuntimeError(f"a {dtype} QR factorization does not give back its input")
+
+
+def _eigh_differs(cupy: Any, binding: Any, storage: np.ndarray, lower: bool) -> bool:
+    """Whether the binding's eigendecomposition of the column-major Hermitian
+    ``storage`` fails what it must satisfy (ascending eigenvalues, A V = V diag(w))."""
+    matrices = np.swapaxes(storage, -1, -2)
+    got = cupy.asarray(storage)
+    try:
+        values, info = binding.syevd(got, lower)
+    except RuntimeError:
+        return True
+    vectors, values = np.swapaxes(cupy.asnumpy(got), -1, -2), cupy.asnumpy(values)
+    return not (np.allclose(values, np.linalg.eigvalsh(matrices), rtol=1e-3, atol=1e-3)
+                and np.allclose(matrices @ vectors, vectors * values[:, None, :],
+                                rtol=1e-3, atol=1e-3)
+                and not cupy.asnumpy(info).any())
 
 
 def _svd_self_test(cupy: Any, binding: _Cusolver) -> None:
@@ -907,6 +973,9 @@ def _loops(factory: Callable, shape: tuple[int, ...], binding: Any) -> bool:
     if factory is _getrf:  # cuBLAS getrfBatched for small squares, unless its check failed
         return not (len(shape) >= 2 and shape[-1] == shape[-2] <= MAX_BATCHED_GETRF
                     and getattr(binding, "batched_getrf", True))
+    if factory is _syevd:  # syevjBatched for small matrices, where there is one
+        return not (len(shape) >= 2 and shape[-1] <= MAX_BATCHED_SYEVJ
+                    and getattr(binding, "batched_syevj", True))
     return True
 
 
