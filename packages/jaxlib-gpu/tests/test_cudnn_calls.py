@@ -532,7 +532,7 @@ def test_a_refused_backward_convolution_runs_forward_on_cudnn():
 
     library.cudnnFindConvolutionBackwardFilterAlgorithmEx = search
     kernel, fallback = _kernel(op, library)
-    assert kernel.plan.mode == "backward_filter" and kernel.alternative.mode == "forward"
+    assert kernel.plan.mode == "backward_filter" and kernel.plans[1].mode == "forward"
     rng = np.random.default_rng(6)
     lhs, rhs = (rng.standard_normal(t.shape).astype(np.float32) for t in op.operand_types)
     for _ in range(2):

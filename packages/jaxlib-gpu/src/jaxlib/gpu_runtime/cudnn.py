@@ -683,23 +683,33 @@ def _close(got: np.ndarray, want: np.ndarray, tolerance: float, dtype: np.dtype)
 
 class CudnnConvolution:
     """The device kernel of one stablehlo.convolution: cuDNN where its
-    configuration was set up and checked, else ``fallback`` (im2col)."""
+    configuration was set up and checked (the plan, else ``alternative``: the
+    forward plan of a backward one), else ``fallback`` (im2col)."""
 
     def __init__(self, plan: ConvPlan, xp: Any, fallback: Callable,
                  result_shape: tuple[int, ...], handle_for: Callable[[Any], Any] = _handle,
                  alternative: ConvPlan | None = None):
-        self.plan, self.xp, self.fallback = plan, xp, fallback
-        self.alternative = alternative  # the forward plan, where cuDNN refuses a backward one
+        self.plans = (plan,) if alternative is None else (plan, alternative)
+        self.xp, self.fallback = xp, fallback
         self.result_shape = tuple(result_shape)
         self.handle_for = handle_for
         self.zero = np.zeros((), storage(plan.dtype))
-        self.memo: dict = {}  # (handle, input shape, strides) -> configuration
+        # (plan index, handle, operand strides) -> configuration, or why there is none
+        self.memo: dict = {}
 
-    def operands(self, lhs: Any, rhs: Any) -> tuple[Any, Any]:
+    @property
+    def plan(self) -> ConvPlan:
+        """The plan in use: the first one not refused on any device so far."""
+        for i, plan in enumerate(self.plans):
+            if not any(k[0] == i and isinstance(c, str) for k, c in self.memo.items()):
+                return plan
+        return self.plans[-1]
+
+    def operands(self, lhs: Any, rhs: Any, plan: ConvPlan | None = None) -> tuple[Any, Any]:
         """cuDNN's two inputs for these operands (see ConvPlan)."""
         from jaxlib._src.ops.reduction import dilate_and_pad
 
-        xp, plan = self.xp, self.plan
+        xp, plan = self.xp, plan or self.plans[0]
         if plan.widen:
             lhs, rhs = lhs.astype(plan.dtype), rhs.astype(plan.dtype)
         x = lhs
@@ -715,42 +725,47 @@ class CudnnConvolution:
         return x, xp.ascontiguousarray(xp.transpose(w, plan.filter_order))
 
     def __call__(self, lhs: Any, rhs: Any) -> tuple:
+        handle = self.handle_for(self.xp)
+        if handle is not None:
+            for index, plan in enumerate(self.plans):
+                result = self._run(index, plan, handle, lhs, rhs)
+                if result is not None:
+                    return result
+        return self.fallback(lhs, rhs)
+
+    def _run(self, index: int, plan: ConvPlan, handle: Any, lhs: Any, rhs: Any
+             ) -> tuple | None:
+        """The result through ``plan``, or None where cuDNN does not run it."""
         xp = self.xp
-        handle = self.handle_for(xp)
-        if handle is None:
-            return self.fallback(lhs, rhs)
-        x, w = self.operands(lhs, rhs)
-        memo_key = (id(handle), x.shape, x.strides, w.strides)
+        memo_key = (index, id(handle), lhs.strides, rhs.strides)
         configuration = self.memo.get(memo_key)
-        key = (self.plan, *memo_key[1:])  # alike convolutions share a set-up
+        if isinstance(configuration, str):
+            return None
+        x, w = self.operands(lhs, rhs, plan)
+        key = (plan, x.shape, x.strides, w.strides)  # alike convolutions share a set-up
         if configuration is None:
             configuration = handle.configurations.get(key)
             if configuration is None:
                 if xp.cuda.get_current_stream().is_capturing():
                     return self.fallback(lhs, rhs)  # set up on an eager run only
-                configuration = self._set_up(handle, key, lhs, rhs)
+                configuration = self._set_up(handle, key, plan, lhs, rhs)
             self.memo[memo_key] = configuration
-        if isinstance(configuration, str):
-            if self.alternative is not None:  # try the forward convolution before im2col
-                self.plan, self.alternative = self.alternative, None
-                self.memo.clear()
-                return self(lhs, rhs)
-            return self.fallback(lhs, rhs)
-        y = xp.empty(self.plan.y_shape or self.result_shape, storage(self.plan.dtype))
+            if isinstance(configuration, str):
+                return None
+        y = xp.empty(plan.y_shape or self.result_shape, storage(plan.dtype))
         try:
             handle.bind(xp.cuda.get_current_stream().ptr)
             configuration.run(x, w, y)
-        except CudnnError as err:  # this configuration goes to im2col from now on
-            self._refuse(handle, key, str(err))
-            self.memo[memo_key] = str(err)
-            return self.fallback(lhs, rhs)
-        return (self.result_of(y),)
+        except CudnnError as err:  # this configuration is off from now on
+            self.memo[memo_key] = self._refuse(handle, key, str(err))
+            return None
+        return (self.result_of(y, plan),)
 
-    def result_of(self, y: Any) -> Any:
+    def result_of(self, y: Any, plan: ConvPlan | None = None) -> Any:
         """The program's result in what cuDNN wrote: y itself, or a view of
         it (a grown result's leading part; a weight gradient's filter read in
         the result's axis order)."""
-        plan = self.plan
+        plan = plan or self.plans[0]
         if plan.mode == BACKWARD_FILTER:
             if plan.filter_format == _NHWC:  # [K, window..., C] -> [K, C, window...]
                 y = self.xp.moveaxis(y, -1, 1)
@@ -768,23 +783,22 @@ class CudnnConvolution:
         handle.configurations[key] = _state["refused"][key] = reason
         return reason
 
-    def _set_up(self, handle: Any, key: tuple, lhs: Any, rhs: Any) -> Any:
+    def _set_up(self, handle: Any, key: tuple, plan: ConvPlan, lhs: Any, rhs: Any) -> Any:
         """The configuration of ``key``, or the reason cuDNN cannot run it."""
         xp = self.xp
         rng = np.random.default_rng(0)
-        carried = self.plan.dtype == _BF16
+        carried = plan.dtype == _BF16
         lhs_r, rhs_r = (_random_like(xp, v, rng, carried) for v in (lhs, rhs))
         try:
-            x, w = self.operands(lhs_r, rhs_r)
-            y = xp.empty(self.plan.y_shape or self.result_shape, storage(self.plan.dtype))
+            x, w = self.operands(lhs_r, rhs_r, plan)
+            y = xp.empty(plan.y_shape or self.result_shape, storage(plan.dtype))
             handle.bind(xp.cuda.get_current_stream().ptr)
-            configuration = handle.configure(self.plan, x, w, y)
+            configuration = handle.configure(plan, x, w, y)
             configuration.choose_algorithm(x, w, y, measure=True)
             configuration.run(x, w, y)
             want = self.fallback(lhs_r, rhs_r)[0]
-            got = self.result_of(y)
-            if not _close(_host(xp, got), _host(xp, want), _TYPES[self.plan.dtype][4],
-                          self.plan.dtype):
+            got = self.result_of(y, plan)
+            if not _close(_host(xp, got), _host(xp, want), _TYPES[plan.dtype][4], plan.dtype):
                 raise CudnnError(f"algorithm {configuration.algo} differs from im2col")
         except Exception as err:  # a status, or a call this cuDNN does not take
             return self._refuse(handle, key, f"{type(err).__name__}: {err}"[:200])
