@@ -309,12 +309,12 @@ class _Handle(cudnn.Handle):
 
 
 def _text(shapes: str, numbers: str, window: str = "", groups: int = 1,
-          element: str = "f32", result: str | None = None) -> str:
+          element: str = "f32", result: str | None = None, batch_groups: int = 1) -> str:
     lhs, rhs, out = (f"tensor<{s}x{e}>" for s, e in zip(
         shapes.split(" "), (element, element, result or element)))
     return (f"func.func @main(%a: {lhs}, %b: {rhs}) -> {out} {{\n"
             f"  %0 = stablehlo.convolution(%a, %b) dim_numbers = {numbers}, "
-            f"window = {{{window}}} {{batch_group_count = 1 : i64, "
+            f"window = {{{window}}} {{batch_group_count = {batch_groups} : i64, "
             f"feature_group_count = {groups} : i64}} : ({lhs}, {rhs}) -> {out}\n"
             f"  return %0 : {out}\n}}\n")
 
@@ -471,6 +471,28 @@ def test_a_wider_result_type_widens_the_operands(case):
     assert library.objects[2]["type"] == 0  # the input's descriptor: f32
 
 
+_BATCH_GROUPED = {  # jax's weight gradients of grouped (here depthwise) convolutions
+    "nhwc": ("6x5x5x2 3x3x2x6 2x3x3x6", "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]",
+             "stride = [1, 1], pad = [[0, 0], [0, 0]]"),
+    "weight_gradient": ("4x7x6x3 4x4x3x6 2x3x1x6", "[f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f]",
+                        "stride = [1, 1], pad = [[0, 1], [1, 0]], rhs_dilate = [2, 2]"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_BATCH_GROUPED))
+def test_batch_groups_run_as_feature_groups(case):
+    op = _convolution(*_BATCH_GROUPED[case], batch_groups=3)
+    library = _Library()
+    kernel, fallback = _kernel(op, library)
+    assert kernel.plan.batch_split is not None and kernel.plan.groups == 3
+    rng = np.random.default_rng(10)
+    lhs, rhs = (rng.standard_normal(t.shape).astype(np.float32) for t in op.operand_types)
+    for _ in range(2):
+        (got,) = kernel(_wrap(lhs), _wrap(rhs))
+        np.testing.assert_allclose(got, fallback(lhs, rhs)[0], rtol=1e-5, atol=1e-5)
+    assert library.calls == {"forward": 3}
+
+
 def test_strided_and_broadcast_operands_are_read_as_laid_out():
     op = _convolution(*_CASES["nhwc_same"])
     library = _Library()
@@ -556,17 +578,13 @@ def test_no_configuration_is_set_up_while_a_graph_is_captured():
     assert library.calls == {} and not kernel.memo
 
 
-@pytest.mark.parametrize("shapes,numbers,window,batch_groups,element,reason", [
-    ("4x5x5x2 3x3x2x6 4x3x3x6", "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]",
-     "stride = [1, 1], pad = [[0, 0], [0, 0]]", 2, "f32", "batch_group_count"),
+@pytest.mark.parametrize("shapes,numbers,window,element,reason", [
     ("2x5x5x2 3x3x2x6 2x3x3x6", "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]",
-     "stride = [1, 1], pad = [[0, 0], [0, 0]]", 1, "complex<f32>", "types"),
-    ("2x5 5x6 2x6", "[b, f]x[i, o]->[b, f]", "", 1, "f32", "0 spatial dimensions"),
+     "stride = [1, 1], pad = [[0, 0], [0, 0]]", "complex<f32>", "types"),
+    ("2x5 5x6 2x6", "[b, f]x[i, o]->[b, f]", "", "f32", "0 spatial dimensions"),
 ])
-def test_what_cudnn_does_not_take_is_named(shapes, numbers, window, batch_groups, element,
-                                           reason):
+def test_what_cudnn_does_not_take_is_named(shapes, numbers, window, element, reason):
     op = _convolution(shapes, numbers, window, element=element)
-    op.attributes["batch_group_count"] = batch_groups
     spec = _ConvSpec(op)
     plan = cudnn.plan_convolution(
         spec, op.operand_types[0].shape, op.operand_types[1].shape, op.result_types[0].shape,
@@ -606,7 +624,8 @@ def test_the_real_library_takes_these_descriptors():
     cases = [_convolution(*case) for case in _CASES.values()] + [
         _convolution(*_GROUPED, groups=2, element=e) for e in ("f16", "f64")] + [
         _convolution(*_CASES[name], element="bf16")
-        for name in ("nhwc_same", "input_gradient", "weight_gradient")]
+        for name in ("nhwc_same", "input_gradient", "weight_gradient")] + [
+        _convolution(*case, batch_groups=3) for case in _BATCH_GROUPED.values()]
     for op in cases:
         kernel, _ = _kernel(op, _Library())
         lhs, rhs = (_wrap(np.zeros(t.shape, kernel.plan.dtype)) for t in op.operand_types)
@@ -635,14 +654,17 @@ _DEVICE_CASES = {**{name: (case, 1, "f32") for name, case in _CASES.items()},
                  "nhwc_bf16": (_CASES["nhwc_same"], 1, "bf16"),
                  "input_gradient_bf16": (_CASES["input_gradient"], 1, "bf16"),
                  "weight_gradient_bf16": (_CASES["weight_gradient"], 1, "bf16"),
-                 "nhwc_f16_into_f32": (_CASES["nhwc_same"], 1, "f16 f32")}
+                 "nhwc_f16_into_f32": (_CASES["nhwc_same"], 1, "f16 f32"),
+                 **{f"batch_grouped_{name}": (case, 1, "f32", 3)
+                    for name, case in _BATCH_GROUPED.items()}}
 
 
 @pytest.mark.parametrize("name", sorted(_DEVICE_CASES))
 def test_convolutions_on_the_gpu_match_the_cpu_and_replay_in_graphs(gpu, cpu, name):
-    case, groups, element = _DEVICE_CASES[name]
+    case, groups, element, *batch_groups = _DEVICE_CASES[name]
     element, result = (element.split(" ") + [None])[:2]
-    text = _text(*case, groups=groups, element=element, result=result)
+    text = _text(*case, groups=groups, element=element, result=result,
+                 batch_groups=batch_groups[0] if batch_groups else 1)
     dtype = {"f16": np.float16, "f32": np.float32, "f64": np.float64,
              "bf16": ml_dtypes.bfloat16}[element]
     executable = gpu.compile_and_load(text)

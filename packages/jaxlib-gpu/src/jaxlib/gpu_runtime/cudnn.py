@@ -23,7 +23,8 @@ onto cuDNN's convolutions (cross-correlation):
   window is dy) is cuDNN's backward-filter convolution
   (``cudnnConvolutionBackwardFilter``), the result a view of cuDNN's filter.
 
-``batch_group_count``, integer, complex and mixed types stay on im2col. f32
+``batch_group_count`` G runs as G feature groups over the lhs rearranged.
+Integer, complex and narrowing types stay on im2col. f32
 runs with FMA math, not TF32, as the products here use full f32; f16 and
 bfloat16 (uint16 carriers of its bits, ``bfloat16_convolution_kernel``) on
 tensor cores, accumulated in f32 and rounded once, as XLA computes them.
@@ -42,6 +43,7 @@ every convolution runs on im2col.
 
 from __future__ import annotations
 
+import copy
 import ctypes
 import dataclasses
 import glob
@@ -141,6 +143,9 @@ class ConvPlan:
     y_window: tuple[int, ...] | None = None  # the result: y's dims from these offsets on
     result_order: tuple[int, ...] = ()  # backward filter: dw's KCRS axes per result axis
     widen: bool = False  # operands of a narrower type, widened to ``dtype`` first
+    # batch groups: (G, the lhs axes as [N, spatial..., C]); the lhs is rearranged as
+    # [N / G, spatial..., G * C] first (see _batch_groups_plan)
+    batch_split: tuple[int, tuple[int, ...]] | None = None
 
 
 def plan_convolution(spec: Any, lhs_shape: tuple[int, ...], rhs_shape: tuple[int, ...],
@@ -155,8 +160,6 @@ def plan_convolution(spec: Any, lhs_shape: tuple[int, ...], rhs_shape: tuple[int
     if lhs_dtype != rhs_dtype or out_dtype not in _TYPES or not (
             widen or lhs_dtype == out_dtype):
         return f"types {lhs_dtype}, {rhs_dtype} -> {out_dtype}"
-    if spec.batch_groups != 1:
-        return "batch_group_count"
     if not 1 <= spec.spatial <= 3:
         return f"{spec.spatial} spatial dimensions"
     if min(*lhs_shape, *rhs_shape, *result_shape) < 0:
@@ -165,6 +168,9 @@ def plan_convolution(spec: Any, lhs_shape: tuple[int, ...], rhs_shape: tuple[int
         return "an empty operand or result"
     if max(*lhs_shape, *rhs_shape, *result_shape) > _INT_MAX:
         return "a dimension past cuDNN's ints"
+    if spec.batch_groups != 1:
+        return _batch_groups_plan(spec, tuple(lhs_shape), tuple(rhs_shape),
+                                  tuple(result_shape), dtypes)
     shapes = (tuple(lhs_shape), tuple(rhs_shape), tuple(result_shape))
     if any(d != 1 for d in spec.lhs_dilation):
         plan = _backward_data_plan(spec, *shapes, out_dtype)
@@ -186,6 +192,32 @@ def forward_plan(spec: Any, plan: ConvPlan, lhs_shape: tuple[int, ...],
     return dataclasses.replace(
         _forward_plan(spec, tuple(lhs_shape), tuple(rhs_shape), tuple(result_shape),
                       plan.dtype), widen=plan.widen)
+
+
+def _batch_groups_plan(spec: Any, lhs_shape: tuple[int, ...], rhs_shape: tuple[int, ...],
+                       result_shape: tuple[int, ...], dtypes: tuple[Any, Any, Any]
+                       ) -> ConvPlan | str:
+    """batch_group_count G (jax's weight gradient of a grouped convolution):
+    the lhs's batch holds G groups, group-major, and group g makes output
+    features g * K / G onwards. cuDNN has no batch groups; rearranged as
+    [N / G, spatial..., G * C] (group-major features) the lhs makes the same
+    result through a convolution with G feature groups, which cuDNN has."""
+    dn, groups = spec.dn, spec.batch_groups
+    spatial = len(dn.input_spatial_dimensions)
+    canonical = (dn.input_batch_dimension, *dn.input_spatial_dimensions,
+                 dn.input_feature_dimension)
+    rearranged = (lhs_shape[dn.input_batch_dimension] // groups,
+                  *(lhs_shape[a] for a in dn.input_spatial_dimensions),
+                  groups * lhs_shape[dn.input_feature_dimension])
+    grouped = copy.copy(spec)
+    grouped.dn = dataclasses.replace(dn, input_batch_dimension=0,
+                                     input_spatial_dimensions=tuple(range(1, spatial + 1)),
+                                     input_feature_dimension=spatial + 1)
+    grouped.feature_groups, grouped.batch_groups = groups, 1
+    plan = plan_convolution(grouped, rearranged, rhs_shape, result_shape, dtypes)
+    if isinstance(plan, str):
+        return plan
+    return dataclasses.replace(plan, batch_split=(groups, canonical))
 
 
 def _unit(spec: Any, pads: list[int], strides: tuple[int, ...], dilations: tuple[int, ...]
@@ -710,6 +742,13 @@ class CudnnConvolution:
         from jaxlib._src.ops.reduction import dilate_and_pad
 
         xp, plan = self.xp, plan or self.plans[0]
+        if plan.batch_split is not None:
+            groups, canonical = plan.batch_split
+            lhs = xp.transpose(lhs, canonical)  # [N, spatial..., C]
+            n, *rest = lhs.shape
+            lhs = xp.moveaxis(lhs.reshape(groups, n // groups, *rest), 0, -2)
+            lhs = xp.ascontiguousarray(lhs).reshape(n // groups, *rest[:-1],
+                                                    groups * rest[-1])
         if plan.widen:
             lhs, rhs = lhs.astype(plan.dtype), rhs.astype(plan.dtype)
         x = lhs
