@@ -402,17 +402,12 @@ def readable(xp: Any, x: Any) -> Any:
 # --- the library ------------------------------------------------------------------
 
 def _candidates() -> list[str]:
-    paths = []
-    try:
-        import nvidia  # NVIDIA's wheels (nvidia-cudnn-cu12 / -cu13, jax's CUDA plugin's)
+    from jaxlib.gpu_runtime.nvrtc import wheel_files
 
-        for root in nvidia.__path__:
-            for pattern in ("cudnn/lib/libcudnn.so.*", "cu13/lib/libcudnn.so.*",
-                            "cu12/lib/libcudnn.so.*"):
-                paths += sorted(glob.glob(os.path.join(root, pattern)))
-    except ImportError:
-        pass
-    return paths + ["libcudnn.so.9", "libcudnn.so.8", "libcudnn.so"]
+    # NVIDIA's wheels (nvidia-cudnn-cu12 / -cu13, jax's CUDA plugin's), then the system's
+    return wheel_files("cudnn/lib/libcudnn.so.*", "cu13/lib/libcudnn.so.*",
+                       "cu12/lib/libcudnn.so.*") + ["libcudnn.so.9", "libcudnn.so.8",
+                                                    "libcudnn.so"]
 
 
 def _preload_parts(shim: str) -> None:

@@ -22,17 +22,23 @@ from typing import Any
 _LIBRARY: list[Any] = []
 
 
-def _candidates() -> list[str]:
-    paths = []
+def wheel_files(*patterns: str) -> list[str]:
+    """The files of NVIDIA's pip wheels (the ``nvidia`` namespace package)
+    matching ``patterns`` (relative to it), in the patterns' order."""
+    paths: list[str] = []
     try:
-        import nvidia  # the namespace package of NVIDIA's wheels
-
-        for root in nvidia.__path__:
-            for pattern in ("cu13/lib/libnvrtc.so*", "cuda_nvrtc/lib/libnvrtc.so*",
-                            "cu12/lib/libnvrtc.so*"):
-                paths += sorted(glob.glob(os.path.join(root, pattern)))
+        import nvidia
     except ImportError:
-        pass
+        return paths
+    for root in nvidia.__path__:
+        for pattern in patterns:
+            paths += sorted(glob.glob(os.path.join(root, pattern)))
+    return paths
+
+
+def _candidates() -> list[str]:
+    paths = wheel_files("cu13/lib/libnvrtc.so*", "cuda_nvrtc/lib/libnvrtc.so*",
+                        "cu12/lib/libnvrtc.so*")
     return [p for p in paths if "builtins" not in p and ".alt." not in p] + [
         "libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"]
 
