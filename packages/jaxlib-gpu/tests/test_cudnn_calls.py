@@ -163,38 +163,33 @@ class _Library:
             out[i] = n
         return 0
 
+    def _search(count_at: int, fft: int):
+        """A Find...AlgorithmEx or Get...Algorithm_v7 of the stand-in: the
+        count and the results are its arguments ``count_at`` and the next."""
+        return lambda self, *args: self._choice(args[count_at], args[count_at + 1], fft)
+
+    # (handle, 3 descriptors and pointers in pairs, requested, count, results, ...) and
+    # (handle, 4 descriptors, requested, count, results); forward's FFT is algorithm 4,
+    # the backward ones' 2
+    cudnnFindConvolutionForwardAlgorithmEx = _search(9, 4)
+    cudnnGetConvolutionForwardAlgorithm_v7 = _search(6, 4)
+    cudnnFindConvolutionBackwardDataAlgorithmEx = _search(9, 2)
+    cudnnGetConvolutionBackwardDataAlgorithm_v7 = _search(6, 2)
+    cudnnFindConvolutionBackwardFilterAlgorithmEx = _search(9, 2)
+    cudnnGetConvolutionBackwardFilterAlgorithm_v7 = _search(6, 2)
+
     def _choice(self, count_ref, results, fft=4):
         count_ref._obj.value = 2
         results[0].algo, results[0].status, results[0].memory = fft, 0, 0  # FFT: not taken
         results[1].algo, results[1].status, results[1].memory = 1, self.find_status, 0
         return 0
 
-    def cudnnFindConvolutionForwardAlgorithmEx(self, handle, x, x_ptr, w, w_ptr, conv, y,
-                                               y_ptr, requested, count, results, workspace,
-                                               size):
-        return self._choice(count, results)
-
-    def cudnnGetConvolutionForwardAlgorithm_v7(self, handle, x, w, conv, y, requested, count,
-                                               results):
-        return self._choice(count, results)
-
-    def cudnnFindConvolutionBackwardDataAlgorithmEx(self, handle, w, w_ptr, dy, dy_ptr, conv,
-                                                    dx, dx_ptr, requested, count, results,
-                                                    workspace, size):
-        return self._choice(count, results, fft=2)
-
-    def cudnnGetConvolutionBackwardDataAlgorithm_v7(self, handle, w, dy, conv, dx, requested,
-                                                    count, results):
-        return self._choice(count, results, fft=2)
-
     def cudnnConvolutionBackwardData(self, handle, alpha, w_desc, w_ptr, dy_desc, dy_ptr,
                                      conv_desc, algo, workspace, size, beta, dx_desc, dx_ptr):
         """The adjoint of the forward convolution from dx to dy."""
-        self.calls["backward_data"] = self.calls.get("backward_data", 0) + 1
-        assert algo == 1
-        wd, dyd, conv, dxd = (self._object(d) for d in (w_desc, dy_desc, conv_desc, dx_desc))
-        dtype = _NUMPY_OF_TYPE[dyd["type"]]
-        assert conv["groups"] == 1 and dyd["type"] == wd["type"] == dxd["type"]
+        wd, dyd, conv, dxd, dtype = self._call("backward_data", algo, w_desc, dy_desc,
+                                               conv_desc, dx_desc)
+        assert conv["groups"] == 1
         dy = _read(_memory(dy_ptr, dtype, dyd["dims"], dyd["strides"]), dyd["type"])
         w = _read(self._filter(w_ptr, dtype, wd), wd["type"])
         n, c, *spatial = dxd["dims"]
@@ -215,24 +210,13 @@ class _Library:
             slice(p, p + i) for p, i in zip(conv["pads"], spatial))], dxd["type"])
         return 0
 
-    def cudnnFindConvolutionBackwardFilterAlgorithmEx(self, handle, x, x_ptr, dy, dy_ptr,
-                                                      conv, dw, dw_ptr, requested, count,
-                                                      results, workspace, size):
-        return self._choice(count, results, fft=2)
-
-    def cudnnGetConvolutionBackwardFilterAlgorithm_v7(self, handle, x, dy, conv, dw,
-                                                      requested, count, results):
-        return self._choice(count, results, fft=2)
-
     def cudnnConvolutionBackwardFilter(self, handle, alpha, x_desc, x_ptr, dy_desc, dy_ptr,
                                        conv_desc, algo, workspace, size, beta, dw_desc, dw_ptr):
         """dw[k, c, r] = sum over n and o of x_padded[n, c, o * stride + r * dilation]
         * dy[n, k, o]."""
-        self.calls["backward_filter"] = self.calls.get("backward_filter", 0) + 1
-        assert algo == 1
-        xd, dyd, conv, wd = (self._object(d) for d in (x_desc, dy_desc, conv_desc, dw_desc))
-        dtype = _NUMPY_OF_TYPE[xd["type"]]
-        assert conv["groups"] == 1 and xd["type"] == dyd["type"] == wd["type"]
+        xd, dyd, conv, wd, dtype = self._call("backward_filter", algo, x_desc, dy_desc,
+                                              conv_desc, dw_desc)
+        assert conv["groups"] == 1
         x = _read(_memory(x_ptr, dtype, xd["dims"], xd["strides"]), xd["type"])
         dy = _read(_memory(dy_ptr, dtype, dyd["dims"], dyd["strides"]), dyd["type"])
         k, c, *window = wd["dims"]
@@ -253,6 +237,14 @@ class _Library:
         _write(self._filter(dw_ptr, dtype, wd), dw, wd["type"])
         return 0
 
+    def _call(self, kind, algo, first, second, conv, out):
+        """A call counted: its descriptors (one type for all) and numpy's dtype."""
+        self.calls[kind] = self.calls.get(kind, 0) + 1
+        assert algo == 1  # the second algorithm the search offered: the first is FFT
+        objects = [self._object(d) for d in (first, second, conv, out)]
+        assert objects[0]["type"] == objects[1]["type"] == objects[3]["type"]
+        return (*objects, _NUMPY_OF_TYPE[objects[0]["type"]])
+
     def _filter(self, pointer, dtype, descriptor):
         """A packed filter, read in KCRS order."""
         k, c, *window = descriptor["dims"]
@@ -263,11 +255,8 @@ class _Library:
 
     def cudnnConvolutionForward(self, handle, alpha, x_desc, x_ptr, w_desc, w_ptr, conv_desc,
                                 algo, workspace, size, beta, y_desc, y_ptr):
-        self.calls["forward"] = self.calls.get("forward", 0) + 1
-        assert algo == 1
-        xd, wd, conv, yd = (self._object(d) for d in (x_desc, w_desc, conv_desc, y_desc))
-        dtype = _NUMPY_OF_TYPE[xd["type"]]
-        assert xd["type"] == wd["type"] == yd["type"]
+        xd, wd, conv, yd, dtype = self._call("forward", algo, x_desc, w_desc, conv_desc,
+                                             y_desc)
         x = _read(_memory(x_ptr, dtype, xd["dims"], xd["strides"]), xd["type"])
         w = _read(self._filter(w_ptr, dtype, wd), wd["type"])
         out = _direct_convolution(x, w, conv["pads"], conv["strides"],
