@@ -906,6 +906,33 @@ def test_siblings_stay_apart_when_a_root_is_read_before_the_last_root():
     assert all(len(g.outputs) == 1 for g in groups(schedule))
 
 
+UNRELATED_SIBLINGS = """
+func.func @main(%x: tensor<50x40xf32>, %y: tensor<50x40xf32>)
+    -> (tensor<50x40xf32>, tensor<50x40xf32>, tensor<40x50xf32>) {
+  %0 = stablehlo.multiply %x, %x : tensor<50x40xf32>
+  %a = stablehlo.add %0, %x : tensor<50x40xf32>
+  %1 = stablehlo.exponential %y : tensor<50x40xf32>
+  %b = stablehlo.subtract %1, %y : tensor<50x40xf32>
+  %t = stablehlo.transpose %b, dims = [1, 0] : (tensor<50x40xf32>) -> tensor<40x50xf32>
+  %2 = stablehlo.negate %x : tensor<50x40xf32>
+  %c = stablehlo.multiply %2, %y : tensor<50x40xf32>
+  return %a, %c, %t : tensor<50x40xf32>, tensor<50x40xf32>, tensor<40x50xf32>
+}"""
+
+
+def test_unrelated_siblings_merge_only_when_asked():
+    # Three chains over one domain that share no op: the CPU keeps them apart
+    # (nothing to gain); a backend paying a launch per kernel (the GPU) asks
+    # for one group. %b is read by a transpose before %c: it stays apart.
+    block = parse_module(UNRELATED_SIBLINGS).function("main").body.entry
+    assert sorted(len(g.outputs) for g in groups(fusion.fuse_block(block))) == [1, 1, 1]
+    schedule = fusion.fuse_block(block, merge_unrelated=True)
+    check_invariants(block, schedule)
+    assert sorted(len(g.outputs) for g in groups(schedule)) == [1, 2]
+    merged = next(g for g in groups(schedule) if len(g.outputs) == 2)
+    assert sorted(v.owner.name for v in merged.outputs) == ["stablehlo.add", "stablehlo.multiply"]
+
+
 def test_reduce_with_broadcast_producer():
     text = """
     func.func @main(%x: tensor<8x1000xf32>, %m: tensor<8xf32>) -> tensor<8xf32> {

@@ -672,6 +672,48 @@ func.func @main(%xs: tensor<6x3xf32>) -> (tensor<3xf32>, tensor<i32>) {
 """
 
 
+THREE_CHAINS = """
+func.func @main(%x: tensor<16x128xf32>, %y: tensor<16x128xf32>, %z: tensor<16x128xf32>)
+    -> (tensor<16x128xf32>, tensor<16x128xf32>, tensor<16x128xf32>) {
+  %0 = stablehlo.negate %x : tensor<16x128xf32>
+  %a = stablehlo.exponential %0 : tensor<16x128xf32>
+  %b = stablehlo.tanh %y : tensor<16x128xf32>
+  %1 = stablehlo.multiply %z, %z : tensor<16x128xf32>
+  %c = stablehlo.add %1, %z : tensor<16x128xf32>
+  return %a, %b, %c : tensor<16x128xf32>, tensor<16x128xf32>, tensor<16x128xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("horizontal,expected", [("1", 1), ("0", 3)])
+def test_unrelated_elementwise_groups_over_one_domain_are_one_launch(monkeypatch, horizontal,
+                                                                     expected):
+    # An LSTM cell's three gate sigmoids are three such chains: one kernel each
+    # cost three launches per scan iteration; horizontally fused, one.
+    from jaxlib import xla_client
+    from jaxlib._src.compiler import pipeline
+
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    monkeypatch.setenv("JAXLIB_GPU_HORIZONTAL_FUSION", horizontal)
+    pipeline.clear_compilation_cache()  # compiled afresh under this setting
+    launches = []
+    launch = fused.GeneratedKernel._launch
+    monkeypatch.setattr(fused.GeneratedKernel, "_launch",
+                        lambda self, ins, outs: launches.append(self.name) or
+                        launch(self, ins, outs))
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    rng = np.random.default_rng(3)
+    args = [rng.standard_normal((16, 128)).astype(np.float32) for _ in range(3)]
+    got = [np.asarray(o) for o in gpu.compile_and_load(THREE_CHAINS).execute(
+        [gpu.buffer_from_pyval(a) for a in args])]
+    want = [np.asarray(o) for o in cpu.compile_and_load(THREE_CHAINS, cpu.devices()[:1])
+            .execute([cpu.buffer_from_pyval(a) for a in args])]
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-6, atol=1e-6)
+    assert len(launches) == expected
+
+
 def test_counted_loops_read_their_counters_index_arithmetic_from_a_schedule(monkeypatch):
     # A reversed scan's index (5 - i) and the counter's step are scalar integer
     # ops of the counter alone: computed for every iteration when compiling,

@@ -67,6 +67,13 @@ def _gpu_target_lookup(platform: str) -> Callable[[str], Any]:
     return lookup
 
 
+def _merge_unrelated() -> bool:
+    """Whether elementwise groups over one domain that share nothing become one
+    kernel (one launch for several; ``JAXLIB_GPU_HORIZONTAL_FUSION=0`` keeps
+    them apart)."""
+    return os.environ.get("JAXLIB_GPU_HORIZONTAL_FUSION", "1") not in ("0", "")
+
+
 def strict() -> bool:
     return os.environ.get("JAXLIB_GPU_STRICT", "") not in ("", "0")
 
@@ -123,7 +130,8 @@ class _GpuFunctionLowering(_FunctionLowering):
             return block.operations
         try:
             # 16-bit floats too: the generated kernels compute them (codegen.py)
-            schedule = fusion.fuse_block(block, extra_types=("float16", "bfloat16"))
+            schedule = fusion.fuse_block(block, extra_types=("float16", "bfloat16"),
+                                         merge_unrelated=_merge_unrelated())
         except Exception as err:  # the pass has no answer: op by op
             if strict():
                 raise

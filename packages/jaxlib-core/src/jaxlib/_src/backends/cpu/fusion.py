@@ -854,6 +854,11 @@ def build_group(draft: _Draft, order: dict[int, int]) -> FusedGroup:
 
 # Sibling groups merged into one kernel have at most this many outputs.
 _MAX_OUTPUTS = 4
+# With fuse_block's ``merge_unrelated`` (a backend whose every kernel costs a
+# launch: the GPU), siblings that share nothing merge too, up to this many outputs.
+_MAX_UNRELATED_OUTPUTS = 8
+_MERGE_UNRELATED_NOW: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "merge_unrelated", default=False)
 
 
 def _merge_siblings(drafts: list[_Draft], block: Block, order: dict[int, int]) -> list[_Draft]:
@@ -878,13 +883,15 @@ def _merge_siblings(drafts: list[_Draft], block: Block, order: dict[int, int]) -
         for op in d.members:
             holders.setdefault(id(op), set()).add(id(d))
     alive = [d for d in drafts if d.reducer is None]
+    unrelated = _MERGE_UNRELATED_NOW.get()
+    most = _MAX_UNRELATED_OUTPUTS if unrelated else _MAX_OUTPUTS
     merged_away: set[int] = set()
     for i, a in enumerate(alive):
         if id(a) in merged_away:
             continue
         for b in alive[i + 1:]:
             if id(b) in merged_away or a.domain != b.domain or \
-                    1 + len(a.extra_roots) + 1 + len(b.extra_roots) > _MAX_OUTPUTS:
+                    1 + len(a.extra_roots) + 1 + len(b.extra_roots) > most:
                 continue
             shared = [op for op in b.members if id(op) in a.maps and op.name not in free]
             if any(a.maps[id(op)] != b.maps[id(op)] for op in shared):
@@ -893,8 +900,8 @@ def _merge_siblings(drafts: list[_Draft], block: Block, order: dict[int, int]) -
             roots_b = [b.root, *b.extra_roots]
             if not (_reads_internally(b, roots_a, a) and _reads_internally(a, roots_b, b)):
                 continue
-            if not shared and not (_reads(b, roots_a) or _reads(a, roots_b)):
-                continue  # unrelated: nothing to gain
+            if not shared and not unrelated and not (_reads(b, roots_a) or _reads(a, roots_b)):
+                continue  # unrelated: nothing to gain on the CPU
             last = max(order[id(r)] for r in (*roots_a, *roots_b))
             # Readers computed only inside the merged group (an op duplicated
             # into a third group would read the value there, too early).
@@ -937,11 +944,19 @@ def _reads_internally(reader: _Draft, roots: list[Operation], owner: _Draft) -> 
     return True
 
 
-def fuse_block(block: Block, extra_types: Sequence[str] = ()
+def fuse_block(block: Block, extra_types: Sequence[str] = (), merge_unrelated: bool = False
                ) -> list[Operation | FusedGroup]:
     """The block's operations in an executable order, fused runs replaced by
     groups (the terminator stays last). ``extra_types``: numpy names of
-    element types the caller's kernels compute beyond the CPU interpreter's."""
+    element types the caller's kernels compute beyond the CPU interpreter's;
+    ``merge_unrelated``: elementwise groups over one domain merge even when they
+    share nothing (one kernel launch instead of several: the GPU's choice)."""
+    if merge_unrelated:
+        token = _MERGE_UNRELATED_NOW.set(True)
+        try:
+            return fuse_block(block, extra_types)
+        finally:
+            _MERGE_UNRELATED_NOW.reset(token)
     if extra_types:
         extra = frozenset(_DTYPE_CODES[name] for name in extra_types)
         token = _COMPUTED_NOW.set(_COMPUTED | extra)
