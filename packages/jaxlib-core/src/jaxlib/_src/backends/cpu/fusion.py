@@ -856,7 +856,7 @@ def build_group(draft: _Draft, order: dict[int, int]) -> FusedGroup:
 _MAX_OUTPUTS = 4
 # With fuse_block's ``merge_unrelated`` (a backend whose every kernel costs a
 # launch: the GPU), siblings that share nothing merge too, up to this many outputs.
-_MAX_UNRELATED_OUTPUTS = 8
+_MAX_UNRELATED_OUTPUTS = 16
 _MERGE_UNRELATED_NOW: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "merge_unrelated", default=False)
 
