@@ -672,6 +672,18 @@ func.func @main(%xs: tensor<6x3xf32>) -> (tensor<3xf32>, tensor<i32>) {
 """
 
 
+def _counted_launches(monkeypatch) -> list[str]:
+    """The names of the generated kernels launched from now on (mock GPUs
+    running their host builds)."""
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    launches: list[str] = []
+    launch = fused.GeneratedKernel._launch
+    monkeypatch.setattr(fused.GeneratedKernel, "_launch",
+                        lambda self, ins, outs: launches.append(self.name) or
+                        launch(self, ins, outs))
+    return launches
+
+
 THREE_CHAINS = """
 func.func @main(%x: tensor<16x128xf32>, %y: tensor<16x128xf32>, %z: tensor<16x128xf32>)
     -> (tensor<16x128xf32>, tensor<16x128xf32>, tensor<16x128xf32>) {
@@ -693,14 +705,9 @@ def test_unrelated_elementwise_groups_over_one_domain_are_one_launch(monkeypatch
     from jaxlib import xla_client
     from jaxlib._src.compiler import pipeline
 
-    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
     monkeypatch.setenv("JAXLIB_GPU_HORIZONTAL_FUSION", horizontal)
     pipeline.clear_compilation_cache()  # compiled afresh under this setting
-    launches = []
-    launch = fused.GeneratedKernel._launch
-    monkeypatch.setattr(fused.GeneratedKernel, "_launch",
-                        lambda self, ins, outs: launches.append(self.name) or
-                        launch(self, ins, outs))
+    launches = _counted_launches(monkeypatch)
     gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
     cpu = xla_client.make_cpu_client()
     rng = np.random.default_rng(3)
@@ -721,12 +728,7 @@ def test_counted_loops_read_their_counters_index_arithmetic_from_a_schedule(monk
     # its update (no scalar kernels); the final counter is a copy of its own.
     from jaxlib import xla_client
 
-    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
-    launches = []
-    launch = fused.GeneratedKernel._launch
-    monkeypatch.setattr(fused.GeneratedKernel, "_launch",
-                        lambda self, ins, outs: launches.append(self.name) or
-                        launch(self, ins, outs))
+    launches = _counted_launches(monkeypatch)
     gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
     cpu = xla_client.make_cpu_client()
     xs = np.arange(18, dtype=np.float32).reshape(6, 3) * 0.5
