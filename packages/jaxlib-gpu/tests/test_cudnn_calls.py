@@ -19,6 +19,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
+from jaxlib import xla_client
 from jaxlib._src.frontends.mlir_text import parse_module
 from jaxlib._src.ir.types import numpy_dtype
 from jaxlib._src.ops.linalg import _conv_kernel, _ConvSpec
@@ -625,6 +626,16 @@ def test_the_real_library_takes_these_descriptors():
 # --- on a GPU (JAXLIB_GPU_TEST_BACKEND=cuda; mock GPUs run im2col) --------------------
 
 BACKEND = os.environ.get("JAXLIB_GPU_TEST_BACKEND", "mock")
+
+
+@pytest.fixture(scope="module")
+def gpu():
+    return xla_client.make_gpu_client(platform_name="cuda", mock=BACKEND == "mock")
+
+
+@pytest.fixture(scope="module")
+def cpu():
+    return xla_client.make_cpu_client()
 
 
 _DEVICE_CASES = {**{name: (case, 1, "f32") for name, case in _CASES.items()},

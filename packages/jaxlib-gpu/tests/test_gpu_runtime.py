@@ -31,6 +31,16 @@ ROOT = Path(__file__).resolve().parents[3]
 SHARED = ROOT.parent / "shared"
 
 
+@pytest.fixture(scope="module")
+def gpu():
+    return xla_client.make_gpu_client(platform_name="cuda", mock=BACKEND == "mock")
+
+
+@pytest.fixture(scope="module")
+def cpu():
+    return xla_client.make_cpu_client()
+
+
 def _run(client, text: str, *args: np.ndarray) -> list[np.ndarray]:
     executable = client.compile_and_load(text, client.devices()[:1])
     buffers = [client.buffer_from_pyval(a, client.devices()[0]) for a in args]
