@@ -47,7 +47,7 @@ export PYTHONUNBUFFERED=1
   date -u
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1
   python3 -V
-  python3 -m pip list 2>/dev/null | grep -iE "^(cupy|jax|jaxlib|numpy|ml.dtypes|scipy|nvidia-cudnn|nvidia-cuda-nvrtc)"
+  python3 -m pip list 2>/dev/null | grep -iE "^(cupy|jax|jaxlib|numpy|ml.dtypes|scipy|nvidia-cudnn|nvidia-cuda-nvrtc|nvidia-nccl)"
 } >"$out/env.txt" 2>&1
 note "GPU check $(date -u +%Y-%m-%dT%H:%MZ), backend $backend, $(head -2 "$out/env.txt" | tail -1)"
 

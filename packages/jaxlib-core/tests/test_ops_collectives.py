@@ -29,9 +29,9 @@ from jaxlib._src.ops.collectives import (
     CROSS_REPLICA_AND_PARTITION,
     FLATTENED_IDS,
     HostEndpoint,
-    _zeros,
     attach_host_endpoint,
     process_groups,
+    zeros_of,
 )
 from jaxlib._src.ops.registry import TOKEN
 from jaxlib._src.tools.conformance import run_file
@@ -458,7 +458,7 @@ func.func public @main() -> tensor<i32> {
 def test_quantized_results_of_non_members_are_the_zero_point():
     # A process outside every group gets quantize(0): the zero point, not 0.
     per_tensor = TensorType((2,), QuantizedType("i8", "f32", (0.5,), (3,)))
-    np.testing.assert_array_equal(_zeros(per_tensor), np.int8([3, 3]))
+    np.testing.assert_array_equal(zeros_of(per_tensor), np.int8([3, 3]))
     per_axis = TensorType((2, 2), QuantizedType("i8", "f32", (0.5, 1.0), (1, -2), 1))
-    np.testing.assert_array_equal(_zeros(per_axis), np.int8([[1, -2], [1, -2]]))
-    assert _zeros(TensorType((2,), "bf16")).dtype == ml_dtypes.bfloat16
+    np.testing.assert_array_equal(zeros_of(per_axis), np.int8([[1, -2], [1, -2]]))
+    assert zeros_of(TensorType((2,), "bf16")).dtype == ml_dtypes.bfloat16

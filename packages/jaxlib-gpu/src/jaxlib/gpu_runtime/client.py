@@ -635,19 +635,26 @@ class GpuExecutable(LoadedExecutable):
 
     def _execute_replicas(self, inputs: list[list[GpuBuffer]]) -> list[list[GpuBuffer]]:
         """Each device runs the program on its own arguments, concurrently; the
-        replicas meet in their collectives (host steps through a rendezvous).
+        replicas meet in their collectives (collectives.py: NCCL, else device
+        arrays exchanged through a rendezvous).
         Returns ``[device][output]``."""
         import threading
 
-        from jaxlib._src.base.replica_context import Rendezvous, ReplicaContext, running_as
+        from jaxlib._src.base.replica_context import Rendezvous, running_as
+        from jaxlib.gpu_runtime import nccl
+        from jaxlib.gpu_runtime.collectives import GpuReplicaContext
 
         devices = self._addressable
         rendezvous = Rendezvous()
         results: list[Any] = [None] * len(devices)
+        ordinals = tuple(d.local_hardware_id for d in devices)
+        # Mock GPUs use NCCL only through a stand-in library the tests install.
+        use_nccl = nccl.enabled() and (not self.client.mock or nccl.has_library())
 
         def replica(k: int) -> None:
-            context = ReplicaContext(replica_id=k, partition_id=0, num_replicas=len(devices),
-                                     num_partitions=1, rendezvous=rendezvous)
+            context = GpuReplicaContext(replica_id=k, partition_id=0, num_replicas=len(devices),
+                                        num_partitions=1, rendezvous=rendezvous,
+                                        ordinals=ordinals, use_nccl=use_nccl)
             try:
                 with running_as(context):
                     outputs = self._run_on(devices[k], inputs[k])

@@ -32,6 +32,7 @@ from jaxlib.gpu_runtime.carried import (
     storage_dtype,
     twin,
 )
+from jaxlib.gpu_runtime.collectives import COLLECTIVE_KERNELS
 from jaxlib.gpu_runtime.cublas import bf16_matmul_for, matmul_for
 from jaxlib.gpu_runtime.cudnn import bfloat16_convolution_kernel, convolution_kernel
 from jaxlib.gpu_runtime.prng import TARGETS as PRNG_TARGETS
@@ -424,6 +425,7 @@ device_kernel("stablehlo.triangular_solve")(triangular_solve_kernel)
 
 
 DEVICE_KERNELS["stablehlo.rng_bit_generator"] = rng_bit_generator_kernel
+DEVICE_KERNELS.update(COLLECTIVE_KERNELS)  # collectives.py: NCCL, or device arrays exchanged
 
 
 @device_kernel("sdy.sharding_constraint", "sdy.reshard", "sdy.propagation_barrier")

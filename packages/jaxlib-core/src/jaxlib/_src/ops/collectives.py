@@ -150,11 +150,11 @@ def process_groups(op_name: str, strategy: str, groups: list[list[int]],
     raise ValueError(f"unknown process-group strategy {strategy}")
 
 
-def _flat_id(ctx: ReplicaContext, process: ProcessId) -> int:
+def flat_id(ctx: ReplicaContext, process: ProcessId) -> int:
     return process[0] * ctx.num_partitions + process[1]
 
 
-class _Grouping:
+class Grouping:
     """The process groups of one collective op, computed per grid size."""
 
     def __init__(self, op: Operation, three_way: bool):
@@ -189,7 +189,7 @@ def exchange(ctx: ReplicaContext, op: Operation, value: Any,
     """Every member's ``value``, in ``group`` order. A process alone in its
     group skips the rendezvous."""
     me = ctx.device_index
-    participants = tuple(_flat_id(ctx, p) for p in group)
+    participants = tuple(flat_id(ctx, p) for p in group)
     if participants == (me,):
         return [value]
     return ctx.rendezvous.exchange(ctx.next_key(op), me, value, participants)
@@ -204,7 +204,7 @@ def _tensor(t: Any, what: str) -> TensorType:
     return t
 
 
-def _zeros(t: TensorType) -> np.ndarray:
+def zeros_of(t: TensorType) -> np.ndarray:
     """The spec's zero of a result: ``quantize(0)`` (the zero point) for
     quantized types."""
     element = t.element_type
@@ -227,7 +227,7 @@ def _verify_same_types(op: Operation, operand_types: list, result_types: list) -
             _fail(f"result {i} has type {r}, expected the operand's type {a}")
 
 
-def _check_result_shape(op: Operation, index: int, value: np.ndarray) -> np.ndarray:
+def check_result_shape(op: Operation, index: int, value: np.ndarray) -> np.ndarray:
     expected = tuple(op.results[index].type.shape)
     if value.shape != expected:
         raise invalid_argument(
@@ -367,7 +367,7 @@ def _verify_all_reduce(op: Operation) -> None:
 
 
 def _all_reduce(op: Operation, ctx: Any):
-    grouping = _Grouping(op, three_way=True)
+    grouping = Grouping(op, three_way=True)
     reducer = _Reducer(op, ctx)
 
     @with_frame
@@ -413,7 +413,7 @@ def _verify_all_gather(op: Operation) -> None:
 
 
 def _all_gather(op: Operation, ctx: Any):
-    grouping = _Grouping(op, three_way=True)
+    grouping = Grouping(op, three_way=True)
     dim = _int_attr(op, "all_gather_dim")
 
     def kernel(*operands):
@@ -421,7 +421,7 @@ def _all_gather(op: Operation, ctx: Any):
         group = grouping.require_group_of(context)
         contributions = exchange(context, op, operands, group)
         return tuple(
-            _check_result_shape(op, i, np.concatenate([c[i] for c in contributions], axis=dim))
+            check_result_shape(op, i, np.concatenate([c[i] for c in contributions], axis=dim))
             for i in range(len(operands)))
 
     return kernel
@@ -461,7 +461,7 @@ def _verify_reduce_scatter(op: Operation) -> None:
 
 
 def _reduce_scatter(op: Operation, ctx: Any):
-    grouping = _Grouping(op, three_way=True)
+    grouping = Grouping(op, three_way=True)
     reducer = _Reducer(op, ctx)
     dim = _int_attr(op, "scatter_dimension")
 
@@ -476,7 +476,7 @@ def _reduce_scatter(op: Operation, ctx: Any):
         reduced = reducer.reduce(frame, exchange(context, op, operand, group))
         part = np.split(reduced, len(group), axis=dim)[group.index(
             (context.replica_id, context.partition_id))]
-        return (_check_result_shape(op, 0, np.ascontiguousarray(part)),)
+        return (check_result_shape(op, 0, np.ascontiguousarray(part)),)
 
     return kernel
 
@@ -521,7 +521,7 @@ def _verify_all_to_all(op: Operation) -> None:
 
 
 def _all_to_all(op: Operation, ctx: Any):
-    grouping = _Grouping(op, three_way=False)
+    grouping = Grouping(op, three_way=False)
     split_dim = _int_attr(op, "split_dimension")
     concat_dim = _int_attr(op, "concat_dimension")
     count = _int_attr(op, "split_count")
@@ -538,7 +538,7 @@ def _all_to_all(op: Operation, ctx: Any):
         results = []
         for i in range(len(operands)):
             parts = [np.split(c[i], count, axis=split_dim)[position] for c in contributions]
-            results.append(_check_result_shape(op, i, np.concatenate(parts, axis=concat_dim)))
+            results.append(check_result_shape(op, i, np.concatenate(parts, axis=concat_dim)))
         return tuple(results)
 
     return kernel
@@ -555,7 +555,7 @@ define_op("stablehlo.all_to_all",
 # -- collective_permute ----------------------------------------------------------------
 
 
-def _pairs(op: Operation) -> list[tuple[int, int]]:
+def source_target_pairs(op: Operation) -> list[tuple[int, int]]:
     attr = op.attributes.get("source_target_pairs")
     if not isinstance(attr, DenseElements):
         _fail("needs a dense 'source_target_pairs' attribute")
@@ -578,10 +578,10 @@ def _verify_collective_permute(op: Operation) -> None:
         _fail("takes one operand")
     _tensor(op.operand_types[0], "operand")
     _verify_same_types(op, op.operand_types, op.result_types)
-    _pairs(op)
+    source_target_pairs(op)
 
 
-def _pair_ids(context: ReplicaContext, by_partition: bool, op: Operation,
+def pair_ids(context: ReplicaContext, by_partition: bool, op: Operation,
               pairs: list[tuple[int, int]]) -> tuple[int, Callable[[int], ProcessId]]:
     """This instance's id among the ids ``pairs`` name (partitions with a
     channel, else replicas) and the process of such an id; checks the pairs
@@ -602,15 +602,15 @@ def _pair_ids(context: ReplicaContext, by_partition: bool, op: Operation,
 
 
 def _collective_permute(op: Operation, ctx: Any):
-    pairs = _pairs(op)
+    pairs = source_target_pairs(op)
     by_partition = channel_id(op) > 0
     target_of = dict(pairs)
     source_of = {t: s for s, t in pairs}
-    zeros = _zeros(op.results[0].type)
+    zeros = zeros_of(op.results[0].type)
 
     def kernel(operand):
         context = replica_context.current()
-        me, process = _pair_ids(context, by_partition, op, pairs)
+        me, process = pair_ids(context, by_partition, op, pairs)
         partners = {me} | {i for i in (target_of.get(me), source_of.get(me)) if i is not None}
         if len(partners) == 1 and me not in source_of:
             return (zeros.copy(),)  # nobody sends here and nobody listens for us
@@ -634,7 +634,7 @@ define_op("stablehlo.collective_permute",
 # -- collective_broadcast / collective_reduce ------------------------------------------
 
 
-def _data_and_roots(op: Operation) -> tuple[int, bool]:
+def data_and_roots(op: Operation) -> tuple[int, bool]:
     """How many data operands the op has, and whether the last operand holds
     the dynamic roots (one ``si32`` group index per data operand)."""
     dynamic = _flag(op, "has_dynamic_root")
@@ -651,7 +651,7 @@ def _data_and_roots(op: Operation) -> tuple[int, bool]:
 
 
 def _verify_rooted(op: Operation) -> None:
-    count, _ = _data_and_roots(op)
+    count, _ = data_and_roots(op)
     for i in range(count):
         _tensor(op.operand_types[i], f"operand {i}")
     group_strategy(op, three_way=False)
@@ -660,13 +660,13 @@ def _verify_rooted(op: Operation) -> None:
 
 def _verify_collective_broadcast(op: Operation) -> None:
     _verify_rooted(op)
-    count, _ = _data_and_roots(op)
+    count, _ = data_and_roots(op)
     _verify_same_types(op, op.operand_types[:count], op.result_types)
 
 
 def _verify_collective_reduce(op: Operation) -> None:
     _verify_rooted(op)
-    count, _ = _data_and_roots(op)
+    count, _ = data_and_roots(op)
     if len(op.regions) != 1:
         _fail("needs one computation region")
     element = _region_element_type(op, op.regions[0])
@@ -677,7 +677,7 @@ def _verify_collective_reduce(op: Operation) -> None:
                   f"{element}")
 
 
-def _root_positions(op: Operation, operands: tuple, count: int, dynamic: bool,
+def root_positions(op: Operation, operands: tuple, count: int, dynamic: bool,
                     group: list[ProcessId]) -> list[int]:
     if not dynamic:
         return [0] * count
@@ -691,16 +691,16 @@ def _root_positions(op: Operation, operands: tuple, count: int, dynamic: bool,
 
 
 def _collective_broadcast(op: Operation, ctx: Any):
-    grouping = _Grouping(op, three_way=False)
-    count, dynamic = _data_and_roots(op)
-    zeros = [_zeros(r.type) for r in op.results]
+    grouping = Grouping(op, three_way=False)
+    count, dynamic = data_and_roots(op)
+    zeros = [zeros_of(r.type) for r in op.results]
 
     def kernel(*operands):
         context = replica_context.current()
         group = grouping.group_of(context)
         if group is None:
             return tuple(z.copy() for z in zeros)
-        roots = _root_positions(op, operands, count, dynamic, group)
+        roots = root_positions(op, operands, count, dynamic, group)
         contributions = exchange(context, op, operands[:count], group)
         return tuple(np.array(contributions[roots[j]][j], copy=True) for j in range(count))
 
@@ -715,10 +715,10 @@ define_op("stablehlo.collective_broadcast",
 
 
 def _collective_reduce(op: Operation, ctx: Any):
-    grouping = _Grouping(op, three_way=False)
-    count, dynamic = _data_and_roots(op)
+    grouping = Grouping(op, three_way=False)
+    count, dynamic = data_and_roots(op)
     reducer = _Reducer(op, ctx)
-    zeros = [_zeros(r.type) for r in op.results]
+    zeros = [zeros_of(r.type) for r in op.results]
 
     @with_frame
     def kernel(frame, *operands):
@@ -726,7 +726,7 @@ def _collective_reduce(op: Operation, ctx: Any):
         group = grouping.group_of(context)
         if group is None:
             return tuple(z.copy() for z in zeros)
-        roots = _root_positions(op, operands, count, dynamic, group)
+        roots = root_positions(op, operands, count, dynamic, group)
         position = group.index((context.replica_id, context.partition_id))
         contributions = exchange(context, op, operands[:count], group)
         return tuple(
@@ -918,10 +918,11 @@ def _pair_sends_and_recvs(module: Any) -> dict[int, Operation]:
         if len(sends) != len(recvs):
             extra = (recvs if len(recvs) > len(sends) else sends)[min(len(sends), len(recvs))]
             _fail(f"Expected send to match recv: {len(sends)} device-to-device send(s) and "
-                  f"{len(recvs)} recv(s) in one block; a {extra.name} over {_pairs(extra)} "
-                  "has no partner (the k-th send pairs with the k-th recv)")
+                  f"{len(recvs)} recv(s) in one block; a {extra.name} over "
+                  f"{source_target_pairs(extra)} has no partner (the k-th send pairs with "
+                  "the k-th recv)")
         for send, recv in zip(sends, recvs):
-            send_pairs, recv_pairs = _pairs(send), _pairs(recv)
+            send_pairs, recv_pairs = source_target_pairs(send), source_target_pairs(recv)
             if sorted(send_pairs) != sorted(recv_pairs):
                 _fail(f"Deadlock detected: a send over {send_pairs} is paired with a recv "
                       f"over {recv_pairs} (the k-th send pairs with the k-th recv)")
@@ -956,14 +957,14 @@ def _partner(op: Operation, ctx: Any) -> Operation:
 def _transfer_roles(op: Operation) -> tuple[list[tuple[int, int]], bool]:
     if op.attributes.get("source_target_pairs") is None:
         raise unimplemented(f"{op.name} between devices without source_target_pairs")
-    return _pairs(op), channel_id(op) > 0
+    return source_target_pairs(op), channel_id(op) > 0
 
 
 def _device_ids(context: ReplicaContext, by_partition: bool, op: Operation,
                 pairs: list[tuple[int, int]]) -> tuple[int, Callable[[int], int]]:
     """This instance's id in ``pairs`` and the flat id of an id there."""
-    me, process = _pair_ids(context, by_partition, op, pairs)
-    return me, lambda i: _flat_id(context, process(i))
+    me, process = pair_ids(context, by_partition, op, pairs)
+    return me, lambda i: flat_id(context, process(i))
 
 
 def _device_send(op: Operation, ctx: Any):
@@ -988,7 +989,7 @@ def _device_recv(op: Operation, ctx: Any):
     send = _partner(op, ctx)
     source_of = {t: s for s, t in pairs}
     types = op.result_types[:-1]
-    zeros = tuple(_zeros(t) for t in types)
+    zeros = tuple(zeros_of(t) for t in types)
 
     def kernel(token):
         context = replica_context.current()

@@ -1,0 +1,416 @@
+"""Collectives of GPU programs, on the devices.
+
+The replicas of a program run on their GPUs in threads of their own (client.py,
+``_execute_replicas``), each under a :class:`GpuReplicaContext` that says which
+GPU each replica has. A collective op is a device step here; at run time it
+finds its process group as the core's reference kernel does
+(ops/collectives.py's ``Grouping``, the spec's four strategies) and then:
+
+- a process alone in its group (a program on one GPU, a replica group of one)
+  computes its result from its own operand, on its device: no host step, so
+  the program can be captured as a CUDA graph;
+- a group of distinct GPUs with NCCL (nccl.py) meets in NCCL's collectives on
+  the replicas' streams: all_reduce, all_gather and reduce_scatter directly
+  (reduce_scatter and all_gather along any dimension through one transposed
+  copy), collective_broadcast from the group's first member, and all_to_all and
+  collective_permute as grouped sends and receives;
+- otherwise (no NCCL, two instances on one GPU, a reduction NCCL has no word
+  for: xor, 16-bit integers, complex products) the members exchange their
+  device arrays through the execution's rendezvous, each copies its peers'
+  arrays onto its own device (a peer-to-peer copy) and computes there, in the
+  reference's order, so the results are the reference's bit for bit.
+
+NCCL sums in its own order (ring or tree), as XLA's GPU backend's do. Steps
+that meet other replicas refuse graph capture (``NotCapturable``: such
+programs run eagerly). Reductions in other bodies, bfloat16 reductions
+(rounded at each step) and dynamic broadcast roots stay host steps.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from jaxlib._src.base import replica_context
+from jaxlib._src.base.errors import invalid_argument
+from jaxlib._src.base.replica_context import ReplicaContext
+from jaxlib._src.ir.core import Operation
+from jaxlib._src.ir.types import numpy_dtype
+from jaxlib._src.ops.collectives import (
+    Grouping,
+    ProcessId,
+    channel_id,
+    check_result_shape,
+    data_and_roots,
+    exchange,
+    flat_id,
+    pair_ids,
+    source_target_pairs,
+)
+from jaxlib.gpu_runtime import nccl
+from jaxlib.gpu_runtime.solver import NotCapturable
+
+
+@dataclasses.dataclass
+class GpuReplicaContext(ReplicaContext):
+    """A replica's context with the GPU of every process of the execution
+    (``ordinals[flat id]``, CUDA ordinals) and whether NCCL may be used."""
+
+    ordinals: tuple[int, ...] = ()
+    use_nccl: bool = False
+
+
+# body op -> (the array namespace's ufunc, NCCL's operation; None where NCCL has none)
+_REDUCTIONS = {"stablehlo.add": ("add", nccl.SUM), "stablehlo.multiply": ("multiply", nccl.PROD),
+               "stablehlo.maximum": ("maximum", nccl.MAX),
+               "stablehlo.minimum": ("minimum", nccl.MIN),
+               "stablehlo.and": ("bitwise_and", None), "stablehlo.or": ("bitwise_or", None),
+               "stablehlo.xor": ("bitwise_xor", None)}
+# on booleans: add, or, max are or (NCCL's max of bytes); multiply, and, min are and
+_BOOLEAN_NCCL = {"stablehlo.add": nccl.MAX, "stablehlo.or": nccl.MAX,
+                 "stablehlo.maximum": nccl.MAX, "stablehlo.multiply": nccl.MIN,
+                 "stablehlo.and": nccl.MIN, "stablehlo.minimum": nccl.MIN}
+
+
+def _lone_op_body(region: Any) -> str | None:
+    block = region.entry
+    ops = block.operations
+    if len(block.arguments) != 2 or len(ops) != 2:
+        return None
+    body, ret = ops
+    if [id(v) for v in ret.operands] != [id(body.results[0])] or len(body.operands) != 2:
+        return None
+    if {id(v) for v in body.operands} != {id(a) for a in block.arguments}:
+        return None
+    return body.name
+
+
+class _Reduction:
+    """A reduction body as the namespace's ufunc (applied left to right, as
+    the reference does) and as NCCL's operation and data type, where it has
+    them."""
+
+    def __init__(self, xp: Any, name: str, dtype: np.dtype):
+        ufunc, op = _REDUCTIONS[name]
+        self.xp = xp
+        self.combine = getattr(xp, ufunc)
+        self.dtype = dtype
+        self.view = dtype  # what NCCL reads the operand as
+        if dtype.kind == "b":
+            op, self.view = _BOOLEAN_NCCL.get(name), np.dtype(np.uint8)
+        elif dtype.kind == "c":  # sums add the real and imaginary parts apart
+            op = op if op == nccl.SUM else None
+            self.view = np.dtype(np.float32 if dtype.itemsize == 8 else np.float64)
+        elif dtype.kind == "f" and name in ("stablehlo.and", "stablehlo.or",
+                                            "stablehlo.xor"):
+            raise ValueError("bitwise reduction of floats")
+        self.nccl_op = op
+        self.nccl_type = nccl.data_type(self.view) if op is not None else None
+
+    @property
+    def on_nccl(self) -> bool:
+        return self.nccl_type is not None
+
+    def reduce(self, values: Sequence[Any]) -> Any:
+        result = values[0]
+        for value in values[1:]:
+            result = self.combine(result, value)
+        return self.xp.asarray(result, dtype=self.dtype)  # 0-d: numpy gives scalars
+
+
+def reduction(op: Operation, xp: Any) -> _Reduction | None:
+    name = _lone_op_body(op.regions[0])
+    if name not in _REDUCTIONS:
+        return None
+    dtype = numpy_dtype(op.result_types[0].element_type)
+    if dtype.kind == "c" and name in ("stablehlo.maximum", "stablehlo.minimum"):
+        return None  # complex order: the reference's region
+    try:
+        return _Reduction(xp, name, dtype)
+    except ValueError:
+        return None
+
+
+# --- how the members of a group meet --------------------------------------------------
+
+def _check_not_capturing(xp: Any, op: Operation) -> None:
+    if xp is not np and xp.cuda.get_current_stream().is_capturing():
+        raise NotCapturable(f"{op.name} meets other replicas")
+
+
+def _link(context: ReplicaContext, xp: Any, members: Sequence[int]) -> nccl.Link | None:
+    """This process's end of an NCCL communicator over the processes
+    ``members`` (flat ids, in rank order), or None where NCCL cannot serve
+    them (no library, a GPU twice, mock GPUs without a stand-in library)."""
+    if not getattr(context, "use_nccl", False):
+        return None
+    ordinals = tuple(context.ordinals[m] for m in members)
+    if len(set(ordinals)) != len(ordinals):
+        return None
+    comms = nccl.communicators(ordinals)
+    if comms is None:
+        return None
+    rank = list(members).index(context.device_index)
+    stream = 0 if xp is np else xp.cuda.get_current_stream().ptr
+    return nccl.Link(comms[rank], rank, len(members), stream)
+
+
+def _members(context: ReplicaContext, group: Sequence[ProcessId]) -> list[int]:
+    return [flat_id(context, p) for p in group]
+
+
+def _contiguous(xp: Any, x: Any) -> Any:
+    return x if x.flags.c_contiguous else xp.array(x, order="C", copy=True)
+
+
+def exchanged(context: ReplicaContext, op: Operation, xp: Any, values: tuple,
+              group: Sequence[ProcessId]) -> list[tuple]:
+    """Every member's ``values`` in group order, as arrays on this device.
+    A member's arrays are complete before it offers them (its stream is
+    drained); the peers' are copied onto this device (CuPy's copy of an array
+    on another device) before the rendezvous lets them go."""
+    if xp is np:
+        return exchange(context, op, values, group)
+    values = tuple(_contiguous(xp, v) for v in values)
+    stream = xp.cuda.get_current_stream()
+    stream.synchronize()
+    everyone = exchange(context, op, values, group)
+    mine = group.index((context.replica_id, context.partition_id))
+    copied = [vals if k == mine else tuple(v.copy() for v in vals)
+              for k, vals in enumerate(everyone)]
+    stream.synchronize()  # the peers may free theirs once this returns
+    return copied
+
+
+def _flat(x: Any, dtype: np.dtype) -> Any:
+    """A contiguous array's elements as ``dtype`` (complex as pairs of reals,
+    booleans as bytes; 0-d arrays too, which a view alone cannot retype)."""
+    return x.reshape(-1).view(dtype)
+
+
+def _empty(xp: Any, shape: Sequence[int], dtype: np.dtype) -> Any:
+    return xp.empty(tuple(shape), dtype)
+
+
+# --- the ops --------------------------------------------------------------------------
+
+def all_reduce_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
+    reducer = reduction(op, xp)
+    if reducer is None:
+        return None
+    grouping = Grouping(op, three_way=True)
+
+    def kernel(*operands):
+        context = replica_context.current()
+        group = grouping.require_group_of(context)
+        if len(group) == 1:
+            return tuple(operands)
+        _check_not_capturing(xp, op)
+        link = _link(context, xp, _members(context, group)) if reducer.on_nccl else None
+        if link is None:
+            everyone = exchanged(context, op, xp, operands, group)
+            return tuple(reducer.reduce([c[i] for c in everyone])
+                         for i in range(len(operands)))
+        results = []
+        for x in operands:
+            x = _contiguous(xp, x)
+            y = xp.empty_like(x)
+            if x.size:
+                link.all_reduce(_flat(x, reducer.view), _flat(y, reducer.view),
+                                x.size * (x.itemsize // reducer.view.itemsize),
+                                reducer.nccl_type, reducer.nccl_op)
+            results.append(y)
+        return tuple(results)
+
+    return kernel
+
+
+def all_gather_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
+    grouping = Grouping(op, three_way=True)
+    dim = int(op.attributes["all_gather_dim"])
+
+    def kernel(*operands):
+        context = replica_context.current()
+        group = grouping.require_group_of(context)
+        if len(group) == 1:
+            return tuple(check_result_shape(op, i, x) for i, x in enumerate(operands))
+        _check_not_capturing(xp, op)
+        link = _link(context, xp, _members(context, group))
+        if link is None:
+            everyone = exchanged(context, op, xp, operands, group)
+            return tuple(check_result_shape(op, i, xp.concatenate([c[i] for c in everyone],
+                                                                  axis=dim))
+                         for i in range(len(operands)))
+        results = []
+        for i, x in enumerate(operands):
+            x = _contiguous(xp, x)
+            gathered = _empty(xp, (len(group), *x.shape), x.dtype)
+            if x.size:
+                link.all_gather(x, gathered, x.nbytes, nccl.BYTES)
+            # rank-major blocks -> the blocks side by side along the gather dimension
+            moved = _contiguous(xp, xp.moveaxis(gathered, 0, dim))
+            shape = list(x.shape)
+            shape[dim] *= len(group)
+            results.append(check_result_shape(op, i, moved.reshape(shape)))
+        return tuple(results)
+
+    return kernel
+
+
+def reduce_scatter_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
+    reducer = reduction(op, xp)
+    if reducer is None:
+        return None
+    grouping = Grouping(op, three_way=True)
+    dim = int(op.attributes["scatter_dimension"])
+
+    def kernel(operand):
+        context = replica_context.current()
+        group = grouping.require_group_of(context)
+        count = len(group)
+        if operand.shape[dim] % count:
+            raise invalid_argument(
+                f"{op.name}: scatter dimension of size {operand.shape[dim]} does not split "
+                f"into {count} parts")
+        if count == 1:
+            return (check_result_shape(op, 0, operand),)
+        _check_not_capturing(xp, op)
+        link = _link(context, xp, _members(context, group)) if reducer.on_nccl else None
+        if link is None:
+            everyone = exchanged(context, op, xp, (operand,), group)
+            reduced = reducer.reduce([c[0] for c in everyone])
+            part = xp.split(reduced, count, axis=dim)[
+                group.index((context.replica_id, context.partition_id))]
+            return (check_result_shape(op, 0, _contiguous(xp, part)),)
+        shape = operand.shape
+        # the blocks of the scatter dimension, rank-major: NCCL's send buffer
+        split = operand.reshape(*shape[:dim], count, shape[dim] // count, *shape[dim + 1:])
+        blocks = _contiguous(xp, xp.moveaxis(split, dim, 0))
+        part = _empty(xp, blocks.shape[1:], operand.dtype)
+        if part.size:
+            link.reduce_scatter(_flat(blocks, reducer.view), _flat(part, reducer.view),
+                                part.size * (part.itemsize // reducer.view.itemsize),
+                                reducer.nccl_type, reducer.nccl_op)
+        return (check_result_shape(op, 0, part),)
+
+    return kernel
+
+
+def all_to_all_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
+    grouping = Grouping(op, three_way=False)
+    split_dim = int(op.attributes["split_dimension"])
+    concat_dim = int(op.attributes["concat_dimension"])
+    count = int(op.attributes["split_count"])
+
+    def kernel(*operands):
+        context = replica_context.current()
+        group = grouping.require_group_of(context)
+        if len(group) != count:
+            raise invalid_argument(
+                f"{op.name}: process group {group} has {len(group)} members, but "
+                f"split_count is {count}")
+        if count == 1:
+            return tuple(check_result_shape(op, i, x) for i, x in enumerate(operands))
+        _check_not_capturing(xp, op)
+        position = group.index((context.replica_id, context.partition_id))
+        link = _link(context, xp, _members(context, group))
+        results = []
+        if link is None:
+            everyone = exchanged(context, op, xp, operands, group)
+            for i in range(len(operands)):
+                parts = [xp.split(c[i], count, axis=split_dim)[position] for c in everyone]
+                results.append(check_result_shape(op, i, xp.concatenate(parts,
+                                                                        axis=concat_dim)))
+            return tuple(results)
+        for i, x in enumerate(operands):
+            blocks = [_contiguous(xp, b) for b in xp.split(x, count, axis=split_dim)]
+            received = [blocks[j] if j == position else xp.empty_like(blocks[j])
+                        for j in range(count)]
+            if x.size:
+                others = [j for j in range(count) if j != position]
+                link.send_and_receive([(blocks[j], j) for j in others],
+                                      [(received[j], j) for j in others])
+            results.append(check_result_shape(op, i, xp.concatenate(received,
+                                                                    axis=concat_dim)))
+        return tuple(results)
+
+    return kernel
+
+
+def collective_permute_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
+    pairs = source_target_pairs(op)
+    by_partition = channel_id(op) > 0
+    target_of = dict(pairs)
+    source_of = {t: s for s, t in pairs}
+    result_type = op.result_types[0]
+    shape, dtype = tuple(result_type.shape), numpy_dtype(result_type.element_type)
+
+    def kernel(operand):
+        context = replica_context.current()
+        me, process = pair_ids(context, by_partition, op, pairs)
+        target, source = target_of.get(me), source_of.get(me)
+        if target in (None, me) and source in (None, me):  # nothing crosses devices
+            return (xp.array(operand, copy=True) if source == me else xp.zeros(shape, dtype),)
+        _check_not_capturing(xp, op)
+        axis = context.num_partitions if by_partition else context.num_replicas
+        link = _link(context, xp, [flat_id(context, process(i)) for i in range(axis)])
+        if link is None:
+            partners = sorted({me} | {i for i in (target, source) if i is not None})
+            values = exchanged(context, op, xp, (operand,), [process(i) for i in partners])
+            if source is None:
+                return (xp.zeros(shape, dtype),)
+            return (xp.array(values[partners.index(source)][0], copy=True),)
+        # The communicator's ranks over the whole axis are the ids the pairs name;
+        # neither end is this process itself here (a pair (me, me) is lone above).
+        result = xp.zeros(shape, dtype) if source is None else xp.empty(shape, dtype)
+        sends = [(_contiguous(xp, operand), target)] if target is not None else []
+        receives = [(result, source)] if source is not None else []
+        if operand.size:
+            link.send_and_receive(sends, receives)
+        return (result,)
+
+    return kernel
+
+
+def collective_broadcast_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
+    count, dynamic = data_and_roots(op)
+    if dynamic:
+        return None  # the roots are data: the host step reads them
+    grouping = Grouping(op, three_way=False)
+    specs = [(tuple(t.shape), numpy_dtype(t.element_type)) for t in op.result_types]
+
+    def kernel(*operands):
+        context = replica_context.current()
+        group = grouping.group_of(context)
+        if group is None:
+            return tuple(xp.zeros(shape, dtype) for shape, dtype in specs)
+        if len(group) == 1:
+            return tuple(operands[:count])
+        _check_not_capturing(xp, op)
+        link = _link(context, xp, _members(context, group))
+        if link is None:
+            everyone = exchanged(context, op, xp, tuple(operands[:count]), group)
+            return tuple(xp.array(everyone[0][j], copy=True) for j in range(count))
+        results = []
+        for x in operands[:count]:
+            x = _contiguous(xp, x)
+            y = xp.empty_like(x)
+            if x.size:
+                link.broadcast(x, y, x.nbytes, nccl.BYTES, 0)
+            results.append(y)
+        return tuple(results)
+
+    return kernel
+
+
+COLLECTIVE_KERNELS: dict[str, Callable[[Operation, Any], Callable[..., tuple] | None]] = {
+    "stablehlo.all_reduce": all_reduce_kernel,
+    "stablehlo.all_gather": all_gather_kernel,
+    "stablehlo.reduce_scatter": reduce_scatter_kernel,
+    "stablehlo.all_to_all": all_to_all_kernel,
+    "stablehlo.collective_permute": collective_permute_kernel,
+    "stablehlo.collective_broadcast": collective_broadcast_kernel,
+}

@@ -1,0 +1,238 @@
+"""NCCL: collectives between the GPUs of one process, on their streams.
+
+XLA's GPU backend runs collectives through NCCL. Here, when the replicas of a
+program run on several GPUs (one thread per GPU, collectives.py), each group
+of GPUs that meets in a collective gets NCCL communicators, one per GPU, made
+together by ``ncclCommInitAll`` the first time the group meets and kept for
+the process's lifetime. Each replica then queues its part of the collective on
+its own stream (``ncclAllReduce``, ``ncclAllGather``, ``ncclReduceScatter``,
+``ncclBroadcast``, and ``ncclSend``/``ncclRecv`` in a group for all-to-all and
+permutations): nothing goes through host memory.
+
+The library is NVIDIA's wheel's libnccl (nvidia-nccl-cu12 / -cu13, which jax's
+CUDA plugin depends on), one already loaded (CuPy's), or the system's.
+Without one (or with ``JAXLIB_GPU_NCCL=0``), collectives exchange device
+arrays between the replicas' threads instead (collectives.py), which also
+stays on the devices. ``status()`` says which.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+
+# ncclDataType_t
+_DATA_TYPES = {np.dtype(np.int8): 0, np.dtype(np.uint8): 1, np.dtype(np.int32): 2,
+               np.dtype(np.uint32): 3, np.dtype(np.int64): 4, np.dtype(np.uint64): 5,
+               np.dtype(np.float16): 6, np.dtype(np.float32): 7, np.dtype(np.float64): 8,
+               np.dtype(ml_dtypes.bfloat16): 9}
+BYTES = 1  # ncclUint8: what moves data of any type without arithmetic
+
+# ncclRedOp_t
+SUM, PROD, MAX, MIN = 0, 1, 2, 3
+
+_state: dict[str, Any] = {"library": None, "status": "not used yet", "communicators": {}}
+_lock = threading.Lock()
+
+
+class NcclError(RuntimeError):
+    pass
+
+
+def enabled() -> bool:
+    return os.environ.get("JAXLIB_GPU_NCCL", "1") not in ("0", "")
+
+
+def status() -> str:
+    """'nccl' once collectives have gone through NCCL, 'not used yet', or why
+    they exchange device arrays between threads instead."""
+    return _state["status"]
+
+
+def data_type(dtype: np.dtype) -> int | None:
+    """NCCL's code for arithmetic on ``dtype`` (None: NCCL cannot reduce it)."""
+    return _DATA_TYPES.get(np.dtype(dtype))
+
+
+# --- the library ----------------------------------------------------------------------
+
+def _candidates() -> list[str]:
+    from jaxlib.gpu_runtime.nvrtc import wheel_files
+
+    return wheel_files("nccl/lib/libnccl.so*", "cu13/lib/libnccl.so*",
+                       "cu12/lib/libnccl.so*") + ["libnccl.so.2", "libnccl.so"]
+
+
+def _find_library() -> Any:
+    from jaxlib.gpu_runtime.cublas import loaded_library
+
+    try:
+        library = loaded_library("libnccl", [])  # already loaded (CuPy's, jax's)
+    except OSError:
+        errors = []
+        for path in _candidates():
+            try:
+                library = ctypes.CDLL(path)
+                break
+            except OSError as err:
+                errors.append(str(err))
+        else:
+            raise OSError("no libnccl (pip install nvidia-nccl-cu12 or -cu13): "
+                          + "; ".join(errors[-2:])) from None
+    _declare(library)
+    return library
+
+
+def _declare(lib: Any) -> None:
+    vp, i32, size = ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t
+    signatures = {
+        "ncclGetVersion": [ctypes.POINTER(i32)],
+        "ncclCommInitAll": [ctypes.POINTER(vp), i32, ctypes.POINTER(i32)],
+        "ncclAllReduce": [vp, vp, size, i32, i32, vp, vp],
+        "ncclAllGather": [vp, vp, size, i32, vp, vp],
+        "ncclReduceScatter": [vp, vp, size, i32, i32, vp, vp],
+        "ncclBroadcast": [vp, vp, size, i32, i32, vp, vp],
+        "ncclSend": [vp, size, i32, i32, vp, vp],
+        "ncclRecv": [vp, size, i32, i32, vp, vp],
+        "ncclGroupStart": [],
+        "ncclGroupEnd": [],
+    }
+    for name, argtypes in signatures.items():
+        function = getattr(lib, name)  # AttributeError: an NCCL older than 2.7
+        function.argtypes = argtypes
+        function.restype = ctypes.c_int
+    lib.ncclGetErrorString.argtypes = [i32]
+    lib.ncclGetErrorString.restype = ctypes.c_char_p
+
+
+def library() -> Any | None:
+    """The loaded library (declared), or None when there is none or NCCL is
+    off; ``status()`` then says why."""
+    if not enabled():
+        _state["status"] = "off (JAXLIB_GPU_NCCL=0)"
+        return None
+    if _state["library"] is None:
+        if _state["status"] not in ("not used yet", "nccl"):
+            return None  # failed before
+        try:
+            _state["library"] = _find_library()
+        except Exception as err:
+            _state["status"] = f"device arrays between threads ({type(err).__name__}: {err})"[
+                :300]
+            return None
+    return _state["library"]
+
+
+def has_library() -> bool:
+    """Whether a library is loaded already (on mock GPUs: a stand-in's)."""
+    return _state["library"] is not None
+
+
+def version() -> int | None:
+    """NCCL's version code (e.g. 22703 for 2.27.3), None without a library."""
+    lib = library()
+    if lib is None:
+        return None
+    code = ctypes.c_int()
+    _check(lib, lib.ncclGetVersion(ctypes.byref(code)), "ncclGetVersion")
+    return code.value
+
+
+def _check(lib: Any, code: int, what: str) -> None:
+    if code != 0:
+        try:
+            name = lib.ncclGetErrorString(code)
+            name = name.decode() if isinstance(name, bytes) else str(name)
+        except Exception:
+            name = ""
+        raise NcclError(f"{what} failed with ncclResult {code} {name}".strip())
+
+
+# --- communicators --------------------------------------------------------------------
+
+def communicators(devices: Sequence[int]) -> list[Any] | None:
+    """One communicator per GPU of ``devices`` (CUDA ordinals, in rank order),
+    made together the first time this group asks; None without NCCL or when
+    NCCL refused this group (``status()`` says why)."""
+    key = tuple(int(d) for d in devices)
+    with _lock:
+        found = _state["communicators"].get(key)
+        if found:
+            return found
+        lib = library()
+        if lib is None:
+            return None
+        if found is False:
+            return None  # refused before
+        handles = (ctypes.c_void_p * len(key))()
+        try:
+            _check(lib, lib.ncclCommInitAll(handles, len(key), (ctypes.c_int * len(key))(*key)),
+                   f"ncclCommInitAll over GPUs {list(key)}")
+        except NcclError as err:  # this group exchanges device arrays instead
+            _state["communicators"][key] = False
+            _state["status"] = f"device arrays between threads for GPUs {list(key)} ({err})"[
+                :300]
+            return None
+        comms = [ctypes.c_void_p(h) for h in handles]
+        _state["communicators"][key] = comms
+        _state["status"] = "nccl"
+        return comms
+
+
+class Link:
+    """One GPU's end of a group's communicator: rank ``rank`` of ``size``,
+    queueing on the stream ``stream`` (a pointer; 0 for mock GPUs)."""
+
+    def __init__(self, comm: Any, rank: int, size: int, stream: int):
+        self.lib = _state["library"]
+        self.comm, self.rank, self.size = comm, rank, size
+        self.stream = ctypes.c_void_p(stream)
+
+    def _call(self, name: str, *args: Any) -> None:
+        _check(self.lib, getattr(self.lib, name)(*args), name)
+
+    def all_reduce(self, x: Any, y: Any, count: int, dtype: int, op: int) -> None:
+        self._call("ncclAllReduce", _ptr(x), _ptr(y), count, dtype, op, self.comm, self.stream)
+
+    def all_gather(self, x: Any, y: Any, count: int, dtype: int) -> None:
+        """y holds every rank's ``count`` elements of x, in rank order."""
+        self._call("ncclAllGather", _ptr(x), _ptr(y), count, dtype, self.comm, self.stream)
+
+    def reduce_scatter(self, x: Any, y: Any, count: int, dtype: int, op: int) -> None:
+        """y = block ``rank`` (``count`` elements) of the ranks' reduced x."""
+        self._call("ncclReduceScatter", _ptr(x), _ptr(y), count, dtype, op, self.comm,
+                   self.stream)
+
+    def broadcast(self, x: Any, y: Any, count: int, dtype: int, root: int) -> None:
+        self._call("ncclBroadcast", _ptr(x), _ptr(y), count, dtype, root, self.comm,
+                   self.stream)
+
+    def send_and_receive(self, sends: Sequence[tuple[Any, int]],
+                         receives: Sequence[tuple[Any, int]]) -> None:
+        """Point-to-point transfers of whole contiguous arrays as bytes, all in
+        one NCCL group (so the pairs cannot deadlock): ``sends`` are
+        (array, peer rank), ``receives`` (array to fill, peer rank)."""
+        lib = self.lib
+        _check(lib, lib.ncclGroupStart(), "ncclGroupStart")
+        try:
+            for array, peer in sends:
+                self._call("ncclSend", _ptr(array), array.nbytes, BYTES, peer, self.comm,
+                           self.stream)
+            for array, peer in receives:
+                self._call("ncclRecv", _ptr(array), array.nbytes, BYTES, peer, self.comm,
+                           self.stream)
+        finally:
+            _check(lib, lib.ncclGroupEnd(), "ncclGroupEnd")
+
+
+def _ptr(array: Any) -> ctypes.c_void_p:
+    """A device array's address (a host array's on mock GPUs)."""
+    data = array.data
+    pointer = getattr(data, "ptr", None)
+    return ctypes.c_void_p(pointer if pointer is not None else array.ctypes.data)

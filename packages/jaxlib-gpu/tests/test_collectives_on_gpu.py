@@ -1,0 +1,469 @@
+"""Collectives of replicated programs on GPUs (collectives.py, nccl.py).
+
+Each program runs over replicas on the GPU client and on the CPU client
+(whose collectives are the core's reference kernels) and the results must
+agree. On mock GPUs the replicas meet two ways: exchanging their arrays
+through the rendezvous, and through NCCL, carried out here by a stand-in
+library that does what NCCL's documentation says each call does, on host
+memory, through the same pointers, with one thread per rank as on GPUs. On a
+GPU machine the same programs run on as many GPUs as there are (NCCL when
+installed), and NCCL's bindings are checked on a communicator of one GPU.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import re
+import threading
+from collections import Counter
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+from jaxlib import xla_client
+from jaxlib.gpu_runtime import nccl
+from jaxlib.xla_client import XlaRuntimeError
+
+pytestmark = [pytest.mark.filterwarnings("error::DeprecationWarning:cupy"),
+              pytest.mark.filterwarnings("error::DeprecationWarning:jaxlib")]
+
+BACKEND = os.environ.get("JAXLIB_GPU_TEST_BACKEND", "mock")
+
+_NCCL_TYPES = {0: np.int8, 1: np.uint8, 2: np.int32, 3: np.uint32, 4: np.int64, 5: np.uint64,
+               6: np.float16, 7: np.float32, 8: np.float64, 9: ml_dtypes.bfloat16}
+_NCCL_OPS = {0: np.add, 1: np.multiply, 2: np.maximum, 3: np.minimum}
+
+
+def _value(argument):
+    return getattr(argument, "value", argument)
+
+
+def _memory(pointer, count, dtype) -> np.ndarray:
+    dtype = np.dtype(dtype)
+    raw = (ctypes.c_uint8 * (count * dtype.itemsize)).from_address(_value(pointer))
+    return np.ctypeslib.as_array(raw).view(dtype)
+
+
+class _StandInNccl:
+    """NCCL's calls as documented, on host memory: a collective returns once
+    every rank of its communicator has made it (the ranks are threads), and
+    grouped sends and receives are matched per pair of ranks in order."""
+
+    def __init__(self, refuse: bool = False):
+        self.cond = threading.Condition()
+        self.comms: dict[int, tuple[tuple[int, ...], int]] = {}  # handle -> (GPUs, rank)
+        self.sequence: Counter = Counter()  # (handle) -> collectives made so far
+        self.posted: dict[tuple, dict[int, tuple]] = {}
+        self.finished: Counter = Counter()
+        self.mail: dict[tuple, bytes] = {}
+        self.pairs: Counter = Counter()
+        self.grouped = threading.local()
+        self.calls: Counter = Counter()
+        self.refuse = refuse
+
+    def ncclGetVersion(self, reference):
+        reference._obj.value = 22703
+        return 0
+
+    def ncclGetErrorString(self, code):
+        return b"ncclInvalidUsage (stand-in)"
+
+    def ncclCommInitAll(self, handles, count, devices):
+        self.calls["ncclCommInitAll"] += 1
+        gpus = tuple(devices[:count])
+        if self.refuse or len(set(gpus)) != len(gpus):
+            return 5  # ncclInvalidUsage: a GPU twice
+        for rank in range(count):
+            handle = 1000 + len(self.comms)
+            self.comms[handle] = (gpus, rank)
+            handles[rank] = handle
+        return 0
+
+    # collectives: post, wait for every rank, compute this rank's result, wait again
+    def _collective(self, name, comm, send, result):
+        self.calls[name] += 1
+        handle = _value(comm)
+        gpus, rank = self.comms[handle]
+        with self.cond:
+            key = (gpus, self.sequence[handle])
+            self.sequence[handle] += 1
+            self.posted.setdefault(key, {})[rank] = send
+            self.cond.notify_all()
+            assert self.cond.wait_for(lambda: len(self.posted[key]) == len(gpus), timeout=30)
+            everyone = [self.posted[key][r] for r in range(len(gpus))]
+        result(rank, everyone)
+        with self.cond:
+            self.finished[key] += 1
+            self.cond.notify_all()
+            assert self.cond.wait_for(lambda: self.finished[key] == len(gpus), timeout=30)
+        return 0
+
+    def ncclAllReduce(self, send, recv, count, dtype, op, comm, stream):
+        values = _memory(send, count, _NCCL_TYPES[dtype]).copy()
+
+        def result(rank, everyone):
+            total = everyone[0]
+            for value in everyone[1:]:
+                total = _NCCL_OPS[op](total, value)
+            _memory(recv, count, _NCCL_TYPES[dtype])[...] = total
+        return self._collective("ncclAllReduce", comm, values, result)
+
+    def ncclAllGather(self, send, recv, count, dtype, comm, stream):
+        values = _memory(send, count, _NCCL_TYPES[dtype]).copy()
+
+        def result(rank, everyone):
+            _memory(recv, count * len(everyone), _NCCL_TYPES[dtype])[...] = np.concatenate(
+                everyone)
+        return self._collective("ncclAllGather", comm, values, result)
+
+    def ncclReduceScatter(self, send, recv, count, dtype, op, comm, stream):
+        size = len(self.comms[_value(comm)][0])
+        values = _memory(send, count * size, _NCCL_TYPES[dtype]).copy()
+
+        def result(rank, everyone):
+            total = everyone[0]
+            for value in everyone[1:]:
+                total = _NCCL_OPS[op](total, value)
+            _memory(recv, count, _NCCL_TYPES[dtype])[...] = total[rank * count:(rank + 1) * count]
+        return self._collective("ncclReduceScatter", comm, values, result)
+
+    def ncclBroadcast(self, send, recv, count, dtype, root, comm, stream):
+        gpus, rank = self.comms[_value(comm)]
+        values = _memory(send, count, _NCCL_TYPES[dtype]).copy() if rank == root else None
+
+        def result(rank, everyone):
+            _memory(recv, count, _NCCL_TYPES[dtype])[...] = everyone[root]
+        return self._collective("ncclBroadcast", comm, values, result)
+
+    # point to point: only inside a group here (as nccl.py makes them)
+    def ncclGroupStart(self):
+        self.grouped.calls = []
+        return 0
+
+    def ncclSend(self, send, count, dtype, peer, comm, stream):
+        self.calls["ncclSend"] += 1
+        self.grouped.calls.append(("send", _memory(send, count, _NCCL_TYPES[dtype]).tobytes(),
+                                   peer, comm))
+        return 0
+
+    def ncclRecv(self, recv, count, dtype, peer, comm, stream):
+        self.calls["ncclRecv"] += 1
+        self.grouped.calls.append(("recv", _memory(recv, count, _NCCL_TYPES[dtype]), peer, comm))
+        return 0
+
+    def ncclGroupEnd(self):
+        calls, self.grouped.calls = self.grouped.calls, None
+        receives = []
+        with self.cond:
+            for kind, data, peer, comm in calls:
+                gpus, rank = self.comms[_value(comm)]
+                src, dst = (rank, peer) if kind == "send" else (peer, rank)
+                pair = (gpus, src, dst, kind)
+                key = (gpus, src, dst, self.pairs[pair])
+                self.pairs[pair] += 1
+                if kind == "send":
+                    self.mail[key] = data
+                else:
+                    receives.append((key, data))
+            self.cond.notify_all()
+            for key, target in receives:
+                assert self.cond.wait_for(lambda key=key: key in self.mail, timeout=30)
+                data = self.mail.pop(key)
+                assert len(data) == target.nbytes, "send and receive sizes differ"
+                target[...] = np.frombuffer(data, target.dtype)
+        return 0
+
+
+@pytest.fixture
+def stand_in(monkeypatch):
+    """NCCL on mock GPUs: the stand-in library, with fresh communicators."""
+    library = _StandInNccl()
+    monkeypatch.setitem(nccl._state, "library", library)
+    monkeypatch.setitem(nccl._state, "communicators", {})
+    monkeypatch.setitem(nccl._state, "status", "not used yet")
+    return library
+
+
+def _gpu_client(count: int):
+    if BACKEND == "mock":
+        return xla_client.make_gpu_client(mock=True, mock_gpu_topology=f"1x1x{count}")
+    client = xla_client.make_gpu_client()
+    if len(client.devices()) < count:
+        pytest.skip(f"needs {count} GPUs")
+    return client
+
+
+def _run_replicas(client, text: str, per_replica: list[list[np.ndarray]]):
+    devices = client.devices()[:len(per_replica)]
+    executable = client.compile_and_load(text, devices)
+    arguments = [[client.buffer_from_pyval(args[i], d) for args, d in zip(per_replica, devices)]
+                 for i in range(len(per_replica[0]))]
+    outputs = executable.execute_sharded(arguments).disassemble_into_single_device_arrays()
+    return executable, [[np.asarray(shard) for shard in shards] for shards in outputs]
+
+
+_TYPES = {np.float32: "f32", np.float16: "f16", np.float64: "f64", np.int32: "i32",
+          np.int16: "i16", np.uint8: "ui8", np.bool_: "i1", np.complex64: "complex<f32>",
+          np.int64: "i64"}
+
+
+def _tensor(shape, dtype) -> str:
+    return f"tensor<{''.join(f'{n}x' for n in shape)}{_TYPES[dtype]}>"
+
+
+def _module(replicas: int, body: str, operand: str, result: str) -> str:
+    return (f"module attributes {{mhlo.num_replicas = {replicas} : i32, "
+            "mhlo.num_partitions = 1 : i32} {\n"
+            f"  func.func @main(%x: {operand}) -> {result} {{\n{body}\n"
+            f"    return %r : {result}\n  }}\n}}\n")
+
+
+def _groups(groups: list[list[int]]) -> str:
+    rows = len(groups)
+    return f"dense<{groups}> : tensor<{rows}x{len(groups[0])}xi64>"
+
+
+def _reducing(name: str, op: str, shape, dtype, groups, attrs: str = "",
+              result_shape=None) -> str:
+    element = _tensor((), dtype)
+    result = _tensor(result_shape or shape, dtype)
+    return (f'    %r = "stablehlo.{name}"(%x) ({{\n'
+            f"      ^bb0(%a: {element}, %b: {element}):\n"
+            f"        %c = stablehlo.{op} %a, %b : {element}\n"
+            f"        stablehlo.return %c : {element}\n"
+            f"    }}) {{replica_groups = {_groups(groups)}{attrs}}} : "
+            f"({_tensor(shape, dtype)}) -> {result}")
+
+
+def _data(replicas: int, shape, dtype, seed: int = 0) -> list[list[np.ndarray]]:
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(replicas):
+        if dtype == np.bool_:
+            value = rng.random(shape) < 0.5
+        elif dtype == np.complex64:
+            value = (rng.standard_normal(shape) + 1j * rng.standard_normal(shape))
+        elif np.dtype(dtype).kind in "iu":
+            value = rng.integers(0, 100, shape)
+        else:
+            value = rng.standard_normal(shape)
+        out.append([np.asarray(value).astype(dtype)])
+    return out
+
+
+def _case(name: str) -> tuple[int, str, list[list[np.ndarray]]]:
+    """(replicas, program, arguments per replica) of one named case."""
+    four = [[0, 1, 2, 3]]
+    pairs = [[0, 1], [2, 3]]
+    if name.startswith("all_reduce"):
+        _, op, dtype = name.split(":")
+        dtype = {"f32": np.float32, "f16": np.float16, "i32": np.int32, "i16": np.int16,
+                 "bool": np.bool_, "c64": np.complex64, "f64": np.float64}[dtype]
+        shape = () if dtype == np.complex64 and op == "add" else (3, 5)
+        body = _reducing("all_reduce", op, shape, dtype, pairs if dtype == np.int32 else four)
+        return 4, _module(4, body, _tensor(shape, dtype), _tensor(shape, dtype)), _data(
+            4, shape, dtype)
+    if name.startswith("all_gather"):
+        dim = int(name.split(":")[1])
+        shape, dtype = (2, 3), np.float32
+        result = list(shape)
+        result[dim] *= 2
+        body = (f'    %r = "stablehlo.all_gather"(%x) {{all_gather_dim = {dim} : i64, '
+                f"replica_groups = {_groups(pairs)}}} : ({_tensor(shape, dtype)}) -> "
+                f"{_tensor(result, dtype)}")
+        return 4, _module(4, body, _tensor(shape, dtype), _tensor(result, dtype)), _data(
+            4, shape, dtype)
+    if name.startswith("reduce_scatter"):
+        dim = int(name.split(":")[1])
+        shape, dtype = (4, 8), np.float32
+        result = list(shape)
+        result[dim] //= 4
+        body = _reducing("reduce_scatter", "add", shape, dtype, four,
+                         f", scatter_dimension = {dim} : i64", result)
+        return 4, _module(4, body, _tensor(shape, dtype), _tensor(result, dtype)), _data(
+            4, shape, dtype)
+    if name == "all_to_all":
+        shape, dtype = (4, 6), np.int32
+        result = (8, 3)
+        body = ('    %r = "stablehlo.all_to_all"(%x) {split_dimension = 1 : i64, '
+                "concat_dimension = 0 : i64, split_count = 2 : i64, "
+                f"replica_groups = {_groups([[0, 2], [1, 3]])}}} : "
+                f"({_tensor(shape, dtype)}) -> {_tensor(result, dtype)}")
+        return 4, _module(4, body, _tensor(shape, dtype), _tensor(result, dtype)), _data(
+            4, shape, dtype)
+    if name.startswith("collective_permute"):
+        pairs_attr = {"cycle": [[0, 1], [1, 2], [2, 3], [3, 0]],
+                      "partial": [[0, 2], [3, 3], [1, 0]]}[name.split(":")[1]]
+        shape, dtype = (3, 2), np.float64
+        body = ('    %r = "stablehlo.collective_permute"(%x) {source_target_pairs = '
+                f"dense<{pairs_attr}> : tensor<{len(pairs_attr)}x2xi64>}} : "
+                f"({_tensor(shape, dtype)}) -> {_tensor(shape, dtype)}")
+        return 4, _module(4, body, _tensor(shape, dtype), _tensor(shape, dtype)), _data(
+            4, shape, dtype)
+    if name == "collective_broadcast":
+        shape, dtype = (5,), np.int64
+        body = ('    %r = "stablehlo.collective_broadcast"(%x) {replica_groups = '
+                f"{_groups([[2, 1], [3, 0]])}}} : ({_tensor(shape, dtype)}) -> "
+                f"{_tensor(shape, dtype)}")
+        return 4, _module(4, body, _tensor(shape, dtype), _tensor(shape, dtype)), _data(
+            4, shape, dtype)
+    raise KeyError(name)
+
+
+# (case, whether NCCL serves it: else the replicas exchange their arrays)
+CASES = {
+    "all_reduce:add:f32": True, "all_reduce:maximum:f16": True, "all_reduce:add:i32": True,
+    "all_reduce:multiply:f64": True, "all_reduce:or:bool": True, "all_reduce:and:bool": True,
+    "all_reduce:add:c64": True, "all_reduce:xor:i32": False, "all_reduce:add:i16": False,
+    "all_reduce:multiply:c64": False, "all_gather:0": True, "all_gather:1": True,
+    "reduce_scatter:0": True, "reduce_scatter:1": True, "all_to_all": True,
+    "collective_permute:cycle": True, "collective_permute:partial": True,
+    "collective_broadcast": True,
+}
+
+
+def _expected(text: str, per_replica):
+    cpu = xla_client.make_cpu_client(num_devices=len(per_replica))
+    return _run_replicas(cpu, text, per_replica)[1]
+
+
+def _same(got, want, name):
+    for g, w in zip(got, want):
+        for k, (a, b) in enumerate(zip(g, w)):
+            assert a.dtype == b.dtype and a.shape == b.shape, (name, k)
+            if a.dtype.kind in "fc":
+                np.testing.assert_allclose(a, b, rtol=2e-3 if a.dtype == np.float16 else 1e-6,
+                                           err_msg=f"{name} replica {k}")
+            else:
+                np.testing.assert_array_equal(a, b, err_msg=f"{name} replica {k}")
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_replicas_exchange_device_arrays_without_nccl(name, monkeypatch):
+    monkeypatch.setenv("JAXLIB_GPU_NCCL", "0")
+    replicas, text, per_replica = _case(name)
+    executable, got = _run_replicas(_gpu_client(replicas), text, per_replica)
+    assert executable.reference_kernel_steps() == []  # a device step, not the host's
+    _same(got, _expected(text, per_replica), name)
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_replicas_meet_in_nccl(name, stand_in):
+    if BACKEND != "mock" and nccl.library() is None:
+        pytest.skip(f"no NCCL here: {nccl.status()}")
+    replicas, text, per_replica = _case(name)
+    executable, got = _run_replicas(_gpu_client(replicas), text, per_replica)
+    assert executable.reference_kernel_steps() == []
+    _same(got, _expected(text, per_replica), name)
+    if BACKEND == "mock":
+        nccl_calls = sum(n for call, n in stand_in.calls.items() if call != "ncclCommInitAll")
+        assert (nccl_calls > 0) == CASES[name], stand_in.calls
+    if CASES[name]:
+        assert nccl.status() == "nccl"
+
+
+def test_replicas_run_repeatedly_and_groups_keep_their_communicators(stand_in):
+    replicas, text, per_replica = _case("all_reduce:add:f32")
+    client = _gpu_client(replicas)
+    devices = client.devices()[:replicas]
+    executable = client.compile_and_load(text, devices)
+    want = _expected(text, per_replica)
+    for _ in range(3):  # eager, then what graph capture leaves (eager: collectives refuse it)
+        arguments = [[client.buffer_from_pyval(args[0], d)
+                      for args, d in zip(per_replica, devices)]]
+        outputs = executable.execute_sharded(arguments).disassemble_into_single_device_arrays()
+        _same([[np.asarray(s) for s in shards] for shards in outputs], want, "repeat")
+    assert stand_in.calls["ncclCommInitAll"] == 1 and stand_in.calls["ncclAllReduce"] == 12
+
+
+def test_a_group_nccl_refuses_exchanges_its_arrays(monkeypatch):
+    library = _StandInNccl(refuse=True)
+    monkeypatch.setitem(nccl._state, "library", library)
+    monkeypatch.setitem(nccl._state, "communicators", {})
+    monkeypatch.setitem(nccl._state, "status", "not used yet")
+    replicas, text, per_replica = _case("all_gather:1")
+    _, got = _run_replicas(_gpu_client(replicas), text, per_replica)
+    _same(got, _expected(text, per_replica), "refused")
+    assert library.calls["ncclAllGather"] == 0
+    # the groups [0, 1] and [2, 3] each tried once (the status names the last)
+    assert library.calls["ncclCommInitAll"] == 2
+    assert re.match(r"device arrays between threads for GPUs \[(0, 1|2, 3)\] \(ncclCommInitAll "
+                    r"over GPUs \[(0, 1|2, 3)\] failed with ncclResult 5", nccl.status())
+
+
+def test_lone_collectives_stay_on_the_device():
+    """A program on one GPU whose collectives are over itself (jax's psum on
+    one device): device steps, so it can be captured as a graph."""
+    text = _module(1, _reducing("all_reduce", "add", (4,), np.float32, [[0]]),
+                   _tensor((4,), np.float32), _tensor((4,), np.float32))
+    text = text.replace("%r = ", "%s = ").replace(
+        "    return %r", '    %r = "stablehlo.collective_permute"(%s) {source_target_pairs = '
+        "dense<[[0, 0]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>\n    return %r")
+    client = _gpu_client(1)
+    executable = client.compile_and_load(text, client.devices()[:1])
+    assert executable.reference_kernel_steps() == []
+    x = np.arange(4, dtype=np.float32)
+    for _ in range(3):
+        (out,) = executable.execute([client.buffer_from_pyval(x)])
+        np.testing.assert_array_equal(np.asarray(out), x)
+    assert executable.graph_status() == ("eager" if BACKEND == "mock" else "graph")
+
+
+def test_bad_groups_are_errors_at_run_time(stand_in):
+    text = _module(2, '    %r = "stablehlo.all_to_all"(%x) {split_dimension = 0 : i64, '
+                      "concat_dimension = 0 : i64, split_count = 2 : i64, "
+                      "replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>} : "
+                      "(tensor<4xf32>) -> tensor<4xf32>",
+                   _tensor((4,), np.float32), _tensor((4,), np.float32))
+    client = _gpu_client(2)
+    with pytest.raises(XlaRuntimeError, match="replica_groups|split_count"):
+        _run_replicas(client, text, _data(2, (4,), np.float32))
+
+
+def test_nccl_off_or_missing_is_reported(monkeypatch):
+    monkeypatch.setitem(nccl._state, "library", None)
+    monkeypatch.setitem(nccl._state, "status", "not used yet")
+    monkeypatch.setenv("JAXLIB_GPU_NCCL", "0")
+    assert nccl.library() is None and nccl.status() == "off (JAXLIB_GPU_NCCL=0)"
+    monkeypatch.delenv("JAXLIB_GPU_NCCL")
+    monkeypatch.setitem(nccl._state, "status", "not used yet")
+    monkeypatch.setattr(nccl, "_candidates", lambda: ["/nonexistent/libnccl.so.2"])
+
+    def nothing_loaded(prefix, sonames):
+        raise OSError(f"no {prefix}")
+
+    monkeypatch.setattr("jaxlib.gpu_runtime.cublas.loaded_library", nothing_loaded)
+    assert nccl.library() is None and nccl.communicators([0, 1]) is None
+    assert nccl.status().startswith("device arrays between threads (OSError: no libnccl")
+
+
+def test_the_real_library_on_one_gpu():
+    """NCCL's bindings on a communicator of one GPU: every call nccl.py makes."""
+    if BACKEND == "mock":
+        pytest.skip("needs a GPU")
+    import cupy
+
+    if nccl.library() is None:
+        pytest.skip(f"no NCCL here: {nccl.status()}")
+    assert nccl.version() >= 20700
+    (comm,) = nccl.communicators([0])
+    with cupy.cuda.Device(0):
+        stream = cupy.cuda.Stream(non_blocking=True)
+        with stream:
+            link = nccl.Link(comm, 0, 1, stream.ptr)
+            x = cupy.arange(12, dtype=cupy.float32)
+            y = cupy.empty_like(x)
+            link.all_reduce(x, y, 12, nccl.data_type(np.dtype(np.float32)), nccl.SUM)
+            gathered = cupy.empty_like(x)
+            link.all_gather(x, gathered, x.nbytes, nccl.BYTES)
+            part = cupy.empty_like(x)
+            link.reduce_scatter(x, part, 12, nccl.data_type(np.dtype(np.float32)), nccl.MAX)
+            copied = cupy.empty_like(x)
+            link.broadcast(x, copied, x.nbytes, nccl.BYTES, 0)
+            received = cupy.empty_like(x)
+            link.send_and_receive([(x, 0)], [(received, 0)])
+            stream.synchronize()
+    for result in (y, gathered, part, copied, received):
+        np.testing.assert_array_equal(cupy.asnumpy(result), np.arange(12, dtype=np.float32))
