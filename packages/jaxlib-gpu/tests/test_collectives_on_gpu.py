@@ -467,3 +467,85 @@ def test_the_real_library_on_one_gpu():
             stream.synchronize()
     for result in (y, gathered, part, copied, received):
         np.testing.assert_array_equal(cupy.asnumpy(result), np.arange(12, dtype=np.float32))
+
+
+# --- shard_map bodies: one instance per GPU ------------------------------------------
+
+SHARD_MAP_PROGRAMS = ["md4_shard_map_psum", "md4_shard_map_all_gather",
+                      "md4_shard_map_ppermute", "md4_shard_map_psum_scatter",
+                      "md4_shard_map_all_to_all", "md22_shard_map_pmax_pmin",
+                      "md2_shard_map_psum", "md4_shard_map_psum_int"]
+
+
+def _corpus_program(name: str):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tests"))
+    import test_corpus
+
+    return test_corpus, *test_corpus._load(name)
+
+
+@pytest.mark.parametrize("name", SHARD_MAP_PROGRAMS)
+def test_shard_map_bodies_run_per_gpu_and_meet_in_nccl(name, stand_in):
+    from jaxlib._src.ir.hlo_sharding import HloSharding, _hlo_sharding_indices
+
+    corpus, meta, text, inputs, expected = _corpus_program(name)
+    n = meta["num_devices"]
+    client = _gpu_client(n)
+    devices = client.devices()[:n]
+    executable = client.compile_and_load(text, devices)
+
+    def indices(spec, shape):
+        return _hlo_sharding_indices(HloSharding.from_string(spec["sharding"]), shape, n)
+
+    arguments = [[client.buffer_from_pyval(np.ascontiguousarray(value[index]), d)
+                  for index, d in zip(indices(spec, value.shape), devices)]
+                 for value, spec in zip(inputs, meta["inputs"])]
+    for _ in range(2):
+        outputs = executable.execute_sharded(arguments).disassemble_into_single_device_arrays()
+        for i, (shards, want, spec) in enumerate(zip(outputs, expected, meta["outputs"])):
+            for d, index, shard in zip(devices, indices(spec, want.shape), shards):
+                corpus._check(np.asarray(shard), np.ascontiguousarray(want[index]), spec,
+                              f"{name} out{i} on {d!r}")
+    # the manual computation, its collectives and partition ids are device steps
+    assert executable.reference_kernel_steps() == []
+    if BACKEND == "mock":
+        assert sum(n for call, n in stand_in.calls.items() if call != "ncclCommInitAll") > 0
+
+
+def test_a_one_device_shard_map_stays_in_the_graph():
+    """shard_map over a mesh of one GPU: the body runs inline, on the device."""
+    text = """
+module @m attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=1]>
+  func.func public @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}]>]
+        out_shardings=[<@mesh, [{"x"}]>] manual_axes={"x"} (%a: tensor<8xf32>) {
+      %1 = stablehlo.multiply %a, %a : tensor<8xf32>
+      %2 = "stablehlo.all_reduce"(%1) <{channel_handle = #stablehlo.channel_handle<handle = 1,
+          type = 1>, replica_groups = dense<[[0]]> : tensor<1x1xi64>,
+          use_global_device_ids}> ({
+        ^bb0(%l: tensor<f32>, %r: tensor<f32>):
+          %s = stablehlo.add %l, %r : tensor<f32>
+          stablehlo.return %s : tensor<f32>
+      }) : (tensor<8xf32>) -> tensor<8xf32>
+      %3 = stablehlo.partition_id : tensor<ui32>
+      %4 = stablehlo.convert %3 : (tensor<ui32>) -> tensor<f32>
+      %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<f32>) -> tensor<8xf32>
+      %6 = stablehlo.add %2, %5 : tensor<8xf32>
+      sdy.return %6 : tensor<8xf32>
+    } : (tensor<8xf32>) -> tensor<8xf32>
+    return %0 : tensor<8xf32>
+  }
+}
+"""
+    client = _gpu_client(1)
+    executable = client.compile_and_load(text, client.devices()[:1])
+    assert executable.reference_kernel_steps() == []
+    x = np.arange(8, dtype=np.float32)
+    for _ in range(3):
+        (out,) = executable.execute([client.buffer_from_pyval(x)])
+        np.testing.assert_array_equal(np.asarray(out), x * x)
+    assert executable.graph_status() == ("eager" if BACKEND == "mock" else "graph")

@@ -44,6 +44,7 @@ from jaxlib._src.runtime.executable import (
 from jaxlib._src.runtime.sharding import SingleDeviceSharding
 from jaxlib._src.runtime.traceback import Traceback
 from jaxlib.gpu_runtime.carried import CARRIERS, from_carrier, to_carrier
+from jaxlib.gpu_runtime.collectives import executing_on
 from jaxlib.gpu_runtime.kernels import DEVICE_DTYPES, contiguous, on_device
 from jaxlib.gpu_runtime.program import build_gpu_program, to_host
 
@@ -641,15 +642,14 @@ class GpuExecutable(LoadedExecutable):
         import threading
 
         from jaxlib._src.base.replica_context import Rendezvous, running_as
-        from jaxlib.gpu_runtime import nccl
         from jaxlib.gpu_runtime.collectives import GpuReplicaContext
+        from jaxlib.gpu_runtime.collectives import use_nccl as nccl_for
 
         devices = self._addressable
         rendezvous = Rendezvous()
         results: list[Any] = [None] * len(devices)
         ordinals = tuple(d.local_hardware_id for d in devices)
-        # Mock GPUs use NCCL only through a stand-in library the tests install.
-        use_nccl = nccl.enabled() and (not self.client.mock or nccl.has_library())
+        use_nccl = nccl_for(self.client)
 
         def replica(k: int) -> None:
             context = GpuReplicaContext(replica_id=k, partition_id=0, num_replicas=len(devices),
@@ -689,7 +689,8 @@ class GpuExecutable(LoadedExecutable):
         program = compiled.program
         values = [TOKEN if isinstance(t, TokenType) else client._program_input(b.value, t)
                   for t, b in zip(compiled.parameter_types, inputs)]
-        with client._device_context(device), client._stream_context(device):
+        with client._device_context(device), client._stream_context(device), \
+                executing_on(client, self._devices):
             try:
                 outputs = None
                 graph = self._graphs.get(device.id)

@@ -28,15 +28,17 @@ programs run eagerly). Reductions in other bodies, bfloat16 reductions
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
 from jaxlib._src.base import replica_context
-from jaxlib._src.base.errors import invalid_argument
-from jaxlib._src.base.replica_context import ReplicaContext
+from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument
+from jaxlib._src.base.replica_context import Rendezvous, ReplicaContext, running_as
 from jaxlib._src.ir.core import Operation
 from jaxlib._src.ir.types import numpy_dtype
 from jaxlib._src.ops.collectives import (
@@ -406,6 +408,27 @@ def collective_broadcast_kernel(op: Operation, xp: Any) -> Callable[..., tuple] 
     return kernel
 
 
+def _process_id_kernel(attribute: str) -> Callable[[Operation, Any], Callable[..., tuple]]:
+    """replica_id / partition_id: this instance's id as a device scalar, one
+    array per device and id, made on the first (eager) run and reused, so
+    graph replays read no host memory."""
+
+    def factory(op: Operation, xp: Any) -> Callable[..., tuple]:
+        made: dict[tuple[int, int], Any] = {}
+
+        def kernel():
+            value = getattr(replica_context.current(), attribute)
+            key = (0 if xp is np else xp.cuda.Device().id, value)
+            found = made.get(key)
+            if found is None:
+                found = made[key] = xp.asarray(np.uint32(value))
+            return (found,)
+
+        return kernel
+
+    return factory
+
+
 COLLECTIVE_KERNELS: dict[str, Callable[[Operation, Any], Callable[..., tuple] | None]] = {
     "stablehlo.all_reduce": all_reduce_kernel,
     "stablehlo.all_gather": all_gather_kernel,
@@ -413,4 +436,109 @@ COLLECTIVE_KERNELS: dict[str, Callable[[Operation, Any], Callable[..., tuple] | 
     "stablehlo.all_to_all": all_to_all_kernel,
     "stablehlo.collective_permute": collective_permute_kernel,
     "stablehlo.collective_broadcast": collective_broadcast_kernel,
+    "stablehlo.replica_id": _process_id_kernel("replica_id"),
+    "stablehlo.partition_id": _process_id_kernel("partition_id"),
 }
+
+
+# --- per-device instances (shard_map bodies) ---------------------------------------------
+
+_execution = threading.local()  # the running execution: (client, its devices)
+
+
+@contextlib.contextmanager
+def executing_on(client: Any, devices: Sequence[Any]) -> Iterator[None]:
+    """Marks the execution this thread runs: manual computations inside it run
+    their per-device instances on ``devices`` (partition k on devices[k])."""
+    previous = getattr(_execution, "state", None)
+    _execution.state = (client, tuple(devices))
+    try:
+        yield
+    finally:
+        _execution.state = previous
+
+
+def use_nccl(client: Any) -> bool:
+    """Whether replicas of ``client`` meet through NCCL: on GPUs when NCCL
+    is on; mock GPUs only through a stand-in library the tests install."""
+    return nccl.enabled() and (not client.mock or nccl.has_library())
+
+
+def _on_this_device(xp: Any, value: Any) -> Any:
+    """``value`` in this thread's device's memory (a peer copy if it is on
+    another GPU; host arrays of mock GPUs as they are)."""
+    if xp is np or not isinstance(value, xp.ndarray):
+        return value
+    if value.data.device_id == xp.cuda.Device().id:
+        return value
+    return value.copy()  # CuPy copies an array of another device onto the current one
+
+
+def _packed(xp: Any, value: Any) -> Any:
+    return _contiguous(xp, value) if isinstance(value, xp.ndarray) else value
+
+
+def run_per_device(xp: Any, body: Any, frame: list, per_instance: list[tuple],
+                   device_ids: Sequence[int], what: str) -> list[tuple]:
+    """The core's ``run_per_device`` on GPUs (sdy.manual_computation and GSPMD
+    manual regions: shard_map bodies). Each instance runs on its own GPU, the
+    execution's device of its partition id, in a thread of its own with that
+    GPU's stream, its operands copied there and its results copied back; their
+    collectives meet as replicas' do (NCCL, or device arrays exchanged). One
+    instance runs inline on this device (a one-device mesh), so the program
+    can still be captured as a CUDA graph."""
+    count = len(per_instance)
+    if count == 1:
+        context = GpuReplicaContext(replica_id=0, partition_id=device_ids[0])
+        with running_as(context):
+            return [tuple(body.run(list(frame), per_instance[0]))]
+    if xp is not np and xp.cuda.get_current_stream().is_capturing():
+        raise NotCapturable(f"{what}: instances on several devices")
+    client, devices = getattr(_execution, "state", None) or (None, ())
+    if client is None or len(devices) <= max(device_ids):
+        raise XlaRuntimeError(f"INTERNAL: {what}: {count} per-device instances outside an "
+                              "execution over as many GPUs")
+    placed = [devices[i] for i in device_ids]
+    ordinals = tuple(d.local_hardware_id for d in devices)
+    nccl_ok = use_nccl(client)
+    if xp is not np:
+        # Each instance copies its blocks from this device: contiguous and complete
+        # first (another device's stream cannot wait for this one's kernels).
+        per_instance = [tuple(_packed(xp, v) for v in values) for values in per_instance]
+        xp.cuda.get_current_stream().synchronize()
+    rendezvous = Rendezvous()
+    results: list[Any] = [None] * count
+    failures: list[BaseException] = []
+    lock = threading.Lock()
+
+    def run(k: int) -> None:
+        context = GpuReplicaContext(replica_id=0, partition_id=device_ids[k], num_replicas=1,
+                                    num_partitions=count, rendezvous=rendezvous,
+                                    ordinals=ordinals, use_nccl=nccl_ok)
+        try:
+            with client._device_context(placed[k]), client._stream_context(placed[k]), \
+                    running_as(context):
+                operands = tuple(_on_this_device(xp, v) for v in per_instance[k])
+                outputs = tuple(body.run(list(frame), operands))
+                if xp is not np:  # copied out by the caller's device: packed and complete
+                    outputs = tuple(_packed(xp, v) for v in outputs)
+                    xp.cuda.get_current_stream().synchronize()
+                results[k] = outputs
+        except BaseException as err:  # the others stop waiting for this one
+            with lock:
+                if not failures:
+                    failures.append(err)
+                    rendezvous.abort(err)
+
+    threads = [threading.Thread(target=run, args=(k,), daemon=True,
+                                name=f"{what}/{device_ids[k]}") for k in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if failures:
+        err = failures[0]
+        if isinstance(err, XlaRuntimeError):
+            raise err
+        raise XlaRuntimeError(f"INTERNAL: {what}: {type(err).__name__}: {err}") from err
+    return [tuple(_on_this_device(xp, v) for v in outputs) for outputs in results]

@@ -34,17 +34,23 @@ from jaxlib._src.backends.cpu.lowering import (
 from jaxlib._src.backends.cpu.plan import ReferenceStep
 from jaxlib._src.base.errors import XlaRuntimeError
 from jaxlib._src.ir.core import Block, Cloner, Function, Operation
-from jaxlib._src.ir.types import TensorType, numpy_dtype
+from jaxlib._src.ir.types import TensorType, TokenType, numpy_dtype
 from jaxlib._src.ops import registry
 from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target
 from jaxlib._src.ops.data_movement import int_list
 from jaxlib._src.ops.registry import with_frame
+from jaxlib._src.passes.gspmd_manual import MANUAL_REGION_OP
 from jaxlib._src.passes.inline_calls import inline_small_calls
 from jaxlib.gpu_runtime import carried, codegen
 from jaxlib.gpu_runtime.carried import from_carrier, is_carried, to_carrier, uses_carriers
+from jaxlib.gpu_runtime.collectives import run_per_device
 from jaxlib.gpu_runtime.fused import GENERATED_OPS, FusedKernel, SliceBundle, bundle_slices
 from jaxlib.gpu_runtime.fused import enabled as fusion_enabled
 from jaxlib.gpu_runtime.kernels import CARRIER_KERNELS, DEVICE_KERNELS, REGION_KERNELS, on_device
+
+# Manual computations (shard_map): their core kernels slice and assemble with
+# the lowering's array namespace and run the body per device through it.
+_PER_DEVICE_OPS = frozenset({"sdy.manual_computation", MANUAL_REGION_OP})
 
 # Ops whose reference kernels only route values (and run regions compiled by
 # the caller's context), so they run as they are on device values.
@@ -118,6 +124,17 @@ class _GpuFunctionLowering(_FunctionLowering):
         self._fusable_blocks = {id(function.body.entry)}
         self._clones: list[Block] = []  # loop bodies rewritten here (kept alive)
 
+    @property
+    def array_namespace(self) -> Any:
+        """What the core's per-device kernels build their results with."""
+        return self.module_lowering.xp
+
+    def run_per_device(self, body: Any, frame: list, per_instance: list[tuple],
+                       device_ids: Any, what: str) -> list[tuple]:
+        """Manual computations' instances, each on its own GPU."""
+        return run_per_device(self.module_lowering.xp, body, frame, per_instance,
+                              device_ids, what)
+
     def _allow_fusion_in(self, op: Operation) -> None:
         for region in op.regions:
             self._fusable_blocks.update(id(block) for block in region.blocks)
@@ -179,6 +196,12 @@ class _GpuFunctionLowering(_FunctionLowering):
                 self._allow_fusion_in(op)
                 return self._counted_loop(op, count)
         if op.name in _ROUTING_OPS:
+            self._allow_fusion_in(op)
+            return registry.REFERENCE_KERNELS[op.name](op, self)
+        if op.name in _PER_DEVICE_OPS and all(
+                on_device(t) and not is_carried(t)
+                for t in (*op.operand_types, *op.result_types) if not isinstance(t, TokenType)):
+            # shard_map bodies: compiled here, one instance per GPU (collectives.py)
             self._allow_fusion_in(op)
             return registry.REFERENCE_KERNELS[op.name](op, self)
         kernel, reason = self._device_kernel(op)

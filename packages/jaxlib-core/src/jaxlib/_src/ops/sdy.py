@@ -31,7 +31,7 @@ The per-device machinery (:func:`run_per_device`, :func:`require_global_view`,
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -285,9 +285,19 @@ def _manual_layout(sharding: shardy.TensorSharding, mesh: shardy.SdyMesh,
     return layout
 
 
-def _operand_part(value: Any, layout: _ManualLayout, coordinates: tuple[int, ...]) -> Any:
+def _operand_part(value: Any, layout: _ManualLayout, coordinates: tuple[int, ...],
+                  xp: Any = np) -> Any:
     part = value[layout.block(coordinates)]
-    return part if layout.holds_value(coordinates) else np.zeros_like(part)
+    return part if layout.holds_value(coordinates) else xp.zeros_like(part)
+
+
+def per_device_machinery(ctx: Any) -> tuple[Any, Callable[..., list[tuple]]]:
+    """The array namespace a lowering's kernels compute in and the function
+    that runs a body once per device (``run_per_device``'s signature): a
+    backend's lowering may provide its own (``array_namespace``,
+    ``run_per_device``: jaxlib-gpu runs each instance on its own GPU)."""
+    return (getattr(ctx, "array_namespace", np),
+            getattr(ctx, "run_per_device", run_per_device))
 
 
 def _mesh_of(shardings: list[shardy.TensorSharding], meshes: dict[str, Any]) -> shardy.SdyMesh:
@@ -328,6 +338,7 @@ def _manual_computation(op: Operation, ctx: Any):
     lower_callees(op.regions[0], ctx)
     coordinates = list(np.ndindex(*mesh.axis_sizes))
     device_ids = mesh.logical_ids()
+    xp, per_device = per_device_machinery(ctx)
 
     position = {name: i for i, name in enumerate(mesh.axis_names)}
     manual_positions = frozenset(position[a] for a in manual)
@@ -340,12 +351,12 @@ def _manual_computation(op: Operation, ctx: Any):
                 assembled.append(TOKEN)
                 continue
             if layout.unreduced_axes:
-                out = np.zeros(layout.global_shape, dtype)
+                out = xp.zeros(layout.global_shape, dtype)
                 for coords, values in instances:
                     if layout.is_writer(coords, among):
                         out[layout.block(coords)] += values[r]
             else:
-                out = np.empty(layout.global_shape, dtype)
+                out = xp.empty(layout.global_shape, dtype)
                 for coords, values in instances:
                     if layout.is_writer(coords, among):
                         out[layout.block(coords)] = values[r]
@@ -361,7 +372,7 @@ def _manual_computation(op: Operation, ctx: Any):
                 or outer.partition_id not in device_ids:
             require_global_view("sdy.manual_computation")
         mine = coordinates[device_ids.index(outer.partition_id)]
-        parts = tuple(value if layout is None else _operand_part(value, layout, mine)
+        parts = tuple(value if layout is None else _operand_part(value, layout, mine, xp)
                       for value, layout in zip(operands, in_layouts))
         results = tuple(body.run(list(frame), parts))
         everyone = outer.rendezvous.exchange(outer.next_key(op), outer.partition_id,
@@ -377,10 +388,10 @@ def _manual_computation(op: Operation, ctx: Any):
         if outer.num_replicas * outer.num_partitions != 1:
             return nested(frame, operands, outer)
         per_instance = [
-            tuple(value if layout is None else _operand_part(value, layout, coords)
+            tuple(value if layout is None else _operand_part(value, layout, coords, xp)
                   for value, layout in zip(operands, in_layouts))
             for coords in coordinates]
-        results = run_per_device(body, frame, per_instance, device_ids,
+        results = per_device(body, frame, per_instance, device_ids,
                                  "sdy.manual_computation")
         return assemble(list(zip(coordinates, results)), None)
 

@@ -45,8 +45,6 @@ import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
-import numpy as np
-
 from jaxlib._src.base.errors import invalid_argument, unimplemented
 from jaxlib._src.ir.core import (
     Block,
@@ -60,7 +58,7 @@ from jaxlib._src.ir.core import (
 from jaxlib._src.ir.hlo_sharding import HloSharding, _hlo_sharding_indices
 from jaxlib._src.ir.types import TensorType, numpy_dtype
 from jaxlib._src.ops.registry import define_op, with_frame
-from jaxlib._src.ops.sdy import lower_callees, require_global_view, run_per_device
+from jaxlib._src.ops.sdy import lower_callees, per_device_machinery, require_global_view
 
 FULL_TO_SHARD = "SPMDFullToShardShape"
 SHARD_TO_FULL = "SPMDShardToFullShape"
@@ -550,18 +548,19 @@ def _manual_region(op: Operation, ctx: Any):
     body = ctx.compile_region(op.regions[0])
     lower_callees(op.regions[0], ctx)
     device_ids = list(range(num_devices))
+    xp, per_device = per_device_machinery(ctx)
 
     @with_frame
     def kernel(frame: list, *operands: Any) -> tuple:
         require_global_view("a GSPMD manual region")
         per_instance = [tuple(value[blocks[device]] for value, blocks in zip(operands, in_blocks))
                         for device in device_ids]
-        results = run_per_device(body, frame, per_instance, device_ids,
+        results = per_device(body, frame, per_instance, device_ids,
                                  "GSPMD manual region")
         assembled = []
         for r, ((shape, dtype), blocks, devices) in enumerate(zip(out_specs, out_blocks,
                                                                  writers)):
-            out = np.empty(shape, dtype)
+            out = xp.empty(shape, dtype)
             for device in devices:
                 out[blocks[device]] = results[device][r]
             assembled.append(out)
