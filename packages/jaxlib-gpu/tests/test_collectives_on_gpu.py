@@ -549,3 +549,38 @@ module @m attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32
         (out,) = executable.execute([client.buffer_from_pyval(x)])
         np.testing.assert_array_equal(np.asarray(out), x * x)
     assert executable.graph_status() == ("eager" if BACKEND == "mock" else "graph")
+
+
+@pytest.mark.parametrize("name", ["md2_elementwise", "md4_shard_map_psum",
+                                  "md4_shard_map_all_gather"])
+def test_partitioned_programs_move_shards_between_devices(name, monkeypatch):
+    """Global-view programs assemble their arguments and split their results
+    with device-to-device copies: nothing is read back to the host."""
+    from jaxlib._src.ir.hlo_sharding import HloSharding, _hlo_sharding_indices
+    from jaxlib.gpu_runtime.client import GpuBuffer
+
+    corpus, meta, text, inputs, expected = _corpus_program(name)
+    n = meta["num_devices"]
+    client = _gpu_client(n)
+    devices = client.devices()[:n]
+    executable = client.compile_and_load(text, devices)
+
+    def indices(spec, shape):
+        return _hlo_sharding_indices(HloSharding.from_string(spec["sharding"]), shape, n)
+
+    arguments = [[client.buffer_from_pyval(np.ascontiguousarray(value[index]), d)
+                  for index, d in zip(indices(spec, value.shape), devices)]
+                 for value, spec in zip(inputs, meta["inputs"])]
+    read_back = GpuBuffer.ndarray
+
+    def refuse(self):
+        raise AssertionError("a shard went through host memory")
+
+    monkeypatch.setattr(GpuBuffer, "ndarray", refuse)
+    outputs = executable.execute_sharded(arguments).disassemble_into_single_device_arrays()
+    monkeypatch.setattr(GpuBuffer, "ndarray", read_back)
+    for i, (shards, want, spec) in enumerate(zip(outputs, expected, meta["outputs"])):
+        for d, index, shard in zip(devices, indices(spec, want.shape), shards):
+            assert shard.device is d
+            corpus._check(np.asarray(shard), np.ascontiguousarray(want[index]), spec,
+                          f"{name} out{i} on {d!r}")

@@ -272,6 +272,15 @@ class GpuClient(Client):
             stream = self._gpu_streams[device.id] = self.xp.cuda.Stream(non_blocking=False)
         return stream
 
+    def _on_device_storage(self, buffer: GpuBuffer) -> bool:
+        """Whether ``buffer`` is kept in device memory (mock GPUs: their host
+        arrays): not pinned_host, not a type without device arithmetic."""
+        if buffer.memory_kind not in (None, "device"):
+            return False
+        storage = buffer.value
+        return isinstance(storage, np.ndarray) if self.mock else isinstance(
+            storage, self.xp.ndarray)
+
     def _ready_event(self) -> _StreamEvent | None:
         if self.mock:
             return None
@@ -581,14 +590,24 @@ class GpuExecutable(LoadedExecutable):
 
     def _execute_global(self, per_device: list[list[Any]]) -> list[list[GpuBuffer]]:
         """An SPMD program over partitions runs in global view on the first
-        device: shards are assembled by the parameter shardings, the results
-        split by theirs, moving through host memory (no NCCL yet)."""
-        from jaxlib._src.ir.hlo_sharding import HloSharding, _hlo_sharding_indices
+        device (shard_map bodies inside it one instance per GPU, collectives.py):
+        each argument is assembled there from its shards by its sharding, and
+        each result split into the devices' parts by its own, with device-to-
+        device copies. Values kept in host memory (types without device
+        arithmetic, pinned_host) and unreduced shardings go through the host."""
+        from jaxlib._src.ir.hlo_sharding import (
+            HloSharding,
+            _hlo_sharding_indices,
+            _OpShardingType,
+            subgroup_coordinates,
+        )
         from jaxlib._src.runtime.array import assemble_global, scatter_global
 
         devices = self._devices
         n = len(devices)
         compiled = self._compiled
+        client = self.client
+        first = devices[0]
 
         class Layout:  # what assemble_global / scatter_global ask of a sharding
             def __init__(self, text: str | None):
@@ -597,13 +616,21 @@ class GpuExecutable(LoadedExecutable):
             def _to_xla_hlo_sharding(self, rank: int) -> HloSharding:
                 return self.hlo
 
+            def on_device(self, shards: Sequence[Any]) -> bool:
+                """Whether the parts move between devices directly."""
+                return not any(subgroup_coordinates(
+                    self.hlo, _OpShardingType.UNREDUCED, n).values()) and all(
+                    client._on_device_storage(b) for b in shards)
+
         inputs_by_device = [self._check_arguments(args, d, global_shapes=True)
                             for d, args in zip(devices, per_device)]
         shardings = list(compiled.parameter_shardings) + [None] * len(self._param_specs)
-        values = []
+        buffers = []
         for i, (shape, dtype) in enumerate(self._param_specs):
             if isinstance(compiled.parameter_types[i], TokenType):
-                values.append(np.zeros((0,), np.bool_))
+                buffers.append(client._buffer_from_host(
+                    first, np.zeros((0,), np.bool_),
+                    HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL, None, True))
                 continue
             layout = Layout(shardings[i])
             indices = _hlo_sharding_indices(layout.hlo, shape, n)
@@ -613,19 +640,23 @@ class GpuExecutable(LoadedExecutable):
                 if b.shape != want:
                     raise invalid_argument(f"argument {i} on {devices[k]!r}: expected shard "
                                            f"shape {list(want)}, got {list(b.shape)}")
-            values.append(assemble_global(layout, devices, [b.ndarray() for b in shards],
-                                          shape, dtype))
-        client = self.client
-        first = devices[0]
-        results = self._run_on(first, [
-            client._buffer_from_host(first, v, HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL,
-                                     None, True) for v in values])
+            if layout.on_device(shards):
+                buffers.append(self._assembled_on(first, shards, indices, shape))
+                continue
+            value = assemble_global(layout, devices, [b.ndarray() for b in shards], shape,
+                                    dtype)
+            buffers.append(client._buffer_from_host(
+                first, value, HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL, None, True))
+        results = self._run_on(first, buffers)
         outputs = []
         result_shardings = list(compiled.result_shardings) + [None] * len(results)
         for r, result in enumerate(results):
-            value = result.ndarray()
             layout = Layout(result_shardings[r])
-            indices = _hlo_sharding_indices(layout.hlo, value.shape, n)
+            indices = _hlo_sharding_indices(layout.hlo, result.shape, n)
+            if layout.on_device([result]):
+                outputs.append(self._split_from(result, indices))
+                continue
+            value = result.ndarray()
             parts = [np.empty(_index_shape(index, value.shape), value.dtype)
                      for index in indices]
             scatter_global(layout, devices, value, parts)
@@ -633,6 +664,46 @@ class GpuExecutable(LoadedExecutable):
                 d, part, HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL, result.memory_kind,
                 True) for part, d in zip(parts, devices)])
         return outputs
+
+    def _assembled_on(self, device: GpuDevice, shards: list[GpuBuffer], indices: list,
+                      shape: tuple[int, ...]) -> GpuBuffer:
+        """The global value of ``shards`` on ``device``: each distinct block
+        copied from the first device holding it (peer copies)."""
+        from jaxlib.gpu_runtime.collectives import on_this_device
+
+        client = self.client
+        xp = client.xp
+        for shard in shards:
+            shard.block_until_ready()  # other devices' streams: complete before copying
+        storage = shards[0].value
+        with client._device_context(device), client._stream_context(device):
+            full = xp.empty(shape, storage.dtype)
+            done: set[tuple] = set()
+            for shard, index in zip(shards, indices):
+                key = tuple((s.start, s.stop) for s in index)
+                if key not in done:
+                    done.add(key)
+                    full[index] = on_this_device(xp, shard.value)
+            return GpuBuffer.of_value(device, full, client._ready_event(),
+                                      device.default_memory().kind, shards[0].dtype)
+
+    def _split_from(self, result: GpuBuffer, indices: list) -> list[GpuBuffer]:
+        """Each device's part of ``result`` (on the first device), copied to it."""
+        client = self.client
+        xp = client.xp
+        with client._device_context(result.device), client._stream_context(result.device):
+            result.block_until_ready()
+            value = result.value
+            parts = [contiguous(xp, value[index]) for index in indices]
+            if not client.mock:
+                xp.cuda.get_current_stream().synchronize()  # read by the others' streams
+        buffers = []
+        for device, part in zip(self._devices, parts):
+            with client._device_context(device), client._stream_context(device):
+                copied = part.copy()  # CuPy copies an array of another device onto this one
+                buffers.append(GpuBuffer.of_value(device, copied, client._ready_event(),
+                                                  result.memory_kind, result.dtype))
+        return buffers
 
     def _execute_replicas(self, inputs: list[list[GpuBuffer]]) -> list[list[GpuBuffer]]:
         """Each device runs the program on its own arguments, concurrently; the

@@ -464,7 +464,7 @@ def use_nccl(client: Any) -> bool:
     return nccl.enabled() and (not client.mock or nccl.has_library())
 
 
-def _on_this_device(xp: Any, value: Any) -> Any:
+def on_this_device(xp: Any, value: Any) -> Any:
     """``value`` in this thread's device's memory (a peer copy if it is on
     another GPU; host arrays of mock GPUs as they are)."""
     if xp is np or not isinstance(value, xp.ndarray):
@@ -518,7 +518,7 @@ def run_per_device(xp: Any, body: Any, frame: list, per_instance: list[tuple],
         try:
             with client._device_context(placed[k]), client._stream_context(placed[k]), \
                     running_as(context):
-                operands = tuple(_on_this_device(xp, v) for v in per_instance[k])
+                operands = tuple(on_this_device(xp, v) for v in per_instance[k])
                 outputs = tuple(body.run(list(frame), operands))
                 if xp is not np:  # copied out by the caller's device: packed and complete
                     outputs = tuple(_packed(xp, v) for v in outputs)
@@ -541,4 +541,4 @@ def run_per_device(xp: Any, body: Any, frame: list, per_instance: list[tuple],
         if isinstance(err, XlaRuntimeError):
             raise err
         raise XlaRuntimeError(f"INTERNAL: {what}: {type(err).__name__}: {err}") from err
-    return [tuple(_on_this_device(xp, v) for v in outputs) for outputs in results]
+    return [tuple(on_this_device(xp, v) for v in outputs) for outputs in results]
