@@ -4,6 +4,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import types
 
 import pytest
 
@@ -45,13 +46,83 @@ def test_make_gpu_client_gives_the_gpus_or_says_what_is_missing():
     assert "CUDA" in message or "CuPy" in message, message
 
 
-def test_rocm_execution_is_an_explicit_error_where_rocm_is_present():
-    if not _gpu_present("rocm"):
-        with pytest.raises(XlaRuntimeError):
-            xla_client.make_gpu_client(platform_name="rocm")
-        return
-    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED: executing on ROCm"):
+def test_rocm_gives_the_gpus_or_says_what_is_missing():
+    if _gpu_present("rocm") and _cupy_present():
+        import cupy
+
+        if getattr(cupy.cuda.runtime, "is_hip", False):  # CuPy's ROCm build
+            client = xla_client.make_gpu_client(platform_name="rocm")
+            assert client.device_count() >= 1 and str(client.devices()[0]) == "rocm:0"
+            return
+    with pytest.raises(XlaRuntimeError, match="NOT_FOUND"):
         xla_client.make_gpu_client(platform_name="rocm")
+
+
+def _fake_cupy(hip: bool, devices: int | None = 1):
+    """What the client reads of a CuPy build: its maker, devices and pool."""
+
+    def count():
+        if devices is None:
+            raise RuntimeError("hipErrorNoDevice")
+        return devices
+
+    props = {"name": b"AMD Instinct MI250X", "gcnArchName": b"gfx90a:sramecc+:xnack-",
+             "major": 9, "minor": 0}
+    runtime = types.SimpleNamespace(is_hip=hip, getDeviceCount=count,
+                                    getDeviceProperties=lambda i: props,
+                                    runtimeGetVersion=lambda: 60032830)
+    pool = types.SimpleNamespace(set_limit=lambda **kw: None, get_limit=lambda: 0)
+    return types.SimpleNamespace(__version__="13.6.0", cuda=types.SimpleNamespace(
+        runtime=runtime), get_default_memory_pool=lambda: pool)
+
+
+def test_rocm_runs_on_cupys_rocm_build(monkeypatch):
+    from jaxlib import gpu_runtime
+
+    monkeypatch.setitem(sys.modules, "cupy", None)  # not installed
+    with pytest.raises(XlaRuntimeError, match="NOT_FOUND: the rocm backend needs CuPy "
+                                              "built for ROCm"):
+        gpu_runtime.make_client("rocm")
+    monkeypatch.setitem(sys.modules, "cupy", _fake_cupy(hip=False))
+    with pytest.raises(XlaRuntimeError, match=r"this CuPy \(13.6.0\) is built for CUDA"):
+        gpu_runtime.make_client("rocm")
+    monkeypatch.setitem(sys.modules, "cupy", _fake_cupy(hip=True))
+    with pytest.raises(XlaRuntimeError, match="the cuda backend needs CuPy .* built for ROCm"):
+        gpu_runtime.make_client("cuda")
+    monkeypatch.setitem(sys.modules, "cupy", _fake_cupy(hip=True, devices=None))
+    with pytest.raises(XlaRuntimeError, match="CuPy finds no ROCm device: hipErrorNoDevice"):
+        gpu_runtime.make_client("rocm")
+    monkeypatch.setitem(sys.modules, "cupy", _fake_cupy(hip=True, devices=2))
+    with pytest.raises(XlaRuntimeError, match="none of the 2 ROCm devices is allowed"):
+        gpu_runtime.make_client("rocm", allowed_devices={5})
+    client = gpu_runtime.make_client("rocm", allowed_devices={1})
+    (device,) = client.devices()
+    assert client._raw_platform == "rocm" and str(device) == "rocm:0"
+    assert device.local_hardware_id == 1 and device.device_kind == "AMD Instinct MI250X"
+    assert device.compute_capability == "gfx90a"
+    assert client.platform_version == "jaxlib-gpu rocm 60032830"
+
+
+def test_rocm_leaves_nvidia_libraries_to_cupy(monkeypatch):
+    """On CuPy's ROCm build the steps written for NVIDIA's libraries step
+    aside, each saying why (vendor.py); CuPy's own paths remain."""
+    import numpy as np
+
+    from jaxlib.gpu_runtime import cublas, cudnn, fused, solver, vendor
+
+    hip = _fake_cupy(hip=True)
+    hip.matmul = np.matmul
+    hip.RawKernel = lambda source, name: ("hiprtc", name)
+    assert vendor.is_hip(hip) and not vendor.is_hip(np) and not vendor.is_hip(_fake_cupy(False))
+    assert not fused.enabled(hip)  # fused groups op by op through CuPy
+    assert fused.device_function(hip, "__global__ void k() {}", "k") == ("hiprtc", "k")
+    monkeypatch.setitem(cublas._state, "status", "not used yet")
+    assert cublas.matmul_for(hip) is np.matmul and "ROCm" in cublas.status()
+    assert cublas.bf16_matmul_for(hip, np.uint16) is None
+    monkeypatch.setitem(cudnn._state, "status", "not used yet")
+    assert cudnn._handle(hip) is None and cudnn.status().startswith("im2col (ROCm")
+    monkeypatch.setitem(solver._state, "status", "not used yet")
+    assert solver._binding(hip) is None and solver.status().startswith("host (ROCm")
 
 
 def test_unknown_platform_name():

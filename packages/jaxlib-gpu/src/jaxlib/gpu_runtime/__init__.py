@@ -1,4 +1,5 @@
-"""jaxlib-gpu's runtime: GPU clients over CuPy (CUDA) and mock GPUs over numpy.
+"""jaxlib-gpu's runtime: GPU clients over CuPy (CUDA, or ROCm through CuPy's
+ROCm build: vendor.py) and mock GPUs over numpy.
 
 ``make_client`` is what ``jaxlib.gpu_backend.make_gpu_client`` builds on.
 """
@@ -70,29 +71,49 @@ def _apply_allocator_options(cupy: Any) -> dict[str, Any]:
     return options
 
 
-def _cuda_client(allowed_devices: set[int] | None) -> GpuClient:
+def _cupy_client(platform: str, allowed_devices: set[int] | None) -> GpuClient:
+    """A client of the GPUs CuPy sees: CuPy's CUDA build for ``cuda``, its
+    ROCm (HIP) build for ``rocm`` (vendor.py says what ROCm leaves to CuPy)."""
+    from jaxlib.gpu_runtime.vendor import is_hip
+
+    wanted = ("CuPy (pip install cupy-cuda12x or cupy-cuda13x, matching the driver's CUDA "
+              "major version)" if platform == "cuda" else
+              "CuPy built for ROCm (CuPy's ROCm wheels or a source build with ROCm)")
     try:
         import cupy
     except ImportError as err:
+        raise XlaRuntimeError(f"NOT_FOUND: the {platform} backend needs {wanted}: {err}"
+                              ) from None
+    hip = is_hip(cupy)
+    if hip != (platform == "rocm"):
+        built = "ROCm" if hip else "CUDA"
         raise XlaRuntimeError(
-            "NOT_FOUND: the cuda backend needs CuPy (pip install cupy-cuda12x or "
-            f"cupy-cuda13x, matching the driver's CUDA major version): {err}") from None
+            f"NOT_FOUND: the {platform} backend needs {wanted}; this CuPy "
+            f"({getattr(cupy, '__version__', '?')}) is built for {built}")
+    maker = "ROCm" if hip else "CUDA"
     try:
         count = cupy.cuda.runtime.getDeviceCount()
-    except Exception as err:  # CUDARuntimeError without a driver or device
-        raise XlaRuntimeError(f"NOT_FOUND: CuPy finds no CUDA device: {err}") from None
+    except Exception as err:  # a runtime error without a driver or device
+        raise XlaRuntimeError(f"NOT_FOUND: CuPy finds no {maker} device: {err}") from None
     chosen = [i for i in range(count) if allowed_devices is None or i in allowed_devices]
     if not chosen:
-        raise XlaRuntimeError(f"NOT_FOUND: none of the {count} CUDA devices is allowed "
+        raise XlaRuntimeError(f"NOT_FOUND: none of the {count} {maker} devices is allowed "
                               f"(allowed_devices={sorted(allowed_devices or ())})")
     _apply_allocator_options(cupy)
     specs = []
     for hardware_id in chosen:
         props = cupy.cuda.runtime.getDeviceProperties(hardware_id)
-        name = props["name"].decode() if isinstance(props["name"], bytes) else props["name"]
+        name = _text(props["name"])
+        # AMD GPUs are named by their architecture (gfx90a, ...), as in jax
+        capability = (_text(props.get("gcnArchName", b"")).split(":")[0] if hip
+                      else f"{props['major']}.{props['minor']}")
         specs.append(dict(local_hardware_id=hardware_id, process_index=0, device_kind=name,
-                          compute_capability=f"{props['major']}.{props['minor']}"))
-    return GpuClient("cuda", cupy, specs)
+                          compute_capability=capability))
+    return GpuClient(platform, cupy, specs)
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 def make_client(platform: str, allowed_devices: set[int] | None = None,
@@ -100,8 +121,4 @@ def make_client(platform: str, allowed_devices: set[int] | None = None,
                 node_id: int = 0) -> GpuClient:
     if mock:
         return _mock_client(platform, mock_gpu_topology, node_id)
-    if platform == "rocm":
-        raise XlaRuntimeError(
-            "UNIMPLEMENTED: executing on ROCm GPUs is not supported by jaxlib-gpu yet "
-            "(the cuda backend runs through CuPy; its ROCm build is not wired up)")
-    return _cuda_client(allowed_devices)
+    return _cupy_client(platform, allowed_devices)

@@ -47,6 +47,7 @@ from jaxlib.gpu_runtime.carried import CARRIERS, from_carrier, to_carrier
 from jaxlib.gpu_runtime.collectives import executing_on
 from jaxlib.gpu_runtime.kernels import DEVICE_DTYPES, contiguous, on_device
 from jaxlib.gpu_runtime.program import build_gpu_program, to_host
+from jaxlib.gpu_runtime.vendor import is_hip
 
 # What a GPU addresses: its own memory, and page-locked host memory.
 GPU_MEMORY_KINDS = ("device", "pinned_host")
@@ -339,12 +340,12 @@ class GpuClient(Client):
                             view_as: np.dtype | None) -> GpuBuffer:
         """A buffer over a DLPack tensor: one in this GPU's memory is used in
         place (unless ``copy``), one in host memory is copied up."""
-        from jaxlib._src.runtime.dlpack import KDL_CUDA, host_value_from_dlpack
+        from jaxlib._src.runtime.dlpack import KDL_CUDA, KDL_ROCM, host_value_from_dlpack
 
         self._check_own_device(device)
         device_type, device_id = source.__dlpack_device__()
         with self._device_context(device):
-            if device_type == KDL_CUDA and not self.mock:
+            if device_type == (KDL_ROCM if is_hip(self.xp) else KDL_CUDA) and not self.mock:
                 if device_id != device.local_hardware_id:
                     raise invalid_argument(f"the DLPack tensor is on GPU {device_id}, not on "
                                            f"{device!r}")
@@ -772,7 +773,7 @@ class GpuExecutable(LoadedExecutable):
                     outputs = _own_memory([_stored_result(client.xp, r) for r in results],
                                           values)
                     if graph is None and not client.mock and _graphs_enabled() \
-                            and not self._compiled.polymorphic:
+                            and not is_hip(client.xp) and not self._compiled.polymorphic:
                         self._graphs[device.id] = ProgramGraph(client.xp)  # captured next
             except XlaRuntimeError:
                 raise

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from jaxlib.gpu_runtime.carried import narrow, widen
+from jaxlib.gpu_runtime.vendor import ROCM_OFF, is_hip
 
 # cudaDataType_t (library_types.h) and cublasComputeType_t (cublas_api.h).
 _CUDA_R_16F, _CUDA_R_32F, _CUDA_R_64F, _CUDA_C_32F, _CUDA_C_64F = 2, 0, 1, 4, 5
@@ -265,6 +266,9 @@ def matmul_for(xp: Any) -> Any:
     otherwise (numpy for mock GPUs, integers, mixed types)."""
     if xp is np or os.environ.get("JAXLIB_GPU_CUBLAS", "1") in ("0", ""):
         return xp.matmul
+    if is_hip(xp):  # CuPy's matmul is hipBLAS's there (vendor.py)
+        _state["status"] = f"cupy matmul ({ROCM_OFF})"
+        return xp.matmul
 
     def matmul(a: Any, c: Any) -> Any:
         if a.ndim != 3 or c.ndim != 3 or a.dtype != c.dtype or a.dtype not in _TYPES or \
@@ -283,7 +287,7 @@ def bf16_matmul_for(xp: Any, out: Any) -> Any | None:
     (``out`` uint16) or f32 on cuBLAS's bfloat16 GEMM (tensor cores, f32
     accumulation); None where there is none (mock GPUs, cuBLAS off): the
     caller computes in f32 instead."""
-    if xp is np or os.environ.get("JAXLIB_GPU_CUBLAS", "1") in ("0", ""):
+    if xp is np or os.environ.get("JAXLIB_GPU_CUBLAS", "1") in ("0", "") or is_hip(xp):
         return None
     if _handle(xp) is None:
         return None

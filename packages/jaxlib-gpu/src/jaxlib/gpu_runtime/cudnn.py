@@ -54,6 +54,8 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
+from jaxlib.gpu_runtime.vendor import ROCM_OFF, is_hip
+
 # cudnnDataType_t, cudnnTensorFormat_t, cudnnConvolutionMode_t, cudnnMathType_t
 _FLOAT, _DOUBLE, _HALF = 0, 1, 2
 _NCHW, _NHWC = 0, 1
@@ -653,6 +655,9 @@ class Configuration:
 
 def _handle(cupy: Any) -> Handle | None:
     """This device's handle, made on first use; None when cuDNN is off."""
+    if is_hip(cupy):  # MIOpen is not wired up (vendor.py)
+        _state["status"] = f"im2col ({ROCM_OFF})"
+        return None
     if _state["status"] not in ("not used yet", "cudnn"):
         return None
     device = cupy.cuda.Device().id

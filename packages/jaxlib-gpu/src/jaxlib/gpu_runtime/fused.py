@@ -21,6 +21,7 @@ from jaxlib._src.backends.cpu import fusion
 from jaxlib._src.ir.types import numpy_dtype
 from jaxlib.gpu_runtime import codegen
 from jaxlib.gpu_runtime.carried import storage_dtype
+from jaxlib.gpu_runtime.vendor import is_hip
 
 OPCODE_NAMES = {code: name for name, code in fusion.OPCODES.items()}
 _THREADS_PER_BLOCK = 256
@@ -32,6 +33,8 @@ def enabled(xp: Any) -> bool:
     kernels: on GPUs unless ``JAXLIB_GPU_FUSION=0``; on mock GPUs when
     ``JAXLIB_GPU_MOCK_CODEGEN=1`` (host-compiled, for tests)."""
     if os.environ.get("JAXLIB_GPU_FUSION", "1") in ("0", ""):
+        return False
+    if is_hip(xp):  # the generated reductions assume 32-lane warps (vendor.py)
         return False
     if xp is np:
         return os.environ.get("JAXLIB_GPU_MOCK_CODEGEN", "") not in ("", "0")
@@ -332,6 +335,8 @@ def device_function(xp: Any, source: str, name: str) -> Any:
     once; ``device_function_fallback()`` says why)."""
     from jaxlib.gpu_runtime import nvrtc
 
+    if is_hip(xp):  # no PTX on ROCm: CuPy compiles the source with hiprtc
+        return xp.RawKernel(source, name)
     arch = str(xp.cuda.Device().compute_capability)
     key = (source, arch)
     module = _DEVICE_MODULES.get(key)

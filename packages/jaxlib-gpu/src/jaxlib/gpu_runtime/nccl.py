@@ -65,16 +65,23 @@ def data_type(dtype: np.dtype) -> int | None:
 def _candidates() -> list[str]:
     from jaxlib.gpu_runtime.nvrtc import wheel_files
 
+    # RCCL implements NCCL's API on ROCm
     return wheel_files("nccl/lib/libnccl.so*", "cu13/lib/libnccl.so*",
-                       "cu12/lib/libnccl.so*") + ["libnccl.so.2", "libnccl.so"]
+                       "cu12/lib/libnccl.so*") + ["libnccl.so.2", "libnccl.so", "librccl.so.1",
+                                                  "librccl.so"]
 
 
 def _find_library() -> Any:
     from jaxlib.gpu_runtime.cublas import loaded_library
 
-    try:
-        library = loaded_library("libnccl", [])  # already loaded (CuPy's, jax's)
-    except OSError:
+    library = None
+    for prefix in ("libnccl", "librccl"):  # already loaded (CuPy's, jax's)
+        try:
+            library = loaded_library(prefix, [])
+            break
+        except OSError:
+            pass
+    if library is None:
         errors = []
         for path in _candidates():
             try:
@@ -83,7 +90,7 @@ def _find_library() -> Any:
             except OSError as err:
                 errors.append(str(err))
         else:
-            raise OSError("no libnccl (pip install nvidia-nccl-cu12 or -cu13): "
+            raise OSError("no libnccl or librccl (pip install nvidia-nccl-cu12 or -cu13): "
                           + "; ".join(errors[-2:])) from None
     _declare(library)
     return library

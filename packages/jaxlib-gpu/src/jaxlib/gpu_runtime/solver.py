@@ -41,6 +41,7 @@ import numpy as np
 from jaxlib._src.ir.core import Operation
 from jaxlib._src.ir.types import numpy_dtype
 from jaxlib._src.ops.custom_call import decoded_attributes
+from jaxlib.gpu_runtime.vendor import ROCM_OFF, is_hip
 
 # cublasFillMode_t
 _FILL_LOWER, _FILL_UPPER = 0, 1
@@ -546,6 +547,9 @@ def _binding(xp: Any) -> Any:
     checked on first use), or None when cuSOLVER is off."""
     if xp is np:
         return _Lapack()
+    if is_hip(xp):  # cuSOLVER's bindings only (vendor.py): host steps
+        _state["status"] = f"host ({ROCM_OFF})"
+        return None
     if _state["status"] not in ("not used yet", "cusolver"):
         return None
     device = xp.cuda.Device().id
