@@ -488,8 +488,12 @@ def _corpus_program(name: str):
 
 
 @pytest.mark.parametrize("name", SHARD_MAP_PROGRAMS)
-def test_shard_map_bodies_run_per_gpu_and_meet_in_nccl(name, stand_in):
+def test_shard_map_bodies_run_per_gpu_and_meet_in_nccl(name, stand_in, monkeypatch):
+    """Inside a global-view program: the blocks copied to each GPU and back."""
     from jaxlib._src.ir.hlo_sharding import HloSharding, _hlo_sharding_indices
+    from jaxlib.gpu_runtime.client import GpuExecutable
+
+    monkeypatch.setattr(GpuExecutable, "_matching_per_device_entry", lambda self: None)
 
     corpus, meta, text, inputs, expected = _corpus_program(name)
     n = meta["num_devices"]
@@ -584,3 +588,48 @@ def test_partitioned_programs_move_shards_between_devices(name, monkeypatch):
             assert shard.device is d
             corpus._check(np.asarray(shard), np.ascontiguousarray(want[index]), spec,
                           f"{name} out{i} on {d!r}")
+
+
+@pytest.mark.parametrize("name", SHARD_MAP_PROGRAMS)
+def test_a_top_level_shard_map_runs_on_each_devices_own_shards(name, stand_in, monkeypatch):
+    """An entry that is one shard_map: each device runs its instance on the
+    shards it holds, with no global value assembled on the first device."""
+    from jaxlib._src.ir.hlo_sharding import HloSharding, _hlo_sharding_indices
+    from jaxlib.gpu_runtime.client import GpuExecutable
+
+    corpus, meta, text, inputs, expected = _corpus_program(name)
+    n = meta["num_devices"]
+    client = _gpu_client(n)
+    devices = client.devices()[:n]
+    executable = client.compile_and_load(text, devices)
+    assert executable._per_device_entry() is not None
+
+    def indices(spec, shape):
+        return _hlo_sharding_indices(HloSharding.from_string(spec["sharding"]), shape, n)
+
+    def global_view(*args, **kwargs):
+        raise AssertionError("ran in global view")
+
+    for method in ("_assembled_on", "_split_from", "_run_on"):
+        monkeypatch.setattr(GpuExecutable, method, global_view)
+    arguments = [[client.buffer_from_pyval(np.ascontiguousarray(value[index]), d)
+                  for index, d in zip(indices(spec, value.shape), devices)]
+                 for value, spec in zip(inputs, meta["inputs"])]
+    for _ in range(2):
+        outputs = executable.execute_sharded(arguments).disassemble_into_single_device_arrays()
+        for i, (shards, want, spec) in enumerate(zip(outputs, expected, meta["outputs"])):
+            for d, index, shard in zip(devices, indices(spec, want.shape), shards):
+                assert shard.device is d
+                corpus._check(np.asarray(shard), np.ascontiguousarray(want[index]), spec,
+                              f"{name} out{i} on {d!r}")
+    wrong = [[client.buffer_from_pyval(np.zeros((1,) * len(a[0].shape), a[0].dtype), d)
+              for d in devices] for a in arguments]
+    with pytest.raises(XlaRuntimeError, match="expected shard shape"):
+        executable.execute_sharded(wrong)
+
+
+def test_other_partitioned_programs_stay_in_global_view():
+    corpus, meta, text, inputs, expected = _corpus_program("md2_elementwise")
+    client = _gpu_client(2)
+    executable = client.compile_and_load(text, client.devices()[:2])
+    assert executable._per_device_entry() is None

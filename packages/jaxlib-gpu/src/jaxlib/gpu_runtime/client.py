@@ -625,6 +625,9 @@ class GpuExecutable(LoadedExecutable):
 
         inputs_by_device = [self._check_arguments(args, d, global_shapes=True)
                             for d, args in zip(devices, per_device)]
+        entry = self._per_device_entry()
+        if entry is not None:  # a shard_map at the top: each device its own blocks
+            return self._execute_per_device(entry, inputs_by_device)
         shardings = list(compiled.parameter_shardings) + [None] * len(self._param_specs)
         buffers = []
         for i, (shape, dtype) in enumerate(self._param_specs):
@@ -664,6 +667,97 @@ class GpuExecutable(LoadedExecutable):
             outputs.append([client._buffer_from_host(
                 d, part, HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL, result.memory_kind,
                 True) for part, d in zip(parts, devices)])
+        return outputs
+
+    def _per_device_entry(self) -> Any:
+        """The program's PerDeviceEntry (program.py) when its blocks are the
+        arguments' and results' shards device for device (instance k's block
+        is the shard of device ``device_ids[k]``), else None; decided once."""
+        cached = self.__dict__.get("_per_device_cache", ())
+        if cached != ():
+            return cached
+        self._per_device_cache = entry = self._matching_per_device_entry()
+        return entry
+
+    def _matching_per_device_entry(self) -> Any:
+        from jaxlib._src.ir.hlo_sharding import HloSharding, _hlo_sharding_indices
+
+        compiled = self._compiled
+        entry = getattr(compiled.program, "per_device_entry", None)
+        n = len(self._devices)
+        if entry is None or compiled.polymorphic or \
+                sorted(entry.plan.device_ids) != list(range(n)):
+            return None
+        if any(kind not in (None, "device") for kind in compiled.result_memory_kinds):
+            return None
+        plan = entry.plan
+
+        def agrees(text: str | None, shape: tuple[int, ...], layout: Any) -> bool:
+            hlo = HloSharding.from_string(text) if text else HloSharding.replicate()
+            try:
+                shards = _hlo_sharding_indices(hlo, shape, n)
+            except ValueError:
+                return False
+            return all(_bounds(shards[j], shape) == _bounds(layout.block(coords), shape)
+                       for coords, j in zip(plan.coordinates, plan.device_ids))
+
+        parameters = list(compiled.parameter_shardings) + [None] * len(self._param_specs)
+        for layout, p in zip(plan.in_layouts, entry.operand_params):
+            if not agrees(parameters[p], tuple(self._param_specs[p][0]), layout):
+                return None
+        results = list(compiled.result_shardings) + [None] * len(entry.result_sources)
+        for r, source in enumerate(entry.result_sources):
+            layout = plan.out_layouts[source]
+            if not agrees(results[r], layout.global_shape, layout):
+                return None
+        return entry
+
+    def _execute_per_device(self, entry: Any, inputs_by_device: list[list[GpuBuffer]]
+                            ) -> list[list[GpuBuffer]]:
+        """A fully manual entry (program.py's PerDeviceEntry) with each
+        instance on the device holding its blocks: no assembly, no copies."""
+        from jaxlib.gpu_runtime.collectives import run_instances
+
+        compiled = self._compiled
+        client = self.client
+        devices = self._devices
+        plan = entry.plan
+        per_instance = []
+        for coords, j in zip(plan.coordinates, plan.device_ids):
+            operands = []
+            for layout, p in zip(plan.in_layouts, entry.operand_params):
+                buffer = inputs_by_device[j][p]
+                want = _index_shape(layout.block(coords), layout.global_shape)
+                if buffer.shape != want:
+                    raise invalid_argument(f"argument {p} on {devices[j]!r}: expected shard "
+                                           f"shape {list(want)}, got {list(buffer.shape)}")
+                operands.append(client._program_input(buffer.value,
+                                                      compiled.parameter_types[p]))
+            per_instance.append(tuple(operands))
+        frame = [None] * compiled.program.frame_size
+        try:
+            results = run_instances(client.xp, client, devices, plan.body, frame, per_instance,
+                                    plan.device_ids, "shard_map")
+        except XlaRuntimeError:
+            raise
+        except Exception as err:
+            raise XlaRuntimeError(f"INTERNAL: executing on {devices!r} failed: "
+                                  f"{type(err).__name__}: {err}") from err
+        dtypes = _result_dtypes(compiled)
+        traceback = Traceback.get_traceback()
+        outputs: list[list[Any]] = [[None] * len(devices) for _ in entry.result_sources]
+        for k, j in enumerate(plan.device_ids):
+            device = devices[j]
+            with client._device_context(device), client._stream_context(device):
+                values = _own_memory([_stored_result(client.xp, results[k][s])
+                                      for s in entry.result_sources], per_instance[k])
+                kinds = self._result_memory_kinds(device, len(values))
+                stored = [from_carrier(client._result_storage(v, kind), d)
+                          for v, kind, d in zip(values, kinds, dtypes)]
+                buffers = GpuBuffer._results(device, stored, dtypes, client._ready_event(),
+                                             kinds, traceback)
+            for r, buffer in enumerate(buffers):
+                outputs[r][j] = buffer
         return outputs
 
     def _assembled_on(self, device: GpuDevice, shards: list[GpuBuffer], indices: list,
@@ -857,6 +951,11 @@ def _completion(outputs: Sequence[GpuBuffer]) -> tuple[Any, None] | None:
         if out._event is not None:
             return out._event, None
     return None
+
+
+def _bounds(index: tuple, shape: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """(start, stop) per dimension of a block given by basic slices."""
+    return tuple(part.indices(size)[:2] for part, size in zip(index, shape))
 
 
 def _index_shape(index: tuple, shape: Sequence[int]) -> tuple[int, ...]:

@@ -498,14 +498,28 @@ def run_per_device(xp: Any, body: Any, frame: list, per_instance: list[tuple],
     if client is None or len(devices) <= max(device_ids):
         raise XlaRuntimeError(f"INTERNAL: {what}: {count} per-device instances outside an "
                               "execution over as many GPUs")
-    placed = [devices[i] for i in device_ids]
-    ordinals = tuple(d.local_hardware_id for d in devices)
-    nccl_ok = use_nccl(client)
     if xp is not np:
         # Each instance copies its blocks from this device: contiguous and complete
         # first (another device's stream cannot wait for this one's kernels).
         per_instance = [tuple(_packed(xp, v) for v in values) for values in per_instance]
         xp.cuda.get_current_stream().synchronize()
+    results = run_instances(xp, client, devices, body, frame, per_instance, device_ids, what)
+    return [tuple(on_this_device(xp, v) for v in outputs) for outputs in results]
+
+
+def run_instances(xp: Any, client: Any, devices: Sequence[Any], body: Any, frame: list,
+                  per_instance: list[tuple], device_ids: Sequence[int], what: str
+                  ) -> list[tuple]:
+    """Runs ``body`` once per instance, concurrently, instance k on
+    ``devices[device_ids[k]]`` (its stream, its operands copied there where
+    they are elsewhere) as partition ``device_ids[k]``; returns each
+    instance's results, contiguous, complete and on its own device. The first
+    instance to fail releases the others waiting for it in a collective; its
+    error is the one raised."""
+    count = len(per_instance)
+    placed = [devices[i] for i in device_ids]
+    ordinals = tuple(d.local_hardware_id for d in devices)
+    nccl_ok = use_nccl(client)
     rendezvous = Rendezvous()
     results: list[Any] = [None] * count
     failures: list[BaseException] = []
@@ -520,7 +534,7 @@ def run_per_device(xp: Any, body: Any, frame: list, per_instance: list[tuple],
                     running_as(context):
                 operands = tuple(on_this_device(xp, v) for v in per_instance[k])
                 outputs = tuple(body.run(list(frame), operands))
-                if xp is not np:  # copied out by the caller's device: packed and complete
+                if xp is not np:  # read by other devices' streams: packed and complete
                     outputs = tuple(_packed(xp, v) for v in outputs)
                     xp.cuda.get_current_stream().synchronize()
                 results[k] = outputs
@@ -541,4 +555,4 @@ def run_per_device(xp: Any, body: Any, frame: list, per_instance: list[tuple],
         if isinstance(err, XlaRuntimeError):
             raise err
         raise XlaRuntimeError(f"INTERNAL: {what}: {type(err).__name__}: {err}") from err
-    return [tuple(on_this_device(xp, v) for v in outputs) for outputs in results]
+    return results

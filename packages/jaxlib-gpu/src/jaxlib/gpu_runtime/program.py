@@ -18,6 +18,7 @@ whose frame holds device arrays:
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable
 from typing import Any
@@ -104,6 +105,7 @@ class GpuModuleLowering(ModuleLowering):
         self.fusion = fusion_target is not None or fusion_enabled(xp)
         self.fusion_target = fusion_target or ("host" if xp is np else "cuda")
         self.kernel_sources: dict[str, str] = {}
+        self.manual_kernels: dict[int, Any] = {}  # manual computations' kernels, by op
         self.fused_groups = 0  # groups that run as one generated kernel
         self.unfused_groups: list[str] = []  # groups run op by op, and why
 
@@ -203,7 +205,9 @@ class _GpuFunctionLowering(_FunctionLowering):
                 for t in (*op.operand_types, *op.result_types) if not isinstance(t, TokenType)):
             # shard_map bodies: compiled here, one instance per GPU (collectives.py)
             self._allow_fusion_in(op)
-            return registry.REFERENCE_KERNELS[op.name](op, self)
+            kernel = registry.REFERENCE_KERNELS[op.name](op, self)
+            self.module_lowering.manual_kernels[id(op)] = kernel
+            return kernel
         kernel, reason = self._device_kernel(op)
         return kernel if kernel is not None else self._host_step(op, reason)
 
@@ -474,6 +478,42 @@ def counted_loop_facts(op: Operation) -> tuple[int, int, int] | None:
     return max(0, bound - start), index, start
 
 
+@dataclasses.dataclass(frozen=True)
+class PerDeviceEntry:
+    """An entry function that is one fully manual computation of its
+    arguments (a shard_map or pmap at the top of a jitted function): ``plan``
+    is the core's ManualPlan; instance operand i is entry argument
+    ``operand_params[i]``'s block, entry result r is instance result
+    ``result_sources[r]``."""
+
+    plan: Any
+    operand_params: tuple[int, ...]
+    result_sources: tuple[int, ...]
+
+
+def per_device_entry(function: Function, module: GpuModuleLowering) -> PerDeviceEntry | None:
+    """The entry's PerDeviceEntry, or None when it is anything else (other ops
+    around the computation, tokens, unreduced or partly manual values)."""
+    block = function.body.entry
+    ops = block.operations
+    if len(ops) != 2 or ops[0].name != "sdy.manual_computation":
+        return None
+    op, ret = ops
+    plan = getattr(module.manual_kernels.get(id(op)), "manual_plan", None)
+    if plan is None or not plan.fully_manual:
+        return None
+    if any(layout is None or layout.unreduced_axes
+           for layout in (*plan.in_layouts, *plan.out_layouts)):
+        return None
+    arguments = [id(a) for a in block.arguments]
+    results = [id(r) for r in op.results]
+    if any(id(v) not in arguments for v in op.operands) or \
+            any(id(v) not in results for v in ret.operands):
+        return None
+    return PerDeviceEntry(plan, tuple(arguments.index(id(v)) for v in op.operands),
+                          tuple(results.index(id(v)) for v in ret.operands))
+
+
 def to_host(value: Any) -> Any:
     """A device array as numpy (tuples element by element; tokens as they are)."""
     if isinstance(value, tuple):
@@ -518,6 +558,7 @@ def build_gpu_program(xp: Any, fusion_target: str | None = None, platform: str =
                 if other.body is not None:
                     module.function(other.name)
         program.reference_steps = module.reference_steps
+        program.per_device_entry = per_device_entry(function, module)
         program.fusion = _FusionSummary(module)
         program.kernel_sources = module.kernel_sources
         return program

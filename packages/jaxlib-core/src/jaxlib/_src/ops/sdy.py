@@ -395,7 +395,25 @@ def _manual_computation(op: Operation, ctx: Any):
                                  "sdy.manual_computation")
         return assemble(list(zip(coordinates, results)), None)
 
+    # What a backend needs to run the body on each device's own blocks directly
+    # (jaxlib-gpu, when the whole entry function is this computation).
+    kernel.manual_plan = ManualPlan(body, in_layouts, out_layouts, coordinates, device_ids,
+                                    len(manual) == len(mesh.axis_names))
     return kernel
+
+
+@dataclass(frozen=True)
+class ManualPlan:
+    """A manual computation's compiled body and how its operands and results
+    are cut: instance k runs at mesh ``coordinates[k]`` as device
+    ``device_ids[k]``; a layout of None is a token."""
+
+    body: Any
+    in_layouts: list[_ManualLayout | None]
+    out_layouts: list[_ManualLayout | None]
+    coordinates: list[tuple[int, ...]]
+    device_ids: list[int]
+    fully_manual: bool
 
 
 def lower_callees(region: Region, ctx: Any) -> None:
