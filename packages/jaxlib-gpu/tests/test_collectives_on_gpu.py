@@ -16,6 +16,7 @@ import ctypes
 import os
 import re
 import threading
+import time
 from collections import Counter
 
 import ml_dtypes
@@ -61,6 +62,7 @@ class _StandInNccl:
         self.pairs: Counter = Counter()
         self.grouped = threading.local()
         self.calls: Counter = Counter()
+        self.made_by: set[str] = set()  # the threads that set up communicators
         self.refuse = refuse
 
     def ncclGetVersion(self, reference):
@@ -70,8 +72,14 @@ class _StandInNccl:
     def ncclGetErrorString(self, code):
         return b"ncclInvalidUsage (stand-in)"
 
+    def ncclCommAbort(self, comm):
+        self.calls["ncclCommAbort"] += 1
+        self.comms.pop(_value(comm))
+        return 0
+
     def ncclCommInitAll(self, handles, count, devices):
         self.calls["ncclCommInitAll"] += 1
+        self.made_by.add(threading.current_thread().name)
         gpus = tuple(devices[:count])
         if self.refuse or len(set(gpus)) != len(gpus):
             return 5  # ncclInvalidUsage: a GPU twice
@@ -376,6 +384,50 @@ def test_replicas_run_repeatedly_and_groups_keep_their_communicators(stand_in):
         outputs = executable.execute_sharded(arguments).disassemble_into_single_device_arrays()
         _same([[np.asarray(s) for s in shards] for shards in outputs], want, "repeat")
     assert stand_in.calls["ncclCommInitAll"] == 1 and stand_in.calls["ncclAllReduce"] == 12
+
+
+def test_communicators_are_set_up_before_the_replicas_start(stand_in):
+    # ncclCommInitAll while replicas run could wait for a GPU whose NCCL kernel
+    # waits for a replica blocked behind it
+    for name in ("all_reduce:add:i32", "collective_permute:partial", "all_to_all"):
+        replicas, text, per_replica = _case(name)
+        _run_replicas(_gpu_client(replicas), text, per_replica)
+    assert stand_in.made_by == {threading.main_thread().name}
+    # groups [0, 1], [2, 3] (all_reduce), the replica axis (permute), [0, 2], [1, 3]
+    assert stand_in.calls["ncclCommInitAll"] == 5
+
+
+def test_a_failed_replica_aborts_the_communicators_its_peers_wait_in(stand_in):
+    """A replica that fails after its peers queued a collective leaves their
+    GPUs waiting for it: once every other replica only waits for its device,
+    the communicators are aborted, which ends those waits."""
+    from jaxlib.gpu_runtime.collectives import join_all
+
+    device_wait = threading.Event()  # a peer's GPU, stuck in the collective
+    waiting = [False, False]
+    failed = []
+
+    def peer():
+        waiting[0] = True
+        device_wait.wait(30)
+
+    def failing():
+        time.sleep(0.2)
+        failed.append(RuntimeError("replica 1 failed"))
+
+    aborted = []
+    threads = [threading.Thread(target=peer), threading.Thread(target=failing)]
+    for thread in threads:
+        thread.start()
+    join_all(threads, lambda: bool(failed), waiting,
+             lambda: (aborted.append(True), device_wait.set()))
+    assert aborted == [True] and not any(t.is_alive() for t in threads)
+    # nccl.abort: every communicator over those GPUs, forgotten and set up again
+    comms = nccl.communicators([0, 1])
+    assert len(comms) == 2 and nccl.communicators([0, 1]) is comms
+    nccl.abort([1])
+    assert stand_in.calls["ncclCommAbort"] == 2 and nccl._state["communicators"] == {}
+    assert nccl.communicators([0, 1]) is not comms
 
 
 def test_a_group_nccl_refuses_exchanges_its_arrays(monkeypatch):

@@ -16,6 +16,7 @@ dispatch work on GPUs as they do on the CPU.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -234,6 +235,9 @@ class GpuClient(Client):
                                  else f"jaxlib-gpu {platform} {version}")
         self._allocator = allocator
         self._gpu_streams: dict[int, Any] = {}
+        # Held by an execution whose devices meet in NCCL: two executions must not
+        # queue on one communicator from different threads at once.
+        self._collectives_lock = threading.RLock()
         super().__init__(process_index=process_index, num_processes=num_processes,
                          make_devices=lambda client: [
                              GpuDevice(client, id=i, **spec)
@@ -737,7 +741,7 @@ class GpuExecutable(LoadedExecutable):
         frame = [None] * compiled.program.frame_size
         try:
             results = run_instances(client.xp, client, devices, plan.body, frame, per_instance,
-                                    plan.device_ids, "shard_map")
+                                    plan.device_ids, "shard_map", compiled.module)
         except XlaRuntimeError:
             raise
         except Exception as err:
@@ -768,17 +772,25 @@ class GpuExecutable(LoadedExecutable):
 
         client = self.client
         xp = client.xp
+        sources = []
         for shard in shards:
-            shard.block_until_ready()  # other devices' streams: complete before copying
-        storage = shards[0].value
+            # Complete and contiguous on its own device first: another device's
+            # stream cannot wait for the kernels that made it.
+            shard.block_until_ready()
+            with client._device_context(shard.device), client._stream_context(shard.device):
+                sources.append(contiguous(xp, shard.value))
+                if not client.mock:
+                    xp.cuda.get_current_stream().synchronize()
         with client._device_context(device), client._stream_context(device):
-            full = xp.empty(shape, storage.dtype)
+            full = xp.empty(shape, sources[0].dtype)
             done: set[tuple] = set()
-            for shard, index in zip(shards, indices):
+            for source, index in zip(sources, indices):
                 key = tuple((s.start, s.stop) for s in index)
                 if key not in done:
                     done.add(key)
-                    full[index] = on_this_device(xp, shard.value)
+                    full[index] = on_this_device(xp, source)
+            if not client.mock:  # the shards may be donated (freed) once this returns
+                xp.cuda.get_current_stream().synchronize()
             return GpuBuffer.of_value(device, full, client._ready_event(),
                                       device.default_memory().kind, shards[0].dtype)
 
@@ -796,6 +808,8 @@ class GpuExecutable(LoadedExecutable):
         for device, part in zip(self._devices, parts):
             with client._device_context(device), client._stream_context(device):
                 copied = part.copy()  # CuPy copies an array of another device onto this one
+                if not client.mock:  # the part is freed when this returns
+                    xp.cuda.get_current_stream().synchronize()
                 buffers.append(GpuBuffer.of_value(device, copied, client._ready_event(),
                                                   result.memory_kind, result.dtype))
         return buffers
@@ -805,17 +819,24 @@ class GpuExecutable(LoadedExecutable):
         replicas meet in their collectives (collectives.py: NCCL, else device
         arrays exchanged through a rendezvous).
         Returns ``[device][output]``."""
-        import threading
-
         from jaxlib._src.base.replica_context import Rendezvous, running_as
-        from jaxlib.gpu_runtime.collectives import GpuReplicaContext
+        from jaxlib.gpu_runtime import nccl
+        from jaxlib.gpu_runtime.collectives import (
+            GpuReplicaContext,
+            join_all,
+            prepare_communicators,
+        )
         from jaxlib.gpu_runtime.collectives import use_nccl as nccl_for
 
         devices = self._addressable
         rendezvous = Rendezvous()
         results: list[Any] = [None] * len(devices)
+        waiting = [False] * len(devices)
         ordinals = tuple(d.local_hardware_id for d in devices)
         use_nccl = nccl_for(self.client)
+        if use_nccl and not self.__dict__.get("_communicators_ready"):
+            prepare_communicators(self._compiled.module, len(devices), 1, ordinals)
+            self._communicators_ready = True
 
         def replica(k: int) -> None:
             context = GpuReplicaContext(replica_id=k, partition_id=0, num_replicas=len(devices),
@@ -824,6 +845,7 @@ class GpuExecutable(LoadedExecutable):
             try:
                 with running_as(context):
                     outputs = self._run_on(devices[k], inputs[k])
+                    waiting[k] = True
                     for out in outputs:
                         out.block_until_ready()
                     results[k] = outputs
@@ -833,10 +855,11 @@ class GpuExecutable(LoadedExecutable):
 
         threads = [threading.Thread(target=replica, args=(k,), daemon=True)
                    for k in range(len(devices))]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        with self.client._collectives_lock:  # one execution at a time on the communicators
+            for thread in threads:
+                thread.start()
+            join_all(threads, lambda: any(isinstance(r, BaseException) for r in results),
+                     waiting, lambda: nccl.abort(ordinals) if use_nccl else None)
         failures = [(k, e) for k, e in enumerate(results) if isinstance(e, BaseException)]
         if failures:  # the replica that failed first, not those it left waiting
             k, error = next(((k, e) for k, e in failures if "abandoned" not in str(e)),
@@ -856,7 +879,7 @@ class GpuExecutable(LoadedExecutable):
         values = [TOKEN if isinstance(t, TokenType) else client._program_input(b.value, t)
                   for t, b in zip(compiled.parameter_types, inputs)]
         with client._device_context(device), client._stream_context(device), \
-                executing_on(client, self._devices):
+                executing_on(client, self._devices, self._compiled):
             try:
                 outputs = None
                 graph = self._graphs.get(device.id)

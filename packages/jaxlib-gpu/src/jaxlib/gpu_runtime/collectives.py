@@ -49,7 +49,10 @@ from jaxlib._src.ops.collectives import (
     data_and_roots,
     exchange,
     flat_id,
+    group_strategy,
+    id_groups,
     pair_ids,
+    process_groups,
     source_target_pairs,
 )
 from jaxlib.gpu_runtime import nccl
@@ -173,7 +176,9 @@ def exchanged(context: ReplicaContext, op: Operation, xp: Any, values: tuple,
     """Every member's ``values`` in group order, as arrays on this device.
     A member's arrays are complete before it offers them (its stream is
     drained); the peers' are copied onto this device (CuPy's copy of an array
-    on another device) before the rendezvous lets them go."""
+    on another device) and the copies finished before this returns. (The
+    rendezvous holds every offered array until the execution ends, so no
+    member's array is freed while a peer still copies it.)"""
     if xp is np:
         return exchange(context, op, values, group)
     values = tuple(_contiguous(xp, v) for v in values)
@@ -183,7 +188,7 @@ def exchanged(context: ReplicaContext, op: Operation, xp: Any, values: tuple,
     mine = group.index((context.replica_id, context.partition_id))
     copied = [vals if k == mine else tuple(v.copy() for v in vals)
               for k, vals in enumerate(everyone)]
-    stream.synchronize()  # the peers may free theirs once this returns
+    stream.synchronize()
     return copied
 
 
@@ -443,15 +448,17 @@ COLLECTIVE_KERNELS: dict[str, Callable[[Operation, Any], Callable[..., tuple] | 
 
 # --- per-device instances (shard_map bodies) ---------------------------------------------
 
-_execution = threading.local()  # the running execution: (client, its devices)
+_execution = threading.local()  # the running execution: (client, devices, compiled)
 
 
 @contextlib.contextmanager
-def executing_on(client: Any, devices: Sequence[Any]) -> Iterator[None]:
+def executing_on(client: Any, devices: Sequence[Any], compiled: Any = None) -> Iterator[None]:
     """Marks the execution this thread runs: manual computations inside it run
-    their per-device instances on ``devices`` (partition k on devices[k])."""
+    their per-device instances on ``devices`` (partition k on devices[k]);
+    ``compiled``: the program (its ``module``'s collectives get their
+    communicators before the instances start)."""
     previous = getattr(_execution, "state", None)
-    _execution.state = (client, tuple(devices))
+    _execution.state = (client, tuple(devices), compiled)
     try:
         yield
     finally:
@@ -494,7 +501,7 @@ def run_per_device(xp: Any, body: Any, frame: list, per_instance: list[tuple],
             return [tuple(body.run(list(frame), per_instance[0]))]
     if xp is not np and xp.cuda.get_current_stream().is_capturing():
         raise NotCapturable(f"{what}: instances on several devices")
-    client, devices = getattr(_execution, "state", None) or (None, ())
+    client, devices, compiled = getattr(_execution, "state", None) or (None, (), None)
     if client is None or len(devices) <= max(device_ids):
         raise XlaRuntimeError(f"INTERNAL: {what}: {count} per-device instances outside an "
                               "execution over as many GPUs")
@@ -503,13 +510,17 @@ def run_per_device(xp: Any, body: Any, frame: list, per_instance: list[tuple],
         # first (another device's stream cannot wait for this one's kernels).
         per_instance = [tuple(_packed(xp, v) for v in values) for values in per_instance]
         xp.cuda.get_current_stream().synchronize()
-    results = run_instances(xp, client, devices, body, frame, per_instance, device_ids, what)
-    return [tuple(on_this_device(xp, v) for v in outputs) for outputs in results]
+    results = run_instances(xp, client, devices, body, frame, per_instance, device_ids, what,
+                            None if compiled is None else compiled.module)
+    outputs = [tuple(on_this_device(xp, v) for v in values) for values in results]
+    if xp is not np:  # the copies read the instances' memory: done before it is let go
+        xp.cuda.get_current_stream().synchronize()
+    return outputs
 
 
 def run_instances(xp: Any, client: Any, devices: Sequence[Any], body: Any, frame: list,
-                  per_instance: list[tuple], device_ids: Sequence[int], what: str
-                  ) -> list[tuple]:
+                  per_instance: list[tuple], device_ids: Sequence[int], what: str,
+                  module: Any = None) -> list[tuple]:
     """Runs ``body`` once per instance, concurrently, instance k on
     ``devices[device_ids[k]]`` (its stream, its operands copied there where
     they are elsewhere) as partition ``device_ids[k]``; returns each
@@ -520,9 +531,12 @@ def run_instances(xp: Any, client: Any, devices: Sequence[Any], body: Any, frame
     placed = [devices[i] for i in device_ids]
     ordinals = tuple(d.local_hardware_id for d in devices)
     nccl_ok = use_nccl(client)
+    if nccl_ok and module is not None:
+        prepare_communicators(module, 1, count, ordinals)
     rendezvous = Rendezvous()
     results: list[Any] = [None] * count
     failures: list[BaseException] = []
+    waiting = [False] * count
     lock = threading.Lock()
 
     def run(k: int) -> None:
@@ -536,6 +550,7 @@ def run_instances(xp: Any, client: Any, devices: Sequence[Any], body: Any, frame
                 outputs = tuple(body.run(list(frame), operands))
                 if xp is not np:  # read by other devices' streams: packed and complete
                     outputs = tuple(_packed(xp, v) for v in outputs)
+                    waiting[k] = True
                     xp.cuda.get_current_stream().synchronize()
                 results[k] = outputs
         except BaseException as err:  # the others stop waiting for this one
@@ -546,13 +561,73 @@ def run_instances(xp: Any, client: Any, devices: Sequence[Any], body: Any, frame
 
     threads = [threading.Thread(target=run, args=(k,), daemon=True,
                                 name=f"{what}/{device_ids[k]}") for k in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    with client._collectives_lock:  # one execution at a time on the communicators
+        for thread in threads:
+            thread.start()
+        join_all(threads, lambda: bool(failures), waiting,
+                 lambda: nccl.abort(ordinals) if nccl_ok else None)
     if failures:
         err = failures[0]
         if isinstance(err, XlaRuntimeError):
             raise err
         raise XlaRuntimeError(f"INTERNAL: {what}: {type(err).__name__}: {err}") from err
     return results
+
+
+def join_all(threads: Sequence[threading.Thread], failed: Callable[[], bool],
+             waiting: Sequence[bool], abort_communicators: Callable[[], Any]) -> None:
+    """Waits for the threads of one execution. When one has failed and every
+    thread still running has queued all its work and waits for its device,
+    those devices may be waiting for the failed one inside an NCCL
+    collective: the communicators are aborted (NCCL ends such kernels), so
+    the waits end."""
+    aborted = False
+    while True:
+        alive = [k for k, thread in enumerate(threads) if thread.is_alive()]
+        if not alive:
+            return
+        if not aborted and failed() and all(waiting[k] for k in alive):
+            abort_communicators()
+            aborted = True
+        threads[alive[0]].join(timeout=0.05)
+
+
+def group_members(op: Operation, num_replicas: int, num_partitions: int) -> list[list[int]]:
+    """The process groups (flat ids) in which ``op`` meets others in a grid
+    of ``num_replicas`` x ``num_partitions``, as its kernel finds them; [] for
+    other ops or groups the kernel will report as errors."""
+    name = op.name
+    if name == "stablehlo.collective_permute":  # a communicator over the whole axis
+        replicas, partitions = num_replicas, num_partitions
+        if channel_id(op) > 0:
+            return [[r * partitions + i for i in range(partitions)] for r in range(replicas)]
+        return [[i * partitions + p for i in range(replicas)] for p in range(partitions)]
+    three_way = {"stablehlo.all_reduce": True, "stablehlo.all_gather": True,
+                 "stablehlo.reduce_scatter": True, "stablehlo.all_to_all": False,
+                 "stablehlo.collective_broadcast": False}.get(name)
+    if three_way is None:
+        return []
+    try:
+        groups = process_groups(name, group_strategy(op, three_way), id_groups(op),
+                                num_replicas, num_partitions)
+    except (ValueError, XlaRuntimeError):
+        return []
+    return [[r * num_partitions + p for r, p in group] for group in groups]
+
+
+def prepare_communicators(module: Any, num_replicas: int, num_partitions: int,
+                          ordinals: Sequence[int]) -> None:
+    """Sets up, before the replicas start, the NCCL communicators of every
+    group the module's collectives meet in: set up while replicas run,
+    ncclCommInitAll could wait for a GPU whose NCCL kernels wait for a replica
+    blocked behind it."""
+    for function in module.functions:
+        if function.body is None:
+            continue
+        for op in function.walk():
+            for members in group_members(op, num_replicas, num_partitions):
+                if len(members) < 2 or max(members) >= len(ordinals):
+                    continue
+                gpus = [ordinals[m] for m in members]
+                if len(set(gpus)) == len(gpus):
+                    nccl.communicators(gpus)

@@ -101,6 +101,7 @@ def _declare(lib: Any) -> None:
     signatures = {
         "ncclGetVersion": [ctypes.POINTER(i32)],
         "ncclCommInitAll": [ctypes.POINTER(vp), i32, ctypes.POINTER(i32)],
+        "ncclCommAbort": [vp],
         "ncclAllReduce": [vp, vp, size, i32, i32, vp, vp],
         "ncclAllGather": [vp, vp, size, i32, vp, vp],
         "ncclReduceScatter": [vp, vp, size, i32, i32, vp, vp],
@@ -168,6 +169,11 @@ def communicators(devices: Sequence[int]) -> list[Any] | None:
     made together the first time this group asks; None without NCCL or when
     NCCL refused this group (``status()`` says why)."""
     key = tuple(int(d) for d in devices)
+    # Found without the lock: a replica must never wait for the lock while another
+    # thread sets up a new group (ncclCommInitAll may wait for this GPU's kernels).
+    found = _state["communicators"].get(key)
+    if found:
+        return found
     with _lock:
         found = _state["communicators"].get(key)
         if found:
@@ -190,6 +196,21 @@ def communicators(devices: Sequence[int]) -> list[Any] | None:
         _state["communicators"][key] = comms
         _state["status"] = "nccl"
         return comms
+
+
+def abort(devices: Sequence[int]) -> None:
+    """Aborts every communicator over any of ``devices`` (NCCL ends their
+    unfinished operations: a replica that failed leaves its peers' kernels
+    waiting for it on the GPUs) and forgets them; the next execution sets them
+    up again. Call it only once no thread will queue on them any more."""
+    gone = {int(d) for d in devices}
+    with _lock:
+        lib = _state["library"]
+        for key, comms in list(_state["communicators"].items()):
+            if gone & set(key):
+                del _state["communicators"][key]
+                for comm in comms or ():
+                    lib.ncclCommAbort(comm)
 
 
 class Link:
@@ -234,8 +255,10 @@ class Link:
             for array, peer in receives:
                 self._call("ncclRecv", _ptr(array), array.nbytes, BYTES, peer, self.comm,
                            self.stream)
-        finally:
-            _check(lib, lib.ncclGroupEnd(), "ncclGroupEnd")
+        except BaseException:
+            lib.ncclGroupEnd()  # the group closed; the first failure is the one reported
+            raise
+        _check(lib, lib.ncclGroupEnd(), "ncclGroupEnd")
 
 
 def _ptr(array: Any) -> ctypes.c_void_p:
