@@ -23,7 +23,8 @@
 # files of jax's tests in GPU_CHECK_JAX_TESTS, default batching_test.py, on
 # the real GPU, GPU_CHECK_JAX_TIMEOUT seconds each, default 200, narrowed by a
 # pytest -k expression in GPU_CHECK_JAX_K); without it that part is skipped. GPU_CHECK_BUNDLE=1 leaves
-# summary.txt and details.tgz (everything else) in OUTDIR.
+# summary.txt and details.tgz (everything else) in OUTDIR. GPU_CHECK_TESTS_S: the
+# jaxlib-gpu tests' limit in seconds (default 150; pytest.log lists the 5 slowest).
 set -u
 out=${1:?usage: check.sh OUTDIR}
 mkdir -p "$out"
@@ -90,7 +91,8 @@ note "packages ready in $(( $(date +%s) - start )) s"
 # -- tests on CUDA (test_codegen.py needs no GPU: CI runs it) -------------------------
 if [[ $parts == *" tests "* ]]; then
 start=$(date +%s)
-JAXLIB_GPU_TEST_BACKEND=$backend timeout 150 $ours python3 -m pytest -q -p no:cacheprovider \
+JAXLIB_GPU_TEST_BACKEND=$backend timeout "${GPU_CHECK_TESTS_S:-150}" $ours python3 -m pytest \
+  -q -p no:cacheprovider --durations=5 \
   -k "not conformance_suite" --ignore=packages/jaxlib-gpu/tests/test_codegen.py \
   packages/jaxlib-gpu/tests >"$out/pytest.log" 2>&1
 note "tests: $(tail -1 "$out/pytest.log") ($(( $(date +%s) - start )) s)"
