@@ -278,6 +278,34 @@ func.func public @main(%x: tensor<2xi32>, %t: !stablehlo.token) -> !stablehlo.to
         [[1, 2]], [[2, 4], [1, 2]]]
 
 
+def test_the_rendezvous_lets_contributions_go_once_everyone_returned():
+    """Collectives in a long loop hold no memory of earlier iterations; members
+    with different (mutual) participant sets under one key, as
+    collective_permute's, and one-sided transfers too."""
+    import threading
+
+    rendezvous = Rendezvous(timeout=10)
+    # A meets B and C; B meets only A; C meets only A (a permutation's partners)
+    partners = {0: (0, 1, 2), 1: (0, 1), 2: (0, 2)}
+    seen: dict[int, list] = {}
+
+    def member(me: int) -> None:
+        for step in range(50):
+            seen.setdefault(me, []).append(
+                rendezvous.exchange(("k", step), me, (me, step), partners[me]))
+        if me == 0:
+            rendezvous.post("send", 0, "payload")
+
+    threads = [threading.Thread(target=member, args=(k,)) for k in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen[1][7] == [(0, 7), (1, 7)] and seen[0][49] == [(0, 49), (1, 49), (2, 49)]
+    assert rendezvous.receive("send", 0) == "payload"
+    assert rendezvous._slots == {} and rendezvous._returned == {}
+
+
 # --- process groups -----------------------------------------------------------------------
 
 

@@ -176,9 +176,8 @@ def exchanged(context: ReplicaContext, op: Operation, xp: Any, values: tuple,
     """Every member's ``values`` in group order, as arrays on this device.
     A member's arrays are complete before it offers them (its stream is
     drained); the peers' are copied onto this device (CuPy's copy of an array
-    on another device) and the copies finished before this returns. (The
-    rendezvous holds every offered array until the execution ends, so no
-    member's array is freed while a peer still copies it.)"""
+    on another device) and the copies finished before this returns (the peers'
+    arrays are referenced here until then, so none is freed while copied)."""
     if xp is np:
         return exchange(context, op, values, group)
     values = tuple(_contiguous(xp, v) for v in values)

@@ -24,12 +24,23 @@ class Rendezvous:
     ``exchange(key, participant, value, participants)`` blocks until every
     participant of ``participants`` has contributed under ``key``, then returns
     all contributions ordered as ``participants``. A key is used once per
-    execution (collectives are keyed by op and occurrence count).
+    execution (collectives are keyed by op and occurrence count). A key's
+    contributions are let go once everyone who contributed has returned, so
+    collectives in long loops hold no memory of earlier iterations. (Members
+    may pass different ``participants`` under one key, as collective_permute's
+    do, as long as being a participant is mutual: a member someone waits for
+    waits for them too, so nobody returns while a value they gave is still
+    needed.)
     """
+
+    # Whether exchange lets a key's contributions go (a subclass that reads them
+    # otherwise keeps them: the cross-process rendezvous).
+    releases = True
 
     def __init__(self, timeout: float = 300.0):
         self._cond = threading.Condition()
         self._slots: dict[Any, dict[int, Any]] = {}
+        self._returned: dict[Any, set[int]] = {}  # per key: contributors that returned
         self._timeout = timeout
         self._aborted: BaseException | None = None
 
@@ -56,7 +67,13 @@ class Rendezvous:
                 missing = [p for p in participants if p not in slot]
                 raise TimeoutError(
                     f"collective {key!r}: participants {missing} never arrived")
-            return [slot[p] for p in participants]
+            values = [slot[p] for p in participants]
+            if self.releases:
+                returned = self._returned.setdefault(key, set())
+                returned.add(participant)
+                if returned >= slot.keys():
+                    del self._slots[key], self._returned[key]
+            return values
 
 
     def post(self, key: Any, participant: int, value: Any) -> None:
@@ -77,7 +94,10 @@ class Rendezvous:
                                    f"failed: {self._aborted}")
             if not ok:
                 raise TimeoutError(f"transfer {key!r}: {participant} never sent")
-            return slot[participant]
+            value = slot.pop(participant)  # one receiver per send
+            if not slot:
+                del self._slots[key]
+            return value
 
 
 @dataclass

@@ -55,6 +55,10 @@ class CrossProcessRendezvous(Rendezvous):
     executable's device list).
     """
 
+    # A member meeting other processes reads every local replica's contribution,
+    # including those of members whose own exchange stayed local: none is let go.
+    releases = False
+
     def __init__(self, participant_processes: Sequence[int], own_process: int,
                  collectives: Any, execution_number: int, timeout: float = 300.0):
         super().__init__(timeout)
