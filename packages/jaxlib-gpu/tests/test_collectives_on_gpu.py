@@ -214,7 +214,7 @@ def _run_replicas(client, text: str, per_replica: list[list[np.ndarray]]):
 
 _TYPES = {np.float32: "f32", np.float16: "f16", np.float64: "f64", np.int32: "i32",
           np.int16: "i16", np.uint8: "ui8", np.bool_: "i1", np.complex64: "complex<f32>",
-          np.int64: "i64"}
+          np.int64: "i64", ml_dtypes.bfloat16: "bf16"}
 
 
 def _tensor(shape, dtype) -> str:
@@ -268,14 +268,16 @@ def _case(name: str) -> tuple[int, str, list[list[np.ndarray]]]:
     if name.startswith("all_reduce"):
         _, op, dtype = name.split(":")
         dtype = {"f32": np.float32, "f16": np.float16, "i32": np.int32, "i16": np.int16,
-                 "bool": np.bool_, "c64": np.complex64, "f64": np.float64}[dtype]
+                 "bool": np.bool_, "c64": np.complex64, "f64": np.float64,
+                 "bf16": ml_dtypes.bfloat16}[dtype]
         shape = () if dtype == np.complex64 and op == "add" else (3, 5)
         body = _reducing("all_reduce", op, shape, dtype, pairs if dtype == np.int32 else four)
         return 4, _module(4, body, _tensor(shape, dtype), _tensor(shape, dtype)), _data(
             4, shape, dtype)
     if name.startswith("all_gather"):
         dim = int(name.split(":")[1])
-        shape, dtype = (2, 3), np.float32
+        shape = (2, 3)
+        dtype = ml_dtypes.bfloat16 if name.endswith(":bf16") else np.float32
         result = list(shape)
         result[dim] *= 2
         body = (f'    %r = "stablehlo.all_gather"(%x) {{all_gather_dim = {dim} : i64, '
@@ -285,7 +287,8 @@ def _case(name: str) -> tuple[int, str, list[list[np.ndarray]]]:
             4, shape, dtype)
     if name.startswith("reduce_scatter"):
         dim = int(name.split(":")[1])
-        shape, dtype = (4, 8), np.float32
+        shape = (4, 8)
+        dtype = ml_dtypes.bfloat16 if name.endswith(":bf16") else np.float32
         result = list(shape)
         result[dim] //= 4
         body = _reducing("reduce_scatter", "add", shape, dtype, four,
@@ -329,6 +332,9 @@ CASES = {
     "reduce_scatter:0": True, "reduce_scatter:1": True, "all_to_all": True,
     "collective_permute:cycle": True, "collective_permute:partial": True,
     "collective_broadcast": True,
+    # bfloat16 on its carriers: rounded at each step (NCCL's bfloat16); moved as bits
+    "all_reduce:add:bf16": True, "all_reduce:maximum:bf16": True,
+    "all_reduce:multiply:bf16": True, "reduce_scatter:1:bf16": True, "all_gather:1:bf16": True,
 }
 
 
@@ -445,18 +451,19 @@ def test_a_group_nccl_refuses_exchanges_its_arrays(monkeypatch):
                     r"over GPUs \[(0, 1|2, 3)\] failed with ncclResult 5", nccl.status())
 
 
-def test_lone_collectives_stay_on_the_device():
+@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16])
+def test_lone_collectives_stay_on_the_device(dtype):
     """A program on one GPU whose collectives are over itself (jax's psum on
     one device): device steps, so it can be captured as a graph."""
-    text = _module(1, _reducing("all_reduce", "add", (4,), np.float32, [[0]]),
-                   _tensor((4,), np.float32), _tensor((4,), np.float32))
+    t = _tensor((4,), dtype)
+    text = _module(1, _reducing("all_reduce", "add", (4,), dtype, [[0]]), t, t)
     text = text.replace("%r = ", "%s = ").replace(
         "    return %r", '    %r = "stablehlo.collective_permute"(%s) {source_target_pairs = '
-        "dense<[[0, 0]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>\n    return %r")
+        f"dense<[[0, 0]]> : tensor<1x2xi64>}} : ({t}) -> {t}\n    return %r")
     client = _gpu_client(1)
     executable = client.compile_and_load(text, client.devices()[:1])
     assert executable.reference_kernel_steps() == []
-    x = np.arange(4, dtype=np.float32)
+    x = np.arange(4).astype(dtype)
     for _ in range(3):
         (out,) = executable.execute([client.buffer_from_pyval(x)])
         np.testing.assert_array_equal(np.asarray(out), x)

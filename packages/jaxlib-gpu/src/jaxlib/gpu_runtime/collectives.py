@@ -22,8 +22,9 @@ finds its process group as the core's reference kernel does
 
 NCCL sums in its own order (ring or tree), as XLA's GPU backend's do. Steps
 that meet other replicas refuse graph capture (``NotCapturable``: such
-programs run eagerly). Reductions in other bodies, bfloat16 reductions
-(rounded at each step) and dynamic broadcast roots stay host steps.
+programs run eagerly). bfloat16 reductions (on its uint16 carriers) round at
+each step, as the reference does (NCCL's bfloat16 arithmetic on GPUs).
+Reductions in other bodies and dynamic broadcast roots stay host steps.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ from jaxlib._src.ops.collectives import (
     source_target_pairs,
 )
 from jaxlib.gpu_runtime import nccl
+from jaxlib.gpu_runtime.carried import CARRIERS, narrow, widen
 from jaxlib.gpu_runtime.solver import NotCapturable
 
 
@@ -74,6 +76,8 @@ _REDUCTIONS = {"stablehlo.add": ("add", nccl.SUM), "stablehlo.multiply": ("multi
                "stablehlo.minimum": ("minimum", nccl.MIN),
                "stablehlo.and": ("bitwise_and", None), "stablehlo.or": ("bitwise_or", None),
                "stablehlo.xor": ("bitwise_xor", None)}
+_CARRIED_REDUCTIONS = ("stablehlo.add", "stablehlo.multiply", "stablehlo.maximum",
+                       "stablehlo.minimum")
 # on booleans: add, or, max are or (NCCL's max of bytes); multiply, and, min are and
 _BOOLEAN_NCCL = {"stablehlo.add": nccl.MAX, "stablehlo.or": nccl.MAX,
                  "stablehlo.maximum": nccl.MAX, "stablehlo.multiply": nccl.MIN,
@@ -104,7 +108,15 @@ class _Reduction:
         self.combine = getattr(xp, ufunc)
         self.dtype = dtype
         self.view = dtype  # what NCCL reads the operand as
-        if dtype.kind == "b":
+        # bfloat16 values are uint16 carriers of their bits (carried.py): each
+        # step computes in f32 and rounds, as the reference's bfloat16 ufuncs do
+        self.carried = dtype in CARRIERS
+        if self.carried:
+            if name not in _CARRIED_REDUCTIONS:
+                raise ValueError("bitwise reduction of bfloat16")
+            self.dtype = self.view = CARRIERS[dtype]
+            self.widen, self.narrow = widen(xp), narrow(xp)
+        elif dtype.kind == "b":
             op, self.view = _BOOLEAN_NCCL.get(name), np.dtype(np.uint8)
         elif dtype.kind == "c":  # sums add the real and imaginary parts apart
             op = op if op == nccl.SUM else None
@@ -113,7 +125,8 @@ class _Reduction:
                                             "stablehlo.xor"):
             raise ValueError("bitwise reduction of floats")
         self.nccl_op = op
-        self.nccl_type = nccl.data_type(self.view) if op is not None else None
+        self.nccl_type = None if op is None else nccl.data_type(dtype if self.carried
+                                                                 else self.view)
 
     @property
     def on_nccl(self) -> bool:
@@ -122,7 +135,10 @@ class _Reduction:
     def reduce(self, values: Sequence[Any]) -> Any:
         result = values[0]
         for value in values[1:]:
-            result = self.combine(result, value)
+            if self.carried:
+                result = self.narrow(self.combine(self.widen(result), self.widen(value)))
+            else:
+                result = self.combine(result, value)
         return self.xp.asarray(result, dtype=self.dtype)  # 0-d: numpy gives scalars
 
 

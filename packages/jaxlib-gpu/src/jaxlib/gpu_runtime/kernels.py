@@ -601,8 +601,12 @@ def bf16_convolution_kernel(op: Operation, xp: Any):
 
 
 # Kernels of ops on bfloat16 carriers themselves (before their twins, carried.py).
-CARRIER_KERNELS: dict[str, Factory] = {"stablehlo.dot_general": bf16_dot_kernel,
-                                       "stablehlo.convolution": bf16_convolution_kernel}
+CARRIER_KERNELS: dict[str, Factory] = {
+    "stablehlo.dot_general": bf16_dot_kernel,
+    "stablehlo.convolution": bf16_convolution_kernel,
+    # rounded at each step on the carriers (collectives.py)
+    "stablehlo.all_reduce": COLLECTIVE_KERNELS["stablehlo.all_reduce"],
+    "stablehlo.reduce_scatter": COLLECTIVE_KERNELS["stablehlo.reduce_scatter"]}
 
 
 # --- reductions --------------------------------------------------------------------
