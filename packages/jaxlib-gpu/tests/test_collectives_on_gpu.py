@@ -546,34 +546,50 @@ def _corpus_program(name: str):
     return test_corpus, *test_corpus._load(name)
 
 
+class _CorpusRun:
+    """A multi-device corpus program compiled for as many GPUs, its arguments
+    placed as its input shardings say, its outputs checked shard by shard."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.corpus, self.meta, text, inputs, self.expected = _corpus_program(name)
+        self.n = self.meta["num_devices"]
+        self.client = _gpu_client(self.n)
+        self.devices = self.client.devices()[:self.n]
+        self.executable = self.client.compile_and_load(text, self.devices)
+        self.arguments = [[self.client.buffer_from_pyval(np.ascontiguousarray(value[index]), d)
+                           for index, d in zip(self.indices(spec, value.shape), self.devices)]
+                          for value, spec in zip(inputs, self.meta["inputs"])]
+
+    def indices(self, spec, shape):
+        from jaxlib._src.ir.hlo_sharding import HloSharding, _hlo_sharding_indices
+
+        return _hlo_sharding_indices(HloSharding.from_string(spec["sharding"]), shape, self.n)
+
+    def run(self, arguments=None):
+        return self.executable.execute_sharded(
+            arguments or self.arguments).disassemble_into_single_device_arrays()
+
+    def check(self, outputs) -> None:
+        for i, (shards, want, spec) in enumerate(zip(outputs, self.expected,
+                                                     self.meta["outputs"])):
+            for d, index, shard in zip(self.devices, self.indices(spec, want.shape), shards):
+                assert shard.device is d
+                self.corpus._check(np.asarray(shard), np.ascontiguousarray(want[index]), spec,
+                                   f"{self.name} out{i} on {d!r}")
+
+
 @pytest.mark.parametrize("name", SHARD_MAP_PROGRAMS)
 def test_shard_map_bodies_run_per_gpu_and_meet_in_nccl(name, stand_in, monkeypatch):
     """Inside a global-view program: the blocks copied to each GPU and back."""
-    from jaxlib._src.ir.hlo_sharding import HloSharding, _hlo_sharding_indices
     from jaxlib.gpu_runtime.client import GpuExecutable
 
     monkeypatch.setattr(GpuExecutable, "_matching_per_device_entry", lambda self: None)
-
-    corpus, meta, text, inputs, expected = _corpus_program(name)
-    n = meta["num_devices"]
-    client = _gpu_client(n)
-    devices = client.devices()[:n]
-    executable = client.compile_and_load(text, devices)
-
-    def indices(spec, shape):
-        return _hlo_sharding_indices(HloSharding.from_string(spec["sharding"]), shape, n)
-
-    arguments = [[client.buffer_from_pyval(np.ascontiguousarray(value[index]), d)
-                  for index, d in zip(indices(spec, value.shape), devices)]
-                 for value, spec in zip(inputs, meta["inputs"])]
+    program = _CorpusRun(name)
     for _ in range(2):
-        outputs = executable.execute_sharded(arguments).disassemble_into_single_device_arrays()
-        for i, (shards, want, spec) in enumerate(zip(outputs, expected, meta["outputs"])):
-            for d, index, shard in zip(devices, indices(spec, want.shape), shards):
-                corpus._check(np.asarray(shard), np.ascontiguousarray(want[index]), spec,
-                              f"{name} out{i} on {d!r}")
+        program.check(program.run())
     # the manual computation, its collectives and partition ids are device steps
-    assert executable.reference_kernel_steps() == []
+    assert program.executable.reference_kernel_steps() == []
     if BACKEND == "mock":
         assert sum(n for call, n in stand_in.calls.items() if call != "ncclCommInitAll") > 0
 
@@ -619,76 +635,41 @@ module @m attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32
 def test_partitioned_programs_move_shards_between_devices(name, monkeypatch):
     """Global-view programs assemble their arguments and split their results
     with device-to-device copies: nothing is read back to the host."""
-    from jaxlib._src.ir.hlo_sharding import HloSharding, _hlo_sharding_indices
     from jaxlib.gpu_runtime.client import GpuBuffer
 
-    corpus, meta, text, inputs, expected = _corpus_program(name)
-    n = meta["num_devices"]
-    client = _gpu_client(n)
-    devices = client.devices()[:n]
-    executable = client.compile_and_load(text, devices)
-
-    def indices(spec, shape):
-        return _hlo_sharding_indices(HloSharding.from_string(spec["sharding"]), shape, n)
-
-    arguments = [[client.buffer_from_pyval(np.ascontiguousarray(value[index]), d)
-                  for index, d in zip(indices(spec, value.shape), devices)]
-                 for value, spec in zip(inputs, meta["inputs"])]
+    program = _CorpusRun(name)
     read_back = GpuBuffer.ndarray
 
     def refuse(self):
         raise AssertionError("a shard went through host memory")
 
     monkeypatch.setattr(GpuBuffer, "ndarray", refuse)
-    outputs = executable.execute_sharded(arguments).disassemble_into_single_device_arrays()
+    outputs = program.run()
     monkeypatch.setattr(GpuBuffer, "ndarray", read_back)
-    for i, (shards, want, spec) in enumerate(zip(outputs, expected, meta["outputs"])):
-        for d, index, shard in zip(devices, indices(spec, want.shape), shards):
-            assert shard.device is d
-            corpus._check(np.asarray(shard), np.ascontiguousarray(want[index]), spec,
-                          f"{name} out{i} on {d!r}")
+    program.check(outputs)
 
 
 @pytest.mark.parametrize("name", SHARD_MAP_PROGRAMS)
 def test_a_top_level_shard_map_runs_on_each_devices_own_shards(name, stand_in, monkeypatch):
     """An entry that is one shard_map: each device runs its instance on the
     shards it holds, with no global value assembled on the first device."""
-    from jaxlib._src.ir.hlo_sharding import HloSharding, _hlo_sharding_indices
     from jaxlib.gpu_runtime.client import GpuExecutable
 
-    corpus, meta, text, inputs, expected = _corpus_program(name)
-    n = meta["num_devices"]
-    client = _gpu_client(n)
-    devices = client.devices()[:n]
-    executable = client.compile_and_load(text, devices)
-    assert executable._per_device_entry() is not None
-
-    def indices(spec, shape):
-        return _hlo_sharding_indices(HloSharding.from_string(spec["sharding"]), shape, n)
+    program = _CorpusRun(name)
+    assert program.executable._per_device_entry() is not None
 
     def global_view(*args, **kwargs):
         raise AssertionError("ran in global view")
 
     for method in ("_assembled_on", "_split_from", "_run_on"):
         monkeypatch.setattr(GpuExecutable, method, global_view)
-    arguments = [[client.buffer_from_pyval(np.ascontiguousarray(value[index]), d)
-                  for index, d in zip(indices(spec, value.shape), devices)]
-                 for value, spec in zip(inputs, meta["inputs"])]
     for _ in range(2):
-        outputs = executable.execute_sharded(arguments).disassemble_into_single_device_arrays()
-        for i, (shards, want, spec) in enumerate(zip(outputs, expected, meta["outputs"])):
-            for d, index, shard in zip(devices, indices(spec, want.shape), shards):
-                assert shard.device is d
-                corpus._check(np.asarray(shard), np.ascontiguousarray(want[index]), spec,
-                              f"{name} out{i} on {d!r}")
-    wrong = [[client.buffer_from_pyval(np.zeros((1,) * len(a[0].shape), a[0].dtype), d)
-              for d in devices] for a in arguments]
+        program.check(program.run())
+    wrong = [[program.client.buffer_from_pyval(np.zeros((1,) * len(a[0].shape), a[0].dtype), d)
+              for d in program.devices] for a in program.arguments]
     with pytest.raises(XlaRuntimeError, match="expected shard shape"):
-        executable.execute_sharded(wrong)
+        program.run(wrong)
 
 
 def test_other_partitioned_programs_stay_in_global_view():
-    corpus, meta, text, inputs, expected = _corpus_program("md2_elementwise")
-    client = _gpu_client(2)
-    executable = client.compile_and_load(text, client.devices()[:2])
-    assert executable._per_device_entry() is None
+    assert _CorpusRun("md2_elementwise").executable._per_device_entry() is None
