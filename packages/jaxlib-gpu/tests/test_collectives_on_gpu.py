@@ -274,25 +274,20 @@ def _case(name: str) -> tuple[int, str, list[list[np.ndarray]]]:
         body = _reducing("all_reduce", op, shape, dtype, pairs if dtype == np.int32 else four)
         return 4, _module(4, body, _tensor(shape, dtype), _tensor(shape, dtype)), _data(
             4, shape, dtype)
-    if name.startswith("all_gather"):
+    if name.startswith(("all_gather", "reduce_scatter")):  # along dimension name[1]
+        gather = name.startswith("all_gather")
         dim = int(name.split(":")[1])
-        shape = (2, 3)
+        shape = (2, 3) if gather else (4, 8)
         dtype = ml_dtypes.bfloat16 if name.endswith(":bf16") else np.float32
         result = list(shape)
-        result[dim] *= 2
-        body = (f'    %r = "stablehlo.all_gather"(%x) {{all_gather_dim = {dim} : i64, '
-                f"replica_groups = {_groups(pairs)}}} : ({_tensor(shape, dtype)}) -> "
-                f"{_tensor(result, dtype)}")
-        return 4, _module(4, body, _tensor(shape, dtype), _tensor(result, dtype)), _data(
-            4, shape, dtype)
-    if name.startswith("reduce_scatter"):
-        dim = int(name.split(":")[1])
-        shape = (4, 8)
-        dtype = ml_dtypes.bfloat16 if name.endswith(":bf16") else np.float32
-        result = list(shape)
-        result[dim] //= 4
-        body = _reducing("reduce_scatter", "add", shape, dtype, four,
-                         f", scatter_dimension = {dim} : i64", result)
+        result[dim] = result[dim] * 2 if gather else result[dim] // 4
+        if gather:
+            body = (f'    %r = "stablehlo.all_gather"(%x) {{all_gather_dim = {dim} : i64, '
+                    f"replica_groups = {_groups(pairs)}}} : ({_tensor(shape, dtype)}) -> "
+                    f"{_tensor(result, dtype)}")
+        else:
+            body = _reducing("reduce_scatter", "add", shape, dtype, four,
+                             f", scatter_dimension = {dim} : i64", result)
         return 4, _module(4, body, _tensor(shape, dtype), _tensor(result, dtype)), _data(
             4, shape, dtype)
     if name == "all_to_all":

@@ -655,7 +655,10 @@ class GpuExecutable(LoadedExecutable):
                                     dtype)
             buffers.append(client._buffer_from_host(
                 first, value, HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL, None, True))
-        results = self._run_on(first, buffers)
+        # shard_map bodies inside run one instance per device (collectives.py); only
+        # programs over partitions get here, so single-device dispatch skips this
+        with executing_on(client, devices, compiled):
+            results = self._run_on(first, buffers)
         outputs = []
         result_shardings = list(compiled.result_shardings) + [None] * len(results)
         for r, result in enumerate(results):
@@ -878,8 +881,7 @@ class GpuExecutable(LoadedExecutable):
         program = compiled.program
         values = [TOKEN if isinstance(t, TokenType) else client._program_input(b.value, t)
                   for t, b in zip(compiled.parameter_types, inputs)]
-        with client._device_context(device), client._stream_context(device), \
-                executing_on(client, self._devices, self._compiled):
+        with client._device_context(device), client._stream_context(device):
             try:
                 outputs = None
                 graph = self._graphs.get(device.id)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -77,6 +78,27 @@ def loaded_library(prefix: str, sonames: list[str]) -> ctypes.CDLL:
         except OSError as err:
             errors.append(str(err))
     raise OSError(f"no {prefix}: " + "; ".join(errors[-3:]))
+
+
+def find_library(prefixes: Sequence[str], candidates: Sequence[str], missing: str,
+                 prepare: Callable[[str], None] | None = None) -> ctypes.CDLL:
+    """A library this process has loaded already (by file-name prefix: CuPy's,
+    jax's), else the first of ``candidates`` that loads (``prepare(path)``
+    first); OSError starting with ``missing`` when none does."""
+    for prefix in prefixes:
+        try:
+            return loaded_library(prefix, [])
+        except OSError:
+            pass
+    errors = []
+    for path in candidates:
+        try:
+            if prepare is not None:
+                prepare(path)
+            return ctypes.CDLL(path)
+        except OSError as err:
+            errors.append(str(err))
+    raise OSError(f"{missing}: " + "; ".join(errors[-2:]))
 
 
 def _find_library(cupy: Any) -> ctypes.CDLL:

@@ -429,22 +429,11 @@ def _preload_parts(shim: str) -> None:
 
 
 def _find_library() -> ctypes.CDLL:
-    from jaxlib.gpu_runtime.cublas import loaded_library
+    from jaxlib.gpu_runtime.cublas import find_library
 
-    try:
-        library = loaded_library("libcudnn", [])  # already loaded (CuPy's, jax's)
-    except OSError:
-        errors = []
-        for path in _candidates():
-            try:
-                _preload_parts(path)
-                library = ctypes.CDLL(path)
-                break
-            except OSError as err:
-                errors.append(str(err))
-        else:
-            raise OSError("no libcudnn (pip install nvidia-cudnn-cu12 or -cu13): "
-                          + "; ".join(errors[-2:])) from None
+    library = find_library(["libcudnn"], _candidates(),
+                           "no libcudnn (pip install nvidia-cudnn-cu12 or -cu13)",
+                           prepare=_preload_parts)
     _declare(library)
     return library
 

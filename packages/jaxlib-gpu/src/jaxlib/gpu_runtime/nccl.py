@@ -72,26 +72,10 @@ def _candidates() -> list[str]:
 
 
 def _find_library() -> Any:
-    from jaxlib.gpu_runtime.cublas import loaded_library
+    from jaxlib.gpu_runtime.cublas import find_library
 
-    library = None
-    for prefix in ("libnccl", "librccl"):  # already loaded (CuPy's, jax's)
-        try:
-            library = loaded_library(prefix, [])
-            break
-        except OSError:
-            pass
-    if library is None:
-        errors = []
-        for path in _candidates():
-            try:
-                library = ctypes.CDLL(path)
-                break
-            except OSError as err:
-                errors.append(str(err))
-        else:
-            raise OSError("no libnccl or librccl (pip install nvidia-nccl-cu12 or -cu13): "
-                          + "; ".join(errors[-2:])) from None
+    library = find_library(["libnccl", "librccl"], _candidates(),
+                           "no libnccl or librccl (pip install nvidia-nccl-cu12 or -cu13)")
     _declare(library)
     return library
 
