@@ -880,22 +880,15 @@ def test_lu_runs_on_the_device_through_the_solver(gpu, shape, dtype, element):
 
 
 def test_other_gpu_solver_targets_run_as_host_steps(gpu):
-    # cuSOLVER's names that have no device step here find jaxlib-linalg's host
-    # kernels: the step is listed as running on the host.
-    text = """
-func.func @main(%a: tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2xi32>) {
-  %0:5 = stablehlo.custom_call @cusolver_sytrd_ffi(%a) {
-    api_version = 4 : i32, backend_config = {lower = true}
-  } : (tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2x3xf32>, tensor<2x2xf32>,
-       tensor<2x2xf32>, tensor<2xi32>)
-  return %0#0, %0#4 : tensor<2x3x3xf32>, tensor<2xi32>
-}
-"""
-    a = np.random.RandomState(0).standard_normal((2, 3, 3)).astype(np.float32)
-    sym = a + np.swapaxes(a, -1, -2)
+    # cuSOLVER's names that have no device step here (the polar SVD) find
+    # jaxlib-linalg's host kernels: the step is listed as running on the host.
+    text = _gesvdj_program((2, 4, 3), "f32", "f32", True, True).replace(
+        "cusolver_gesvdj_ffi", "cusolver_gesvdp_ffi")
+    a = np.random.RandomState(0).standard_normal((2, 4, 3)).astype(np.float32)
     executable = gpu.compile_and_load(text)
-    reduced, info = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(sym)])]
+    _, s, _, _, info = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(a)])]
     np.testing.assert_array_equal(info, [0, 0])
+    np.testing.assert_allclose(s, np.linalg.svd(a, compute_uv=False), rtol=1e-5)
     steps = executable.reference_kernel_steps()
     assert [s["op"] for s in steps] == ["stablehlo.custom_call"]
 
@@ -1618,6 +1611,147 @@ def test_jacobi_svd_runs_on_the_device_through_the_solver(gpu, shape, full, dtyp
         assert solver.svd_status(cupy) == "cusolver"
 
 
+
+def _tensor(dims, element):
+    return f"tensor<{'x'.join(map(str, dims))}x{element}>" if dims else f"tensor<{element}>"
+
+
+def _gesvd_program(shape, element, real, full, compute_uv):
+    # jax's QR-iteration SVD: U and V^H, swapped (and row-major) for wide matrices
+    batch, (m, n) = shape[:-2], shape[-2:]
+    k = min(m, n)
+    u, vt = ((batch + (m, m if full else k), batch + (n if full else k, n)) if compute_uv
+             else ((), ()))
+    transposed = m < n
+    middle = (vt, u) if transposed else (u, vt)
+    results = [_tensor(shape, element), _tensor(batch + (k,), real),
+               *(_tensor(d, element) for d in middle), _tensor(batch, "i32")]
+    flags = (f"compute_uv = {str(compute_uv).lower()}, full_matrices = {str(full).lower()}, "
+             f"transposed = {str(transposed).lower()}")
+    return (f"func.func @main(%a: {results[0]}) -> ({', '.join(results)}) {{\n"
+            f"  %0:5 = stablehlo.custom_call @cusolver_gesvd_ffi(%a) {{api_version = 4 : i32, "
+            f"backend_config = {{{flags}}}}} : ({results[0]}) -> ({', '.join(results)})\n"
+            f"  return %0#0, %0#1, %0#2, %0#3, %0#4 : {', '.join(results)}\n}}\n")
+
+
+@pytest.mark.parametrize("shape", [(2, 6, 4), (3, 4, 7), (5, 5)])
+@pytest.mark.parametrize("dtype,element,real", [(np.float32, "f32", "f32"),
+                                                (np.complex128, "complex<f64>", "f64")])
+def test_qr_iteration_svd_runs_on_the_device_through_the_solver(gpu, shape, dtype, element,
+                                                               real):
+    # jax's SVD past 1024 x 1024 or with SvdAlgorithm.QR: cuSOLVER's gesvd, which
+    # takes tall matrices only; a wide one is factored as its transpose.
+    rng = np.random.default_rng(11)
+    a = rng.standard_normal(shape).astype(dtype)
+    if np.dtype(dtype).kind == "c":
+        a = a + 1j * rng.standard_normal(shape)
+    m, n = shape[-2:]
+    k = min(m, n)
+    for full, compute_uv in ((True, True), (False, True), (False, False)):
+        executable = gpu.compile_and_load(_gesvd_program(shape, element, real, full,
+                                                         compute_uv))
+        for _ in range(2):  # a second run would be captured: gesvd refuses, runs eagerly
+            _, s, third, fourth, info = [np.asarray(o) for o in executable.execute(
+                [gpu.buffer_from_pyval(a)])]
+        assert executable.reference_kernel_steps() == []
+        np.testing.assert_array_equal(info, 0)
+        np.testing.assert_allclose(s, np.linalg.svd(a, compute_uv=False), rtol=1e-4, atol=1e-4)
+        if not compute_uv:
+            assert third.shape == fourth.shape == ()
+            continue
+        u, vt = (fourth, third) if m < n else (third, fourth)
+        assert u.shape == shape[:-2] + (m, m if full else k)
+        assert vt.shape == shape[:-2] + (n if full else k, n)
+        rebuilt = (u[..., :k] * s[..., None, :]) @ vt[..., :k, :]
+        np.testing.assert_allclose(rebuilt, a, rtol=1e-4, atol=1e-4)
+        for q in (u, np.conj(np.swapaxes(vt, -1, -2))):  # orthonormal columns
+            gram = np.conj(np.swapaxes(q, -1, -2)) @ q
+            np.testing.assert_allclose(gram, np.broadcast_to(np.eye(q.shape[-1]), gram.shape),
+                                       atol=1e-4)
+    if BACKEND == "cuda":
+        assert "NotCapturable: cuSOLVER gesvd" in executable.graph_status()
+        import cupy
+
+        from jaxlib.gpu_runtime import solver
+        assert solver.part_status("gesvd", cupy) == "cusolver"
+
+
+def _sytrd_program(shape, element, real, target, flag):
+    batch, n = shape[:-2], shape[-1]
+    results = [_tensor(shape, element), _tensor(batch + (n,), real),
+               _tensor(batch + (n - 1,), real), _tensor(batch + (n - 1,), element),
+               _tensor(batch, "i32")]
+    return (f"func.func @main(%a: {results[0]}) -> ({', '.join(results)}) {{\n"
+            f"  %0:5 = stablehlo.custom_call @{target}(%a) {{api_version = 4 : i32, "
+            f"backend_config = {{{flag}}}}} : ({results[0]}) -> ({', '.join(results)})\n"
+            f"  return %0#0, %0#1, %0#2, %0#3, %0#4 : {', '.join(results)}\n}}\n")
+
+
+@pytest.mark.parametrize("shape", [(2, 5, 5), (4, 4), (1, 1)])
+@pytest.mark.parametrize("dtype,element,real,letter", [
+    (np.float32, "f32", "f32", "s"), (np.complex128, "complex<f64>", "f64", "z")])
+@pytest.mark.parametrize("lower", [True, False])
+def test_tridiagonal_reduction_runs_on_the_device_through_the_solver(gpu, shape, dtype, element,
+                                                                    real, letter, lower):
+    # jax's lax.linalg.tridiagonal: cuSOLVER's sytrd/hetrd (and LAPACK's names in
+    # programs lowered for the CPU); LAPACK's results, reflectors in the other triangle.
+    from scipy.linalg import lapack
+
+    from jaxlib.gpu_runtime.solver import tridiagonal_rebuilt
+
+    rng = np.random.default_rng(12)
+    a = rng.standard_normal(shape).astype(dtype)
+    if np.dtype(dtype).kind == "c":
+        a = a + 1j * rng.standard_normal(shape)
+    hermitian = a + np.conj(np.swapaxes(a, -1, -2))
+    routine = getattr(lapack, letter + ("hetrd" if letter in "cz" else "sytrd"))
+    lapack_name = f"lapack_{letter}{'hetrd' if letter in 'cz' else 'sytrd'}_ffi"
+    for target, flag in (("cusolver_sytrd_ffi", f"lower = {str(lower).lower()}"),
+                         (lapack_name, f"uplo = {ord('L' if lower else 'U')} : ui8")):
+        executable = gpu.compile_and_load(_sytrd_program(shape, element, real, target, flag))
+        for _ in range(2):
+            reduced, d, e, taus, info = [np.asarray(o) for o in executable.execute(
+                [gpu.buffer_from_pyval(hermitian)])]
+        assert executable.reference_kernel_steps() == []
+        np.testing.assert_array_equal(info, 0)
+        np.testing.assert_allclose(tridiagonal_rebuilt(reduced, d, e, taus, lower), hermitian,
+                                   rtol=1e-4, atol=1e-4)
+        for index in np.ndindex(shape[:-2]):  # LAPACK's results, up to roundoff
+            want = routine(hermitian[index], lower=int(lower))
+            for got, expected in zip((reduced[index], d[index], e[index], taus[index]), want):
+                np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
+    if BACKEND == "cuda":
+        import cupy
+
+        from jaxlib.gpu_runtime import solver
+        assert solver.part_status("sytrd", cupy) == "cusolver"
+
+
+def test_separately_checked_solver_routines_pass_their_checks_on_lapack():
+    # The checks a GPU runs before using gesvdj, gesvd and sytrd accept LAPACK's
+    # answers (the mock binding) and refuse a wrong one.
+    from jaxlib.gpu_runtime import solver
+
+    host = types.SimpleNamespace(asarray=np.array, asnumpy=np.asarray)
+    for part, (_, check) in solver._PARTS.items():
+        check(host, solver._Lapack())
+
+    class Wrong(solver._Lapack):
+        def gesvd(self, matrices, full, vectors):
+            values, u, vt, info = super().gesvd(matrices, full, vectors)
+            return values, u, -vt if vectors else vt, info
+
+        def sytrd(self, matrices, lower):
+            d, e, taus, info = super().sytrd(matrices, lower)
+            return d, -e, np.conj(taus), info  # T's sign is free; Q's conjugate is not
+
+    with pytest.raises(RuntimeError, match="gesvd .* does not give back its input"):
+        solver._gesvd_self_test(host, Wrong())
+    with pytest.raises(RuntimeError, match="tridiagonal reduction .* does not give back"):
+        solver._sytrd_self_test(host, Wrong())
+    with pytest.raises(ValueError, match="unknown solver part"):
+        solver.part_status("gesvdp")
+
 COMPLEX_AND_CHLO = """
 func.func @main(%x: tensor<6xf32>, %y: tensor<6xf32>) -> (tensor<6xcomplex<f32>>, tensor<6xf32>,
     tensor<6xf32>, tensor<6xf32>, tensor<6xcomplex<f64>>, tensor<6xf32>, tensor<6xf32>,
@@ -1655,6 +1789,127 @@ def test_complex_ops_next_after_and_erfc_run_on_the_device(gpu, cpu):
         assert g.dtype == w.dtype
         np.testing.assert_allclose(g, w, rtol=1e-6, atol=1e-7, equal_nan=True)
     np.testing.assert_array_equal(got[6], want[6])  # nextafter: exact, denormals too
+
+
+Z = np.array([1 + 2j, -0.5 + 0j, 0j, complex(np.nan, 1), 1 + 2j, 3 - 1j, complex(np.inf, 0),
+              -2 - 2j], np.complex64)
+W = np.array([1 + 2j, 0.5 + 1j, -0j, 1 + 0j, 1 + 3j, 3 - 2j, 1 + 0j, 0.5 + 0.25j], np.complex64)
+F = np.array([np.nan, -np.nan, -0.0, 0.0, -np.inf, 1.0, -1.0, np.inf], np.float32)
+BF16 = np.array([0, -0.0, 1, -1, 3.5, np.inf, np.nan, 1e-40], "bfloat16")
+C8 = "tensor<8xcomplex<f32>>"
+MORE_TYPES = {  # found by jax's tests under JAXLIB_GPU_STRICT=1: host steps before
+    # case: (op, result type, arguments)
+    "compare_eq_complex": (f"stablehlo.compare EQ, %a, %b : ({C8}, {C8}) -> tensor<8xi1>",
+                           "tensor<8xi1>", [Z, W]),
+    "compare_ne_complex": (f"stablehlo.compare NE, %a, %b : ({C8}, {C8}) -> tensor<8xi1>",
+                           "tensor<8xi1>", [Z, W]),
+    "compare_ge_complex": (f"stablehlo.compare GE, %a, %b : ({C8}, {C8}) -> tensor<8xi1>",
+                           "tensor<8xi1>", [Z, W]),
+    "compare_lt_complex": (f"stablehlo.compare LT, %a, %b : ({C8}, {C8}) -> tensor<8xi1>",
+                           "tensor<8xi1>", [Z, W]),
+    "compare_totalorder": ("stablehlo.compare LT, %a, %b, TOTALORDER : (tensor<8xf32>, "
+                           "tensor<8xf32>) -> tensor<8xi1>", "tensor<8xi1>", [F, np.roll(F, 3)]),
+    "sign_complex": (f"stablehlo.sign %a : {C8}", C8, [Z]),
+    "power_complex": (f"stablehlo.power %a, %b : {C8}", C8, [Z, W]),
+    "tan_complex": (f"stablehlo.tan %a : {C8}", C8, [W]),
+    "sine_complex": (f"stablehlo.sine %a : {C8}", C8, [W]),
+    "tanh_complex": (f"stablehlo.tanh %a : {C8}", C8, [W]),
+    "iota_complex": ("stablehlo.iota dim = 0 : tensor<5xcomplex<f32>>",
+                     "tensor<5xcomplex<f32>>", []),
+    "pad_of_nothing": ("stablehlo.pad %a, %b, low = [2, 0], high = [1, 0], interior = [3, 0] "
+                       ": (tensor<0x3xf32>, tensor<f32>) -> tensor<3x3xf32>", "tensor<3x3xf32>",
+                       [np.zeros((0, 3), np.float32), np.float32(7)]),
+    "reduce_of_nothing": ("stablehlo.reduce(%a init: %b) applies stablehlo.add across "
+                          "dimensions = [1] : (tensor<3x0xcomplex<f32>>, tensor<complex<f32>>) "
+                          "-> tensor<3xcomplex<f32>>", "tensor<3xcomplex<f32>>",
+                          [np.zeros((3, 0), np.complex64), np.complex64(2 - 1j)]),
+    "reduce_window_of_nothing": (
+        '"stablehlo.reduce_window"(%a, %b) ({\n  ^bb0(%x: tensor<i32>, %y: tensor<i32>):\n'
+        '    %r = stablehlo.multiply %x, %y : tensor<i32>\n    stablehlo.return %r : '
+        'tensor<i32>\n  }) {window_dimensions = array<i64: 1, 2>} : (tensor<0x4xi32>, '
+        'tensor<i32>) -> tensor<0x3xi32>', "tensor<0x3xi32>",
+        [np.zeros((0, 4), np.int32), np.int32(1)]),
+    # jnp.spacing in bfloat16: the f32 twin stepped an f32 ulp and rounded back
+    "next_after_bf16": ("chlo.next_after %a, %b : tensor<8xbf16>, tensor<8xbf16> -> "
+                        "tensor<8xbf16>", "tensor<8xbf16>",
+                        [BF16, np.array([1, 1, 2, -np.inf, 0, 0, 1, 1], "bfloat16")]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MORE_TYPES))
+def test_more_types_run_on_the_device(gpu, cpu, case):
+    body, result, args = MORE_TYPES[case]
+    args = [np.asarray(a) for a in args]
+    types = [f"tensor<{'x'.join(map(str, a.shape))}{'x' if a.shape else ''}bf16>"
+             if a.dtype.name == "bfloat16" else _type(a) for a in args]
+    params = ", ".join(f"%{name}: {t}" for name, t in zip("abc", types))
+    text = (f"func.func @main({params}) -> {result} {{\n  %0 = {body}\n"
+            f"  return %0 : {result}\n}}\n")
+    executable = gpu.compile_and_load(text)
+    (got,) = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(a)
+                                                         for a in args])]
+    assert executable.reference_kernel_steps() == []
+    with np.errstate(all="ignore"):
+        (want,) = _run(cpu, text, *args)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    if got.dtype.name == "bfloat16":  # bit for bit
+        np.testing.assert_array_equal(got.view(np.uint16), want.view(np.uint16))
+    else:
+        np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-7, equal_nan=True)
+
+
+def _scatter_program(element, body, unique=False, window=1):
+    # updates [6, window] into x[10, window]: rows by index (duplicates, and
+    # rows 10 and -1, outside: dropped)
+    t = f"tensor<{element}>"
+    x, u = f"tensor<10x{window}x{element}>", f"tensor<6x{window}x{element}>"
+    return (f"func.func @main(%x: {x}, %i: tensor<6x1xi32>, %u: {u}) -> {x} {{\n"
+            f"  %0 = \"stablehlo.scatter\"(%x, %i, %u) ({{\n"
+            f"    ^bb0(%a: {t}, %b: {t}):\n      {body}\n      stablehlo.return %r : {t}\n"
+            f"  }}) {{indices_are_sorted = false, scatter_dimension_numbers = "
+            f"#stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], "
+            f"scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, "
+            f"unique_indices = {str(unique).lower()}}} : ({x}, tensor<6x1xi32>, {u}) -> {x}\n"
+            f"  return %0 : {x}\n}}\n")
+
+
+SCATTER_COMBINERS = {  # combiners without an atomic: their region runs on the device
+    "multiply_f32": ("f32", np.float32, "%r = stablehlo.multiply %a, %b : tensor<f32>"),
+    "atan2_f64": ("f64", np.float64, "%r = stablehlo.atan2 %a, %b : tensor<f64>"),  # ordered
+    "apply_sine": ("f32", np.float32, "%r = stablehlo.sine %a : tensor<f32>"),
+    "add_i8": ("i8", np.int8, "%r = stablehlo.add %a, %b : tensor<i8>"),
+    "multiply_complex": ("complex<f32>", np.complex64,
+                         "%r = stablehlo.multiply %a, %b : tensor<complex<f32>>"),
+    "or_bool": ("i1", np.bool_, "%r = stablehlo.or %a, %b : tensor<i1>"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SCATTER_COMBINERS))
+@pytest.mark.parametrize("indices", [[3, 1, 3, 10, 3, -1], [0, 1, 2, 3, 4, 5]],
+                         ids=["duplicates", "unique"])
+def test_scatters_without_atomics_run_their_region_on_the_device(gpu, cpu, case, indices):
+    # jax's .at[].multiply / .apply / 8-bit sums / ...: host steps before. Each
+    # target sees its updates in update order, as on the CPU.
+    element, dtype, body = SCATTER_COMBINERS[case]
+    rng = np.random.default_rng(13)
+    x = (rng.standard_normal((10, 2)) * 3).astype(dtype)
+    u = (rng.standard_normal((6, 2)) * 3).astype(dtype)
+    if np.dtype(dtype).kind == "c":
+        x, u = x + 1j * x[::-1], u - 0.5j * u
+    i = np.array(indices, np.int32).reshape(6, 1)
+    for unique in {False, indices == sorted(set(indices))}:
+        text = _scatter_program(element, body, unique=unique, window=2)
+        executable = gpu.compile_and_load(text)
+        args = [x, i, u]
+        for _ in range(2):
+            (got,) = [np.asarray(o) for o in executable.execute(
+                [gpu.buffer_from_pyval(a) for a in args])]
+        assert executable.reference_kernel_steps() == []
+        (want,) = _run(cpu, text, *args)
+        np.testing.assert_allclose(got, want, rtol=1e-6)
+        if BACKEND == "cuda":  # unique indices need no count on the host
+            assert (executable.graph_status() == "graph") == unique, \
+                executable.graph_status()
 
 
 @pytest.mark.parametrize("element,dtype", [("ui32", np.uint32), ("i32", np.int32),

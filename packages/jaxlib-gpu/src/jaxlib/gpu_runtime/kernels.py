@@ -31,6 +31,7 @@ from jaxlib.gpu_runtime.carried import (
     is_carried,
     storage_dtype,
     twin,
+    widen,
 )
 from jaxlib.gpu_runtime.collectives import COLLECTIVE_KERNELS
 from jaxlib.gpu_runtime.cublas import bf16_matmul_for, matmul_for
@@ -38,7 +39,7 @@ from jaxlib.gpu_runtime.cudnn import bfloat16_convolution_kernel, convolution_ke
 from jaxlib.gpu_runtime.prng import TARGETS as PRNG_TARGETS
 from jaxlib.gpu_runtime.prng import rng_bit_generator_kernel, threefry_kernel
 from jaxlib.gpu_runtime.solver import TARGETS as SOLVER_TARGETS
-from jaxlib.gpu_runtime.solver import solver_kernel, triangular_solve_kernel
+from jaxlib.gpu_runtime.solver import NotCapturable, solver_kernel, triangular_solve_kernel
 from jaxlib.gpu_runtime.sparse import TARGETS as SPARSE_TARGETS
 from jaxlib.gpu_runtime.sparse import sparse_kernel
 
@@ -129,12 +130,12 @@ DEVICE_KERNELS["stablehlo.floor"] = _unary(_rounding("floor"))
 DEVICE_KERNELS["stablehlo.ceil"] = _unary(_rounding("ceil"))
 
 for _op, _name in (("exponential_minus_one", "expm1"), ("log_plus_one", "log1p"),
-                   ("cbrt", "cbrt"), ("tanh", "tanh"), ("sine", "sin"), ("cosine", "cos"),
-                   ("tan", "tan"),
+                   ("cbrt", "cbrt"),
                    ("round_nearest_even", "rint"), ("is_finite", "isfinite")):
     DEVICE_KERNELS[f"stablehlo.{_op}"] = _unary(_floats(_name))
 # Complex too (numpy's and CuPy's principal branches, as the CPU's kernels).
-for _op, _name in (("exponential", "exp"), ("log", "log"), ("sqrt", "sqrt")):
+for _op, _name in (("exponential", "exp"), ("log", "log"), ("sqrt", "sqrt"), ("tan", "tan"),
+                   ("tanh", "tanh"), ("sine", "sin"), ("cosine", "cos")):
     DEVICE_KERNELS[f"stablehlo.{_op}"] = _unary(
         lambda xp, kind, name=_name: getattr(xp, name) if kind in "fc" else None)
 
@@ -201,10 +202,23 @@ def _round_afz(xp):
 
 DEVICE_KERNELS["stablehlo.round_nearest_afz"] = _unary(
     lambda xp, kind: _round_afz(xp) if kind == "f" else None)
+def _complex_sign(xp):
+    """x / |x|, 0 at 0 and NaN + NaN i where a part is NaN (the CPU's)."""
+    def fn(x):
+        magnitude = xp.abs(x)
+        zero = magnitude == 0
+        unit = xp.where(zero, x.dtype.type(0), x / xp.where(zero, magnitude.dtype.type(1),
+                                                             magnitude))
+        nan = xp.isnan(x.real) | xp.isnan(x.imag)
+        return xp.where(nan, x.dtype.type(complex(np.nan, np.nan)), unit)
+    return fn
+
+
 # sign keeps -0.0 and NaN (XLA's sign(x) is x for zeros and NaNs).
 DEVICE_KERNELS["stablehlo.sign"] = _unary(
     lambda xp, kind: ((lambda x: xp.where((x == 0) | (x != x), x, xp.sign(x)))
-                      if kind == "f" else xp.sign if kind == "i" else None))
+                      if kind == "f" else xp.sign if kind == "i" else
+                      _complex_sign(xp) if kind == "c" else None))
 
 
 def _binary(fn_for: Callable[[Any, str], Callable | None]):
@@ -235,7 +249,7 @@ DEVICE_KERNELS["stablehlo.maximum"] = _binary(
 DEVICE_KERNELS["stablehlo.minimum"] = _binary(
     lambda xp, kind: xp.minimum if kind in "biuf" else None)
 DEVICE_KERNELS["stablehlo.power"] = _binary(
-    lambda xp, kind: xp.power if kind == "f" else None)
+    lambda xp, kind: xp.power if kind in "fc" else None)
 DEVICE_KERNELS["stablehlo.atan2"] = _binary(
     lambda xp, kind: xp.arctan2 if kind == "f" else None)
 DEVICE_KERNELS["stablehlo.and"] = _binary(
@@ -281,13 +295,26 @@ _COMPARE = {"EQ": "equal", "NE": "not_equal", "LT": "less", "LE": "less_equal",
 @device_kernel("stablehlo.compare")
 def _compare(op: Operation, xp: Any):
     direction = op.attributes.get("comparison_direction")
-    compare_type = op.attributes.get("compare_type")
+    compare_type = getattr(op.attributes.get("compare_type"), "value", None)
     kind = _kind(op.operand_types[0])
-    if direction is None or kind == "c":
-        return None
-    if compare_type is not None and getattr(compare_type, "value", "") == "TOTALORDER":
+    if direction is None:
         return None
     fn = getattr(xp, _COMPARE[direction.value])
+    if kind == "c":  # lexicographic on (real, imag), as the CPU's
+        name = direction.value
+        strict = getattr(xp, _COMPARE.get(name[0] + "T", "equal"))  # GE -> GT, LE -> LT
+
+        def lexicographic(a, b):
+            same_real = xp.equal(a.real, b.real)
+            if name in ("EQ", "NE"):
+                equal = same_real & xp.equal(a.imag, b.imag)
+                return (equal if name == "EQ" else xp.logical_not(equal),)
+            return (strict(a.real, b.real) | (same_real & fn(a.imag, b.imag)),)
+        return lexicographic
+    if compare_type == "TOTALORDER" and kind == "f":  # -NaN < -inf < ... < -0 < +0 < ...
+        from jaxlib._src.ops.sort import total_order_key
+
+        return lambda a, b: (fn(total_order_key(a, xp), total_order_key(b, xp)),)
     return lambda a, b: (xp.asarray(fn(a, b)),)
 
 
@@ -524,9 +551,15 @@ def _pad(op: Operation, xp: Any):
     low = int_list(op, "edge_padding_low")
     high = int_list(op, "edge_padding_high")
     interior = int_list(op, "interior_padding")
-    if any(s == 0 for s in op.operand_types[0].shape):
-        return None  # the reference handles the empty cases
     dtype = numpy_dtype(op.result_types[0].element_type)
+    if any(s == 0 for s in op.operand_types[0].shape):  # every element is padding
+        shape = tuple(op.result_types[0].shape)
+
+        def padding_only(x, value):
+            out = xp.empty(shape, dtype=dtype)
+            out[...] = value
+            return (out,)
+        return padding_only
 
     def kernel(x, value):
         grown = [max(lo, 0) + max(hi, 0) + n + (n - 1) * i
@@ -600,8 +633,22 @@ def bf16_convolution_kernel(op: Operation, xp: Any):
     return bfloat16_convolution_kernel(op, xp, computing_in_f32(op, twin_kernel, xp))
 
 
+def bf16_next_after_kernel(op: Operation, xp: Any):
+    """chlo.next_after of bfloat16 values, on their carriers' bits: the f32
+    twin would step by an f32 ulp and round back to where it started."""
+    from jaxlib._src.ops.chlo_math import next_after_values
+
+    if not all(is_carried(t) for t in (*op.operand_types, *op.result_types)):
+        return None
+    up = widen(xp)
+    quiet_nan = np.uint16(0x7FC0)
+    return lambda x, y: (next_after_values(contiguous(xp, x), contiguous(xp, y), 16, xp,
+                                           values=(up(x), up(y)), nan=quiet_nan),)
+
+
 # Kernels of ops on bfloat16 carriers themselves (before their twins, carried.py).
 CARRIER_KERNELS: dict[str, Factory] = {
+    "chlo.next_after": bf16_next_after_kernel,
     "stablehlo.dot_general": bf16_dot_kernel,
     "stablehlo.convolution": bf16_convolution_kernel,
     # rounded at each step on the carriers (collectives.py)
@@ -631,8 +678,23 @@ def single_op_body(region) -> str | None:
     return body.name
 
 
+def _reduce_of_nothing(op: Operation, xp: Any):
+    """A reduce over a dimension of size 0, whatever its body: the init
+    values, broadcast."""
+    count = len(op.results)
+    shapes = [tuple(t.shape) for t in op.result_types]
+
+    def kernel(*operands):
+        return tuple(xp.ascontiguousarray(xp.broadcast_to(init, shape))
+                     for init, shape in zip(operands[count:], shapes))
+    return kernel
+
+
 @device_kernel("stablehlo.reduce")
 def _reduce(op: Operation, xp: Any):
+    dims = tuple(int_array_attr(op, "dimensions", ()))
+    if any(op.operand_types[0].shape[d] == 0 for d in dims):
+        return _reduce_of_nothing(op, xp)
     if len(op.results) != 1:
         return None
     name = single_op_body(op.regions[0])
@@ -646,9 +708,6 @@ def _reduce(op: Operation, xp: Any):
     elif reducer in ("all", "any"):
         return None  # bitwise and/or over integers
     if kind == "c" and reducer in ("max", "min"):
-        return None
-    dims = tuple(int_array_attr(op, "dimensions", ()))
-    if any(op.operand_types[0].shape[d] == 0 for d in dims):
         return None
     dtype = numpy_dtype(op.result_types[0].element_type)
     reduce_fn, combine_fn = getattr(xp, reducer), getattr(xp, combine)
@@ -704,7 +763,7 @@ def _iota(op: Operation, xp: Any):
     dimension = int(op.attributes["iota_dimension"])
     shape = tuple(op.result_types[0].shape)
     dtype = numpy_dtype(op.result_types[0].element_type)
-    if dtype.kind not in "iuf":
+    if dtype.kind not in "iufc":
         return None
     line = [1] * len(shape)
     line[dimension] = shape[dimension]
@@ -737,12 +796,12 @@ _ATOMIC_DTYPES = {
 
 def _scatter_into(xp: Any, name: str, dtype: np.dtype):
     """``into(flat, targets, values)`` applying duplicates as XLA's combiner."""
-    if xp is np:
-        ufunc = {"stablehlo.add": np.add, "stablehlo.maximum": np.maximum,
-                 "stablehlo.minimum": np.minimum}.get(name)
-        return None if ufunc is None else ufunc.at
+    # Mock GPUs take the same types (others run by region, as on a GPU).
     if dtype.name not in _ATOMIC_DTYPES.get(name, ()):
         return None
+    if xp is np:
+        return {"stablehlo.add": np.add, "stablehlo.maximum": np.maximum,
+                "stablehlo.minimum": np.minimum}[name].at
     # CuPy 13+ has the ufuncs' ``at`` (its cupyx.scatter_* warn DeprecationWarning
     # since, an error where warnings are errors: jax's tests); older CuPy has cupyx's.
     ufunc = {"stablehlo.add": xp.add, "stablehlo.maximum": xp.maximum,
@@ -974,6 +1033,22 @@ DEVICE_KERNELS["chlo.lgamma"] = _unary(_lgamma_for)
 DEVICE_KERNELS["chlo.digamma"] = _unary(_digamma_for)
 
 
+def empty_results_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
+    """Arrays of nothing for a computation whose results all have no
+    elements (jax's tests reduce, pad and compare empty arrays), or None:
+    collectives and custom calls still run (others wait for them, a library
+    has effects)."""
+    if op.name not in DEVICE_KERNELS and op.name not in REGION_KERNELS or \
+            op.name in COLLECTIVE_KERNELS or op.name == "stablehlo.custom_call" or \
+            not op.result_types or not all(
+                isinstance(t, TensorType) and t.is_static and on_device(t)
+                and 0 in tuple(t.shape) for t in op.result_types):
+        return None
+    specs = [(tuple(t.shape), storage_dtype(numpy_dtype(t.element_type)))
+             for t in op.result_types]
+    return lambda *operands: tuple(xp.empty(shape, dtype) for shape, dtype in specs)
+
+
 # --- ops whose regions run on the device ------------------------------------------------
 # Factories ``(op, xp, ctx) -> kernel(frame, *operands)``: ``ctx`` compiles the
 # op's regions into device step programs.
@@ -1081,3 +1156,63 @@ def _reduce_window_by_region(op: Operation, xp: Any, ctx: Any):
 
 
 REGION_KERNELS["stablehlo.reduce_window"] = _reduce_window_by_region
+
+
+def _scatter_by_region(op: Operation, xp: Any, ctx: Any):
+    """A scatter whose combiner has no atomic here (a product, a difference,
+    ``.at[].apply``, 8/16-bit or complex sums, booleans): its body run on
+    whole arrays in rounds, round k combining the k-th update of every
+    target, so each target sees its updates in update order (the
+    reference's). Unless the indices are declared unique, the round sizes
+    are read back once (such programs run eagerly)."""
+    from jaxlib._src.ops.data_movement import region_is_elementwise
+    from jaxlib._src.ops.gather_scatter import _ScatterPlan, occurrence
+
+    region = op.regions[0]
+    n = len(op.operands) // 2
+    arguments = region.entry.arguments
+    if not region_is_elementwise(region) or any(
+            arguments[i].type.element_type != op.operand_types[i].element_type
+            or arguments[n + i].type.element_type != op.operand_types[i].element_type
+            for i in range(n)):
+        return None  # promoted argument types: the reference converts
+    plan = _ScatterPlan(op.attributes["scatter_dimension_numbers"],
+                        op.operand_types[0].shape, op.operand_types[n + 1].shape)
+    size = int(np.prod(op.operand_types[0].shape, dtype=np.int64))
+    unique = bool(getattr(op.attributes.get("unique_indices"), "value",
+                          op.attributes.get("unique_indices")))
+    body = ctx.compile_region(region)
+
+    def kernel(frame, *operands):
+        inputs, indices, updates = operands[:n], operands[n], operands[n + 1:]
+        # Windows that do not fit land on one slot past the end, dropped after.
+        targets, _ = plan.targets(indices, xp, dummy=size)
+        flats = []
+        for x in inputs:
+            flat = xp.empty(size + 1, x.dtype)
+            flat[:size] = x.reshape(-1)
+            flats.append(flat)
+        values = [contiguous(xp, u).reshape(-1) for u in updates]
+        if unique or targets.size == 0:
+            rounds = [targets.size]
+        else:
+            depth = occurrence(targets, xp)
+            depth = xp.where(targets == size, 0, depth)  # the dropped ones: any order
+            order = xp.argsort(depth, **({"kind": "stable"} if xp is np else {}))
+            targets, values = targets[order], [v[order] for v in values]
+            if xp is not np and xp.cuda.get_current_stream().is_capturing():
+                raise NotCapturable("a scatter's duplicate updates are counted on the host")
+            rounds = xp.bincount(depth).tolist()
+        start = 0
+        for count in rounds:
+            where = targets[start:start + count]
+            current = [f[where] for f in flats]
+            combined = body.run(frame, (*current, *(v[start:start + count] for v in values)))
+            for flat, value in zip(flats, combined):
+                flat[where] = xp.broadcast_to(value, where.shape)
+            start += count
+        return tuple(flat[:size].reshape(x.shape) for flat, x in zip(flats, inputs))
+    return kernel
+
+
+REGION_KERNELS["stablehlo.scatter"] = _scatter_by_region

@@ -47,7 +47,13 @@ from jaxlib.gpu_runtime.carried import from_carrier, is_carried, to_carrier, use
 from jaxlib.gpu_runtime.collectives import run_per_device
 from jaxlib.gpu_runtime.fused import GENERATED_OPS, FusedKernel, SliceBundle, bundle_slices
 from jaxlib.gpu_runtime.fused import enabled as fusion_enabled
-from jaxlib.gpu_runtime.kernels import CARRIER_KERNELS, DEVICE_KERNELS, REGION_KERNELS, on_device
+from jaxlib.gpu_runtime.kernels import (
+    CARRIER_KERNELS,
+    DEVICE_KERNELS,
+    REGION_KERNELS,
+    empty_results_kernel,
+    on_device,
+)
 
 # Manual computations (shard_map): their core kernels slice and assemble with
 # the lowering's array namespace and run the body per device through it.
@@ -215,6 +221,9 @@ class _GpuFunctionLowering(_FunctionLowering):
         """The op's kernel on device values, or None and why there is none."""
         module = self.module_lowering
         xp = module.xp
+        nothing = empty_results_kernel(op, xp)
+        if nothing is not None:
+            return nothing, ""
         if uses_carriers(op):  # bfloat16: the kernel of a twin (carried.py)
             special = CARRIER_KERNELS.get(op.name)
             kernel = special(op, xp) if special is not None else None
@@ -360,8 +369,9 @@ class _GpuFunctionLowering(_FunctionLowering):
             types = (f"({', '.join(map(str, op.operand_types))}) -> "
                      f"({', '.join(map(str, op.result_types))})")
             raise XlaRuntimeError(
-                f"UNIMPLEMENTED: {op.name}{_where(op)} would run on the host "
-                f"({reason}; {types}) and JAXLIB_GPU_STRICT is set")
+                # the location last: jax's are long call-site chains
+                f"UNIMPLEMENTED: {op.name} would run on the host ({reason}; {types}) "
+                f"and JAXLIB_GPU_STRICT is set{_where(op)}")
         self.module_lowering.reference_steps.append(
             ReferenceStep(op.name, str(op.location or ""), reason))
         kernel = self._host_kernel(op)

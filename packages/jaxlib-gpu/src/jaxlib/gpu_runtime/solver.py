@@ -1,16 +1,18 @@
 """Dense linear algebra on the device: cuSOLVER's Cholesky, LU, Hermitian
-eigendecomposition, QR and Jacobi SVD, and cuBLAS's triangular solve.
+eigendecomposition, QR, SVD (Jacobi and QR iteration) and tridiagonal
+reduction, and cuBLAS's triangular solve.
 
 jax lowers ``cholesky``, the LU behind ``solve``/``inv``/``det``, ``eigh``,
-``qr``, ``householder_product`` and ``svd`` (up to 1024 x 1024, its default
-there) for cuda as ``cusolver_{potrf,getrf,syevd,geqrf,orgqr,gesvdj}_ffi`` and
-triangular solves as ``stablehlo.triangular_solve``;
-programs lowered for the CPU name LAPACK's kernels (``lapack_?getrf_ffi``, ...)
-for the same routines. Their steps run here on the device: each matrix of the
-batch is copied into column-major order (one transposing copy of the batch),
-worked on in place on the executing stream, and copied back row-major. The
-results are LAPACK's, as cuSOLVER's are: the factor in the requested triangle
-(the other keeps the input), 1-based pivots, ascending eigenvalues, Householder
+``qr``, ``householder_product``, ``svd`` (Jacobi up to 1024 x 1024, its default
+there; QR iteration past that or with ``SvdAlgorithm.QR``) and ``tridiagonal``
+for cuda as ``cusolver_{potrf,getrf,syevd,geqrf,orgqr,gesvdj,gesvd,sytrd}_ffi``
+and triangular solves as ``stablehlo.triangular_solve``; programs lowered for
+the CPU name LAPACK's kernels (``lapack_?getrf_ffi``, ...) for the same
+routines. Their steps run here on the device: each matrix of the batch is
+copied into column-major order (one transposing copy of the batch), worked on
+in place on the executing stream, and copied back row-major. The results are
+LAPACK's, as cuSOLVER's are: the factor in the requested triangle (the other
+keeps the input), 1-based pivots, ascending eigenvalues, Householder
 reflectors and their taus, and ``info`` per matrix. A triangular solve reads
 its row-major operands as their column-major transposes (see ``_trsm_step``).
 
@@ -19,20 +21,23 @@ handle per device) and on cublas.py's cuBLAS handle, with the stream set per
 call and no host synchronisation, so such programs are still captured as CUDA
 graphs. Mock GPUs run the same steps with scipy's LAPACK and BLAS on the same
 column-major layouts, which is what CI tests. The first use on a GPU checks
-each routine against the host (factors, pivots; eigenpairs and QR by what they
-must satisfy); any failure turns the path off for the process (``status()``,
-``cublas.trsm_for``) and the calls run as host steps through jaxlib-linalg's
-handlers (the SVD is checked, and turned off, on its own). Batches of
+each routine against the host (factors, pivots; eigenpairs, QR, SVDs and
+tridiagonal reductions by what they must satisfy); any failure turns the path
+off for the process (``status()``, ``cublas.trsm_for``) and the calls run as
+host steps through jaxlib-linalg's handlers (gesvdj, gesvd and sytrd are
+checked, and turned off, each on its own: ``part_status``). Batches of
 Hermitian matrices up to 32 x 32 go to syevjBatched in one call (jaxlib's
-choice; checked, else syevd per matrix). syevd and gesvdj
-wait for the device inside the library, so programs with them are not
-captured as graphs (``NotCapturable``): they run eagerly. The other solver
-targets (QR-iteration SVD past 1024, tridiagonal reduction, ...) are host steps.
+choice; checked, else syevd per matrix). syevd and gesvdj wait for the device
+inside the library, and gesvd and sytrd are not known not to, so programs
+with them are not captured as graphs (``NotCapturable``): they run eagerly.
+The other solver targets (the polar SVD, cuSOLVER's geev, the hybrid
+kernels, ...) are host steps.
 """
 
 from __future__ import annotations
 
 import ctypes
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -156,6 +161,32 @@ class _Lapack:
         return values, u, v, info
 
 
+    def gesvd(self, matrices: np.ndarray, full: bool, vectors: bool) -> tuple[Any, ...]:
+        from scipy.linalg import lapack
+
+        count, columns, rows = matrices.shape
+        values, u, vt, info = _gesvd_results(np, matrices.dtype, count, rows, columns, full,
+                                             vectors)
+        function = getattr(lapack, _LETTERS[matrices.dtype].lower() + "gesvd")
+        for b, storage in enumerate(matrices):
+            left, values[b], right, info[b] = function(storage.T, compute_uv=int(vectors),
+                                                       full_matrices=int(full))
+            if vectors:  # column-major storage of U and V^H
+                u[b], vt[b] = left.T, right.T
+        return values, u, vt, info
+
+    def sytrd(self, matrices: np.ndarray, lower: bool) -> tuple[Any, ...]:
+        from scipy.linalg import lapack
+
+        letter = _LETTERS[matrices.dtype].lower()
+        function = getattr(lapack, letter + ("hetrd" if letter in "cz" else "sytrd"))
+        d, e, taus, info = _sytrd_results(np, matrices.dtype, *matrices.shape[:2])
+        for b, storage in enumerate(matrices):
+            reduced, d[b], e[b], taus[b], info[b] = function(storage.T, lower=int(lower))
+            storage[...] = reduced.T
+        return d, e, taus, info
+
+
 def _real(dtype: np.dtype) -> np.dtype:
     return np.dtype(dtype.char.lower()) if dtype.kind == "c" else dtype
 
@@ -174,6 +205,26 @@ def _svd_results(xp: Any, dtype: np.dtype, count: int, rows: int, columns: int,
         u[...] = xp.eye(rows, dtype=dtype)[:ucols]
         v[...] = xp.eye(columns, dtype=dtype)[:vcols]
     return values, u, v, xp.zeros(count, np.int32)
+
+
+def _gesvd_results(xp: Any, dtype: np.dtype, count: int, rows: int, columns: int,
+                   full: bool, vectors: bool) -> tuple[Any, Any, Any, Any]:
+    """gesvd's results for rows >= columns: singular values [count, columns],
+    U [count, ucols, rows] and V^H [count, columns, columns] column-major
+    (one-element placeholders without ``vectors``), info."""
+    ucols = rows if full else columns
+    values = xp.zeros((count, columns), _real(dtype))
+    u = xp.zeros((count, ucols, rows) if vectors else (1,), dtype)
+    vt = xp.zeros((count, columns, columns) if vectors else (1,), dtype)
+    return values, u, vt, xp.zeros(count, np.int32)
+
+
+def _sytrd_results(xp: Any, dtype: np.dtype, count: int, n: int) -> tuple[Any, ...]:
+    """sytrd's diagonal [count, n] and off-diagonal [count, n-1] (real),
+    reflector scalars [count, n-1] and info."""
+    real = _real(dtype)
+    return (xp.zeros((count, n), real), xp.zeros((count, n - 1), real),
+            xp.zeros((count, n - 1), dtype), xp.zeros(count, np.int32))
 
 
 class _BlasTrsm:
@@ -212,7 +263,8 @@ class _Cusolver:
         # 32 x 32): off where this cuSOLVER lacks it or its check fails
         self.batched_syevj = _declare_syevj(library)
         self.syevj_params: ctypes.c_void_p | None = None
-        self.svd_status = "not used yet"
+        # routines checked on their own at first use (_PARTS): part -> status
+        self.parts: dict[str, str] = {}
 
     def _bind(self) -> None:
         stream = self.cupy.cuda.get_current_stream().ptr
@@ -426,6 +478,67 @@ class _Cusolver:
                 params), "gesvdj")
         return values, u, v, info
 
+    def gesvd(self, matrices: Any, full: bool, vectors: bool) -> tuple[Any, ...]:
+        """QR-iteration SVD of column-major matrices with rows >= columns (all
+        cuSOLVER's gesvd takes), one call per matrix."""
+        cupy = self.cupy
+        # gesvd's bidiagonal QR iteration is not known to keep off the host: as
+        # for syevd, a capture must not reach it.
+        if cupy.cuda.get_current_stream().is_capturing():
+            raise NotCapturable("cuSOLVER gesvd may synchronize with the host")
+        count, columns, rows = matrices.shape
+        if rows < columns:
+            raise ValueError(f"cuSOLVER gesvd needs rows >= columns, got {rows} x {columns}")
+        dtype = matrices.dtype
+        values, u, vt, info = _gesvd_results(cupy, dtype, count, rows, columns, full, vectors)
+        if count == 0 or columns == 0:
+            return values, u, vt, info
+        job = ord("A" if full else "S") if vectors else ord("N")
+        size, function = self._routine(dtype, "gesvd")
+        self._bind()
+        lwork = ctypes.c_int()
+        _check(size(self.handle, rows, columns, ctypes.byref(lwork)), "gesvd_bufferSize")
+        work = cupy.empty(max(lwork.value, 1), dtype)
+        # the unconverged superdiagonal when info > 0 (jax reads only info)
+        rwork = cupy.empty(max(columns - 1, 1), _real(dtype))
+        steps = [x.nbytes // count if vectors or x is values or x is matrices else 0
+                 for x in (matrices, values, u, vt)]
+        for b in range(count):
+            _check(function(self.handle, job, job, rows, columns,
+                            _ptr(matrices, b * steps[0]), rows, _ptr(values, b * steps[1]),
+                            _ptr(u, b * steps[2]), rows, _ptr(vt, b * steps[3]), columns,
+                            _ptr(work), lwork.value, _ptr(rwork), _ptr(info, 4 * b)), "gesvd")
+        return values, u, vt, info
+
+    def sytrd(self, matrices: Any, lower: bool) -> tuple[Any, ...]:
+        """Householder reduction of Hermitian matrices to real tridiagonal
+        form, one call per matrix (LAPACK's storage of the reflectors)."""
+        cupy = self.cupy
+        if cupy.cuda.get_current_stream().is_capturing():
+            raise NotCapturable("cuSOLVER sytrd may synchronize with the host")
+        count, n = matrices.shape[0], matrices.shape[-1]
+        dtype = matrices.dtype
+        d, e, taus, info = _sytrd_results(cupy, dtype, count, n)
+        if count == 0 or n == 0:
+            return d, e, taus, info
+        if n == 1:  # nothing to reduce (and no off-diagonal for the library to point at)
+            d[...] = matrices.reshape(count, 1).real
+            return d, e, taus, info
+        uplo = _FILL_LOWER if lower else _FILL_UPPER
+        size, function = self._routine(dtype, "sytrd")
+        self._bind()
+        lwork = ctypes.c_int()
+        _check(size(self.handle, uplo, n, _ptr(matrices), n, _ptr(d), _ptr(e), _ptr(taus),
+                    ctypes.byref(lwork)), "sytrd_bufferSize")
+        work = cupy.empty(max(lwork.value, 1), dtype)
+        steps = [x.nbytes // count for x in (matrices, d, e, taus)]
+        for b in range(count):
+            _check(function(self.handle, uplo, n, _ptr(matrices, b * steps[0]), n,
+                            _ptr(d, b * steps[1]), _ptr(e, b * steps[2]),
+                            _ptr(taus, b * steps[3]), _ptr(work), lwork.value,
+                            _ptr(info, 4 * b)), "sytrd")
+        return d, e, taus, info
+
     def _routine(self, dtype: np.dtype, routine: str) -> tuple[Any, Any]:
         name = _routine_name(_LETTERS[dtype], routine)
         return getattr(self.lib, name + "_bufferSize"), getattr(self.lib, name)
@@ -443,7 +556,8 @@ def _routine_name(letter: str, routine: str) -> str:
     """cuSOLVER's name of ``routine`` for a type letter (Hermitian and unitary
     names for complex types)."""
     if letter in "CZ":
-        routine = {"syevd": "heevd", "syevj": "heevj", "orgqr": "ungqr"}.get(routine, routine)
+        routine = {"syevd": "heevd", "syevj": "heevj", "orgqr": "ungqr",
+                   "sytrd": "hetrd"}.get(routine, routine)
     return f"cusolverDn{letter}{routine}"
 
 
@@ -517,29 +631,65 @@ def _declare_svd(lib: ctypes.CDLL) -> None:
         function.restype = ctypes.c_int
 
 
-def _svd_binding(xp: Any) -> Any:
-    """The binding for SVD on the current device (gesvdj checked against the
-    host at the first use), or None: such calls stay host steps."""
+def _declare_gesvd(lib: ctypes.CDLL) -> None:
+    """gesvd's signatures: (m, n) for the buffer size; (jobu, jobvt, m, n, A,
+    lda, S, U, ldu, VT, ldvt, work, lwork, rwork, info)."""
+    vp, i32, ip, job = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int), ctypes.c_byte
+    for letter in _LETTERS.values():
+        name = _routine_name(letter, "gesvd")
+        size, function = getattr(lib, name + "_bufferSize"), getattr(lib, name)
+        size.argtypes, size.restype = [vp, i32, i32, ip], ctypes.c_int
+        function.argtypes = [vp, job, job, i32, i32, vp, i32, vp, vp, i32, vp, i32, vp, i32,
+                             vp, vp]
+        function.restype = ctypes.c_int
+
+
+def _declare_sytrd(lib: ctypes.CDLL) -> None:
+    """sytrd's (hetrd's) signatures: (uplo, n, A, lda, d, e, tau, ...)."""
+    vp, i32, ip = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int)
+    for letter in _LETTERS.values():
+        name = _routine_name(letter, "sytrd")
+        size, function = getattr(lib, name + "_bufferSize"), getattr(lib, name)
+        size.argtypes, size.restype = [vp, i32, i32, vp, i32, vp, vp, vp, ip], ctypes.c_int
+        function.argtypes = [vp, i32, i32, vp, i32, vp, vp, vp, vp, i32, vp]
+        function.restype = ctypes.c_int
+
+
+def _part_binding(xp: Any, part: str) -> Any:
+    """The binding for one of the separately checked routines (``_PARTS``) on
+    the current device, declared and checked against the host at its first
+    use, or None: such calls stay host steps (the other routines are not
+    affected)."""
     binding = _binding(xp)
     if binding is None or xp is np:
         return binding
-    if binding.svd_status == "not used yet":
+    state = binding.parts.get(part, "not used yet")
+    if state == "not used yet":
+        declare, check = _PARTS[part]
         try:
-            _declare_svd(binding.lib)
-            _svd_self_test(xp, binding)
-            binding.svd_status = "cusolver"
+            declare(binding.lib)
+            check(xp, binding)
+            state = "cusolver"
         except Exception as err:
-            binding.svd_status = f"host ({type(err).__name__}: {err})"[:300]
-    return binding if binding.svd_status == "cusolver" else None
+            state = f"host ({type(err).__name__}: {err})"[:300]
+        binding.parts[part] = state
+    return binding if state == "cusolver" else None
 
 
-def svd_status(xp: Any = None) -> str:
-    """Where SVDs run on the current device: 'cusolver', 'not used yet', or
-    why they run on the host."""
+def part_status(part: str, xp: Any = None) -> str:
+    """Where ``part`` ('gesvdj', 'gesvd' or 'sytrd') runs on the current
+    device: 'cusolver', 'not used yet', or why it runs on the host."""
+    if part not in _PARTS:
+        raise ValueError(f"unknown solver part {part!r}; expected one of {sorted(_PARTS)}")
     binding = _state["handles"].get(xp.cuda.Device().id) if xp is not None else None
     if binding is None:
         return "not used yet" if status() in ("not used yet", "cusolver") else status()
-    return binding.svd_status
+    return binding.parts.get(part, "not used yet")
+
+
+def svd_status(xp: Any = None) -> str:
+    """Where Jacobi SVDs (jax's default) run: see ``part_status``."""
+    return part_status("gesvdj", xp)
 
 
 def _binding(xp: Any) -> Any:
@@ -678,6 +828,78 @@ def _svd_self_test(cupy: Any, binding: _Cusolver) -> None:
                     and np.allclose(rebuilt, a, rtol=1e-3, atol=1e-3) and not info.any()):
                 raise RuntimeError(f"a {dtype} SVD of {list(shape[-2:])} matrices does not "
                                    "give back its input")
+
+
+def _gesvd_self_test(cupy: Any, binding: _Cusolver) -> None:
+    """QR-iteration SVD in every type, full, economic and without vectors."""
+    rng = np.random.default_rng(2)
+    for dtype in _LETTERS:
+        a = rng.standard_normal((2, 6, 4)).astype(dtype)
+        want = np.linalg.svd(a, compute_uv=False)
+        for full, vectors in ((True, True), (False, True), (False, False)):
+            storage = cupy.asarray(np.ascontiguousarray(np.swapaxes(a, -1, -2)))
+            values, u, vt, info = (cupy.asnumpy(x) for x in
+                                   binding.gesvd(storage, full, vectors))
+            good = np.allclose(values, want, rtol=1e-3, atol=1e-3) and not info.any()
+            if vectors:
+                left = np.swapaxes(u, -1, -2)[..., :4]
+                rebuilt = (left * values[:, None, :]) @ np.swapaxes(vt, -1, -2)
+                good = good and u.shape[1] == (6 if full else 4) and \
+                    np.allclose(rebuilt, a, rtol=1e-3, atol=1e-3)
+            if not good:
+                raise RuntimeError(f"a {dtype} gesvd (full_matrices={full}, vectors="
+                                   f"{vectors}) does not give back its input")
+
+
+def tridiagonal_rebuilt(reduced: np.ndarray, d: np.ndarray, e: np.ndarray,
+                        taus: np.ndarray, lower: bool) -> np.ndarray:
+    """Q T Q^H from a (batched) row-major sytrd result, LAPACK's storage: T
+    from d and e; Q the product of the reflectors kept below the
+    subdiagonal (``lower``: Q = H_0 H_1 ...) or above the superdiagonal
+    (Q = H_{n-2} ... H_0), v = 1 at the reflector's pivot."""
+    n = reduced.shape[-1]
+    rebuilt = np.empty(reduced.shape, np.result_type(reduced, d))
+    for index in np.ndindex(reduced.shape[:-2]):
+        q = np.eye(n, dtype=reduced.dtype)
+        for i in range(n - 1):
+            v = np.zeros(n, reduced.dtype)
+            v[i + 1 if lower else i] = 1
+            if lower:
+                v[i + 2:] = reduced[index][i + 2:, i]
+            else:
+                v[:i] = reduced[index][:i, i + 1]
+            h = np.eye(n, dtype=reduced.dtype) - taus[index][i] * np.outer(v, np.conj(v))
+            q = q @ h if lower else h @ q
+        t = np.diag(d[index]) + np.diag(e[index], -1) + np.diag(e[index], 1)
+        rebuilt[index] = q @ t @ np.conj(q.T)
+    return rebuilt
+
+
+def _sytrd_self_test(cupy: Any, binding: _Cusolver) -> None:
+    """Tridiagonal reduction in every type and both triangles: Q T Q^H gives
+    back the Hermitian input."""
+    rng = np.random.default_rng(3)
+    for dtype in _LETTERS:
+        a = rng.standard_normal((2, 5, 5)).astype(dtype)
+        if np.dtype(dtype).kind == "c":
+            a = a + 1j * rng.standard_normal(a.shape).astype(dtype)
+        hermitian = a + np.conj(np.swapaxes(a, -1, -2))
+        for lower in (True, False):
+            storage = cupy.asarray(np.ascontiguousarray(np.swapaxes(hermitian, -1, -2)))
+            d, e, taus, info = (cupy.asnumpy(x) for x in binding.sytrd(storage, lower))
+            reduced = np.swapaxes(cupy.asnumpy(storage), -1, -2)
+            if info.any() or not np.allclose(tridiagonal_rebuilt(reduced, d, e, taus, lower),
+                                              hermitian, rtol=1e-3, atol=1e-3):
+                raise RuntimeError(f"a {dtype} tridiagonal reduction (lower={lower}) does "
+                                   "not give back its input")
+
+
+# Routines declared and checked on their own at their first use (_part_binding).
+_PARTS: dict[str, tuple[Callable, Callable]] = {
+    "gesvdj": (_declare_svd, _svd_self_test),
+    "gesvd": (_declare_gesvd, _gesvd_self_test),
+    "sytrd": (_declare_sytrd, _sytrd_self_test),
+}
 
 
 # -- device steps of the custom calls -----------------------------------------------------
@@ -915,6 +1137,78 @@ def _gesvdj(op: Operation, xp: Any, binding: Any) -> Callable[..., tuple] | None
     return kernel
 
 
+def _gesvd(op: Operation, xp: Any, binding: Any) -> Callable[..., tuple] | None:
+    """jax's QR-iteration SVD (``cusolver_gesvd_ffi``: past 1024 x 1024, or
+    ``SvdAlgorithm.QR``): a, singular values, U, V^H, info. cuSOLVER's gesvd
+    takes rows >= columns only, so for a wide matrix jax sets ``transposed``
+    and asks for row-major results: the call factors the row-major bytes as
+    the column-major transpose A^T = U' S V'^H, and A = conj(V') S U'^T, so
+    the third result (V^H's shape) is U' read row-major and the fourth (U's)
+    is V'^H read row-major, no copies. Without ``compute_uv`` U and V^H are
+    scalar placeholders."""
+    attributes = decoded_attributes(op)
+    shape = tuple(op.operand_types[0].shape)
+    if "full_matrices" not in attributes or len(shape) < 2:
+        return None
+    full, vectors = bool(attributes["full_matrices"]), bool(attributes.get("compute_uv", True))
+    transposed = bool(attributes.get("transposed", False))
+    dtype = numpy_dtype(op.operand_types[0].element_type)
+    batch, (m, n) = shape[:-2], shape[-2:]
+    k = min(m, n)
+    if transposed != (m < n) or k == 0:
+        return None
+    u_shape, vt_shape = (batch + (m, m if full else k), batch + (n if full else k, n)) \
+        if vectors else ((), ())
+    middle = (vt_shape, u_shape) if transposed else (u_shape, vt_shape)
+    if not _results_are(op, (shape, dtype), (batch + (k,), _real(dtype)),
+                        *((s, dtype) for s in middle), (batch, np.dtype(np.int32))):
+        return None
+    count = int(np.prod(batch, dtype=np.int64))
+
+    def kernel(a):
+        if transposed:  # row-major m x n: the column-major n x m transpose as it is
+            storage = xp.array(a, order="C", copy=True).reshape(count, m, n)
+        else:
+            storage = _column_major(xp, a, count, m, n)
+        values, u, vt, info = binding.gesvd(storage, full, vectors)
+        if not vectors:
+            third = fourth = xp.zeros((), dtype)
+        elif transposed:
+            third, fourth = u.reshape(vt_shape), vt.reshape(u_shape)
+        else:
+            third, fourth = _row_major(xp, u, u_shape), _row_major(xp, vt, vt_shape)
+        factored = storage.reshape(shape) if transposed else _row_major(xp, storage, shape)
+        return factored, values.reshape(batch + (k,)), third, fourth, info.reshape(batch)
+
+    return kernel
+
+
+def _sytrd(op: Operation, xp: Any, binding: Any) -> Callable[..., tuple] | None:
+    """Reduction of Hermitian matrices to real tridiagonal form (jax's
+    ``tridiagonal``): the reflectors in the input's other triangle, the
+    diagonal, the off-diagonal, the reflectors' scalars, info."""
+    shape = tuple(op.operand_types[0].shape)
+    dtype = numpy_dtype(op.operand_types[0].element_type)
+    lower = _lower_flag(op)
+    if lower is None or len(shape) < 2 or shape[-1] != shape[-2] or shape[-1] == 0:
+        return None
+    batch, n = shape[:-2], shape[-1]
+    if not _results_are(op, (shape, dtype), (batch + (n,), _real(dtype)),
+                        (batch + (n - 1,), _real(dtype)), (batch + (n - 1,), dtype),
+                        (batch, np.dtype(np.int32))):
+        return None
+    count = int(np.prod(batch, dtype=np.int64))
+
+    def kernel(a):
+        storage = _column_major(xp, a, count, n, n)
+        d, e, taus, info = binding.sytrd(storage, lower)
+        return (_row_major(xp, storage, shape), d.reshape(batch + (n,)),
+                e.reshape(batch + (n - 1,)), taus.reshape(batch + (n - 1,)),
+                info.reshape(batch))
+
+    return kernel
+
+
 def _lu_pivots_to_permutation(op: Operation, xp: Any, binding: Any
                               ) -> Callable[..., tuple] | None:
     """jax's ``cu_lu_pivots_to_permutation`` (after every LU): a generated
@@ -956,7 +1250,7 @@ def _lu_pivots_to_permutation(op: Operation, xp: Any, binding: Any
 # jax's names for cuda, and LAPACK's (programs lowered for the CPU run on GPUs too).
 _FACTORIES = {f"cusolver_{routine}_ffi": factory for routine, factory in (
     ("potrf", _potrf), ("getrf", _getrf), ("syevd", _syevd), ("geqrf", _geqrf),
-    ("orgqr", _orgqr), ("gesvdj", _gesvdj))}
+    ("orgqr", _orgqr), ("gesvdj", _gesvdj), ("gesvd", _gesvd), ("sytrd", _sytrd))}
 _FACTORIES.update({f"lapack_{letter}{routine}_ffi": factory for letter in "sdcz"
                    for routine, factory in (("potrf", _potrf), ("getrf", _getrf),
                                             ("geqrf", _geqrf))})
@@ -964,6 +1258,10 @@ _FACTORIES.update({f"lapack_{letter}{routine}_ffi": _orgqr for letter, routine i
     ("s", "orgqr"), ("d", "orgqr"), ("c", "ungqr"), ("z", "ungqr"))})
 _FACTORIES.update({f"lapack_{letter}{routine}_ffi": _syevd for letter, routine in (
     ("s", "syevd"), ("d", "syevd"), ("c", "heevd"), ("z", "heevd"))})
+_FACTORIES.update({f"lapack_{letter}{routine}_ffi": _sytrd for letter, routine in (
+    ("s", "sytrd"), ("d", "sytrd"), ("c", "hetrd"), ("z", "hetrd"))})
+# The routines checked on their own (_PARTS) that a step needs.
+_PART_OF = {_gesvdj: "gesvdj", _gesvd: "gesvd", _sytrd: "sytrd"}
 _BLAS_FACTORIES = {f"lapack_{letter}trsm_ffi": _lapack_trsm for letter in "sdcz"}
 _BLAS_FACTORIES["cu_lu_pivots_to_permutation"] = _lu_pivots_to_permutation
 TARGETS = frozenset(_FACTORIES) | frozenset(_BLAS_FACTORIES)
@@ -999,12 +1297,13 @@ def solver_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
     if dtype not in _LETTERS or numpy_dtype(op.result_types[0].element_type) != dtype or \
             tuple(op.result_types[0].shape) != tuple(op.operand_types[0].shape):
         return None
-    if factory in (_potrf, _getrf, _syevd, _geqrf, _gesvdj) and len(op.operands) != 1:
+    if factory is not _orgqr and len(op.operands) != 1:
         return None
     shape = tuple(op.operand_types[0].shape)
     if max(shape[-2:], default=0) > _INT_MAX // 2:
         return None
-    lookup = _svd_binding if factory is _gesvdj else _binding
+    part = _PART_OF.get(factory)
+    lookup = _binding if part is None else functools.partial(_part_binding, part=part)
     binding = lookup(xp)
     if binding is None or (_matrices(shape) > MAX_LOOPED_MATRICES
                            and _loops(factory, shape, binding)):

@@ -171,11 +171,15 @@ def _next_after(x, y, kind: ElementKind):
     return next_after_values(x.astype(kind.storage), y.astype(kind.storage), kind.bits)
 
 
-def next_after_values(x: Any, y: Any, bits: int, xp: Any = np) -> Any:
+def next_after_values(x: Any, y: Any, bits: int, xp: Any = np,
+                      values: tuple[Any, Any] | None = None, nan: Any = np.nan) -> Any:
     """chlo.next_after of IEEE floats ``x``, ``y`` of one storage dtype of
     ``bits`` bits, on their bits (sign-magnitude order), in array namespace
     ``xp`` (numpy here, CuPy on GPUs): y where x == y, NaN for a NaN, the
-    smallest denormal of y's sign from a zero."""
+    smallest denormal of y's sign from a zero. Where ``x`` and ``y`` only
+    carry the bits (bfloat16 as uint16 on GPUs), ``values`` are the floats
+    they stand for (compared) and ``nan`` a NaN's bits."""
+    fx, fy = values if values is not None else (x, y)
     storage = x.dtype
     unsigned = UNSIGNED_OF_SIZE[storage.itemsize]
     bx = xp.asarray(x).view(unsigned).astype(np.uint64)
@@ -187,9 +191,9 @@ def next_after_values(x: Any, y: Any, bits: int, xp: Any = np) -> Any:
     stepped = xp.where(toward_zero, bx - np.uint64(1), bx + np.uint64(1))
     stepped = xp.where(ax == 0, xp.where(ay == 0, by, (by & sign) | np.uint64(1)), stepped)
     result = xp.asarray(stepped.astype(unsigned)).view(storage)
-    result = xp.where(x == y, y, result)
-    nan = xp.isnan(x) | xp.isnan(y)
-    return xp.where(nan, xp.asarray(np.nan, dtype=storage), result)
+    result = xp.where(fx == fy, y, result)
+    either_nan = xp.isnan(fx) | xp.isnan(fy)
+    return xp.where(either_nan, xp.asarray(nan, dtype=storage), result)
 
 
 def mulhi64(a: Any, b: Any, signed: bool, xp: Any = np) -> Any:

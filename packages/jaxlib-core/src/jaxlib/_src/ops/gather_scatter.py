@@ -466,16 +466,18 @@ def _scatter(op: Operation, ctx):
     return with_frame(kernel)
 
 
-def _occurrence(targets: np.ndarray) -> np.ndarray:
-    """For each entry, how many earlier entries have the same target."""
-    order = np.argsort(targets, kind="stable")
+def occurrence(targets: np.ndarray, xp=np) -> np.ndarray:
+    """For each entry of the 1-d ``targets``, how many earlier entries have
+    the same target (``xp``: the array namespace, numpy or jaxlib-gpu's CuPy,
+    whose argsort is a stable radix sort)."""
+    order = xp.argsort(targets, **({"kind": "stable"} if xp is np else {}))
     ordered = targets[order]
-    positions = np.arange(targets.size)
-    group_start = np.maximum.accumulate(
-        np.where(np.r_[True, ordered[1:] != ordered[:-1]], positions, 0))
-    occurrence = np.empty_like(positions)
-    occurrence[order] = positions - group_start
-    return occurrence
+    positions = xp.arange(targets.size)
+    # the first position of each entry's value in the sorted targets
+    group_start = xp.searchsorted(ordered, ordered, side="left")
+    result = xp.empty_like(positions)
+    result[order] = positions - group_start
+    return result
 
 
 def _scatter_in_rounds(frame, operands: tuple, n: int, plan: _ScatterPlan,
@@ -487,9 +489,9 @@ def _scatter_in_rounds(frame, operands: tuple, n: int, plan: _ScatterPlan,
     outs = [np.array(x, order="C", copy=True) for x in inputs]
     flats = [o.reshape(-1) for o in outs]
     update_flats = [u.reshape(-1) for u in updates]
-    occurrence = _occurrence(targets)
-    for k in range(int(occurrence.max()) + 1 if targets.size else 0):
-        chosen = occurrence == k
+    depth = occurrence(targets)
+    for k in range(int(depth.max()) + 1 if targets.size else 0):
+        chosen = depth == k
         where, source = targets[chosen], sources[chosen]
         args = tuple(f[where] for f in flats) + tuple(u[source] for u in update_flats)
         combined = run_region_on_arrays(run_region, frame, args, where.shape)
