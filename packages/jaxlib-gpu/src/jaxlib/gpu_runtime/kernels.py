@@ -189,6 +189,34 @@ def _erfc(op: Operation, xp: Any):
     if dtype == np.float16:  # in f32, rounded once
         return lambda x: (erfc(x.astype(np.float32)).astype(np.float16),)
     return lambda x: (erfc(x),)
+def _ones_below(xp: Any, u: Any) -> Any:
+    """The number of one bits of uint64 ``u`` (a SWAR sum: CuPy has no popcount)."""
+    c = u - ((u >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    c = (c & np.uint64(0x3333333333333333)) + ((c >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    c = (c + (c >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return (c * np.uint64(0x0101010101010101)) >> np.uint64(56)
+
+
+def _bit_counts(counting_zeros: bool):
+    """popcnt, or count_leading_zeros (the width less the significant bits)."""
+    def fn_for(xp, kind):
+        if kind not in "iu":
+            return None
+
+        def fn(x):
+            width = 8 * x.dtype.itemsize
+            u = contiguous(xp, x).view(f"u{x.dtype.itemsize}").astype(np.uint64)
+            if counting_zeros:  # every bit below the highest one set
+                for shift in (1, 2, 4, 8, 16, 32):
+                    u = u | (u >> np.uint64(shift))
+                return (np.uint64(width) - _ones_below(xp, u)).astype(x.dtype)
+            return _ones_below(xp, u).astype(x.dtype)
+        return fn
+    return fn_for
+
+
+DEVICE_KERNELS["stablehlo.popcnt"] = _unary(_bit_counts(False))
+DEVICE_KERNELS["stablehlo.count_leading_zeros"] = _unary(_bit_counts(True))
 DEVICE_KERNELS["stablehlo.not"] = _unary(
     lambda xp, kind: xp.invert if kind in "biu" else None)
 
@@ -692,9 +720,6 @@ def _reduce_of_nothing(op: Operation, xp: Any):
 
 @device_kernel("stablehlo.reduce")
 def _reduce(op: Operation, xp: Any):
-    dims = tuple(int_array_attr(op, "dimensions", ()))
-    if any(op.operand_types[0].shape[d] == 0 for d in dims):
-        return _reduce_of_nothing(op, xp)
     if len(op.results) != 1:
         return None
     name = single_op_body(op.regions[0])
@@ -709,6 +734,7 @@ def _reduce(op: Operation, xp: Any):
         return None  # bitwise and/or over integers
     if kind == "c" and reducer in ("max", "min"):
         return None
+    dims = tuple(int_array_attr(op, "dimensions", ()))
     dtype = numpy_dtype(op.result_types[0].element_type)
     reduce_fn, combine_fn = getattr(xp, reducer), getattr(xp, combine)
 
@@ -1033,11 +1059,32 @@ DEVICE_KERNELS["chlo.lgamma"] = _unary(_lgamma_for)
 DEVICE_KERNELS["chlo.digamma"] = _unary(_digamma_for)
 
 
-def empty_results_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
+def _special_binary(name: str):
+    """chlo.zeta / chlo.polygamma: the CPU's function (CHLO's domain rules)
+    over CuPy's special functions. A negative q reads its shift back: such
+    programs run eagerly."""
+    def fn_for(xp, kind):
+        if kind != "f":
+            return None
+        from jaxlib._src.ops import chlo_math
+
+        function = getattr(chlo_math, f"{name}_values")
+        return lambda a, b: function(a, b, xp, _special(xp))
+    return fn_for
+
+
+DEVICE_KERNELS["chlo.zeta"] = _binary(_special_binary("zeta"))
+DEVICE_KERNELS["chlo.polygamma"] = _binary(_special_binary("polygamma"))
+
+
+def nothing_to_compute_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
     """Arrays of nothing for a computation whose results all have no
-    elements (jax's tests reduce, pad and compare empty arrays), or None:
-    collectives and custom calls still run (others wait for them, a library
-    has effects)."""
+    elements (jax's tests reduce, pad and compare empty arrays), the inits
+    of a reduce over nothing (bfloat16 too), or None: collectives and custom
+    calls still run (others wait for them, a library has effects)."""
+    if op.name == "stablehlo.reduce" and any(
+            op.operand_types[0].shape[d] == 0 for d in int_array_attr(op, "dimensions", ())):
+        return _reduce_of_nothing(op, xp)
     if op.name not in DEVICE_KERNELS and op.name not in REGION_KERNELS or \
             op.name in COLLECTIVE_KERNELS or op.name == "stablehlo.custom_call" or \
             not op.result_types or not all(

@@ -51,7 +51,7 @@ from jaxlib.gpu_runtime.kernels import (
     CARRIER_KERNELS,
     DEVICE_KERNELS,
     REGION_KERNELS,
-    empty_results_kernel,
+    nothing_to_compute_kernel,
     on_device,
 )
 
@@ -221,7 +221,7 @@ class _GpuFunctionLowering(_FunctionLowering):
         """The op's kernel on device values, or None and why there is none."""
         module = self.module_lowering
         xp = module.xp
-        nothing = empty_results_kernel(op, xp)
+        nothing = nothing_to_compute_kernel(op, xp)
         if nothing is not None:
             return nothing, ""
         if uses_carriers(op):  # bfloat16: the kernel of a twin (carried.py)

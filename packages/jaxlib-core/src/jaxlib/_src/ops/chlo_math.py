@@ -90,9 +90,9 @@ def _lgamma(x, kind):
     return np.where(np.isinf(x), np.inf, scipy.special.gammaln(x))
 
 
-def _digamma_values(x: Array) -> Array:
-    pole = (x <= 0) & (x == np.floor(x))  # zero and negative integers
-    return np.where(pole, np.nan, scipy.special.psi(x))
+def _digamma_values(x: Array, xp: Any = np, special: Any = scipy.special) -> Array:
+    pole = (x <= 0) & (x == xp.floor(x))  # zero and negative integers
+    return xp.where(pole, xp.asarray(np.nan, x.dtype), special.psi(x))
 
 
 unary("digamma", _FLOATS, precise=True, dialect="chlo", cost=TRANSCENDENTAL)(
@@ -127,43 +127,48 @@ unary("is_neg_inf", _FLOATS, result="bool", dialect="chlo")(lambda x, kind: np.i
 # ---------------------------------------------------------------------------------
 
 
-def _zeta_values(x: Array, q: Array) -> Array:
-    """Hurwitz zeta with the CHLO decomposition's domain rules."""
-    value = scipy.special.zeta(x, np.where(q > 0, q, 1))
-    x_is_int = x == np.floor(x)
-    q_pole = (q <= 0) & (q == np.floor(q))
-    value = np.where(x < 1, np.nan, value)
-    value = np.where((q <= 0) & ~x_is_int, np.nan, value)
-    even_int = x_is_int & (np.fmod(x, 2) == 0)
-    value = np.where(q_pole, np.where(even_int, np.inf, np.nan), value)
-    # Negative non-integer q with integer x: scipy's series needs q > 0.
+def zeta_values(x: Array, q: Array, xp: Any = np, special: Any = scipy.special) -> Array:
+    """Hurwitz zeta with the CHLO decomposition's domain rules (``xp`` and
+    ``special``: numpy and scipy.special here, CuPy's on GPUs)."""
+    value = special.zeta(x, xp.where(q > 0, q, q.dtype.type(1)))
+    x_is_int = x == xp.floor(x)
+    q_pole = (q <= 0) & (q == xp.floor(q))
+    nan, inf = xp.asarray(np.nan, value.dtype), xp.asarray(np.inf, value.dtype)
+    value = xp.where(x < 1, nan, value)
+    value = xp.where((q <= 0) & ~x_is_int, nan, value)
+    even_int = x_is_int & (xp.fmod(x, 2) == 0)
+    value = xp.where(q_pole, xp.where(even_int, inf, nan), value)
+    # Negative non-integer q with integer x: the series needs q > 0.
     negative_q = (q < 0) & ~q_pole & x_is_int & (x > 1)
-    if negative_q.any():
-        value = np.where(negative_q, _zeta_shifted(x, q), value)
-    return np.where(x == 1, np.inf, value)
+    if bool(negative_q.any()):
+        value = xp.where(negative_q, _zeta_shifted(x, q, xp, special), value)
+    return xp.where(x == 1, inf, value)
 
 
-def _zeta_shifted(x: Array, q: Array) -> Array:
+def _zeta_shifted(x: Array, q: Array, xp: Any, special: Any) -> Array:
     """zeta(x, q) = sum_{k<m} (q+k)^-x + zeta(x, q+m), shifting q above 0."""
-    shift = np.where(q < 0, np.ceil(-q), 0)
-    total = scipy.special.zeta(x, np.where(q + shift > 0, q + shift, 1))
-    for k in range(int(np.max(shift)) if shift.size else 0):
-        total = total + np.where(k < shift, np.power(q + k, -x), 0)
+    shift = xp.where(q < 0, xp.ceil(-q), q.dtype.type(0))
+    total = special.zeta(x, xp.where(q + shift > 0, q + shift, q.dtype.type(1)))
+    for k in range(int(xp.max(shift)) if shift.size else 0):
+        total = total + xp.where(k < shift, xp.power(q + k, -x), q.dtype.type(0))
     return total
 
 
 binary("zeta", _FLOATS, precise=True, dialect="chlo", signature="x, q => result")(
-    lambda x, q, kind: _zeta_values(x, q))
+    lambda x, q, kind: zeta_values(x, q))
 
 
-@binary("polygamma", _FLOATS, precise=True, dialect="chlo", signature="n, x => result")
-def _polygamma(n, x, kind):
-    # As CHLO: sign * n! * zeta(n + 1, x) for natural n >= 1, digamma for n = 0.
-    sign = 2 * np.fmod(n, 2) - 1
-    result = sign * np.exp(scipy.special.gammaln(n + 1)) * _zeta_values(n + 1, x)
-    result = np.where(n == 0, _digamma_values(x), result)
-    natural = (n == np.floor(n)) & (n >= 0)
-    return np.where(natural, result, np.nan)
+def polygamma_values(n: Array, x: Array, xp: Any = np, special: Any = scipy.special) -> Array:
+    """As CHLO: sign * n! * zeta(n + 1, x) for natural n >= 1, digamma for n = 0."""
+    sign = 2 * xp.fmod(n, 2) - 1
+    result = sign * xp.exp(special.gammaln(n + 1)) * zeta_values(n + 1, x, xp, special)
+    result = xp.where(n == 0, _digamma_values(x, xp, special), result)
+    natural = (n == xp.floor(n)) & (n >= 0)
+    return xp.where(natural, result, xp.asarray(np.nan, result.dtype))
+
+
+binary("polygamma", _FLOATS, precise=True, dialect="chlo", signature="n, x => result")(
+    lambda n, x, kind: polygamma_values(n, x))
 
 
 @binary("next_after", _FLOATS, dialect="chlo", signature="x, y => result")
