@@ -1734,7 +1734,7 @@ def test_separately_checked_solver_routines_pass_their_checks_on_lapack():
     from jaxlib.gpu_runtime import solver
 
     host = types.SimpleNamespace(asarray=np.array, asnumpy=np.asarray)
-    for part, (_, check) in solver._PARTS.items():
+    for _, check in solver._PARTS.values():
         check(host, solver._Lapack())
 
     class Wrong(solver._Lapack):
@@ -1815,6 +1815,7 @@ MORE_TYPES = {  # found by jax's tests under JAXLIB_GPU_STRICT=1: host steps bef
     "tan_complex": (f"stablehlo.tan %a : {C8}", C8, [W]),
     "sine_complex": (f"stablehlo.sine %a : {C8}", C8, [W]),
     "tanh_complex": (f"stablehlo.tanh %a : {C8}", C8, [W]),
+    "conj_complex": (f"chlo.conj %a : {C8} -> {C8}", C8, [Z]),
     "iota_complex": ("stablehlo.iota dim = 0 : tensor<5xcomplex<f32>>",
                      "tensor<5xcomplex<f32>>", []),
     "pad_of_nothing": ("stablehlo.pad %a, %b, low = [2, 0], high = [1, 0], interior = [3, 0] "

@@ -145,6 +145,8 @@ DEVICE_KERNELS["stablehlo.negate"] = _unary(
     lambda xp, kind: xp.negative if kind in "iufc" else None)
 DEVICE_KERNELS["stablehlo.abs"] = _unary(  # of a complex number: its (real) magnitude
     lambda xp, kind: xp.abs if kind in "ifc" else None)
+DEVICE_KERNELS["chlo.conj"] = _unary(  # of a real number: itself
+    lambda xp, kind: xp.conj if kind == "c" else (lambda x: x) if kind == "f" else None)
 DEVICE_KERNELS["stablehlo.real"] = _unary(lambda xp, kind: xp.real if kind in "fc" else None)
 DEVICE_KERNELS["stablehlo.imag"] = _unary(lambda xp, kind: xp.imag if kind in "fc" else None)
 
