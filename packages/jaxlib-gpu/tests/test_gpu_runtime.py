@@ -1815,6 +1815,13 @@ MORE_TYPES = {  # found by jax's tests under JAXLIB_GPU_STRICT=1: host steps bef
     "tan_complex": (f"stablehlo.tan %a : {C8}", C8, [W]),
     "sine_complex": (f"stablehlo.sine %a : {C8}", C8, [W]),
     "tanh_complex": (f"stablehlo.tanh %a : {C8}", C8, [W]),
+    "square_complex": (f"chlo.square %a : {C8} -> {C8}", C8, [Z]),
+    "sinh_complex": (f"chlo.sinh %a : {C8} -> {C8}", C8, [W]),
+    "cosh_complex": (f"chlo.cosh %a : {C8} -> {C8}", C8, [W]),
+    "expm1_complex": (f"stablehlo.exponential_minus_one %a : {C8}", C8, [W * 1e-3]),
+    "log1p_complex": (f"stablehlo.log_plus_one %a : {C8}", C8, [W * 1e-3]),
+    "top_k": ("%v, %0 = chlo.top_k(%a, k = 5) : tensor<8xf32> -> (tensor<5xf32>, "
+              "tensor<5xi32>)", "tensor<5xi32>", [F]),  # NaNs, signed zeros, ties
     "conj_complex": (f"chlo.conj %a : {C8} -> {C8}", C8, [Z]),
     "iota_complex": ("stablehlo.iota dim = 0 : tensor<5xcomplex<f32>>",
                      "tensor<5xcomplex<f32>>", []),
@@ -1864,7 +1871,8 @@ def test_more_types_run_on_the_device(gpu, cpu, case):
     types = [f"tensor<{'x'.join(map(str, a.shape))}{'x' if a.shape else ''}bf16>"
              if a.dtype.name == "bfloat16" else _type(a) for a in args]
     params = ", ".join(f"%{name}: {t}" for name, t in zip("abc", types))
-    text = (f"func.func @main({params}) -> {result} {{\n  %0 = {body}\n"
+    text = (f"func.func @main({params}) -> {result} {{\n"
+            f"  {body if body.startswith('%') else '%0 = ' + body}\n"
             f"  return %0 : {result}\n}}\n")
     executable = gpu.compile_and_load(text)
     (got,) = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(a)
@@ -1931,6 +1939,42 @@ def test_scatters_without_atomics_run_their_region_on_the_device(gpu, cpu, case,
         if BACKEND == "cuda":  # unique indices need no count on the host
             assert (executable.graph_status() == "graph") == unique, \
                 executable.graph_status()
+
+
+def _select_and_scatter_program(element, scatter_op, padding):
+    t = f"tensor<{element}>"
+    x, s = f"tensor<1x7x7x2x{element}>", f"tensor<1x{3 + padding}x{3 + padding}x2x{element}>"
+    pad = ("dense<0> : tensor<4x2xi64>" if not padding else
+           "dense<[[0, 0], [1, 1], [1, 1], [0, 0]]> : tensor<4x2xi64>")
+    return (f"func.func @main(%x: {x}, %s: {s}, %i: {t}) -> {x} {{\n"
+            f"  %0 = \"stablehlo.select_and_scatter\"(%x, %s, %i) ({{\n"
+            f"    ^bb0(%a: {t}, %b: {t}):\n"
+            f"      %c = stablehlo.compare GE, %a, %b : ({t}, {t}) -> tensor<i1>\n"
+            f"      stablehlo.return %c : tensor<i1>\n  }}, {{\n"
+            f"    ^bb0(%a: {t}, %b: {t}):\n      %r = stablehlo.{scatter_op} %a, %b : {t}\n"
+            f"      stablehlo.return %r : {t}\n  }}) {{padding = {pad}, window_dimensions = "
+            f"array<i64: 1, 3, 3, 1>, window_strides = array<i64: 1, 2, 2, 1>}} : "
+            f"({x}, {s}, {t}) -> {x}\n  return %0 : {x}\n}}\n")
+
+
+@pytest.mark.parametrize("element,dtype,scatter_op", [
+    ("f32", np.float32, "add"), ("f64", np.float64, "add"), ("i8", np.int8, "add"),
+    ("f32", np.float32, "multiply"), ("bf16", "bfloat16", "add")])
+@pytest.mark.parametrize("padding", [0, 1])
+def test_select_and_scatter_runs_on_the_device(gpu, cpu, element, dtype, scatter_op, padding):
+    # max pooling's gradient (overlapping 3 x 3 windows, stride 2; padding never
+    # chosen): an atomic add where there is one, else the scatter body in rounds.
+    rng = np.random.default_rng(14)
+    x = rng.integers(-4, 4, (1, 7, 7, 2)).astype(dtype)  # ties: the first wins
+    source = rng.integers(1, 4, (1, 3 + padding, 3 + padding, 2)).astype(dtype)
+    init = np.array(1 if scatter_op == "multiply" else 0, dtype)
+    text = _select_and_scatter_program(element, scatter_op, padding)
+    executable = gpu.compile_and_load(text)
+    (got,) = [np.asarray(o) for o in executable.execute(
+        [gpu.buffer_from_pyval(a) for a in (x, source, init)])]
+    assert executable.reference_kernel_steps() == []
+    (want,) = _run(cpu, text, x, source, init)
+    np.testing.assert_array_equal(got, want)
 
 
 @pytest.mark.parametrize("element,dtype", [("ui32", np.uint32), ("i32", np.int32),

@@ -129,10 +129,26 @@ def _rounding(name: str):
 DEVICE_KERNELS["stablehlo.floor"] = _unary(_rounding("floor"))
 DEVICE_KERNELS["stablehlo.ceil"] = _unary(_rounding("ceil"))
 
-for _op, _name in (("exponential_minus_one", "expm1"), ("log_plus_one", "log1p"),
-                   ("cbrt", "cbrt"),
-                   ("round_nearest_even", "rint"), ("is_finite", "isfinite")):
+for _op, _name in (("cbrt", "cbrt"), ("round_nearest_even", "rint"),
+                   ("is_finite", "isfinite")):
     DEVICE_KERNELS[f"stablehlo.{_op}"] = _unary(_floats(_name))
+
+
+def _accurate_near_zero(name: str):
+    """expm1 / log1p: of complex numbers by the CPU's formulas."""
+    def fn_for(xp, kind):
+        if kind == "f":
+            return getattr(xp, name)
+        if kind == "c":
+            from jaxlib._src.ops import elementwise
+
+            return lambda x: getattr(elementwise, f"complex_{name}")(x, xp)
+        return None
+    return fn_for
+
+
+DEVICE_KERNELS["stablehlo.exponential_minus_one"] = _unary(_accurate_near_zero("expm1"))
+DEVICE_KERNELS["stablehlo.log_plus_one"] = _unary(_accurate_near_zero("log1p"))
 # Complex too (numpy's and CuPy's principal branches, as the CPU's kernels).
 for _op, _name in (("exponential", "exp"), ("log", "log"), ("sqrt", "sqrt"), ("tan", "tan"),
                    ("tanh", "tanh"), ("sine", "sin"), ("cosine", "cos")):
@@ -782,8 +798,15 @@ DEVICE_KERNELS["stablehlo.divide"] = _binary(
     lambda xp, kind: xp.true_divide if kind in "fc" else _integer_division(xp, kind, False))
 DEVICE_KERNELS["stablehlo.remainder"] = _binary(
     lambda xp, kind: xp.fmod if kind == "f" else _integer_division(xp, kind, True))
-DEVICE_KERNELS["chlo.square"] = _unary(
-    lambda xp, kind: (lambda x: x * x) if kind in "iuf" else None)
+def _square_for(xp: Any, kind: str) -> Callable | None:
+    if kind == "c":
+        from jaxlib._src.ops.chlo_math import complex_square
+
+        return lambda x: complex_square(x, xp)
+    return (lambda x: x * x) if kind in "iuf" else None
+
+
+DEVICE_KERNELS["chlo.square"] = _unary(_square_for)
 
 
 @device_kernel("stablehlo.iota")
@@ -941,6 +964,19 @@ def _sort(op: Operation, xp: Any):
     return kernel
 
 
+@device_kernel("chlo.top_k")
+def _top_k(op: Operation, xp: Any):
+    """The core's top_k on the device: a stable sort of total-order keys."""
+    from jaxlib._src.ops.data_movement import int_attr
+    from jaxlib._src.ops.sort import top_k_arrays
+
+    element_type = op.operand_types[0].element_type
+    if _kind(op.operand_types[0]) not in "biuf" or op.operand_types[0].rank == 0:
+        return None
+    k = int_attr(op, "k")
+    return lambda x: top_k_arrays(x, k, element_type, xp)
+
+
 # --- FFT (cuFFT through CuPy's plans, cached by CuPy per shape) ----------------------
 
 @device_kernel("stablehlo.fft")
@@ -1027,12 +1063,15 @@ DEVICE_KERNELS["chlo.erf_inv"] = _unary(
 DEVICE_KERNELS["chlo.erf"] = _unary(
     lambda xp, kind: _special(xp).erf if kind == "f" else None)
 # Inverse trigonometric and hyperbolic functions of real arguments (complex
-# ones keep the CPU's branch cuts: host steps).
+# ones keep the CPU's branch cuts: host steps); sinh and cosh, which have none,
+# of complex ones too.
 for _op, _name in (("asin", "arcsin"), ("acos", "arccos"), ("atan", "arctan"),
-                   ("asinh", "arcsinh"), ("acosh", "arccosh"), ("atanh", "arctanh"),
-                   ("sinh", "sinh"), ("cosh", "cosh")):
+                   ("asinh", "arcsinh"), ("acosh", "arccosh"), ("atanh", "arctanh")):
     DEVICE_KERNELS[f"chlo.{_op}"] = _unary(
         lambda xp, kind, name=_name: getattr(xp, name) if kind == "f" else None)
+for _op in ("sinh", "cosh"):
+    DEVICE_KERNELS[f"chlo.{_op}"] = _unary(
+        lambda xp, kind, name=_op: getattr(xp, name) if kind in "fc" else None)
 DEVICE_KERNELS["chlo.bessel_i1e"] = _unary(
     lambda xp, kind: _special(xp).i1e if kind == "f" else None)
 DEVICE_KERNELS["stablehlo.rsqrt"] = _unary(  # complex too: the principal root's inverse
@@ -1207,15 +1246,40 @@ def _reduce_window_by_region(op: Operation, xp: Any, ctx: Any):
 REGION_KERNELS["stablehlo.reduce_window"] = _reduce_window_by_region
 
 
+def combine_in_rounds(xp: Any, frame: Any, body: Any, flats: list, targets: Any,
+                      values: list, dummy: int, unique: bool) -> None:
+    """``flats[i][t] = body(flats..., values...)[i]`` for each target t of
+    ``targets`` in order, in place: round k combines the k-th update of every
+    target (the reference's update order). ``dummy`` is the slot past the end
+    where updates that land nowhere go (any order). Unless the targets are
+    known ``unique``, the round sizes are read back once (NotCapturable)."""
+    if unique or targets.size == 0:
+        rounds = [targets.size]
+    else:
+        from jaxlib._src.ops.gather_scatter import occurrence
+
+        depth = xp.where(targets == dummy, 0, occurrence(targets, xp))
+        order = xp.argsort(depth, **({"kind": "stable"} if xp is np else {}))
+        targets, values = targets[order], [v[order] for v in values]
+        if xp is not np and xp.cuda.get_current_stream().is_capturing():
+            raise NotCapturable("duplicate updates are counted on the host")
+        rounds = xp.bincount(depth).tolist()
+    start = 0
+    for count in rounds:
+        where = targets[start:start + count]
+        current = [f[where] for f in flats]
+        combined = body.run(frame, (*current, *(v[start:start + count] for v in values)))
+        for flat, value in zip(flats, combined):
+            flat[where] = xp.broadcast_to(value, where.shape)
+        start += count
+
+
 def _scatter_by_region(op: Operation, xp: Any, ctx: Any):
     """A scatter whose combiner has no atomic here (a product, a difference,
     ``.at[].apply``, 8/16-bit or complex sums, booleans): its body run on
-    whole arrays in rounds, round k combining the k-th update of every
-    target, so each target sees its updates in update order (the
-    reference's). Unless the indices are declared unique, the round sizes
-    are read back once (such programs run eagerly)."""
+    whole arrays in rounds (``combine_in_rounds``)."""
     from jaxlib._src.ops.data_movement import region_is_elementwise
-    from jaxlib._src.ops.gather_scatter import _ScatterPlan, occurrence
+    from jaxlib._src.ops.gather_scatter import _ScatterPlan
 
     region = op.regions[0]
     n = len(op.operands) // 2
@@ -1242,26 +1306,62 @@ def _scatter_by_region(op: Operation, xp: Any, ctx: Any):
             flat[:size] = x.reshape(-1)
             flats.append(flat)
         values = [contiguous(xp, u).reshape(-1) for u in updates]
-        if unique or targets.size == 0:
-            rounds = [targets.size]
-        else:
-            depth = occurrence(targets, xp)
-            depth = xp.where(targets == size, 0, depth)  # the dropped ones: any order
-            order = xp.argsort(depth, **({"kind": "stable"} if xp is np else {}))
-            targets, values = targets[order], [v[order] for v in values]
-            if xp is not np and xp.cuda.get_current_stream().is_capturing():
-                raise NotCapturable("a scatter's duplicate updates are counted on the host")
-            rounds = xp.bincount(depth).tolist()
-        start = 0
-        for count in rounds:
-            where = targets[start:start + count]
-            current = [f[where] for f in flats]
-            combined = body.run(frame, (*current, *(v[start:start + count] for v in values)))
-            for flat, value in zip(flats, combined):
-                flat[where] = xp.broadcast_to(value, where.shape)
-            start += count
+        combine_in_rounds(xp, frame, body, flats, targets, values, size, unique)
         return tuple(flat[:size].reshape(x.shape) for flat, x in zip(flats, inputs))
     return kernel
 
 
+def _select_and_scatter_by_region(op: Operation, xp: Any, ctx: Any):
+    """select_and_scatter (max pooling's gradient) on whole arrays: each
+    window's choice by the select body in window order (padding never
+    chosen), then the sources scattered onto the choices: an atomic add for
+    a sum where there is one, else the scatter body in rounds."""
+    from jaxlib._src.ops.data_movement import region_is_elementwise
+    from jaxlib._src.ops.reduction import _WindowSpec, dilate_and_pad, windows_view
+
+    if not all(region_is_elementwise(r) for r in op.regions):
+        return None
+    operand_type = op.operand_types[0]
+    rank = operand_type.rank
+    spec = _WindowSpec(op, rank, dilations=False)
+    out_shape = tuple(spec.out_shape(operand_type.shape))
+    window_size = int(np.prod(spec.window, dtype=np.int64))
+    size = int(np.prod(operand_type.shape, dtype=np.int64))
+    dtype = storage_dtype(numpy_dtype(op.result_types[0].element_type))
+    atomic_add = None
+    if single_op_body(op.regions[1]) == "stablehlo.add" and not is_carried(op.result_types[0]):
+        atomic_add = _scatter_into(xp, "stablehlo.add", dtype)
+    select, scatter = (ctx.compile_region(r) for r in op.regions)
+    ones = (1,) * rank
+    window_shape = out_shape + (window_size,)
+
+    def kernel(frame, operand, source, init):
+        flat = xp.empty(size + 1, dtype)
+        flat[...] = init
+        if window_size and 0 not in out_shape:
+            values = windows_view(dilate_and_pad(operand, 0, ones, spec.padding, xp),
+                                  spec.window, spec.strides, ones, out_shape,
+                                  xp).reshape(window_shape)
+            index = xp.arange(size, dtype=np.int64).reshape(operand.shape)
+            indices = windows_view(dilate_and_pad(index, -1, ones, spec.padding, xp),
+                                   spec.window, spec.strides, ones, out_shape,
+                                   xp).reshape(window_shape)
+            chosen_value, chosen_index = values[..., 0], indices[..., 0]
+            for k in range(1, window_size):
+                candidate, at = values[..., k], indices[..., k]
+                (keep,) = select.run(frame, (chosen_value, candidate))
+                take = (at >= 0) & ((chosen_index < 0) | xp.logical_not(keep))
+                chosen_value = xp.where(take, candidate, chosen_value)
+                chosen_index = xp.where(take, at, chosen_index)
+            targets = xp.where(chosen_index >= 0, chosen_index, size).reshape(-1)
+            sources = contiguous(xp, source).reshape(-1)
+            if atomic_add is not None:
+                atomic_add(flat, targets, sources)
+            else:
+                combine_in_rounds(xp, frame, scatter, [flat], targets, [sources], size, False)
+        return (flat[:size].reshape(operand.shape),)
+    return kernel
+
+
+REGION_KERNELS["stablehlo.select_and_scatter"] = _select_and_scatter_by_region
 REGION_KERNELS["stablehlo.scatter"] = _scatter_by_region

@@ -106,14 +106,17 @@ def _conj(x, kind):
 
 @unary("square", NUMBERS, dialect="chlo", fused="square")
 def _square(x, kind):
-    if kind.category != COMPLEX:
-        return x * x
+    return x * x if kind.category != COMPLEX else complex_square(x)
+
+
+def complex_square(x: Array, xp: Any = np) -> Array:
+    """As CHLO decomposes it: exact zero real part when |re| == |im| (``xp``:
+    numpy, or CuPy on GPUs)."""
     re, im = x.real, x.imag
-    # As CHLO decomposes it: exact zero real part when |re| == |im|.
-    real = np.where(np.isfinite(re) & (np.abs(re) == np.abs(im)), 0,
+    real = xp.where(xp.isfinite(re) & (xp.abs(re) == xp.abs(im)), re.dtype.type(0),
                     (re - im) * (re + im)).astype(re.dtype)
-    out = np.empty(x.shape, x.dtype)
-    out.real, out.imag = real, 2 * (re * im)
+    out = xp.empty(x.shape, x.dtype)
+    out.real[...], out.imag[...] = real, 2 * (re * im)
     return out
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -548,26 +549,32 @@ def _cbrt(x, kind):
 @unary("exponential_minus_one", INEXACT, precise=True, fused="expm1", cost=TRANSCENDENTAL,
        signature="Expm1Op: operand, result_accuracy: Attr? => result")
 def _expm1(x, kind):
-    if kind.category == FLOAT:
-        return np.expm1(x)
+    return np.expm1(x) if kind.category == FLOAT else complex_expm1(x)
+
+
+def complex_expm1(x: Array, xp: Any = np) -> Array:
+    """exp(z) - 1 of complex z, accurate near 0 (``xp``: numpy, or CuPy on GPUs)."""
     re, im = x.real, x.imag
     # exp(re)cos(im) - 1 = expm1(re)cos(im) - 2 sin^2(im/2), accurate near 0.
-    real = np.expm1(re) * np.cos(im) - 2 * np.sin(im / 2) ** 2
-    imag = np.where(im == 0, im, np.exp(re) * np.sin(im))
+    real = xp.expm1(re) * xp.cos(im) - 2 * xp.sin(im / 2) ** 2
+    imag = xp.where(im == 0, im, xp.exp(re) * xp.sin(im))
     return real + 1j * imag
 
 
 @unary("log_plus_one", INEXACT, precise=True, fused="log1p", cost=TRANSCENDENTAL,
        signature="Log1pOp: operand, result_accuracy: Attr? => result")
 def _log1p(x, kind):
-    if kind.category == FLOAT:
-        return np.log1p(x)
+    return np.log1p(x) if kind.category == FLOAT else complex_log1p(x)
+
+
+def complex_log1p(x: Array, xp: Any = np) -> Array:
+    """log(1 + z) of complex z (``xp``: numpy, or CuPy on GPUs)."""
     re, im = x.real, x.imag
-    modulus = np.hypot(re + 1, im)
+    modulus = xp.hypot(re + 1, im)
     near_one = (modulus > 0.5) & (modulus < 2)
     # log|1+z| = 0.5 log1p(2re + re^2 + im^2), accurate when |1+z| is near 1.
-    real = np.where(near_one, 0.5 * np.log1p(re * (2 + re) + im * im), np.log(modulus))
-    return real + 1j * np.arctan2(im, re + 1)
+    real = xp.where(near_one, 0.5 * xp.log1p(re * (2 + re) + im * im), xp.log(modulus))
+    return real + 1j * xp.arctan2(im, re + 1)
 
 
 @unary("logistic", INEXACT, precise=True, fused="logistic", cost=TRANSCENDENTAL,

@@ -392,19 +392,21 @@ def _verify_top_k(op: Operation) -> None:
         _fail(f"indices must be i32, got {indices.element_type}")
 
 
+def top_k_arrays(x: np.ndarray, k: int, element_type: Any, xp=np) -> tuple:
+    """The k largest of the last dimension in total order and their indices
+    (i32), ties keeping the lower index first (``xp``: numpy, or jaxlib-gpu's
+    CuPy, whose argsort is stable)."""
+    key = _descending(order_key(x, element_type, "TOTALORDER", xp))
+    indices = xp.argsort(key, axis=-1, **({"kind": "stable"} if xp is np else {}))[..., :k]
+    return xp.take_along_axis(x, indices, axis=-1), indices.astype(np.int32)
+
+
 def _top_k(op: Operation, ctx):
     k = int_attr(op, "k")
     element_type = op.operand_types[0].element_type
     if is_complex(element_type):
         _fail("top_k of complex values")
-
-    def kernel(x):
-        # Largest first in total order; ties keep the lower index first.
-        key = _descending(order_key(x, element_type, "TOTALORDER"))
-        indices = np.argsort(key, axis=-1, kind="stable")[..., :k]
-        return (np.take_along_axis(x, indices, axis=-1), indices.astype(np.int32))
-
-    return kernel
+    return lambda x: top_k_arrays(x, k, element_type)
 
 
 define_op("chlo.top_k",
