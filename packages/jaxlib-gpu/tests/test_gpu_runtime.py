@@ -1822,6 +1822,18 @@ MORE_TYPES = {  # found by jax's tests under JAXLIB_GPU_STRICT=1: host steps bef
     "log1p_complex": (f"stablehlo.log_plus_one %a : {C8}", C8, [W * 1e-3]),
     "top_k": ("%v, %0 = chlo.top_k(%a, k = 5) : tensor<8xf32> -> (tensor<5xf32>, "
               "tensor<5xi32>)", "tensor<5xi32>", [F]),  # NaNs, signed zeros, ties
+    "argmax_pool": (  # a variadic reduce_window: the indices of each window's maximum
+        '%w, %0 = "stablehlo.reduce_window"(%a, %b, %c, %d) ({\n'
+        '  ^bb0(%v1: tensor<f32>, %i1: tensor<i32>, %v2: tensor<f32>, %i2: tensor<i32>):\n'
+        '    %g = stablehlo.compare GE, %v1, %v2 : (tensor<f32>, tensor<f32>) -> tensor<i1>\n'
+        '    %v = stablehlo.select %g, %v1, %v2 : tensor<i1>, tensor<f32>\n'
+        '    %i = stablehlo.select %g, %i1, %i2 : tensor<i1>, tensor<i32>\n'
+        '    stablehlo.return %v, %i : tensor<f32>, tensor<i32>\n'
+        '  }) {window_dimensions = array<i64: 3>, window_strides = array<i64: 2>} : '
+        '(tensor<8xf32>, tensor<8xi32>, tensor<f32>, tensor<i32>) -> (tensor<3xf32>, '
+        'tensor<3xi32>)', "tensor<3xi32>",
+        [np.array([1, 5, 2, 2, 7, 0, 3, 3], np.float32), np.arange(8, dtype=np.int32),
+         np.float32(-np.inf), np.int32(-1)]),
     "conj_complex": (f"chlo.conj %a : {C8} -> {C8}", C8, [Z]),
     "iota_complex": ("stablehlo.iota dim = 0 : tensor<5xcomplex<f32>>",
                      "tensor<5xcomplex<f32>>", []),

@@ -1207,8 +1207,9 @@ def _reduce_window_by_region(op: Operation, xp: Any, ctx: Any):
         windows_view,
     )
 
-    if len(op.results) != 1 or not region_is_elementwise(op.regions[0]):
+    if not region_is_elementwise(op.regions[0]):
         return None
+    count = len(op.results)  # variadic: (value, index) pairs of an argmax pool
     shape = op.operand_types[0].shape
     spec = _WindowSpec(op, len(shape))
     out_shape = tuple(spec.out_shape(shape))
@@ -1218,28 +1219,32 @@ def _reduce_window_by_region(op: Operation, xp: Any, ctx: Any):
         return None
     body = ctx.compile_region(op.regions[0])
 
-    def run(frame, a, b):
-        (result,) = body.run(frame, (a, b))
-        return xp.broadcast_to(result, np.broadcast_shapes(a.shape, b.shape))
+    def run(frame, a: list, b: list) -> list:
+        shape = np.broadcast_shapes(a[0].shape, b[0].shape)
+        return [xp.broadcast_to(r, shape) for r in body.run(frame, (*a, *b))]
 
-    def kernel(frame, x, init):
-        padded = dilate_and_pad(x, init, spec.base_dilations, spec.padding, xp)
-        values = windows_view(padded, spec.window, spec.strides, spec.window_dilations,
-                              out_shape, xp).reshape(out_shape + (n,))
+    def kernel(frame, *operands):
+        inputs, inits = operands[:count], operands[count:]
+        values = [windows_view(dilate_and_pad(x, init, spec.base_dilations, spec.padding, xp),
+                               spec.window, spec.strides, spec.window_dilations, out_shape,
+                               xp).reshape(out_shape + (n,)) for x, init in zip(inputs, inits)]
+        starts = [xp.broadcast_to(init, out_shape) for init in inits]
         if sequential:
-            acc = xp.broadcast_to(init, out_shape)
+            acc = starts
             for k in range(n):
-                acc = run(frame, acc, values[..., k])
+                acc = run(frame, acc, [v[..., k] for v in values])
         else:
-            while values.shape[-1] > 1:  # (x0 x1) (x2 x3) ...: in-order pairs
-                count = values.shape[-1]
-                half = count // 2
-                paired = run(frame, values[..., 0:2 * half:2], values[..., 1:2 * half:2])
-                if count % 2:
-                    paired = xp.concatenate([paired, values[..., -1:]], axis=-1)
+            while values[0].shape[-1] > 1:  # (x0 x1) (x2 x3) ...: in-order pairs
+                size = values[0].shape[-1]
+                half = size // 2
+                paired = run(frame, [v[..., 0:2 * half:2] for v in values],
+                             [v[..., 1:2 * half:2] for v in values])
+                if size % 2:
+                    paired = [xp.concatenate([p, v[..., -1:]], axis=-1)
+                              for p, v in zip(paired, values)]
                 values = paired
-            acc = run(frame, xp.broadcast_to(init, out_shape), values[..., 0])
-        return (contiguous(xp, xp.asarray(acc)),)
+            acc = run(frame, starts, [v[..., 0] for v in values])
+        return tuple(contiguous(xp, xp.asarray(a)) for a in acc)
     return kernel
 
 
