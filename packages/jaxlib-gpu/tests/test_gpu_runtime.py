@@ -1882,7 +1882,7 @@ def test_more_types_run_on_the_device(gpu, cpu, case):
     args = [np.asarray(a) for a in args]
     types = [f"tensor<{'x'.join(map(str, a.shape))}{'x' if a.shape else ''}bf16>"
              if a.dtype.name == "bfloat16" else _type(a) for a in args]
-    params = ", ".join(f"%{name}: {t}" for name, t in zip("abc", types))
+    params = ", ".join(f"%{name}: {t}" for name, t in zip("abcd", types))
     text = (f"func.func @main({params}) -> {result} {{\n"
             f"  {body if body.startswith('%') else '%0 = ' + body}\n"
             f"  return %0 : {result}\n}}\n")
