@@ -1834,6 +1834,23 @@ MORE_TYPES = {  # found by jax's tests under JAXLIB_GPU_STRICT=1: host steps bef
         'tensor<3xi32>)', "tensor<3xi32>",
         [np.array([1, 5, 2, 2, 7, 0, 3, 3], np.float32), np.arange(8, dtype=np.int32),
          np.float32(-np.inf), np.int32(-1)]),
+    "sort_complex": (  # keys of the parts (jnp.sort, jnp.unique of complex arrays)
+        '"stablehlo.sort"(%a) ({\n'
+        '  ^bb0(%x: tensor<complex<f32>>, %y: tensor<complex<f32>>):\n'
+        '    %xr = stablehlo.real %x : (tensor<complex<f32>>) -> tensor<f32>\n'
+        '    %yr = stablehlo.real %y : (tensor<complex<f32>>) -> tensor<f32>\n'
+        '    %xi = stablehlo.imag %x : (tensor<complex<f32>>) -> tensor<f32>\n'
+        '    %yi = stablehlo.imag %y : (tensor<complex<f32>>) -> tensor<f32>\n'
+        '    %lt = stablehlo.compare LT, %xr, %yr, TOTALORDER : (tensor<f32>, tensor<f32>) '
+        '-> tensor<i1>\n'
+        '    %eq = stablehlo.compare EQ, %xr, %yr, TOTALORDER : (tensor<f32>, tensor<f32>) '
+        '-> tensor<i1>\n'
+        '    %li = stablehlo.compare LT, %xi, %yi, TOTALORDER : (tensor<f32>, tensor<f32>) '
+        '-> tensor<i1>\n'
+        '    %t = stablehlo.and %eq, %li : tensor<i1>\n'
+        '    %p = stablehlo.or %lt, %t : tensor<i1>\n'
+        '    stablehlo.return %p : tensor<i1>\n'
+        f'  }}) {{dimension = 0 : i64, is_stable = true}} : ({C8}) -> {C8}', C8, [Z]),
     "conj_complex": (f"chlo.conj %a : {C8} -> {C8}", C8, [Z]),
     "iota_complex": ("stablehlo.iota dim = 0 : tensor<5xcomplex<f32>>",
                      "tensor<5xcomplex<f32>>", []),

@@ -941,10 +941,9 @@ def _sort(op: Operation, xp: Any):
     rank = op.operand_types[0].rank
     if keys is None or rank == 0:
         return None
-    if any(_kind(op.operand_types[k.operand]) == "c" for k in keys):
-        return None
     dim = int(op.attributes.get("dimension", -1)) % rank
-    element_types = [op.operand_types[k.operand].element_type for k in keys]
+    element_types = [k.element_type for k in keys]  # a complex operand's: its parts'
+
     stable = {"kind": "stable"} if xp is np else {}  # CuPy's radix sort is stable
 
     def kernel(*operands):

@@ -86,7 +86,7 @@ class _Const:
 
 # The ops _expressions below turns into trees (its own branches, not a table's view).
 _KEY_OPS = {"stablehlo.constant", "stablehlo.compare", "stablehlo.select", "stablehlo.and",
-            "stablehlo.or"}
+            "stablehlo.or", "stablehlo.real", "stablehlo.imag"}
 
 
 def _expressions(block: Block) -> dict[int, Any] | None:
@@ -109,7 +109,7 @@ def _expressions(block: Block) -> dict[int, Any] | None:
             expr = ("compare", direction, getattr(compare_type, "value", None),
                     str(op.operand_types[0].element_type),
                     exprs[id(op.operands[0])], exprs[id(op.operands[1])])
-        else:  # select, and, or
+        else:  # select, and, or; real, imag (of a complex argument: jax's complex sorts)
             expr = (op.name.split(".")[1], *(exprs[id(v)] for v in op.operands))
         exprs[id(op.results[0])] = expr
     return exprs
@@ -151,8 +151,11 @@ def evaluate_key(expr: Any, x: np.ndarray, xp=np) -> np.ndarray:
         _, direction, compare_type, element_type, lhs, rhs = expr
         return _compare_values(direction, compare_type, element_type,
                                evaluate_key(lhs, x, xp), evaluate_key(rhs, x, xp), xp)
+    if kind in ("real", "imag"):  # a part of a complex argument
+        return getattr(evaluate_key(expr[1], x, xp), kind)
     pred, on_true, on_false = (evaluate_key(e, x, xp) for e in expr[1:])
-    return xp.where(pred, on_true, on_false).astype(x.dtype)
+    # (keys of a complex operand select among its parts)
+    return xp.where(pred, on_true, on_false).astype(x.real.dtype)
 
 
 @dataclass(frozen=True)
@@ -163,6 +166,7 @@ class SortKey:
     key_expr: Any  # of ("arg", 2 * operand)
     compare_type: str | None
     descending: bool
+    element_type: str  # of the key's values: the operand's, or its parts' for complex
 
 
 def recognise_comparator(op: Operation) -> list[SortKey] | None:
@@ -206,27 +210,42 @@ def _single_key(op: Operation, expr: Any) -> SortKey | None:
         return None
     operand = a // 2
     operand_type = op.operand_types[operand].element_type
-    if is_complex(operand_type) or not isinstance(operand_type, str):
+    if not isinstance(operand_type, str):
         return None
-    if not _keeps_operand_type(lhs):
+    parts = is_complex(operand_type)
+    if not _keeps_operand_type(lhs, parts):
+        return None
+    element_type = _PART_TYPES.get(operand_type) if parts else operand_type
+    if element_type is None:
         return None
     descending = (direction == "GT") != (a % 2 == 1)
-    return SortKey(operand, _substitute(lhs, a, 2 * operand), compare_type, descending)
+    return SortKey(operand, _substitute(lhs, a, 2 * operand), compare_type, descending,
+                   element_type)
 
 
-def _keeps_operand_type(expr: Any) -> bool:
-    """Key functions the fast path evaluates: the argument itself or selects
+# The float type of a complex type's parts.
+_PART_TYPES = {"complex<f32>": "f32", "complex<f64>": "f64"}
+
+
+def _keeps_operand_type(expr: Any, parts: bool = False) -> bool:
+    """Key functions the fast path evaluates: the argument itself (with
+    ``parts``, of a complex operand: its real or imaginary part) or selects
     among it and constants (a boolean-valued key goes to the generic path)."""
-    if expr[0] in ("arg", "const"):
+    if expr[0] == "const":
         return True
+    if expr[0] == "arg":
+        return not parts
+    if expr[0] in ("real", "imag"):
+        return parts and expr[1][0] == "arg"
     if expr[0] == "select":
-        return all(_keeps_operand_type(e) for e in expr[2:]) and _is_predicate(expr[1])
+        return all(_keeps_operand_type(e, parts) for e in expr[2:]) and \
+            _is_predicate(expr[1], parts)
     return False
 
 
-def _is_predicate(expr: Any) -> bool:
+def _is_predicate(expr: Any, parts: bool = False) -> bool:
     return expr[0] == "compare" and all(
-        _keeps_operand_type(e) for e in expr[4:])
+        _keeps_operand_type(e, parts) for e in expr[4:])
 
 
 # --- sort ------------------------------------------------------------------------------------
@@ -261,7 +280,7 @@ def _sort(op: Operation, ctx):
     dim = int_attr(op, "dimension", -1) % max(rank, 1)
     keys = recognise_comparator(op)
     if keys is not None:
-        element_types = [op.operand_types[k.operand].element_type for k in keys]
+        element_types = [k.element_type for k in keys]
 
         def kernel(*operands):
             if rank == 0:
