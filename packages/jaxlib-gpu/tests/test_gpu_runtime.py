@@ -880,7 +880,7 @@ def test_lu_runs_on_the_device_through_the_solver(gpu, shape, dtype, element):
     assert lu.shape == shape and pivots.shape == shape[:-2] + (min(shape[-2:]),)
 
 
-def test_other_gpu_solver_targets_run_as_host_steps(gpu):
+def test_other_gpu_solver_targets_run_as_host_steps(gpu, monkeypatch):
     # cuSOLVER's names that have no device step here (the polar SVD) find
     # jaxlib-linalg's host kernels: the step is listed as running on the host.
     text = _gesvdj_program((2, 4, 3), "f32", "f32", True, True).replace(
@@ -892,6 +892,12 @@ def test_other_gpu_solver_targets_run_as_host_steps(gpu):
     np.testing.assert_allclose(s, np.linalg.svd(a, compute_uv=False), rtol=1e-5)
     steps = executable.reference_kernel_steps()
     assert [s["op"] for s in steps] == ["stablehlo.custom_call"]
+    # Strict mode's refusal names the target and the types (before the location).
+    monkeypatch.setenv("JAXLIB_GPU_STRICT", "1")
+    with pytest.raises(XlaRuntimeError, match=r"UNIMPLEMENTED: stablehlo.custom_call "
+                       r"@cusolver_gesvdp_ffi would run on the host \(no device kernel.*; "
+                       r"\(tensor<2x4x3xf32>\) ->"):
+        gpu.compile_and_load(text + "\n")
 
 
 def test_unknown_gpu_targets_name_the_platform(gpu):

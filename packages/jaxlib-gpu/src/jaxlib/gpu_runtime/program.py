@@ -68,6 +68,12 @@ _ROUTING_OPS = frozenset({
 })
 
 
+def _target_of(op: Operation) -> str:
+    """" @target" of a custom call (for messages), else ""."""
+    target = op.attributes.get("call_target_name")
+    return f" @{target}" if op.name == "stablehlo.custom_call" and target else ""
+
+
 def _gpu_target_lookup(platform: str) -> Callable[[str], Any]:
     """Custom-call targets registered for ``platform`` (cuSOLVER's names, ...);
     then the CPU's, which programs lowered for the CPU name (LAPACK's): both
@@ -370,7 +376,8 @@ class _GpuFunctionLowering(_FunctionLowering):
                      f"({', '.join(map(str, op.result_types))})")
             raise XlaRuntimeError(
                 # the location last: jax's are long call-site chains
-                f"UNIMPLEMENTED: {op.name} would run on the host ({reason}; {types}) "
+                f"UNIMPLEMENTED: {op.name}{_target_of(op)} would run on the host "
+                f"({reason}; {types}) "
                 f"and JAXLIB_GPU_STRICT is set{_where(op)}")
         self.module_lowering.reference_steps.append(
             ReferenceStep(op.name, str(op.location or ""), reason))
