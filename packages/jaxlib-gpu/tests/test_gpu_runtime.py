@@ -1857,6 +1857,13 @@ MORE_TYPES = {  # found by jax's tests under JAXLIB_GPU_STRICT=1: host steps bef
         '    %p = stablehlo.or %lt, %t : tensor<i1>\n'
         '    stablehlo.return %p : tensor<i1>\n'
         f'  }}) {{dimension = 0 : i64, is_stable = true}} : ({C8}) -> {C8}', C8, [Z]),
+    "ragged_dot": (  # jax.lax.ragged_dot (mixture of experts): the group sizes stay put
+        '"chlo.ragged_dot"(%a, %b, %c) {ragged_dot_dimension_numbers = #chlo.ragged_dot<'
+        'lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], '
+        'lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>} : (tensor<6x4xf32>, '
+        'tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>', "tensor<6x5xf32>",
+        [np.arange(24, dtype=np.float32).reshape(6, 4) / 7,
+         np.arange(60, dtype=np.float32).reshape(3, 4, 5) / 11, np.array([2, 0, 3], np.int32)]),
     "conj_complex": (f"chlo.conj %a : {C8} -> {C8}", C8, [Z]),
     "iota_complex": ("stablehlo.iota dim = 0 : tensor<5xcomplex<f32>>",
                      "tensor<5xcomplex<f32>>", []),

@@ -648,6 +648,18 @@ def _dot_general(op: Operation, xp: Any):
     return kernel
 
 
+@device_kernel("chlo.ragged_dot")
+def _ragged_dot(op: Operation, xp: Any):
+    """jax.lax.ragged_dot (mixture-of-experts layers): the core's masked
+    product per group, on cuBLAS; the group sizes stay on the device."""
+    from jaxlib._src.ops.linalg import ragged_dot_kernel
+
+    if any(_kind(t) not in "fc" for t in (op.operand_types[0], op.operand_types[1],
+                                          op.result_types[0])):
+        return None
+    return ragged_dot_kernel(op, xp, matmul_for(xp))
+
+
 def bf16_dot_kernel(op: Operation, xp: Any):
     """dot_general of two bfloat16 operands into bfloat16 or f32 on cuBLAS's
     bfloat16 GEMM (f32 accumulation, the result rounded once: what the f32

@@ -411,6 +411,12 @@ def _verify_ragged_dot(op: Operation) -> None:
 
 def _ragged_dot(op: Operation, ctx):
     reject_quantized(op)
+    return ragged_dot_kernel(op)
+
+
+def ragged_dot_kernel(op: Operation, xp=np, matmul: Callable | None = None) -> Callable:
+    """chlo.ragged_dot as one masked product per group (no group size read
+    back: jaxlib-gpu runs it on the device with ``xp`` CuPy and its ``matmul``)."""
     n = _ragged_numbers(op)
     lhs_type, rhs_type, _ = op.operand_types
     acc = accumulation_dtype(_element_types(op))
@@ -440,9 +446,9 @@ def _ragged_dot(op: Operation, ctx):
     def group_masks(group_sizes: np.ndarray, lhs_shape) -> np.ndarray:
         """[g, *lhs_shape] booleans: which lhs elements belong to group g."""
         sizes = group_sizes.astype(np.int64)
-        ends = np.cumsum(sizes, axis=-1)
+        ends = xp.cumsum(sizes, axis=-1)
         starts = ends - sizes
-        position = np.arange(ragged_size)
+        position = xp.arange(ragged_size)
         # masks over (batch-prefix..., g, ragged)
         inside = ((position >= starts[..., None]) & (position < ends[..., None]))
         g = sizes.shape[-1]
@@ -456,31 +462,31 @@ def _ragged_dot(op: Operation, ctx):
                 for axis, d in enumerate(lhs_batch[:m.ndim - 1]):
                     shape[d] = m.shape[axis]
                 order = list(lhs_batch[:m.ndim - 1]) + [ragged]
-                m = m.transpose(np.argsort(order))
-            masks.append(np.broadcast_to(m.reshape(shape), lhs_shape))
-        return np.stack(masks) if masks else np.zeros((0, *lhs_shape), bool)
+                m = m.transpose(tuple(int(i) for i in np.argsort(order)))
+            masks.append(xp.broadcast_to(m.reshape(shape), lhs_shape))
+        return xp.stack(masks) if masks else xp.zeros((0, *lhs_shape), bool)
 
     def kernel(lhs, rhs, group_sizes):
         x, w = lhs.astype(acc), rhs.astype(acc)
-        masks = group_masks(np.asarray(group_sizes), x.shape)
+        masks = group_masks(group_sizes, x.shape)
         if mode == "contracting":
-            parts = [dot_general_arrays(np.where(m, x, 0), w, lhs_batch, rhs_batch,
-                                        lhs_contract, rhs_contract) for m in masks]
-            return (to_result(np.stack(parts), out_dtype),)
+            parts = [dot_general_arrays(xp.where(m, x, 0), w, lhs_batch, rhs_batch,
+                                        lhs_contract, rhs_contract, xp, matmul) for m in masks]
+            return (to_result(xp.stack(parts), out_dtype, xp),)
         if mode == "batch":
             covered = masks.any(axis=0)
-            values = dot_general_arrays(np.where(covered, x, 0), w, lhs_batch, rhs_batch,
-                                        lhs_contract, rhs_contract)
-            return (to_result(values, out_dtype),)
+            values = dot_general_arrays(xp.where(covered, x, 0), w, lhs_batch, rhs_batch,
+                                        lhs_contract, rhs_contract, xp, matmul)
+            return (to_result(values, out_dtype, xp),)
         total = None
         for g, m in enumerate(masks):
-            wg = np.take(w, g, axis=group_dim)
-            part = dot_general_arrays(np.where(m, x, 0), wg, lhs_batch, rhs_batch_ng,
-                                      lhs_contract, rhs_contract_ng)
+            wg = xp.take(w, g, axis=group_dim)
+            part = dot_general_arrays(xp.where(m, x, 0), wg, lhs_batch, rhs_batch_ng,
+                                      lhs_contract, rhs_contract_ng, xp, matmul)
             total = part if total is None else total + part
         if total is None:
-            total = np.zeros(op.result_types[0].shape, acc)
-        return (to_result(total, out_dtype),)
+            total = xp.zeros(op.result_types[0].shape, acc)
+        return (to_result(total, out_dtype, xp),)
 
     return kernel
 
