@@ -1874,6 +1874,10 @@ MORE_TYPES = {  # found by jax's tests under JAXLIB_GPU_STRICT=1: host steps bef
                           "dimensions = [1] : (tensor<3x0xcomplex<f32>>, tensor<complex<f32>>) "
                           "-> tensor<3xcomplex<f32>>", "tensor<3xcomplex<f32>>",
                           [np.zeros((3, 0), np.complex64), np.complex64(2 - 1j)]),
+    "reduce_of_nothing_to_a_scalar": (  # logsumexp of nothing: a 0-d result stays 0-d
+        "stablehlo.reduce(%a init: %b) applies stablehlo.maximum across dimensions = [0] : "
+        "(tensor<0xf32>, tensor<f32>) -> tensor<f32>", "tensor<f32>",
+        [np.zeros(0, np.float32), np.float32(-np.inf)]),
     "reduce_window_of_nothing": (
         '"stablehlo.reduce_window"(%a, %b) ({\n  ^bb0(%x: tensor<i32>, %y: tensor<i32>):\n'
         '    %r = stablehlo.multiply %x, %y : tensor<i32>\n    stablehlo.return %r : '

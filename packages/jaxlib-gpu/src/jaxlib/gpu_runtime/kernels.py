@@ -742,8 +742,8 @@ def _reduce_of_nothing(op: Operation, xp: Any):
     count = len(op.results)
     shapes = [tuple(t.shape) for t in op.result_types]
 
-    def kernel(*operands):
-        return tuple(xp.ascontiguousarray(xp.broadcast_to(init, shape))
+    def kernel(*operands):  # (ascontiguousarray would make a 0-d result 1-d)
+        return tuple(xp.array(xp.broadcast_to(init, shape), copy=True)
                      for init, shape in zip(operands[count:], shapes))
     return kernel
 
