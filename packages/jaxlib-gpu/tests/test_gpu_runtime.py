@@ -1816,6 +1816,9 @@ MORE_TYPES = {  # found by jax's tests under JAXLIB_GPU_STRICT=1: host steps bef
                            "tensor<8xi1>", [Z, W]),
     "compare_totalorder": ("stablehlo.compare LT, %a, %b, TOTALORDER : (tensor<8xf32>, "
                            "tensor<8xf32>) -> tensor<8xi1>", "tensor<8xi1>", [F, np.roll(F, 3)]),
+    "compare_totalorder_scalars": ("stablehlo.compare GT, %a, %b, TOTALORDER : (tensor<f32>, "
+                                   "tensor<f32>) -> tensor<i1>", "tensor<i1>",
+                                   [np.float32(-0.0), np.float32(0.0)]),
     "sign_complex": (f"stablehlo.sign %a : {C8}", C8, [Z]),
     "power_complex": (f"stablehlo.power %a, %b : {C8}", C8, [Z, W]),
     "tan_complex": (f"stablehlo.tan %a : {C8}", C8, [W]),

@@ -360,7 +360,10 @@ def _compare(op: Operation, xp: Any):
     if compare_type == "TOTALORDER" and kind == "f":  # -NaN < -inf < ... < -0 < +0 < ...
         from jaxlib._src.ops.sort import total_order_key
 
-        return lambda a, b: (fn(total_order_key(a, xp), total_order_key(b, xp)),)
+        def total_order(a, b):  # (the keys of 0-d values come out 1-d)
+            shape = np.broadcast_shapes(a.shape, b.shape)
+            return (fn(total_order_key(a, xp), total_order_key(b, xp)).reshape(shape),)
+        return total_order
     return lambda a, b: (xp.asarray(fn(a, b)),)
 
 
