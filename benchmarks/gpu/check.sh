@@ -91,11 +91,13 @@ note "packages ready in $(( $(date +%s) - start )) s"
 # -- tests on CUDA (test_codegen.py needs no GPU: CI runs it) -------------------------
 if [[ $parts == *" tests "* ]]; then
 start=$(date +%s)
-JAXLIB_GPU_TEST_BACKEND=$backend timeout "${GPU_CHECK_TESTS_S:-150}" $ours python3 -m pytest \
-  -q -p no:cacheprovider --durations=5 \
+# At the limit pytest gets SIGINT, so it still prints what passed and failed so far.
+JAXLIB_GPU_TEST_BACKEND=$backend timeout -s INT -k 20 "${GPU_CHECK_TESTS_S:-150}" $ours \
+  python3 -m pytest -q -rfE -p no:cacheprovider --durations=5 \
   -k "not conformance_suite" --ignore=packages/jaxlib-gpu/tests/test_codegen.py \
-  packages/jaxlib-gpu/tests >"$out/pytest.log" 2>&1
-note "tests: $(tail -1 "$out/pytest.log") ($(( $(date +%s) - start )) s)"
+  packages/jaxlib-gpu/tests >"$out/pytest.log" 2>&1 && rc=0 || rc=$?
+stopped=""; [ "$rc" = 124 ] && stopped=", stopped at GPU_CHECK_TESTS_S=${GPU_CHECK_TESTS_S:-150}"
+note "tests: $(tail -1 "$out/pytest.log") ($(( $(date +%s) - start )) s$stopped)"
 grep -E "^(FAILED|ERROR)" "$out/pytest.log" | head -15 | tee -a "$summary"
 fi
 
