@@ -328,35 +328,38 @@ def test_a_loop_that_reads_its_predicate_back_runs_eagerly(gpu, cpu):
 
 
 def test_host_steps_are_listed_and_strict_mode_refuses_them(gpu, cpu, monkeypatch):
-    # A complex arcsine (its branch cuts are the reference's) as the example of a
-    # host step.
-    fft = "  %0 = chlo.asin %x : tensor<6xcomplex<f32>> -> tensor<6xcomplex<f32>>\n"
-    text = ("func.func @main(%x: tensor<6xcomplex<f32>>) -> tensor<6xcomplex<f32>> {\n" + fft
-            + "  return %0 : tensor<6xcomplex<f32>>\n}\n")
+    # The Hermitian-free eigendecomposition (LAPACK's geev on the host, as XLA's
+    # hybrid kernel) as the example of a host step.
+    step = ("  %0:5 = stablehlo.custom_call @cusolver_geev_ffi(%x) {api_version = 4 : i32, "
+            "backend_config = {left = false, right = true}} : (tensor<2x2xf32>) -> "
+            "(tensor<2x2xf32>, tensor<2xcomplex<f32>>, tensor<2x2xf32>, tensor<2x2xf32>, "
+            "tensor<i32>)\n")
+    text = ("func.func @main(%x: tensor<2x2xf32>) -> tensor<2xcomplex<f32>> {\n" + step
+            + "  return %0#1 : tensor<2xcomplex<f32>>\n}\n")
     executable = gpu.compile_and_load(text)
     steps = executable.reference_kernel_steps()
-    assert [s["op"] for s in steps] == ["chlo.asin"]
+    assert [s["op"] for s in steps] == ["stablehlo.custom_call"]
     assert steps[0]["reason"] == "no device kernel for these types or attributes"
-    x = np.array([1.0, 1.0001, 65504.0, 70000.0, -2.5, 0.0], np.complex64)
+    x = np.array([[2.0, 1.0], [-1.0, 2.0]], np.float32)
     (got,) = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(x)])]
-    np.testing.assert_allclose(got, _run(cpu, text, x)[0], rtol=1e-6)
+    np.testing.assert_allclose(sorted(got, key=lambda z: z.imag), [2 - 1j, 2 + 1j], rtol=1e-6)
     monkeypatch.setenv("JAXLIB_GPU_STRICT", "1")
-    with pytest.raises(XlaRuntimeError, match="asin.*JAXLIB_GPU_STRICT"):
+    with pytest.raises(XlaRuntimeError, match="geev.*JAXLIB_GPU_STRICT"):
         gpu.compile_and_load(text.replace("@main", "@main ") + "\n")
     # A called function is lowered at its first call: the refusal comes then, and
     # again at every later call (not a half-lowered function's AttributeError).
-    called = ("func.func private @inner(%x: tensor<6xcomplex<f32>>) -> "
-              "tensor<6xcomplex<f32>> {\n" + fft + "  return %0 : tensor<6xcomplex<f32>>\n}\n"
-              "func.func @main(%x: tensor<6xcomplex<f32>>) -> tensor<6xcomplex<f32>> {\n"
-              "  %0 = func.call @inner(%x) : (tensor<6xcomplex<f32>>) -> tensor<6xcomplex<f32>>\n"
-              "  return %0 : tensor<6xcomplex<f32>>\n}\n")
+    called = ("func.func private @inner(%x: tensor<2x2xf32>) -> tensor<2xcomplex<f32>> {\n"
+              + step + "  return %0#1 : tensor<2xcomplex<f32>>\n}\n"
+              "func.func @main(%x: tensor<2x2xf32>) -> tensor<2xcomplex<f32>> {\n"
+              "  %0 = func.call @inner(%x) : (tensor<2x2xf32>) -> tensor<2xcomplex<f32>>\n"
+              "  return %0 : tensor<2xcomplex<f32>>\n}\n")
     try:
         executable = gpu.compile_and_load(called)
     except XlaRuntimeError as err:  # lowered at compile time: refused there
         assert "JAXLIB_GPU_STRICT" in str(err)
         return
     for _ in range(2):
-        with pytest.raises(XlaRuntimeError, match="asin.*JAXLIB_GPU_STRICT"):
+        with pytest.raises(XlaRuntimeError, match="geev.*JAXLIB_GPU_STRICT"):
             executable.execute([gpu.buffer_from_pyval(x)])
 
 
@@ -1802,6 +1805,8 @@ Z = np.array([1 + 2j, -0.5 + 0j, 0j, complex(np.nan, 1), 1 + 2j, 3 - 1j, complex
               -2 - 2j], np.complex64)
 W = np.array([1 + 2j, 0.5 + 1j, -0j, 1 + 0j, 1 + 3j, 3 - 2j, 1 + 0j, 0.5 + 0.25j], np.complex64)
 F = np.array([np.nan, -np.nan, -0.0, 0.0, -np.inf, 1.0, -1.0, np.inf], np.float32)
+CUTS = np.array([complex(2, 0.0), complex(2, -0.0), complex(-2, 0.0), complex(-2, -0.0),
+                 complex(0.0, 2), complex(-0.0, -2), 0.5 + 0.25j, -3 + 4j], np.complex64)
 BF16 = np.array([0, -0.0, 1, -1, 3.5, np.inf, np.nan, 1e-40], "bfloat16")
 C8 = "tensor<8xcomplex<f32>>"
 MORE_TYPES = {  # found by jax's tests under JAXLIB_GPU_STRICT=1: host steps before
@@ -1826,6 +1831,9 @@ MORE_TYPES = {  # found by jax's tests under JAXLIB_GPU_STRICT=1: host steps bef
     "tanh_complex": (f"stablehlo.tanh %a : {C8}", C8, [W]),
     "square_complex": (f"chlo.square %a : {C8} -> {C8}", C8, [Z]),
     "sinh_complex": (f"chlo.sinh %a : {C8} -> {C8}", C8, [W]),
+    # the inverse functions on and off their branch cuts (signed zeros)
+    **{f"{name}_complex": (f"chlo.{name} %a : {C8} -> {C8}", C8, [CUTS])
+       for name in ("asin", "acos", "atan", "asinh", "acosh", "atanh")},
     "cosh_complex": (f"chlo.cosh %a : {C8} -> {C8}", C8, [W]),
     "expm1_complex": (f"stablehlo.exponential_minus_one %a : {C8}", C8, [W * 1e-3]),
     "log1p_complex": (f"stablehlo.log_plus_one %a : {C8}", C8, [W * 1e-3]),

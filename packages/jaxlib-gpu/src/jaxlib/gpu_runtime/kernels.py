@@ -1076,16 +1076,14 @@ DEVICE_KERNELS["chlo.erf_inv"] = _unary(
     lambda xp, kind: _special(xp).erfinv if kind == "f" else None)
 DEVICE_KERNELS["chlo.erf"] = _unary(
     lambda xp, kind: _special(xp).erf if kind == "f" else None)
-# Inverse trigonometric and hyperbolic functions of real arguments (complex
-# ones keep the CPU's branch cuts: host steps); sinh and cosh, which have none,
-# of complex ones too.
+# Inverse trigonometric and hyperbolic functions, of complex arguments too:
+# CuPy's (thrust's) complex ones and numpy's (the CPU's) both come from FreeBSD's
+# C99 catrig, so their branch cuts and signed zeros agree.
 for _op, _name in (("asin", "arcsin"), ("acos", "arccos"), ("atan", "arctan"),
-                   ("asinh", "arcsinh"), ("acosh", "arccosh"), ("atanh", "arctanh")):
+                   ("asinh", "arcsinh"), ("acosh", "arccosh"), ("atanh", "arctanh"),
+                   ("sinh", "sinh"), ("cosh", "cosh")):
     DEVICE_KERNELS[f"chlo.{_op}"] = _unary(
-        lambda xp, kind, name=_name: getattr(xp, name) if kind == "f" else None)
-for _op in ("sinh", "cosh"):
-    DEVICE_KERNELS[f"chlo.{_op}"] = _unary(
-        lambda xp, kind, name=_op: getattr(xp, name) if kind in "fc" else None)
+        lambda xp, kind, name=_name: getattr(xp, name) if kind in "fc" else None)
 DEVICE_KERNELS["chlo.bessel_i1e"] = _unary(
     lambda xp, kind: _special(xp).i1e if kind == "f" else None)
 DEVICE_KERNELS["stablehlo.rsqrt"] = _unary(  # complex too: the principal root's inverse
