@@ -1998,6 +1998,40 @@ def test_scatters_without_atomics_run_their_region_on_the_device(gpu, cpu, case,
                 executable.graph_status()
 
 
+def _approx_top_k_program(element):
+    t = f"tensor<{element}>"
+    return (f"func.func public @top_k_gt(%a: {t}, %b: {t}, %c: tensor<i32>, %d: tensor<i32>)"
+            f" -> tensor<i1> {{\n"
+            f"  %0 = stablehlo.compare GT, %a, %b : ({t}, {t}) -> tensor<i1>\n"
+            f"  stablehlo.return %0 : tensor<i1>\n}}\n"
+            f"func.func public @main(%x: tensor<4x10x{element}>) -> (tensor<4x3x{element}>, "
+            f"tensor<4x3xi32>) {{\n"
+            f"  %0 = stablehlo.iota dim = 1 : tensor<4x10xi32>\n"
+            f"  %1 = stablehlo.constant dense<-1> : tensor<i32>\n"
+            f"  %2 = stablehlo.constant dense<0xFF80{'0000' if element == 'f32' else ''}> : {t}\n"
+            f"  %3:2 = stablehlo.custom_call @ApproxTopK(%x, %0, %2, %1) {{backend_config = \"\","
+            f" called_computations = [@top_k_gt], mhlo.backend_config = {{aggregate_to_topk = "
+            f"true, is_fallback = true, recall_target = 9.500000e-01 : f32, reduction_dim = 1 : "
+            f"i64, reduction_input_size_override = -1 : i64, top_k = 3 : i64}}}} : "
+            f"(tensor<4x10x{element}>, tensor<4x10xi32>, {t}, tensor<i32>) -> "
+            f"(tensor<4x3x{element}>, tensor<4x3xi32>)\n"
+            f"  return %3#0, %3#1 : tensor<4x3x{element}>, tensor<4x3xi32>\n}}\n")
+
+
+@pytest.mark.parametrize("element,dtype", [("f32", np.float32), ("bf16", "bfloat16")])
+def test_approx_top_k_runs_on_the_device(gpu, cpu, element, dtype):
+    # jax.lax.approx_max_k (exact, as XLA's fallback): bfloat16 through its f32 twin.
+    rng = np.random.default_rng(15)
+    x = rng.integers(-5, 5, (4, 10)).astype(dtype)  # ties: the lower index first
+    text = _approx_top_k_program(element)
+    executable = gpu.compile_and_load(text)
+    got = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(x)])]
+    assert executable.reference_kernel_steps() == []
+    for g, w in zip(got, _run(cpu, text, x)):
+        assert g.dtype == w.dtype
+        np.testing.assert_array_equal(g, w)
+
+
 def _select_and_scatter_program(element, scatter_op, padding):
     t = f"tensor<{element}>"
     x, s = f"tensor<1x7x7x2x{element}>", f"tensor<1x{3 + padding}x{3 + padding}x2x{element}>"

@@ -43,6 +43,10 @@ _MOVING_OPS = frozenset({
 })
 
 
+# Builtin targets whose f32 twin gives bfloat16 results exactly (a selection).
+_WIDENING_TARGETS = frozenset({"ApproxTopK"})
+
+
 # Region ops whose bfloat16 results are exact in f32 (no rounding to redo):
 # a region of only these computes the same in its f32 twin.
 _EXACT_OPS = frozenset({
@@ -223,7 +227,8 @@ def twin(op: Operation) -> tuple[Operation, bool] | None:
     moving = op.name in _MOVING_OPS or (
         op.name == "stablehlo.custom_call"
         and op.attributes.get("call_target_name") in IDENTITY_TARGETS)
-    if op.name == "stablehlo.custom_call" and not moving:
+    if op.name == "stablehlo.custom_call" and not moving and \
+            op.attributes.get("call_target_name") not in _WIDENING_TARGETS:
         return None  # a library's target: its own types
     element = "ui16" if moving else "f32"
     try:

@@ -1381,4 +1381,20 @@ def _select_and_scatter_by_region(op: Operation, xp: Any, ctx: Any):
 
 
 REGION_KERNELS["stablehlo.select_and_scatter"] = _select_and_scatter_by_region
+
+
+def _approx_top_k(op: Operation, xp: Any, ctx: Any):
+    """The ApproxTopK builtin (jax.lax.approx_max_k / approx_min_k): exact, as
+    on the CPU, by the core's stable sort of order keys on the device (its
+    comparator function is read from the module, hence a region kernel)."""
+    from jaxlib._src.ops.custom_call import approx_top_k_kernel
+
+    if op.attributes.get("call_target_name") != "ApproxTopK" or any(
+            _kind(t) == "c" for t in op.operand_types):
+        return None
+    kernel = approx_top_k_kernel(op, ctx, xp)
+    return lambda frame, *operands: kernel(*operands)
+
+
+REGION_KERNELS["stablehlo.custom_call"] = _approx_top_k
 REGION_KERNELS["stablehlo.scatter"] = _scatter_by_region

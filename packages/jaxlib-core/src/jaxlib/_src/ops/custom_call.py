@@ -779,7 +779,7 @@ def _custom_call(op: Operation, ctx: Any):
     if name == _ALLOCATE_BUFFER:
         return _allocate_buffer_kernel(op)
     if name == _APPROX_TOP_K:
-        return _approx_top_k_kernel(op, ctx)
+        return approx_top_k_kernel(op, ctx)
     if name == _DCE_SINK:
         if op.results:
             raise ValueError("custom call 'dce_sink' has no results")
@@ -807,7 +807,7 @@ def _allocate_buffer_kernel(op: Operation):
     return lambda: (np.zeros(shape, dtype),)
 
 
-def _approx_top_k_kernel(op: Operation, ctx: Any):
+def approx_top_k_kernel(op: Operation, ctx: Any, xp: Any = np):
     """ApproxTopK(arrays..., inits...) along ``reduction_dim`` by a comparator
     ``compare(GT|LT, a, b)`` of the first array: the results' size of that
     dimension of its greatest (GT) or least (LT) entries, in order, with the
@@ -836,13 +836,13 @@ def _approx_top_k_kernel(op: Operation, ctx: Any):
     direction, compare_type = _comparator_direction(op, ctx)
     element_type = arrays[0].element_type
 
-    def kernel(*operands):
-        key = order_key(operands[0], element_type, compare_type)
+    def kernel(*operands):  # (``xp``: numpy, or jaxlib-gpu's CuPy: its argsort is stable)
+        key = order_key(operands[0], element_type, compare_type, xp)
         if direction == "GT":
             key = _descending(key)
-        order = np.argsort(key, axis=dim, kind="stable")
-        order = np.take(order, np.arange(size), axis=dim)
-        return tuple(np.take_along_axis(x, order, axis=dim) for x in operands[:n])
+        order = xp.argsort(key, axis=dim, **({"kind": "stable"} if xp is np else {}))
+        order = xp.take(order, xp.arange(size), axis=dim)
+        return tuple(xp.take_along_axis(x, order, axis=dim) for x in operands[:n])
 
     return kernel
 
