@@ -620,6 +620,12 @@ def test_lexicographic_comparator_is_recognised_as_keys():
 
 # jax's comparator for complex operands: real parts, then imaginary parts, each
 # with -0 as +0 and NaNs made one NaN, in total order.
+_CANONICAL_PART = """\
+    %{p}0 = stablehlo.compare EQ, %{p}, %zero, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %{p}1 = stablehlo.select %{p}0, %zero, %{p} : tensor<i1>, tensor<f32>
+    %{p}n = stablehlo.compare NE, %{p}, %{p}, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %{p}k = stablehlo.select %{p}n, %nan, %{p}1 : tensor<i1>, tensor<f32>
+"""
 COMPLEX_SORT = """
 func.func @main(%x: tensor<9xcomplex<f32>>) -> tensor<9xcomplex<f32>> {
   %0 = "stablehlo.sort"(%x) ({
@@ -630,22 +636,7 @@ func.func @main(%x: tensor<9xcomplex<f32>>) -> tensor<9xcomplex<f32>> {
     %ai = stablehlo.imag %a : (tensor<complex<f32>>) -> tensor<f32>
     %br = stablehlo.real %b : (tensor<complex<f32>>) -> tensor<f32>
     %bi = stablehlo.imag %b : (tensor<complex<f32>>) -> tensor<f32>
-    %ar0 = stablehlo.compare EQ, %ar, %zero, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
-    %ar1 = stablehlo.select %ar0, %zero, %ar : tensor<i1>, tensor<f32>
-    %arn = stablehlo.compare NE, %ar, %ar, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
-    %ark = stablehlo.select %arn, %nan, %ar1 : tensor<i1>, tensor<f32>
-    %ai0 = stablehlo.compare EQ, %ai, %zero, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
-    %ai1 = stablehlo.select %ai0, %zero, %ai : tensor<i1>, tensor<f32>
-    %ain = stablehlo.compare NE, %ai, %ai, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
-    %aik = stablehlo.select %ain, %nan, %ai1 : tensor<i1>, tensor<f32>
-    %br0 = stablehlo.compare EQ, %br, %zero, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
-    %br1 = stablehlo.select %br0, %zero, %br : tensor<i1>, tensor<f32>
-    %brn = stablehlo.compare NE, %br, %br, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
-    %brk = stablehlo.select %brn, %nan, %br1 : tensor<i1>, tensor<f32>
-    %bi0 = stablehlo.compare EQ, %bi, %zero, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
-    %bi1 = stablehlo.select %bi0, %zero, %bi : tensor<i1>, tensor<f32>
-    %bin = stablehlo.compare NE, %bi, %bi, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
-    %bik = stablehlo.select %bin, %nan, %bi1 : tensor<i1>, tensor<f32>
+{canonical}
     %lti = stablehlo.compare LT, %aik, %bik, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
     %ltr = stablehlo.compare LT, %ark, %brk, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
     %eqr = stablehlo.compare EQ, %ark, %brk, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
@@ -655,7 +646,8 @@ func.func @main(%x: tensor<9xcomplex<f32>>) -> tensor<9xcomplex<f32>> {
   }) {dimension = 0 : i64, is_stable = true} : (tensor<9xcomplex<f32>>) -> tensor<9xcomplex<f32>>
   return %0 : tensor<9xcomplex<f32>>
 }
-"""
+""".replace("{canonical}", "".join(_CANONICAL_PART.format(p=part)
+                                     for part in ("ar", "ai", "br", "bi")))
 
 
 def test_complex_sorts_take_the_fast_path_by_parts(client):

@@ -1559,6 +1559,31 @@ def test_shardy_annotations_are_device_steps(gpu):
     assert executable.graph_status() == ("graph" if BACKEND == "cuda" else "eager")
 
 
+def _random_matrices(seed, shape, dtype):
+    rng = np.random.default_rng(seed)
+    a = rng.standard_normal(shape).astype(dtype)
+    return a + 1j * rng.standard_normal(shape) if np.dtype(dtype).kind == "c" else a
+
+
+def _run_svd(gpu, text, a):
+    """An SVD program's singular values and its third and fourth results,
+    checked to run on the device (twice: a capture is refused, eagerly then),
+    with info 0 and numpy's singular values."""
+    executable = gpu.compile_and_load(text)
+    for _ in range(2):
+        _, s, third, fourth, info = [np.asarray(o) for o in executable.execute(
+            [gpu.buffer_from_pyval(a)])]
+    assert executable.reference_kernel_steps() == []
+    np.testing.assert_array_equal(info, 0)
+    np.testing.assert_allclose(s, np.linalg.svd(a, compute_uv=False), rtol=1e-4, atol=1e-4)
+    return executable, s, third, fourth
+
+
+def _assert_orthonormal_columns(q):
+    gram = np.conj(np.swapaxes(q, -1, -2)) @ q
+    np.testing.assert_allclose(gram, np.broadcast_to(np.eye(q.shape[-1]), gram.shape), atol=1e-4)
+
+
 def _gesvdj_program(shape, element, real, full, compute_uv):
     batch, (m, n) = shape[:-2], shape[-2:]
     k = min(m, n)
@@ -1588,20 +1613,11 @@ def test_jacobi_svd_runs_on_the_device_through_the_solver(gpu, shape, full, dtyp
                                                          real):
     # jax's default GPU SVD up to 1024 x 1024: U and V (not V^H), square with
     # full_matrices, k columns without; gesvdjBatched for full ones up to 32 x 32.
-    rng = np.random.default_rng(10)
-    a = rng.standard_normal(shape).astype(dtype)
-    if np.dtype(dtype).kind == "c":
-        a = a + 1j * rng.standard_normal(shape)
+    a = _random_matrices(10, shape, dtype)
     for compute_uv in (True, False):
-        executable = gpu.compile_and_load(_gesvdj_program(shape, element, real, full,
-                                                          compute_uv))
-        for _ in range(2):  # a second run would be captured: gesvdj refuses, runs eagerly
-            _, s, u, v, info = [np.asarray(o) for o in executable.execute(
-                [gpu.buffer_from_pyval(a)])]
-        assert executable.reference_kernel_steps() == []
-        np.testing.assert_array_equal(info, 0)
+        executable, s, u, v = _run_svd(
+            gpu, _gesvdj_program(shape, element, real, full, compute_uv), a)
         k = min(shape[-2:])
-        np.testing.assert_allclose(s, np.linalg.svd(a, compute_uv=False), rtol=1e-4, atol=1e-4)
         if not compute_uv:
             continue
         if k == 0:  # nothing to factor: identity bases
@@ -1609,10 +1625,8 @@ def test_jacobi_svd_runs_on_the_device_through_the_solver(gpu, shape, full, dtyp
             continue
         rebuilt = (u[..., :k] * s[..., None, :]) @ np.conj(np.swapaxes(v[..., :k], -1, -2))
         np.testing.assert_allclose(rebuilt, a, rtol=1e-4, atol=1e-4)
-        for q in (u, v):  # orthonormal columns
-            gram = np.conj(np.swapaxes(q, -1, -2)) @ q
-            np.testing.assert_allclose(gram, np.broadcast_to(np.eye(q.shape[-1]), gram.shape),
-                                       atol=1e-4)
+        for q in (u, v):
+            _assert_orthonormal_columns(q)
     if BACKEND == "cuda":
         assert "NotCapturable: cuSOLVER gesvdj" in executable.graph_status()
         import cupy
@@ -1651,21 +1665,12 @@ def test_qr_iteration_svd_runs_on_the_device_through_the_solver(gpu, shape, dtyp
                                                                real):
     # jax's SVD past 1024 x 1024 or with SvdAlgorithm.QR: cuSOLVER's gesvd, which
     # takes tall matrices only; a wide one is factored as its transpose.
-    rng = np.random.default_rng(11)
-    a = rng.standard_normal(shape).astype(dtype)
-    if np.dtype(dtype).kind == "c":
-        a = a + 1j * rng.standard_normal(shape)
+    a = _random_matrices(11, shape, dtype)
     m, n = shape[-2:]
     k = min(m, n)
     for full, compute_uv in ((True, True), (False, True), (False, False)):
-        executable = gpu.compile_and_load(_gesvd_program(shape, element, real, full,
-                                                         compute_uv))
-        for _ in range(2):  # a second run would be captured: gesvd refuses, runs eagerly
-            _, s, third, fourth, info = [np.asarray(o) for o in executable.execute(
-                [gpu.buffer_from_pyval(a)])]
-        assert executable.reference_kernel_steps() == []
-        np.testing.assert_array_equal(info, 0)
-        np.testing.assert_allclose(s, np.linalg.svd(a, compute_uv=False), rtol=1e-4, atol=1e-4)
+        executable, s, third, fourth = _run_svd(
+            gpu, _gesvd_program(shape, element, real, full, compute_uv), a)
         if not compute_uv:
             assert third.shape == fourth.shape == ()
             continue
@@ -1674,10 +1679,8 @@ def test_qr_iteration_svd_runs_on_the_device_through_the_solver(gpu, shape, dtyp
         assert vt.shape == shape[:-2] + (n if full else k, n)
         rebuilt = (u[..., :k] * s[..., None, :]) @ vt[..., :k, :]
         np.testing.assert_allclose(rebuilt, a, rtol=1e-4, atol=1e-4)
-        for q in (u, np.conj(np.swapaxes(vt, -1, -2))):  # orthonormal columns
-            gram = np.conj(np.swapaxes(q, -1, -2)) @ q
-            np.testing.assert_allclose(gram, np.broadcast_to(np.eye(q.shape[-1]), gram.shape),
-                                       atol=1e-4)
+        for q in (u, np.conj(np.swapaxes(vt, -1, -2))):
+            _assert_orthonormal_columns(q)
     if BACKEND == "cuda":
         assert "NotCapturable: cuSOLVER gesvd" in executable.graph_status()
         import cupy
@@ -1709,10 +1712,7 @@ def test_tridiagonal_reduction_runs_on_the_device_through_the_solver(gpu, shape,
 
     from jaxlib.gpu_runtime.solver import tridiagonal_rebuilt
 
-    rng = np.random.default_rng(12)
-    a = rng.standard_normal(shape).astype(dtype)
-    if np.dtype(dtype).kind == "c":
-        a = a + 1j * rng.standard_normal(shape)
+    a = _random_matrices(12, shape, dtype)
     hermitian = a + np.conj(np.swapaxes(a, -1, -2))
     routine = getattr(lapack, letter + ("hetrd" if letter in "cz" else "sytrd"))
     lapack_name = f"lapack_{letter}{'hetrd' if letter in 'cz' else 'sytrd'}_ffi"
