@@ -805,13 +805,16 @@ _DEFAULT_COMPARE_TYPE = {BOOL: "UNSIGNED", SINT: "SIGNED", UINT: "UNSIGNED", FLO
                          COMPLEX: "FLOAT"}
 
 
-def total_order_key(x: Array) -> Array:
+def total_order_key(x: Array, xp: Any = np) -> Array:
     """Signed integers ordered as IEEE totalOrder orders the floats ``x``
-    (-NaN < -inf < ... < -0 < +0 < ... < inf < NaN)."""
-    wide = x.astype(np.float64 if x.dtype == np.float64 else np.float32)
-    signed = wide.view(np.int64 if wide.dtype == np.float64 else np.int32)
-    magnitude_mask = np.iinfo(signed.dtype).max
-    return signed ^ ((signed >> (signed.dtype.itemsize * 8 - 1)) & magnitude_mask)
+    (-NaN < -inf < ... < -0 < +0 < ... < inf < NaN): the bit pattern, with
+    the magnitude bits flipped for negative values. (``xp``: numpy, or
+    jaxlib-gpu's CuPy; 0-d values keep their shape.)"""
+    wide = x.astype(np.float64 if x.dtype.itemsize >= 8 else np.float32)
+    signed = xp.ascontiguousarray(wide).view(
+        np.int64 if wide.dtype.itemsize == 8 else np.int32).reshape(wide.shape)
+    magnitude = np.iinfo(signed.dtype).max
+    return xp.where(signed < 0, signed ^ magnitude, signed)
 
 
 def _lexicographic(direction: str) -> Callable[[Array, Array], Array]:

@@ -33,6 +33,7 @@ from jaxlib._src.ops.data_movement import (
     run_region_on_arrays,
     tensor_type,
 )
+from jaxlib._src.ops.elementwise import total_order_key
 from jaxlib._src.ops.registry import define_op, with_frame
 from jaxlib._src.ops.signatures import infer_top_k
 
@@ -42,15 +43,6 @@ def _fail(message: str) -> None:
 
 
 # --- ordering keys ----------------------------------------------------------------------
-
-
-def total_order_key(values: np.ndarray, xp=np) -> np.ndarray:
-    """Signed integers ordered as XLA's float total order orders ``values``:
-    the bit pattern, with the magnitude bits flipped for negative values."""
-    wide = values.astype(np.float64 if values.dtype.itemsize >= 8 else np.float32)
-    bits = xp.ascontiguousarray(wide).view(np.int64 if wide.dtype.itemsize == 8 else np.int32)
-    magnitude = np.iinfo(bits.dtype).max
-    return xp.where(bits < 0, bits ^ magnitude, bits)
 
 
 def order_key(values: np.ndarray, element_type: Any, compare_type: str | None,
