@@ -388,6 +388,51 @@ def test_the_lu_pivots_kernel_matches_the_array_path_and_compiles():
 
 
 @needs_compiler
+@pytest.mark.parametrize("element,dtype", [("float", np.float32), ("double", np.float64),
+                                           ("complex64", np.complex64),
+                                           ("complex128", np.complex128)])
+def test_the_perturbed_tridiagonal_kernel_computes_what_the_cpu_kernel_does(element, dtype):
+    # The generated kernel GPUs run for cu_tridiagonal_solve_perturbed, built for
+    # the host, against jaxlib-linalg's CPU kernel: its algorithm step for step
+    # (bit for bit in real types; complex division rounds a little differently),
+    # on systems that need pivoting, are singular, are all zeros or are tiny.
+    from jaxlib import lapack
+
+    rng = np.random.default_rng(4)
+    for n, k in ((1, 2), (2, 1), (5, 3), (9, 1)):
+        count = 6
+        dl, d, du = (rng.standard_normal((count, n)).astype(dtype) for _ in range(3))
+        if np.dtype(dtype).kind == "c":
+            dl = (dl + 1j * rng.standard_normal((count, n))).astype(dtype)
+        dl[1] = 0  # nothing to eliminate
+        d[2] = 0  # zero pivots unless rows swap
+        if n > 1:  # singular: T - lambda I at an eigenvalue lambda of T
+            band = 2 * np.eye(n) + np.eye(n, k=1) + np.eye(n, k=-1)
+            d[3], dl[3], du[3] = 2 - np.linalg.eigvalsh(band)[0], 1, 1
+        d[4] = dl[4] = du[4] = 0
+        dl[5] = d[5] = 1e-30
+        b = rng.standard_normal((count, n, k)).astype(dtype)
+        want = np.empty_like(b)
+        lapack._tridiagonal_solve_perturbed([dl, d, du, b], [want], {})
+        source, name = codegen.tridiagonal_solve_perturbed(n, k, count, element, "host")
+        kernel = fused.per_item_kernel(source, name, count,
+                                       [(b.shape, dtype), ((count, 3 * n + k), dtype)], np,
+                                       "host")
+        got = kernel(dl, d, du, b)[0]
+        assert np.isfinite(got).all()
+        if np.dtype(dtype).kind == "f":
+            np.testing.assert_array_equal(got, want)
+        else:
+            np.testing.assert_allclose(got, want, rtol=1e-5 if dtype == np.complex64 else 1e-13)
+    with pytest.raises(codegen.Unsupported):
+        codegen.tridiagonal_solve_perturbed(3, 1, 1, "half", "host")
+    _needs_nvrtc()
+    from jaxlib.gpu_runtime import nvrtc
+
+    nvrtc.compile_to_ptx(codegen.tridiagonal_solve_perturbed(9, 2, 4, element, "cuda")[0])
+
+
+@needs_compiler
 def test_the_threefry_kernel_matches_the_known_answers_and_compiles():
     # The generated kernel GPUs run for cu_threefry2x32_ffi, built for the host:
     # Random123's known-answer vectors, then random words against the core's

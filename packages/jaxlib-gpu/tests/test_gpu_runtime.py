@@ -1762,6 +1762,101 @@ def test_separately_checked_solver_routines_pass_their_checks_on_lapack():
     with pytest.raises(ValueError, match="unknown solver part"):
         solver.part_status("gesvdp")
 
+
+def _tridiagonal_solve_program(target, shape, element):
+    diagonal, system = _tensor(shape[:-1], element), _tensor(shape, element)
+    return (f"func.func @main(%dl: {diagonal}, %d: {diagonal}, %du: {diagonal}, %b: {system})"
+            f" -> {system} {{\n"
+            f"  %0 = stablehlo.custom_call @{target}(%dl, %d, %du, %b) {{api_version = 4 : i32,"
+            f" backend_config = {{}}}} : ({diagonal}, {diagonal}, {diagonal}, {system})"
+            f" -> {system}\n  return %0 : {system}\n}}\n")
+
+
+def _tridiagonal_systems(seed, shape, dtype):
+    """dl, d, du, b: random systems, one that needs pivoting (a zero
+    diagonal) and one that is singular (a shifted eigenvalue)."""
+    rng = np.random.default_rng(seed)
+    dl, d, du = (_random_matrices(rng.integers(1 << 30), shape[:-1], dtype).astype(dtype)
+                 for _ in range(3))
+    b = _random_matrices(rng.integers(1 << 30), shape, dtype).astype(dtype)
+    flat = [v.reshape(-1, shape[-2]) for v in (dl, d, du)]
+    if flat[0].shape[0] >= 2 and shape[-2] >= 2:
+        flat[1][0] = 0
+        m = shape[-2]
+        band = np.diag(np.full(m, 2.0)) + np.diag(np.ones(m - 1), 1) + np.diag(np.ones(m - 1), -1)
+        flat[0][1], flat[2][1] = 1, 1
+        flat[1][1] = 2 - np.linalg.eigvalsh(band)[0]
+    return dl, d, du, b
+
+
+def _tridiagonal_matrices(dl, d, du):
+    m = d.shape[-1]
+    dense = np.zeros(d.shape + (m,), d.dtype)
+    rows = np.arange(m)
+    dense[..., rows, rows] = d
+    dense[..., rows[1:], rows[:-1]] = dl[..., 1:]
+    dense[..., rows[:-1], rows[1:]] = du[..., :-1]
+    return dense
+
+
+@pytest.mark.parametrize("target", ["cusparse_gtsv2_ffi", "cu_tridiagonal_solve_perturbed",
+                                    "tridiagonal_solve_perturbed_ffi"])
+@pytest.mark.parametrize("shape", [(3, 6, 2), (5, 1), (2, 1, 3)])
+@pytest.mark.parametrize("dtype,element", [(np.float32, "f32"), (np.float64, "f64"),
+                                           (np.complex64, "complex<f32>"),
+                                           (np.complex128, "complex<f64>")])
+def test_tridiagonal_solves_run_on_the_device(gpu, target, shape, dtype, element):
+    # jax's tridiagonal_solve: cuSPARSE's gtsv2 (pivoted LU), or with
+    # perturb_singular jaxlib's own kernel as a generated one, which nudges tiny
+    # pivots instead of failing (eigh_tridiagonal's inverse iteration).
+    from jaxlib import lapack
+
+    # cuSPARSE's gtsv2 takes 3 rows or more (jax lowers smaller systems to array
+    # operations): a crafted smaller one is a host step
+    on_host = target == "cusparse_gtsv2_ffi" and shape[-2] < 3
+    dl, d, du, b = _tridiagonal_systems(13, shape, dtype)
+    executable = gpu.compile_and_load(_tridiagonal_solve_program(target, shape, element))
+    for _ in range(2):  # (the second run replays a captured graph where there is one)
+        (x,) = [np.asarray(o) for o in executable.execute(
+            [gpu.buffer_from_pyval(v) for v in (dl, d, du, b)])]
+    assert bool(executable.reference_kernel_steps()) == on_host
+    assert x.shape == b.shape and x.dtype == b.dtype
+    tolerance = 1e-3 if dtype in (np.float32, np.complex64) else 1e-9
+    matrices = _tridiagonal_matrices(dl, d, du)
+    regular = [i for i in np.ndindex(shape[:-2]) if i != (1,) or shape[-2] < 2]
+    for index in regular:
+        np.testing.assert_allclose(matrices[index] @ x[index], b[index], rtol=tolerance,
+                                   atol=tolerance)
+    if target != "cusparse_gtsv2_ffi":
+        want = np.empty_like(b)
+        lapack._tridiagonal_solve_perturbed([dl, d, du, b], [want], {})
+        np.testing.assert_allclose(x, want, rtol=tolerance, atol=tolerance)
+        assert np.isfinite(x).all()  # the singular system too: a large, finite solution
+    if BACKEND == "cuda" and target == "cusparse_gtsv2_ffi":
+        import cupy  # noqa: F401
+
+        from jaxlib.gpu_runtime import tridiagonal
+        assert tridiagonal.status() == "cusparse"
+        assert "NotCapturable: cuSPARSE gtsv2" in executable.graph_status()
+
+
+def test_the_gtsv2_check_passes_on_lapack_and_refuses_a_wrong_binding():
+    from jaxlib.gpu_runtime import tridiagonal
+
+    host = types.SimpleNamespace(asarray=np.array, asnumpy=np.asarray)
+    tridiagonal._self_test(host, tridiagonal._Lapack())
+
+    class Wrong(tridiagonal._Lapack):
+        def gtsv2(self, dl, d, du, storage):  # no pivoting: wrong where d has a zero
+            for s in range(storage.shape[0]):
+                matrix = np.diag(d[s]) + np.diag(dl[s, 1:], -1) + np.diag(du[s, :-1], 1)
+                matrix[1, 1] = 1
+                storage[s] = np.linalg.solve(matrix, storage[s].T).T
+
+    with pytest.raises(RuntimeError, match="gtsv2 solution differs"):
+        tridiagonal._self_test(host, Wrong())
+
+
 COMPLEX_AND_CHLO = """
 func.func @main(%x: tensor<6xf32>, %y: tensor<6xf32>) -> (tensor<6xcomplex<f32>>, tensor<6xf32>,
     tensor<6xf32>, tensor<6xf32>, tensor<6xcomplex<f64>>, tensor<6xf32>, tensor<6xf32>,
@@ -2254,6 +2349,49 @@ def test_cusparse_todense_of_complex_entries(gpu):
     dense = np.asarray(executable.execute([gpu.buffer_from_pyval(x) for x in operands])[0])
     assert executable.reference_kernel_steps() == []
     np.testing.assert_array_equal(dense, [[0, 0, -1 + 2j], [3 - 0.5j, 0, 0]])
+
+
+def _csrlsvqr_program(n, nnz, element):
+    vector, values = _tensor((n,), element), _tensor((nnz,), element)
+    indices, indptr = _tensor((nnz,), "i32"), _tensor((n + 1,), "i32")
+    return (f"func.func @main(%d: {values}, %i: {indices}, %p: {indptr}, %b: {vector})"
+            f" -> {vector} {{\n"
+            f"  %0 = stablehlo.custom_call @cusolver_csrlsvqr_ffi(%d, %i, %p, %b) "
+            f"{{api_version = 4 : i32, backend_config = {{reorder = 1 : i32, "
+            f"tol = 1.0e-06 : f64}}}} : ({values}, {indices}, {indptr}, {vector}) -> {vector}\n"
+            f"  return %0 : {vector}\n}}\n")
+
+
+@pytest.mark.parametrize("dtype,element", [(np.float32, "f32"), (np.float64, "f64"),
+                                           (np.complex128, "complex<f64>")])
+def test_sparse_solves_run_on_the_device(gpu, dtype, element):
+    # jax.experimental.sparse.linalg.spsolve: cuSOLVER's sparse QR (csrlsvqr) on
+    # a square CSR matrix; its entries past the last row's end belong to no row.
+    import scipy.sparse
+
+    rng = np.random.default_rng(14)
+    dense = _random_matrices(15, (6, 6), dtype).astype(dtype)
+    dense[rng.random((6, 6)) < 0.5] = 0
+    dense += 4 * np.eye(6, dtype=dtype)
+    matrix = scipy.sparse.csr_matrix(dense)
+    nnz = matrix.nnz + 2
+    data = np.concatenate([matrix.data, np.ones(2, dtype)]).astype(dtype)
+    indices = np.concatenate([matrix.indices, [0, 99]]).astype(np.int32)
+    indptr = matrix.indptr.astype(np.int32)
+    b = _random_matrices(16, (6,), dtype).astype(dtype)
+    executable = gpu.compile_and_load(_csrlsvqr_program(6, nnz, element))
+    (x,) = [np.asarray(o) for o in executable.execute(
+        [gpu.buffer_from_pyval(v) for v in (data, indices, indptr, b)])]
+    assert executable.reference_kernel_steps() == []
+    tolerance = 1e-4 if dtype == np.float32 else 1e-10
+    np.testing.assert_allclose(dense @ x, b, rtol=tolerance, atol=tolerance)
+    # indices no CSR matrix has: an error naming the call, not a read outside arrays
+    bad = indices.copy()
+    bad[0] = 6
+    with pytest.raises(XlaRuntimeError, match="csrlsvqr: indices and indptr are not a CSR"):
+        executable.execute([gpu.buffer_from_pyval(v) for v in (data, bad, indptr, b)])
+    if BACKEND == "cuda":
+        assert "NotCapturable: cuSOLVER csrlsvqr" in executable.graph_status()
 
 
 def test_float_max_min_scatters_keep_nans_over_nan_dropping_atomics():

@@ -125,6 +125,11 @@ def test_gtsv2_solves_tridiagonal_systems(dtype):
         np.testing.assert_allclose(matrix @ x[i], b[i], rtol=tol, atol=tol)
     with pytest.raises(ValueError, match="gtsv2"):
         handler([dl, d, du[:, :4], b], [x], {})
+    # systems of one row (jax never emits them; a crafted program may), one singular
+    one = np.zeros((2, 1, 3), dtype)
+    handler([dl[:, :1], np.array([[2], [0]], dtype), du[:, :1], b[:, :1]], [one], {})
+    np.testing.assert_allclose(one[0], b[0, :1] / 2)
+    assert np.isnan(one[1]).all()
 
 
 def test_gpu_targets_are_registered_with_core():

@@ -229,7 +229,11 @@ def _gtsv2(operands: Any, results: Any, attributes: Any) -> None:
     lower, main, upper = (v.reshape(-1, n) for v in (dl, d, du))
     solved = np.empty_like(rows)
     for i in range(rows.shape[0]):
-        *_, solution, info = gtsv(lower[i, 1:], main[i], upper[i, :-1], rows[i])
+        if n == 1:  # (scipy's gtsv refuses the empty off-diagonals)
+            with np.errstate(all="ignore"):
+                solution, info = rows[i] / main[i, 0], int(main[i, 0] == 0)
+        else:
+            *_, solution, info = gtsv(lower[i, 1:], main[i], upper[i, :-1], rows[i])
         solved[i] = solution if info == 0 else np.nan  # a singular system
     np.copyto(x, solved.reshape(x.shape))
 

@@ -795,9 +795,11 @@ def _linear(shape: tuple[int, ...], terms: list[str]) -> str:
 
 
 def _wrap(name: str, body: list[str], params: list[str], args: list[str],
-          casts: list[str], elements: int, target: str) -> str:
+          casts: list[str], elements: int, target: str, helpers: str = "") -> str:
+    """The kernel ``name`` running ``body`` (item ``i``) for ``elements``
+    items; ``helpers`` are C functions the body calls."""
     index = "int" if elements < 2**31 - 1 else "long long"
-    lines = [f"JX void jx_item(jx_i64 i, {', '.join(params)}) {{", *body, "}"]
+    lines = [helpers, f"JX void jx_item(jx_i64 i, {', '.join(params)}) {{", *body, "}"]
     if target == "cuda":
         lines += [f'extern "C" __global__ void {name}({", ".join(params)}, {index} n) {{',
                   f"  for ({index} i = ({index})blockIdx.x * blockDim.x + threadIdx.x; "
@@ -902,6 +904,177 @@ def lu_pivots_to_permutation(pivots: int, size: int, count: int,
     name = _named("lu_pivots_to_permutation", body, target)
     return _wrap(name, body, params, ["piv", "out0"], ["(const int*)in[0]", "(int*)out[0]"],
                  count, target), name
+
+
+# The machine constants of the perturbed tridiagonal solve by real type:
+# epsilon and LAPACK's safe minimum (xLAMCH('S'), the smallest normal number
+# for both types).
+_REAL_LIMITS = {"float": (2.0**-23, 2.0**-126), "double": (2.0**-52, 2.0**-1022)}
+# The element types it takes: (C type, its real type).
+TRIDIAGONAL_TYPES = {"float": ("float", "float"), "double": ("double", "double"),
+                     "complex64": ("jx_cplx", "float"), "complex128": ("jx_cplx", "double")}
+
+
+def _real_literal(value: float, c_type: str) -> str:
+    return f"{value!r}f" if c_type == "float" else repr(value)
+
+
+def _scalar_helpers(t: str, r: str) -> str:
+    """What the perturbed solve asks of its element type ``t`` (real type
+    ``r``): jx_abs, jx_real, jx_is_zero, jx_zero, and for complex values a
+    struct with the arithmetic it uses (division by Smith's algorithm; the
+    CPU's std::complex rounds a little differently)."""
+    if t == r:
+        return "\n".join([
+            f"JX {r} jx_abs({r} a) {{ return fabs(a); }}",
+            f"JX {r} jx_real({r} a) {{ return a; }}",
+            f"JX bool jx_is_zero({r} a) {{ return a == 0; }}",
+            f"JX {r} jx_zero() {{ return 0; }}",
+            f"JX {r} jx_one() {{ return 1; }}", ""])
+    c = "jx_cplx"
+    return "\n".join([
+        f"struct {c} {{ {r} re, im; }};",
+        f"JX {c} jx_c({r} re, {r} im) {{ {c} z; z.re = re; z.im = im; return z; }}",
+        f"JX {c} jx_zero() {{ return jx_c(0, 0); }}",
+        f"JX {c} jx_one() {{ return jx_c(1, 0); }}",
+        f"JX {r} jx_abs({c} a) {{ return hypot(a.re, a.im); }}",
+        f"JX {r} jx_real({c} a) {{ return a.re; }}",
+        f"JX bool jx_is_zero({c} a) {{ return a.re == 0 && a.im == 0; }}",
+        f"JX {c} operator+({c} a, {c} b) {{ return jx_c(a.re + b.re, a.im + b.im); }}",
+        f"JX {c} operator-({c} a, {c} b) {{ return jx_c(a.re - b.re, a.im - b.im); }}",
+        f"JX {c} operator-({c} a) {{ return jx_c(-a.re, -a.im); }}",
+        f"JX {c} operator*({c} a, {c} b) {{",
+        "  return jx_c(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);",
+        "}",
+        f"JX {c} operator/({c} a, {c} b) {{",
+        "  if (fabs(b.re) >= fabs(b.im)) {",
+        f"    {r} ratio = b.im / b.re, scale = b.re + b.im * ratio;",
+        "    return jx_c((a.re + a.im * ratio) / scale, (a.im - a.re * ratio) / scale);",
+        "  }",
+        f"  {r} ratio = b.re / b.im, scale = b.re * ratio + b.im;",
+        "  return jx_c((a.re * ratio + a.im) / scale, (a.im * ratio - a.re) / scale);",
+        "}",
+        f"JX void operator+=({c}& a, {r} b) {{ a.re += b; }}",
+        f"JX void operator-=({c}& a, {c} b) {{ a = a - b; }}",
+        f"JX void operator*=({c}& a, {r} b) {{ a.re *= b; a.im *= b; }}", ""])
+
+
+def tridiagonal_solve_perturbed(n: int, k: int, count: int, element: str,
+                                target: str = "cuda") -> tuple[str, str]:
+    """(source, name) of jax's ``cu_tridiagonal_solve_perturbed`` for
+    ``element`` (a key of TRIDIAGONAL_TYPES): ``count`` systems, one thread
+    each, with the diagonals dl, d, du ([count, n]; dl[0] and du[n-1] unused)
+    and the right-hand sides b ([count, n, k], row-major) in, the solutions
+    and a scratch array ([count, 3n + k]: U's three diagonals and a row) out.
+
+    The algorithm is jaxlib-linalg's CPU kernel (lapack_kernels.cc,
+    SolveTridiagonalPerturbed) step for step: Gaussian elimination with row
+    pivoting by relative size, fused with the forward solve, then back
+    substitution where a tiny pivot is nudged by about eps * max|U| (as
+    LAPACK's xLAGTS) instead of failing. Maxima compare as std::max does
+    (``a < b ? b : a``), so NaNs propagate as on the CPU."""
+    if element not in TRIDIAGONAL_TYPES:
+        raise Unsupported(f"tridiagonal_solve_perturbed of {element}")
+    t, r = TRIDIAGONAL_TYPES[element]
+    eps, safe_min = (_real_literal(v, r) for v in _REAL_LIMITS[r])
+    helpers = _scalar_helpers(t, r) + "\n".join([
+        f"JX {r} jx_tsp_max({r} a, {r} b) {{ return a < b ? b : a; }}",
+        # Makes `pivot` safe to divide the row by (LAPACK's xLAGTS): a perturbation
+        # with the sign of the pivot's real part, doubled until it suffices, or a
+        # rescale of both.
+        f"JX {t} jx_tsp_pivot({r} perturb, {t} pivot, {t}* row) {{",
+        f"  const {r} safe_min = {safe_min}, big = ({r})1 / safe_min;",
+        f"  {r} size = jx_abs(pivot);",
+        f"  if (!(size < ({r})1)) return pivot;",
+        f"  {r} step = copysign(jx_tsp_max(fabs(perturb), safe_min), jx_real(pivot));",
+        f"  {r} row_max = 0;",
+        f"  for (int j = 0; j < {k}; ++j) row_max = jx_tsp_max(row_max, jx_abs(row[j]));",
+        f"  while (size < ({r})1) {{",
+        "    if (size < safe_min) {",
+        "      if (size == 0 || row_max * safe_min > size) { pivot += step; step *= 2; }",
+        "      else {",
+        "        pivot *= big;",
+        f"        for (int j = 0; j < {k}; ++j) row[j] *= big;",
+        "        return pivot;",
+        "      }",
+        "    } else if (row_max > size * big) { pivot += step; step *= 2; }",
+        "    else return pivot;",
+        "    size = jx_abs(pivot);",
+        "  }",
+        "  return pivot;",
+        "}", ""])
+    row = 3 * n + k
+    body = [f"  const {t}* dl = dl_ + i * {n};", f"  const {t}* d = d_ + i * {n};",
+            f"  const {t}* du = du_ + i * {n};", f"  const {t}* rhs = b_ + i * {n * k};",
+            f"  {t}* x = out0 + i * {n * k};", f"  {t}* ud = out1 + i * {row};",
+            f"  {t}* u1 = ud + {n};", f"  {t}* u2 = u1 + {n};", f"  {t}* row = u2 + {n};",
+            f"  const {r} eps = {eps};"]
+    if n == 1:
+        body += [f"  for (int j = 0; j < {k}; ++j) row[j] = rhs[j];",
+                 f"  {t} pivot = jx_tsp_pivot(eps * jx_abs(d[0]), d[0], row);",
+                 f"  for (int j = 0; j < {k}; ++j) x[j] = row[j] / pivot;"]
+    else:
+        body += [
+            f"  for (int q = 0; q < {n}; ++q) {{ ud[q] = jx_zero(); u1[q] = jx_zero(); "
+            "u2[q] = jx_zero(); }",
+            "  ud[0] = d[0]; u1[0] = du[0];",
+            f"  {r} max_u = jx_tsp_max(jx_abs(ud[0]), jx_abs(u1[0]));",
+            f"  {r} scale_k = jx_abs(ud[0]) + jx_abs(u1[0]);",
+            f"  for (int j = 0; j < {k}; ++j) x[j] = rhs[j];",
+            f"  for (jx_i64 q = 0; q + 1 < {n}; ++q) {{",
+            f"    const bool next_super = q + 2 < {n};",
+            f"    const jx_i64 at = q * {k}, next = at + {k};",
+            f"    const {t} sub = dl[q + 1];",
+            "    ud[q + 1] = d[q + 1];",
+            f"    {r} scale_next = jx_abs(sub) + jx_abs(ud[q + 1]);",
+            "    if (next_super) scale_next += jx_abs(du[q + 1]);",
+            "    if (jx_is_zero(sub)) {",
+            "      scale_k = scale_next; u1[q + 1] = du[q + 1]; u2[q] = jx_zero();",
+            f"      for (int j = 0; j < {k}; ++j) x[next + j] = rhs[next + j];",
+            "    } else {",
+            f"      const {r} relative_k = jx_is_zero(ud[q]) ? ({r})0 : jx_abs(ud[q]) / scale_k;",
+            f"      const {r} relative_next = jx_abs(sub) / scale_next;",
+            "      if (relative_next <= relative_k) {",  # row q stays the pivot row
+            "        scale_k = scale_next;",
+            f"        const {t} factor = sub / ud[q];",
+            "        ud[q + 1] -= factor * u1[q]; u1[q + 1] = du[q + 1]; u2[q] = jx_zero();",
+            f"        for (int j = 0; j < {k}; ++j) x[next + j] = rhs[next + j]"
+            " - factor * x[at + j];",
+            "      } else {",  # row q + 1 becomes the pivot row
+            f"        const {t} factor = ud[q] / sub, old_sup1 = u1[q];",
+            "        ud[q] = sub; ud[q + 1] = old_sup1 - factor * d[q + 1]; u1[q] = d[q + 1];",
+            "        if (next_super) { u2[q] = du[q + 1]; u1[q + 1] = -factor * du[q + 1]; }",
+            f"        for (int j = 0; j < {k}; ++j) {{",
+            f"          const {t} z = x[at + j];",
+            "          x[next + j] = z - factor * rhs[next + j]; x[at + j] = rhs[next + j];",
+            "        }",
+            "        scale_k = jx_abs(ud[q + 1]) + jx_abs(u1[q + 1]);",
+            "      }",
+            "    }",
+            "    if (next_super) max_u = jx_tsp_max(jx_tsp_max(jx_tsp_max(max_u, "
+            "jx_abs(ud[q])), jx_abs(u1[q])), jx_abs(u2[q]));",
+            "  }",
+            f"  max_u = jx_tsp_max(max_u, jx_abs(ud[{n - 1}]));",
+            f"  const {r} perturb = eps * max_u;",
+            f"  for (jx_i64 q = {n - 1}; q >= 0; --q) {{",
+            f"    const jx_i64 at = q * {k};",
+            f"    for (int j = 0; j < {k}; ++j) {{",
+            f"      {t} value = x[at + j];",
+            f"      if (q + 1 < {n}) value -= u1[q] * x[at + {k} + j];",
+            f"      if (q + 2 < {n}) value -= u2[q] * x[at + {2 * k} + j];",
+            "      row[j] = value;",
+            "    }",
+            f"    const {t} pivot = jx_tsp_pivot(perturb, ud[q], row);",
+            f"    const {t} inverse = jx_one() / pivot;",
+            f"    for (int j = 0; j < {k}; ++j) x[at + j] = row[j] * inverse;",
+            "  }"]
+    names = ["dl_", "d_", "du_", "b_"]
+    params = [f"const {t}* __restrict__ {a}" for a in names]
+    params += [f"{t}* __restrict__ out0", f"{t}* __restrict__ out1"]
+    casts = [f"(const {t}*)in[{j}]" for j in range(4)] + [f"({t}*)out[0]", f"({t}*)out[1]"]
+    name = _named("tridiagonal_solve_perturbed", [element, helpers, *body], target)
+    return _wrap(name, body, params, [*names, "out0", "out1"], casts, count, target,
+                 helpers), name
 
 
 # Threefry-2x32's rotations, by round group parity (Salmon et al., as XLA and jax).

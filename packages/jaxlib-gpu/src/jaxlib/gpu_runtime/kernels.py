@@ -42,6 +42,8 @@ from jaxlib.gpu_runtime.solver import TARGETS as SOLVER_TARGETS
 from jaxlib.gpu_runtime.solver import NotCapturable, solver_kernel, triangular_solve_kernel
 from jaxlib.gpu_runtime.sparse import TARGETS as SPARSE_TARGETS
 from jaxlib.gpu_runtime.sparse import sparse_kernel
+from jaxlib.gpu_runtime.tridiagonal import TARGETS as TRIDIAGONAL_TARGETS
+from jaxlib.gpu_runtime.tridiagonal import tridiagonal_kernel
 
 Factory = Callable[[Operation, Any], Callable[..., tuple] | None]
 DEVICE_KERNELS: dict[str, Factory] = {}
@@ -491,8 +493,9 @@ def _mulhi(op: Operation, xp: Any):
 def _device_custom_call(op: Operation, xp: Any):
     """The builtins that return their operand (sharding and memory-placement
     annotations), the solver's targets (solver.py: cuSOLVER, cuBLAS trsm),
-    jax's threefry target (prng.py) and its cuSPARSE targets (sparse.py) stay
-    on the device; other targets are host steps."""
+    jax's threefry target (prng.py), its cuSPARSE targets (sparse.py) and its
+    tridiagonal solves (tridiagonal.py) stay on the device; other targets are
+    host steps."""
     target = op.attributes.get("call_target_name")
     if target in SOLVER_TARGETS:
         return solver_kernel(op, xp)
@@ -500,6 +503,8 @@ def _device_custom_call(op: Operation, xp: Any):
         return threefry_kernel(op, xp)
     if target in SPARSE_TARGETS:
         return sparse_kernel(op, xp)
+    if target in TRIDIAGONAL_TARGETS:
+        return tridiagonal_kernel(op, xp)
     if (target not in IDENTITY_TARGETS
             or len(op.operands) != 1 or op.result_types != op.operand_types):
         return None

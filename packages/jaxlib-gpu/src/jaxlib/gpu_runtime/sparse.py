@@ -18,12 +18,16 @@ conversions read nothing back to the host (positions by prefix sums, not
 ``nonzero``) and are captured in CUDA graphs; the products read a few sizes
 back (CuPy's sparse matrices check their indices), and CuPy refuses library
 calls while a stream is captured, so programs with a product run eagerly. ROCm's
-``hipsparse_*`` names stay host steps until a ROCm build is tested, as does
-``gtsv2`` (tridiagonal solves).
+``hipsparse_*`` names stay host steps until a ROCm build is tested.
+
+``jax.experimental.sparse.linalg.spsolve`` (``cusolver_csrlsvqr_ffi``) runs
+here too, through cuSOLVER's sparse QR (``_sparse_solve``); tridiagonal
+solves (``cusparse_gtsv2_ffi``) are in tridiagonal.py.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -31,16 +35,22 @@ import numpy as np
 
 from jaxlib._src.ir.types import numpy_dtype
 from jaxlib._src.ops.custom_call import decoded_attributes
+from jaxlib.gpu_runtime.vendor import is_hip
 
 _OPERATIONS = tuple(f"{fmt}_{op}" for fmt in ("coo", "csr")
                     for op in ("todense", "fromdense", "matvec", "matmat"))
-TARGETS = frozenset(f"cusparse_{operation}_ffi" for operation in _OPERATIONS)
+# jax.experimental.sparse.linalg.spsolve on cuda: cuSOLVER's sparse QR solve.
+SOLVE = "cusolver_csrlsvqr_ffi"
+TARGETS = frozenset(f"cusparse_{operation}_ffi" for operation in _OPERATIONS) | {SOLVE}
 
 
 def sparse_kernel(op: Any, xp: Any) -> Callable[..., tuple] | None:
-    """The device step of a cuSPARSE target, or None (a host step) where the
-    descriptor or the types are not what jaxlib-sparse's lowering makes."""
+    """The device step of a cuSPARSE target or of the sparse solve, or None
+    (a host step) where the descriptor or the types are not what jax's and
+    jaxlib-sparse's lowerings make."""
     name = op.attributes.get("call_target_name")
+    if name == SOLVE:
+        return _sparse_solve(op, xp)
     operation = name.removeprefix("cusparse_").removesuffix("_ffi")
     try:
         from jaxlib import gpu_sparse
@@ -162,3 +172,72 @@ def _product(xp: Any, operation: str, rows: int, cols: int, nnz: int, transpose:
         return (xp.asarray(product, dtype=data.dtype).reshape(
             (cols if transpose else rows,) + tuple(x.shape[1:])),)
     return step
+
+
+def _sparse_solve(op: Any, xp: Any) -> Callable[..., tuple] | None:
+    """``cusolver_csrlsvqr_ffi`` (data, indices, indptr, b; attributes tol and
+    reorder): A x = b for a square CSR matrix A, through cuSOLVER's sparse QR
+    (CuPy's ``cupyx.cusolver.csrlsvqr``) with jax's tolerance and reordering;
+    scipy's sparse direct solve on mock GPUs, as jaxlib-linalg's host handler.
+    The matrix is checked first (a read-back, as cuSOLVER reads the host's
+    singularity flag anyway: such programs run eagerly); one cuSOLVER would
+    read outside of is refused as the host handler refuses it, with a
+    ValueError."""
+    if len(op.operands) != 4 or len(op.result_types) != 1 or is_hip(xp):
+        return None  # (CuPy's ROCm build has no csrlsvqr)
+    data, indices, indptr, b = op.operand_types
+    dtype = numpy_dtype(b.element_type)
+    n = int(b.shape[0]) if b.rank == 1 else -1
+    if (n < 0 or dtype not in _SOLVE_TYPES or numpy_dtype(data.element_type) != dtype
+            or data.rank != 1 or tuple(indices.shape) != tuple(data.shape)
+            or tuple(indptr.shape) != (n + 1,) or op.result_types[0] != b
+            or any(numpy_dtype(t.element_type) != np.int32 for t in (indices, indptr))):
+        return None
+    attributes = decoded_attributes(op)
+    try:
+        tol, reorder = float(attributes.get("tol", 0.0)), int(attributes.get("reorder", 1))
+    except (TypeError, ValueError):
+        return None
+    nnz = int(data.shape[0])
+
+    def kernel(values, columns, row_starts, rhs):
+        if n == 0:
+            return (xp.zeros((0,), dtype),)
+        starts = row_starts.astype(np.int64)
+        steps = starts[1:] - starts[:-1]
+        bad = (starts[0] != 0) | (starts[-1] > nnz) | (steps < 0).any()
+        if nnz:  # (the entries past the last row's end are not read)
+            in_rows = xp.arange(nnz) < starts[-1]
+            bad |= (((columns < 0) | (columns >= n)) & in_rows).any()
+        if bool(bad):  # read back, with the end below
+            raise ValueError(f"csrlsvqr: indices and indptr are not a CSR matrix of {n} x {n} "
+                             f"with at most {nnz} entries")
+        end = int(starts[-1])  # the entries past the last row's end belong to no row
+        values, columns = values[:end], columns[:end]
+        if xp is np:
+            import scipy.sparse
+            import scipy.sparse.linalg
+
+            matrix = scipy.sparse.csr_matrix((values, columns, row_starts), shape=(n, n))
+            with np.errstate(all="ignore"), warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # scipy's "matrix is exactly singular"
+                solution = scipy.sparse.linalg.spsolve(matrix.tocsc(), rhs)
+            return (np.asarray(solution).astype(dtype, copy=False).reshape(n),)
+        if xp.cuda.get_current_stream().is_capturing():
+            from jaxlib.gpu_runtime.solver import NotCapturable
+
+            raise NotCapturable("cuSOLVER csrlsvqr reads its singularity flag on the host")
+        import cupyx.cusolver
+        import cupyx.scipy.sparse
+
+        matrix = cupyx.scipy.sparse.csr_matrix((values, columns, row_starts), shape=(n, n))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # CuPy's "near singular": jax's is silent
+            return (cupyx.cusolver.csrlsvqr(matrix, xp.ascontiguousarray(rhs), tol=tol,
+                                            reorder=reorder),)
+
+    return kernel
+
+
+_SOLVE_TYPES = frozenset(np.dtype(t) for t in (np.float32, np.float64, np.complex64,
+                                               np.complex128))
