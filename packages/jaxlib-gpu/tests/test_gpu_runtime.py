@@ -522,6 +522,124 @@ def test_bfloat16_runs_on_the_device_as_the_cpu_computes_it(gpu, cpu):
     np.testing.assert_array_equal(again.view(np.uint16), got[0].view(np.uint16))
 
 
+def _eight_bit_program(element):
+    t, s = f"tensor<4x6x{element}>", f"tensor<{element}>"
+    if element.startswith("f8"):
+        bitcast = f"%7 = stablehlo.bitcast_convert %2 : ({t}) -> tensor<4x6xi8>"
+    else:  # two 4-bit values to a byte
+        bitcast = ("%b0 = stablehlo.constant dense<0> : tensor<i8>\n"
+                   f"  %r = stablehlo.reshape %2 : ({t}) -> tensor<4x3x2x{element}>\n"
+                   f"  %b = stablehlo.bitcast_convert %r : (tensor<4x3x2x{element}>) -> "
+                   "tensor<4x3xi8>\n"
+                   "  %7 = stablehlo.pad %b, %b0, low = [0, 0], high = [0, 3], interior = "
+                   "[0, 0] : (tensor<4x3xi8>, tensor<i8>) -> tensor<4x6xi8>")
+    return f"""
+func.func @main(%x: {t}, %y: tensor<4x6xf32>, %d: tensor<4x6xf64>, %i: tensor<4x6xi32>)
+    -> ({t}, {t}, {t}, tensor<4x6xf32>, {t}, tensor<6x4x{element}>, tensor<4x6xi8>,
+        tensor<6x{element}>, tensor<4x4xf32>, tensor<4x6xi1>, tensor<4x6xbf16>, {t}) {{
+  %c = stablehlo.constant dense<1.5> : {s}
+  %cb = stablehlo.broadcast_in_dim %c, dims = [] : ({s}) -> {t}
+  %0 = stablehlo.convert %y : (tensor<4x6xf32>) -> {t}
+  %1 = stablehlo.add %x, %0 : {t}
+  %2 = stablehlo.multiply %1, %cb : {t}
+  %3 = stablehlo.convert %2 : ({t}) -> tensor<4x6xf32>
+  %4 = stablehlo.convert %d : (tensor<4x6xf64>) -> {t}
+  %5 = stablehlo.convert %i : (tensor<4x6xi32>) -> {t}
+  %6 = stablehlo.transpose %2, dims = [1, 0] : ({t}) -> tensor<6x4x{element}>
+  {bitcast}
+  %9 = stablehlo.reduce(%x init: %c) applies stablehlo.maximum across dimensions = [0]
+       : ({t}, {s}) -> tensor<6x{element}>
+  %12 = "stablehlo.dot_general"(%x, %2) {{dot_dimension_numbers = #stablehlo.dot<
+          lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>}}
+        : ({t}, {t}) -> tensor<4x4xf32>
+  %13 = stablehlo.compare GT, %x, %0 : ({t}, {t}) -> tensor<4x6xi1>
+  %14 = stablehlo.convert %x : ({t}) -> tensor<4x6xbf16>
+  %15 = stablehlo.divide %x, %0 : {t}
+  return %2, %4, %5, %3, %1, %6, %7, %9, %12, %13, %14, %15
+      : {t}, {t}, {t}, tensor<4x6xf32>, {t}, tensor<6x4x{element}>, tensor<4x6xi8>,
+        tensor<6x{element}>, tensor<4x4xf32>, tensor<4x6xi1>, tensor<4x6xbf16>, {t}
+}}
+"""
+
+
+@pytest.mark.parametrize("element,name", [("f8E4M3FN", "float8_e4m3fn"),
+                                          ("f8E5M2", "float8_e5m2"),
+                                          ("f8E4M3FNUZ", "float8_e4m3fnuz"),
+                                          ("f8E4M3B11FNUZ", "float8_e4m3b11fnuz"),
+                                          ("f4E2M1FN", "float4_e2m1fn")])
+def test_eight_bit_floats_run_on_the_device_as_the_cpu_computes_them(gpu, cpu, element, name):
+    # float8 (and float4) values live on the device as their byte and compute
+    # in f32, rounded after each op as the CPU's ml_dtypes conversions round
+    # (overflow to NaN, infinity or the largest value by format): bit for bit.
+    import ml_dtypes
+
+    dtype = np.dtype(getattr(ml_dtypes, name))
+    top = float(ml_dtypes.finfo(dtype).max)
+    rng = np.random.default_rng(17)
+    x = (rng.standard_normal((4, 6)) * top / 8).astype(dtype)
+    x[0, :2] = [top, -0.0]
+    y = (rng.standard_normal((4, 6)) * top / 4).astype(np.float32)
+    y[1, :4] = [top * 1.5, -top * 4, np.nan, 1e-30]  # past the range; NaN; underflow
+    d = rng.standard_normal((4, 6)) * top / 2
+    i = rng.integers(-int(top), int(top), (4, 6)).astype(np.int32)
+    text = _eight_bit_program(element)
+    executable = gpu.compile_and_load(text)
+    # float4's bitcast (two values to a byte) is a host step, and says so
+    assert [step["op"] for step in executable.reference_kernel_steps()] == (
+        [] if element.startswith("f8") else ["stablehlo.bitcast_convert"])
+    got = [np.asarray(o) for o in executable.execute(
+        [gpu.buffer_from_pyval(a) for a in (x, y, d, i)])]
+    with np.errstate(all="ignore"):
+        want = _run(cpu, text, x, y, d, i)
+    for k, (g, w) in enumerate(zip(got, want)):
+        assert g.dtype == w.dtype and g.shape == w.shape, k
+        if k == 8:  # the product accumulates in another order
+            np.testing.assert_allclose(g, w, rtol=1e-5)
+        else:
+            bits = {1: np.uint8, 2: np.uint16}.get(g.dtype.itemsize)
+            np.testing.assert_array_equal(g.view(bits) if bits and g.dtype.kind == "V"
+                                          or g.dtype in (dtype, ml_dtypes.bfloat16)
+                                          else g, w.view(bits) if bits and
+                                          w.dtype in (dtype, ml_dtypes.bfloat16) else w,
+                                          err_msg=f"result {k}")
+    array = gpu.buffer_from_pyval(x)  # an argument on the device, as it came
+    assert array.dtype == dtype
+    np.testing.assert_array_equal(np.asarray(array).view(np.uint8), x.view(np.uint8))
+
+
+def test_eight_bit_float_rounding_tables_agree_with_ml_dtypes():
+    # The narrowing tables (carried._EightBitFloat) against ml_dtypes' own
+    # conversions: every value of the format, every midpoint between two and
+    # one f32 step either side, the overflow thresholds, every float16, f32
+    # denormals and wide random values, bit for bit.
+    import ml_dtypes
+
+    from jaxlib.gpu_runtime import carried
+
+    rng = np.random.default_rng(0)
+    assert "f8E8M0FNU" not in carried.EIGHT_BIT_FLOATS  # (stays on the host)
+    for dtype in carried.EIGHT_BIT_FLOATS.values():
+        tables = carried._eight_bit(dtype)
+        values = tables.widen_table[np.isfinite(tables.widen_table)]
+        points = [values, tables.middles, -tables.middles, np.float32(
+            [tables.threshold, -tables.threshold, np.inf, -np.inf, np.nan, -np.nan, 0, -0.0,
+             1e-45, -1e-45, 3.4e38, -3.4e38])]
+        for v in (values, tables.middles, -tables.middles):
+            points += [np.nextafter(v, np.float32(np.inf)), np.nextafter(v, np.float32(-np.inf))]
+        points.append(np.arange(1 << 16, dtype=np.uint16).view(np.float16).astype(np.float32))
+        points.append(np.arange(0, 1 << 23, 61, dtype=np.uint32).view(np.float32))
+        with np.errstate(over="ignore"):
+            points.append((rng.standard_normal(20000)
+                           * np.exp2(rng.integers(-30, 30, 20000))).astype(np.float32))
+        x = np.concatenate([np.asarray(p, np.float32).ravel() for p in points])
+        with np.errstate(all="ignore"):
+            want = x.astype(dtype).view(np.uint8)
+        np.testing.assert_array_equal(carried.narrow(np, dtype)(x), want, err_msg=str(dtype))
+        codes = np.arange(1 << ml_dtypes.finfo(dtype).bits, dtype=np.uint8)
+        np.testing.assert_array_equal(carried.widen(np, dtype)(codes),
+                                      codes.view(dtype).astype(np.float32))
+
+
 @pytest.mark.parametrize("length,on_device", [(8, True), (300, False)])
 def test_bfloat16_reductions_that_round_at_each_step_stay_exact(gpu, cpu, length, on_device):
     # A cumulative sum as a reduce_window (the conformance suite's cumsum): the
@@ -1101,12 +1219,14 @@ func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
     np.testing.assert_array_equal(out, x + 3 * y * y)
 
 
-def test_cuda_array_interface_refuses_bfloat16(gpu):
+def test_cuda_array_interface_refuses_bfloat16_and_float8(gpu):
+    # (the interface has no type string for them; CuPy would say uint16/uint8)
     import ml_dtypes
 
-    array = gpu.buffer_from_pyval(np.ones(3, ml_dtypes.bfloat16))
-    with pytest.raises(AttributeError, match="not supported for BF16"):
-        array.__cuda_array_interface__  # noqa: B018
+    for dtype, name in ((ml_dtypes.bfloat16, "BF16"), (ml_dtypes.float8_e4m3fn, "F8E4M3FN")):
+        array = gpu.buffer_from_pyval(np.ones(3, dtype))
+        with pytest.raises(AttributeError, match=f"not supported for {name} buffers"):
+            array.__cuda_array_interface__  # noqa: B018
 
 
 def test_bfloat16_and_float8_export_through_dlpack_as_gpu_tensors(gpu):
@@ -2013,6 +2133,29 @@ MORE_TYPES = {  # found by jax's tests under JAXLIB_GPU_STRICT=1: host steps bef
     "next_after_bf16": ("chlo.next_after %a, %b : tensor<8xbf16>, tensor<8xbf16> -> "
                         "tensor<8xbf16>", "tensor<8xbf16>",
                         [BF16, np.array([1, 1, 2, -np.inf, 0, 0, 1, 1], "bfloat16")]),
+    # integer convolutions (im2col and an integer matmul): i8 into i32, and i32
+    # products that wrap
+    "convolution_i8_to_i32": (
+        "stablehlo.convolution(%a, %b) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], "
+        "window = {stride = [2], pad = [[1, 1]]} {batch_group_count = 1 : i64, "
+        "feature_group_count = 1 : i64} : (tensor<2x7x3xi8>, tensor<3x3x4xi8>) -> "
+        "tensor<2x4x4xi32>", "tensor<2x4x4xi32>",
+        [np.arange(42, dtype=np.int8).reshape(2, 7, 3) * 3 - 60,
+         np.arange(36, dtype=np.int8).reshape(3, 3, 4) - 18]),
+    "convolution_i32_wraps": (
+        "stablehlo.convolution(%a, %b) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], "
+        "window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : "
+        "(tensor<1x3x2xi32>, tensor<2x2x1xi32>) -> tensor<1x2x1xi32>", "tensor<1x2x1xi32>",
+        [np.array([[[2**30, 3], [2**29, -7], [5, 2**31 - 1]]], np.int32),
+         np.array([[[4], [2]], [[-8], [3]]], np.int32)]),
+    "get_dimension_size": ("stablehlo.get_dimension_size %a, dim = 1 : (tensor<3x5xf32>) "
+                           "-> tensor<i32>", "tensor<i32>", [np.zeros((3, 5), np.float32)]),
+    # jax's lax.dce_sink (checkify) does nothing; lax.empty's AllocateBuffer gives zeros
+    "dce_sink_and_allocate_buffer_bf16": (
+        "stablehlo.custom_call @dce_sink(%a) {has_side_effect = true, api_version = 4 : i32}"
+        " : (tensor<3xf32>) -> ()\n  %0 = stablehlo.custom_call @AllocateBuffer() "
+        "{api_version = 4 : i32} : () -> tensor<2x2xbf16>", "tensor<2x2xbf16>",
+        [np.ones(3, np.float32)]),
 }
 
 
@@ -2024,7 +2167,7 @@ def test_more_types_run_on_the_device(gpu, cpu, case):
              if a.dtype.name == "bfloat16" else _type(a) for a in args]
     params = ", ".join(f"%{name}: {t}" for name, t in zip("abcd", types))
     text = (f"func.func @main({params}) -> {result} {{\n"
-            f"  {body if body.startswith('%') else '%0 = ' + body}\n"
+            f"  {body if body.startswith(('%', 'stablehlo.custom_call')) else '%0 = ' + body}\n"
             f"  return %0 : {result}\n}}\n")
     executable = gpu.compile_and_load(text)
     (got,) = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(a)

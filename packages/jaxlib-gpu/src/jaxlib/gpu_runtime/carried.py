@@ -1,16 +1,22 @@
-"""bfloat16 on the device: stored as its 16 bits, computed in f32.
+"""bfloat16 and the 8-bit floats on the device: stored as their bits,
+computed in f32.
 
-CuPy has no bfloat16, so a bfloat16 value on a GPU is a uint16 array of its
-bits (its *carrier*; the buffer keeps the logical dtype). Inside a program
-every bfloat16 value is a carrier, also on mock GPUs (numpy views, free), so
-the mock runs the same steps. An op on bfloat16 runs as the device kernel of
-a *twin*: a clone of the op with bfloat16 retyped (core ``retyped_clone``):
+CuPy has none of these types, so such a value on a GPU is an array of its
+bits (its *carrier*: uint16 for bfloat16; uint8 for the float8 formats and
+for float4/float6, which ml_dtypes stores one to a byte); the buffer keeps
+the logical dtype. Inside a program every such value is a carrier, also on
+mock GPUs (numpy views, free), so the mock runs the same steps. An op on
+them runs as the device kernel of a *twin*: a clone of the op with the
+carried types retyped (core ``retyped_clone``):
 
 - ops that only move elements (slices, transposes, gathers, selects, ...)
-  move the carriers' bits: their uint16 twin, bit for bit;
+  move the carriers' bits: their unsigned twin, bit for bit;
 - every other op computes in f32, as XLA's GPU backend does: its operands
   widened (exact), its f32 twin's kernel, its results rounded to the nearest
-  bfloat16, ties to even, NaN kept quiet with its sign (the CPU's rounding).
+  value of their type, as the CPU converts (bfloat16: ties to even, NaN kept
+  quiet with its sign; the 8-bit formats by tables made from ml_dtypes'
+  conversions, ``_EightBitFloat``: their overflow, NaN and signed-zero rules
+  differ from format to format).
 """
 
 from __future__ import annotations
@@ -24,12 +30,26 @@ import numpy as np
 from jaxlib._src.ir.attributes import DenseElements
 from jaxlib._src.ir.core import Operation, Value, retyped_clone
 from jaxlib._src.ir.types import TensorType, Type, numpy_dtype
-from jaxlib._src.ops.custom_call import IDENTITY_TARGETS
+from jaxlib._src.ops.custom_call import ALLOCATE_BUFFER, IDENTITY_TARGETS
 
 BFLOAT16 = np.dtype(ml_dtypes.bfloat16)
+# The formats stored one to a byte (IR element name -> dtype). float8_e8m0fnu
+# (MX scales) stays on the host: ml_dtypes rounds f32 denormals into it by
+# rules of its own, which the tables do not follow.
+EIGHT_BIT_FLOATS: dict[str, np.dtype] = {
+    name: np.dtype(getattr(ml_dtypes, dtype)) for name, dtype in (
+        ("f8E5M2", "float8_e5m2"), ("f8E4M3", "float8_e4m3"), ("f8E4M3FN", "float8_e4m3fn"),
+        ("f8E4M3B11FNUZ", "float8_e4m3b11fnuz"), ("f8E3M4", "float8_e3m4"),
+        ("f8E5M2FNUZ", "float8_e5m2fnuz"), ("f8E4M3FNUZ", "float8_e4m3fnuz"),
+        ("f4E2M1FN", "float4_e2m1fn"),
+        ("f6E2M3FN", "float6_e2m3fn"), ("f6E3M2FN", "float6_e3m2fn"))
+    if hasattr(ml_dtypes, dtype)}
 # logical dtype -> the dtype of its device storage
-CARRIERS: dict[np.dtype, np.dtype] = {BFLOAT16: np.dtype(np.uint16)}
-_NAME = "bf16"
+CARRIERS: dict[np.dtype, np.dtype] = {BFLOAT16: np.dtype(np.uint16), **{
+    dtype: np.dtype(np.uint8) for dtype in EIGHT_BIT_FLOATS.values()}}
+# IR element name of a carried type -> (its dtype, the IR name of its carrier)
+_CARRIED = {"bf16": (BFLOAT16, "ui16"),
+            **{name: (dtype, "ui8") for name, dtype in EIGHT_BIT_FLOATS.items()}}
 
 # Ops whose kernels only move, select or reinterpret elements: the uint16 twin
 # gives the same bits.
@@ -42,6 +62,14 @@ _MOVING_OPS = frozenset({
     "sdy.sharding_group",
 })
 
+
+# Ops whose f32 twin would compute something else: next_after steps by an
+# f32 ulp (bfloat16 has a kernel of its own on the carriers' bits,
+# kernels.CARRIER_KERNELS; the 8-bit floats run it on the host).
+_STEPPING_OPS = frozenset({"chlo.next_after"})
+
+# Builtin targets that move or make bits: annotations, AllocateBuffer's zeros.
+_MOVING_TARGETS = IDENTITY_TARGETS | {ALLOCATE_BUFFER}
 
 # Builtin targets whose f32 twin gives bfloat16 results exactly (a selection).
 _WIDENING_TARGETS = frozenset({"ApproxTopK"})
@@ -72,7 +100,19 @@ def storage_dtype(dtype: Any) -> np.dtype:
 
 def is_carried(type_: Any) -> bool:
     """Whether values of IR type ``type_`` are carriers on the device."""
-    return isinstance(type_, TensorType) and type_.element_type == _NAME
+    return isinstance(type_, TensorType) and isinstance(type_.element_type, str) \
+        and type_.element_type in _CARRIED
+
+
+def is_bfloat16(type_: Any) -> bool:
+    """Whether ``type_`` is a bfloat16 tensor (the carried type with kernels
+    of its own: cuBLAS's and cuDNN's bfloat16 paths)."""
+    return isinstance(type_, TensorType) and type_.element_type == "bf16"
+
+
+def carried_dtype(type_: Any) -> np.dtype:
+    """The logical dtype of a carried IR type."""
+    return _CARRIED[type_.element_type][0]
 
 
 def uses_carriers(op: Operation) -> bool:
@@ -157,29 +197,127 @@ def contiguous_bits(xp: Any, x: Any) -> Any:
     return x.view(np.uint32)
 
 
-def widen(xp: Any) -> Callable[[Any], Any]:
-    """carrier -> f32 (exact)."""
+def widen(xp: Any, dtype: Any = BFLOAT16) -> Callable[[Any], Any]:
+    """carrier of ``dtype`` -> f32 (exact)."""
+    if np.dtype(dtype) != BFLOAT16:
+        return _eight_bit(dtype).widen(xp)
     return _numpy_widen if xp is np else _cupy_conversions(xp)[0]
 
 
-def narrow(xp: Any) -> Callable[[Any], Any]:
-    """f32 -> carrier, to the nearest bfloat16 (ties to even)."""
+def narrow(xp: Any, dtype: Any = BFLOAT16) -> Callable[[Any], Any]:
+    """f32 -> carrier of ``dtype``, to the nearest value (bfloat16: ties to
+    even; the 8-bit formats as ml_dtypes converts)."""
+    if np.dtype(dtype) != BFLOAT16:
+        return _eight_bit(dtype).narrow(xp)
     return _numpy_narrow if xp is np else _cupy_conversions(xp)[1]
+
+
+class _EightBitFloat:
+    """Conversions of one format stored one to a byte, by tables made from
+    ml_dtypes' conversions (the CPU's): widening looks each code up; narrowing
+    finds a magnitude's neighbours among the format's finite non-negative
+    values (a sorted table) and takes the nearer one, the tie's code at a
+    midpoint, the overflow's past the largest value (by its half ulp), and
+    the negative code of the result for negative inputs; zeros and NaNs
+    keep the codes ml_dtypes gives them. Every midpoint is exact in f32 (the
+    formats have at most 4 significand bits), so the comparisons are."""
+
+    def __init__(self, dtype: np.dtype):
+        self.dtype = dtype
+        info = ml_dtypes.finfo(dtype)
+        codes = np.arange(1 << info.bits, dtype=np.uint8)
+        values = codes.view(dtype).astype(np.float32)
+        self.widen_table = np.full(256, np.nan, np.float32)
+        self.widen_table[:codes.size] = values
+
+        def code(x: Any) -> np.uint8:
+            return np.array(x, np.float32).astype(dtype).view(np.uint8)
+
+        usable = np.isfinite(values) & ~np.signbit(values)
+        magnitudes, first = np.unique(values[usable], return_index=True)
+        self.magnitudes = magnitudes.astype(np.float32)
+        self.codes = codes[usable][first]
+        middles = (magnitudes[:-1].astype(np.float64) + magnitudes[1:]) / 2
+        self.middles = middles.astype(np.float32)
+        self.tie_codes = code(self.middles)
+        top = float(magnitudes[-1])
+        ulp = 2.0 ** (np.floor(np.log2(top)) - info.nmant)
+        self.threshold = np.float32(top + ulp / 2)
+        self.top_code, self.threshold_code = self.codes[-1], code(self.threshold)
+        self.overflow_code = code(np.inf)
+        self.zero_codes = (code(0.0), code(-0.0))
+        self.nan_codes = (code(np.nan), code(-np.nan))
+        # each code's negative: the code of minus its value (NaN, zero: ml_dtypes')
+        self.negated = np.array([code(-v) for v in self.widen_table], np.uint8)
+        self._device: dict[int, tuple] = {}
+
+    def _tables(self, xp: Any) -> tuple:
+        if xp is np:
+            return (self.widen_table, self.magnitudes, self.codes, self.middles,
+                    self.tie_codes, self.negated)
+        found = self._device.get(xp.cuda.Device().id)
+        if found is None:
+            found = self._device[xp.cuda.Device().id] = tuple(xp.asarray(t) for t in (
+                self.widen_table, self.magnitudes, self.codes, self.middles,
+                self.tie_codes, self.negated))
+        return found
+
+    def widen(self, xp: Any) -> Callable[[Any], Any]:
+        return lambda bits: self._tables(xp)[0][bits.astype(np.uint8, copy=False)]
+
+    def narrow(self, xp: Any) -> Callable[[Any], Any]:
+        def to_bits(x: Any) -> Any:
+            _, magnitudes, codes, middles, ties, negated = self._tables(xp)
+            x = xp.asarray(x, dtype=np.float32)
+            a = xp.abs(x)
+            above = xp.clip(xp.searchsorted(magnitudes, a, side="left"), 1,
+                            magnitudes.size - 1)
+            middle = middles[above - 1]
+            out = xp.where(a < middle, codes[above - 1],
+                           xp.where(a > middle, codes[above], ties[above - 1]))
+            past = xp.where(a < self.threshold, self.top_code, xp.where(
+                a > self.threshold, self.overflow_code, self.threshold_code))
+            out = xp.where(a > magnitudes[-1], past, out).astype(np.uint8)
+            out = xp.where(xp.signbit(x), negated[out], out)
+            negative = xp.signbit(x)
+            out = xp.where(a == 0, xp.where(negative, self.zero_codes[1], self.zero_codes[0]),
+                           out)
+            out = xp.where(xp.isnan(x), xp.where(negative, self.nan_codes[1],
+                                                 self.nan_codes[0]), out)
+            return xp.asarray(out, dtype=np.uint8)
+        return to_bits
+
+
+_EIGHT_BIT: dict[np.dtype, _EightBitFloat] = {}
+
+
+def _eight_bit(dtype: Any) -> _EightBitFloat:
+    dtype = np.dtype(dtype)
+    found = _EIGHT_BIT.get(dtype)
+    if found is None:
+        found = _EIGHT_BIT[dtype] = _EightBitFloat(dtype)
+    return found
 
 
 # --- twins -------------------------------------------------------------------------
 
+# A twin's element type for carried values: f32, or each carrier's own bits.
+_BITS = "bits"
+
+
 def _retype(element: str) -> Callable[[Type], Type]:
     def retype(t: Type) -> Type:
         if is_carried(t):
-            return TensorType(t.shape, element, getattr(t, "encoding", None))
+            name = _CARRIED[t.element_type][1] if element == _BITS else element
+            return TensorType(t.shape, name, getattr(t, "encoding", None))
         return t
     return retype
 
 
 def _refuse_capture(op: Operation, value: Value) -> None:
     if is_carried(value.type):
-        raise _NoTwin(f"a region of {op.name} uses a bfloat16 value from outside it")
+        raise _NoTwin(f"a region of {op.name} uses a {value.type.element_type} value from "
+                      "outside it")
 
 
 def rounds_in_regions(op: Operation) -> bool:
@@ -203,10 +341,11 @@ def _twin_attributes(element: str) -> Callable[[Operation], dict[str, Any]]:
                 or not is_carried(value.type):
             return found
         retyped = _retype(element)(value.type)
+        dtype = carried_dtype(value.type)
         if element == "f32":
-            convert = lambda a: np.asarray(a, BFLOAT16).astype(np.float32)  # noqa: E731
+            convert = lambda a: np.asarray(a, dtype).astype(np.float32)  # noqa: E731
         else:
-            convert = lambda a: np.asarray(a, BFLOAT16).view(np.uint16)  # noqa: E731
+            convert = lambda a: np.asarray(a, dtype).view(CARRIERS[dtype])  # noqa: E731
         if value.is_symbolic_splat:
             found["value"] = DenseElements.splat(convert(value.splat_value), retyped)
         else:
@@ -224,13 +363,19 @@ def twin(op: Operation) -> tuple[Operation, bool] | None:
     whether it computes in f32 (its bfloat16 operands widened, results
     narrowed) rather than moving bits; None when there is none (``op`` runs on
     the host)."""
+    if op.name in _STEPPING_OPS:
+        return None  # a step of one ulp in f32 rounds back to where it started
+    if op.name == "stablehlo.bitcast_convert" and any(
+            is_carried(t) and ml_dtypes.finfo(carried_dtype(t)).bits < 8
+            for t in (*op.operand_types, *op.result_types)):
+        return None  # float4/float6 pack several to a byte there, one to a carrier here
     moving = op.name in _MOVING_OPS or (
         op.name == "stablehlo.custom_call"
-        and op.attributes.get("call_target_name") in IDENTITY_TARGETS)
+        and op.attributes.get("call_target_name") in _MOVING_TARGETS)
     if op.name == "stablehlo.custom_call" and not moving and \
             op.attributes.get("call_target_name") not in _WIDENING_TARGETS:
         return None  # a library's target: its own types
-    element = "ui16" if moving else "f32"
+    element = _BITS if moving else "f32"
     try:
         clone = retyped_clone(op, _retype(element), _twin_attributes(element),
                               on_capture=_refuse_capture)
@@ -241,21 +386,23 @@ def twin(op: Operation) -> tuple[Operation, bool] | None:
 
 def computing_in_f32(op: Operation, kernel: Callable[..., tuple], xp: Any
                      ) -> Callable[..., tuple]:
-    """``kernel`` (of ``op``'s f32 twin) on carriers: bfloat16 operands
-    widened to f32 first, bfloat16 results narrowed after."""
-    up, down = widen(xp), narrow(xp)
+    """``kernel`` (of ``op``'s f32 twin) on carriers: carried operands
+    widened to f32 first, carried results rounded to their types after."""
+    wide = [widen(xp, carried_dtype(t)) if is_carried(t) else None
+            for t in op.operand_types]
+    narrowed = [narrow(xp, carried_dtype(t)) if is_carried(t) else None
+                for t in op.result_types]
     if op.name == "stablehlo.convert" and numpy_dtype(
             op.operand_types[0].element_type) in _ROUNDED_TWICE:
         # wider sources: to f32 rounded to odd, then one correct rounding
+        down = narrowed[0]
         return lambda x: (down(odd_f32(xp, x)),)
-    wide = [is_carried(t) for t in op.operand_types]
-    narrowed = [is_carried(t) for t in op.result_types]
     frame = getattr(kernel, "needs_frame", False)
 
     def run(leading: tuple, operands: tuple) -> tuple:
-        operands = tuple(up(v) if w else v for v, w in zip(operands, wide))
+        operands = tuple(up(v) if up else v for v, up in zip(operands, wide))
         results = kernel(*leading, *operands)
-        return tuple(down(r) if n else r for r, n in zip(results, narrowed))
+        return tuple(down(r) if down else r for r, down in zip(results, narrowed))
 
     if frame:
         def framed(frame_, *operands):

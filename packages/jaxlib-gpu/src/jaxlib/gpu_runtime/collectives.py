@@ -108,14 +108,14 @@ class _Reduction:
         self.combine = getattr(xp, ufunc)
         self.dtype = dtype
         self.view = dtype  # what NCCL reads the operand as
-        # bfloat16 values are uint16 carriers of their bits (carried.py): each
-        # step computes in f32 and rounds, as the reference's bfloat16 ufuncs do
+        # bfloat16 and 8-bit floats are carriers of their bits (carried.py): each
+        # step computes in f32 and rounds, as the reference's ml_dtypes ufuncs do
         self.carried = dtype in CARRIERS
         if self.carried:
             if name not in _CARRIED_REDUCTIONS:
-                raise ValueError("bitwise reduction of bfloat16")
+                raise ValueError(f"bitwise reduction of {dtype}")
             self.dtype = self.view = CARRIERS[dtype]
-            self.widen, self.narrow = widen(xp), narrow(xp)
+            self.widen, self.narrow = widen(xp, dtype), narrow(xp, dtype)
         elif dtype.kind == "b":
             op, self.view = _BOOLEAN_NCCL.get(name), np.dtype(np.uint8)
         elif dtype.kind == "c":  # sums add the real and imaginary parts apart

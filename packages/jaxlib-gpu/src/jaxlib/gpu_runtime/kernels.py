@@ -22,12 +22,13 @@ import numpy as np
 from jaxlib._src.ir.core import Operation
 from jaxlib._src.ir.element_types import info as element_info
 from jaxlib._src.ir.types import TensorType, numpy_dtype
-from jaxlib._src.ops.custom_call import IDENTITY_TARGETS
+from jaxlib._src.ops.custom_call import ALLOCATE_BUFFER, DCE_SINK, IDENTITY_TARGETS
 from jaxlib._src.ops.data_movement import int_list
 from jaxlib._src.ops.reduction import int_array_attr
 from jaxlib.gpu_runtime.carried import (
     CARRIERS,
     computing_in_f32,
+    is_bfloat16,
     is_carried,
     storage_dtype,
     twin,
@@ -48,9 +49,9 @@ from jaxlib.gpu_runtime.tridiagonal import tridiagonal_kernel
 Factory = Callable[[Operation, Any], Callable[..., tuple] | None]
 DEVICE_KERNELS: dict[str, Factory] = {}
 
-# The storage dtypes CuPy computes in. bfloat16 is on the device as its bits
-# (carried.py); anything else (f8, int4, ...) is kept on the host and runs on
-# the reference kernels.
+# The storage dtypes CuPy computes in. bfloat16 and the 8-bit floats are on
+# the device as their bits (carried.py); anything else (int4, int2,
+# float8_e8m0fnu, ...) is kept on the host and runs on the reference kernels.
 DEVICE_DTYPES = frozenset(np.dtype(t) for t in (
     np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
     np.uint64, np.float16, np.float32, np.float64, np.complex64, np.complex128))
@@ -492,11 +493,19 @@ def _mulhi(op: Operation, xp: Any):
 @device_kernel("stablehlo.custom_call")
 def _device_custom_call(op: Operation, xp: Any):
     """The builtins that return their operand (sharding and memory-placement
-    annotations), the solver's targets (solver.py: cuSOLVER, cuBLAS trsm),
-    jax's threefry target (prng.py), its cuSPARSE targets (sparse.py) and its
-    tridiagonal solves (tridiagonal.py) stay on the device; other targets are
-    host steps."""
+    annotations), jax's ``dce_sink`` (does nothing) and ``AllocateBuffer``
+    (``lax.empty``: zeros), the solver's targets (solver.py: cuSOLVER, cuBLAS
+    trsm), jax's threefry target (prng.py), its cuSPARSE targets (sparse.py)
+    and its tridiagonal solves (tridiagonal.py) stay on the device; other
+    targets are host steps."""
     target = op.attributes.get("call_target_name")
+    if target == DCE_SINK and not op.results:
+        return lambda *values: ()
+    if target == ALLOCATE_BUFFER and not op.operands and len(op.result_types) == 1 \
+            and on_device(op.result_types[0]):
+        shape = tuple(op.result_types[0].shape)
+        dtype = storage_dtype(numpy_dtype(op.result_types[0].element_type))
+        return lambda: (xp.zeros(shape, dtype),)
     if target in SOLVER_TARGETS:
         return solver_kernel(op, xp)
     if target in PRNG_TARGETS:
@@ -683,7 +692,7 @@ def bf16_dot_kernel(op: Operation, xp: Any):
     twin computes, on tensor cores); None where there is none."""
     from jaxlib._src.ops.linalg import _dot_numbers, dot_general_arrays
 
-    if not all(is_carried(t) for t in op.operand_types):
+    if not all(is_bfloat16(t) for t in op.operand_types):
         return None
     result = op.result_types[0].element_type
     out = {"bf16": np.uint16, "f32": np.float32}.get(result if isinstance(result, str) else "")
@@ -699,6 +708,8 @@ def bf16_dot_kernel(op: Operation, xp: Any):
 def bf16_convolution_kernel(op: Operation, xp: Any):
     """A bfloat16 convolution on cuDNN's bfloat16 convolution, else its f32
     twin's kernel between widening and rounding (what program.py would run)."""
+    if not all(is_bfloat16(t) for t in (*op.operand_types, *op.result_types)):
+        return None  # (8-bit floats: the f32 twin, program.py)
     found = twin(op)
     if found is None or not found[1]:
         return None
@@ -713,7 +724,7 @@ def bf16_next_after_kernel(op: Operation, xp: Any):
     twin would step by an f32 ulp and round back to where it started."""
     from jaxlib._src.ops.chlo_math import next_after_values
 
-    if not all(is_carried(t) for t in (*op.operand_types, *op.result_types)):
+    if not all(is_bfloat16(t) for t in (*op.operand_types, *op.result_types)):
         return None
     up = widen(xp)
     quiet_nan = np.uint16(0x7FC0)
@@ -836,6 +847,14 @@ def _square_for(xp: Any, kind: str) -> Callable | None:
 
 
 DEVICE_KERNELS["chlo.square"] = _unary(_square_for)
+
+
+@device_kernel("stablehlo.get_dimension_size")
+def _get_dimension_size(op: Operation, xp: Any):
+    """A dimension of a (static: device values are) operand, as an i32 scalar
+    on the device; the operand itself is not read."""
+    dimension = int(op.attributes["dimension"])
+    return lambda x: (xp.asarray(x.shape[dimension], dtype=np.int32),)
 
 
 @device_kernel("stablehlo.iota")
@@ -1020,7 +1039,9 @@ def _fft(op: Operation, xp: Any):
 def _convolution(op: Operation, xp: Any):
     from jaxlib._src.ops.linalg import _conv_kernel, _ConvSpec
 
-    if any(_kind(t) not in "fc" for t in (*op.operand_types, *op.result_types)):
+    # integers too (im2col and CuPy's integer matmul, wrapping as XLA's); not
+    # predicates
+    if any(_kind(t) not in "fciu" for t in (*op.operand_types, *op.result_types)):
         return None
     spec = _ConvSpec(op)
     return convolution_kernel(op, spec, xp, _conv_kernel(op, spec, xp, matmul_for(xp)))

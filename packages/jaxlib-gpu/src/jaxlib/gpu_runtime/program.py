@@ -230,7 +230,7 @@ class _GpuFunctionLowering(_FunctionLowering):
         nothing = nothing_to_compute_kernel(op, xp)
         if nothing is not None:
             return nothing, ""
-        if uses_carriers(op):  # bfloat16: the kernel of a twin (carried.py)
+        if uses_carriers(op):  # bfloat16, 8-bit floats: the kernel of a twin (carried.py)
             special = CARRIER_KERNELS.get(op.name)
             kernel = special(op, xp) if special is not None else None
             if kernel is not None:
@@ -241,11 +241,12 @@ class _GpuFunctionLowering(_FunctionLowering):
                 region_kernel = REGION_KERNELS.get(op.name)
                 kernel = region_kernel(op, xp, self) if region_kernel is not None else None
                 if kernel is None:
-                    return None, "bfloat16 arithmetic in a region, rounded at each step"
+                    return None, "bfloat16/8-bit float arithmetic in a region, rounded at " \
+                        "each step"
                 return with_frame(kernel), ""
             found = carried.twin(op)
             if found is None:
-                return None, "no device kernel for bfloat16 here"
+                return None, "no device kernel for these bfloat16/8-bit float types here"
             clone, in_f32 = found
             kernel, reason = self._device_kernel(clone)
             if kernel is None or not in_f32:
@@ -387,7 +388,7 @@ class _GpuFunctionLowering(_FunctionLowering):
         xp = self.module_lowering.xp
         upload = [on_device(t) for t in op.result_types]
 
-        # bfloat16 values cross as carriers (carried.py)
+        # bfloat16 and 8-bit float values cross as carriers (carried.py)
         logical = [numpy_dtype(t.element_type) if is_carried(t) else None
                    for t in op.operand_types]
 

@@ -159,10 +159,10 @@ _PLACEMENT_ANNOTATION = "annotate_device_placement"
 IDENTITY_TARGETS = frozenset({_SHARDING_ANNOTATION, _PLACEMENT_ANNOTATION})
 # jax's ``lax.dce_sink``: marks its operands used so that the computation
 # producing them is kept; running it does nothing.
-_DCE_SINK = "dce_sink"
+DCE_SINK = "dce_sink"
 # XLA's builtin for ``lax.empty`` on GPUs and TPUs: a buffer whose contents
 # are unspecified (here: zeros).
-_ALLOCATE_BUFFER = "AllocateBuffer"
+ALLOCATE_BUFFER = "AllocateBuffer"
 # XLA's builtin for ``lax.approx_max_k`` / ``approx_min_k``: exact top-k is an
 # approximation of any recall target.
 _APPROX_TOP_K = "ApproxTopK"
@@ -776,11 +776,11 @@ def _custom_call(op: Operation, ctx: Any):
         if len(op.operands) != 1 or op.result_types != op.operand_types:
             raise ValueError(f"custom call {name!r} takes one operand and returns it")
         return lambda value: (value,)
-    if name == _ALLOCATE_BUFFER:
+    if name == ALLOCATE_BUFFER:
         return _allocate_buffer_kernel(op)
     if name == _APPROX_TOP_K:
         return approx_top_k_kernel(op, ctx)
-    if name == _DCE_SINK:
+    if name == DCE_SINK:
         if op.results:
             raise ValueError("custom call 'dce_sink' has no results")
 

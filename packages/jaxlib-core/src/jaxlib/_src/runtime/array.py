@@ -301,9 +301,15 @@ class ArrayImpl(Array):
         """The CUDA array interface of a one-shard array in GPU memory."""
         buffers = self._buffers
         if (len(buffers) == 1 and hasattr(buffers[0], "cuda_array_interface")
-                and np.dtype(buffers[0].dtype).name == "bfloat16"):
-            # The interface has no type string for bfloat16 (GPUs keep it on the host here).
-            raise AttributeError("__cuda_array_interface__ is not supported for BF16 buffers.")
+                and np.dtype(buffers[0].dtype).kind == "V"):
+            # The interface has no type string for ml_dtypes' types (bfloat16, float8,
+            # ...; GPUs keep their bits in unsigned integers).
+            from jaxlib._src.ir.element_types import BY_DTYPE
+
+            row = BY_DTYPE.get(np.dtype(buffers[0].dtype))
+            name = row.xla.upper() if row is not None else np.dtype(buffers[0].dtype).name
+            raise AttributeError(f"__cuda_array_interface__ is not supported for {name} "
+                                 "buffers.")
         if len(buffers) > 1 and hasattr(buffers[0], "cuda_array_interface"):
             raise AttributeError("__cuda_array_interface__ is only supported for unsharded "
                                  "arrays.")
