@@ -561,3 +561,21 @@ def test_reference_kernels_reject_quantized_types_explicitly():
     op.operands = []
     with pytest.raises(NotImplementedError, match="quantized"):
         REFERENCE_KERNELS["stablehlo.dot_general"](op, None)
+
+
+@pytest.mark.parametrize("body", ["maximum", "minimum", "and", "add"])
+def test_reductions_of_narrow_integers(client, body):
+    # ml_dtypes' int4 has no max/min/bitwise reduce loop that takes a dtype:
+    # jnp.max of an int4 array failed on the CPU.
+    x = np.array([[1, 2, -8], [-1, 7, 3]], ml_dtypes.int4)
+    text = ("func.func @main(%x: tensor<2x3xi4>) -> tensor<3xi4> {\n"
+            "  %z = stablehlo.constant dense<0> : tensor<i4>\n"
+            f"  %0 = stablehlo.reduce(%x init: %z) applies stablehlo.{body} across "
+            "dimensions = [0] : (tensor<2x3xi4>, tensor<i4>) -> tensor<3xi4>\n"
+            "  return %0 : tensor<3xi4>\n}\n")
+    (got,) = run(client, text, x)
+    wide = x.astype(np.int8)
+    want = {"maximum": np.maximum(wide.max(0), 0), "minimum": np.minimum(wide.min(0), 0),
+            "and": np.zeros(3, np.int8), "add": wide.sum(0)}[body]
+    assert got.dtype == ml_dtypes.int4
+    np.testing.assert_array_equal(got.astype(np.int8), want.astype(ml_dtypes.int4).astype(np.int8))

@@ -584,9 +584,8 @@ def test_eight_bit_floats_run_on_the_device_as_the_cpu_computes_them(gpu, cpu, e
     i = rng.integers(-int(top), int(top), (4, 6)).astype(np.int32)
     text = _eight_bit_program(element)
     executable = gpu.compile_and_load(text)
-    # float4's bitcast (two values to a byte) is a host step, and says so
-    assert [step["op"] for step in executable.reference_kernel_steps()] == (
-        [] if element.startswith("f8") else ["stablehlo.bitcast_convert"])
+    # (float4's bitcast packs two values to a byte: on the device too)
+    assert executable.reference_kernel_steps() == []
     got = [np.asarray(o) for o in executable.execute(
         [gpu.buffer_from_pyval(a) for a in (x, y, d, i)])]
     with np.errstate(all="ignore"):
@@ -605,6 +604,76 @@ def test_eight_bit_floats_run_on_the_device_as_the_cpu_computes_them(gpu, cpu, e
     array = gpu.buffer_from_pyval(x)  # an argument on the device, as it came
     assert array.dtype == dtype
     np.testing.assert_array_equal(np.asarray(array).view(np.uint8), x.view(np.uint8))
+
+
+def _narrow_integer_program(element, wide, count):
+    t, s = f"tensor<4x{count}x{element}>", f"tensor<{element}>"
+    return f"""
+func.func @main(%x: {t}, %y: {t}, %f: tensor<4x{count}xf32>, %i: tensor<4x{count}xi32>)
+    -> ({t}, {t}, {t}, {t}, {t}, {t}, {t}, {t}, {t}, {t}, tensor<4x{element}>,
+        tensor<{count}x{element}>, tensor<4x{count}xi1>, tensor<4x4xi32>, tensor<4x{wide}>,
+        {t}, tensor<{count}x{element}>) {{
+  %0 = stablehlo.add %x, %y : {t}
+  %1 = stablehlo.multiply %x, %y : {t}
+  %2 = stablehlo.negate %x : {t}
+  %3 = stablehlo.divide %x, %y : {t}
+  %4 = stablehlo.shift_right_logical %x, %y : {t}
+  %5 = stablehlo.popcnt %x : {t}
+  %6 = stablehlo.count_leading_zeros %x : {t}
+  %7 = stablehlo.convert %f : (tensor<4x{count}xf32>) -> {t}
+  %8 = stablehlo.convert %i : (tensor<4x{count}xi32>) -> {t}
+  %9 = stablehlo.shift_left %x, %y : {t}
+  %z = stablehlo.constant dense<1> : {s}
+  %10 = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1]
+       : ({t}, {s}) -> tensor<4x{element}>
+  %11 = stablehlo.reduce(%x init: %z) applies stablehlo.maximum across dimensions = [0]
+       : ({t}, {s}) -> tensor<{count}x{element}>
+  %12 = stablehlo.compare LT, %x, %y : ({t}, {t}) -> tensor<4x{count}xi1>
+  %13 = "stablehlo.dot_general"(%x, %y) {{dot_dimension_numbers = #stablehlo.dot<
+          lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>}}
+        : ({t}, {t}) -> tensor<4x4xi32>
+  %14 = stablehlo.bitcast_convert %x : ({t}) -> tensor<4x{wide}>
+  %15 = stablehlo.remainder %x, %y : {t}
+  %16 = stablehlo.iota dim = 0 : tensor<{count}x{element}>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16
+      : {t}, {t}, {t}, {t}, {t}, {t}, {t}, {t}, {t}, {t}, tensor<4x{element}>,
+        tensor<{count}x{element}>, tensor<4x{count}xi1>, tensor<4x4xi32>, tensor<4x{wide}>,
+        {t}, tensor<{count}x{element}>
+}}
+"""
+
+
+@pytest.mark.parametrize("element,name,wide,count", [("i4", "int4", "i8", 2),
+                                                     ("ui4", "uint4", "ui16", 4),
+                                                     ("i2", "int2", "ui8", 4)])
+def test_narrow_integers_run_on_the_device_as_the_cpu_computes_them(gpu, cpu, element, name,
+                                                                   wide, count):
+    # int4/uint4/int2 values live on the device one to a byte (ml_dtypes' layout)
+    # and compute in 8 bits, wrapped to their width: bit counts and logical shifts
+    # on their bits, converts from floats saturated, bitcasts packing them.
+    import ml_dtypes
+
+    dtype = np.dtype(getattr(ml_dtypes, name))
+    low, high = int(ml_dtypes.iinfo(dtype).min), int(ml_dtypes.iinfo(dtype).max)
+    values = np.arange(low, high + 1)
+    rng = np.random.default_rng(18)
+    x = rng.choice(values, (4, count)).astype(dtype)
+    y = rng.choice(values, (4, count)).astype(dtype)
+    x[0, :2], y[0, :2] = [low, 1], [-1 if low else 0, 0]  # MIN / -1 and x / 0
+    f = (rng.standard_normal((4, count)) * 2 * high).astype(np.float32)
+    f[1, :2] = [np.nan, 1e9]
+    i = rng.integers(-1000, 1000, (4, count)).astype(np.int32)
+    text = _narrow_integer_program(element, wide, count)
+    executable = gpu.compile_and_load(text)
+    assert executable.reference_kernel_steps() == []
+    got = [np.asarray(o) for o in executable.execute(
+        [gpu.buffer_from_pyval(a) for a in (x, y, f, i)])]
+    want = _run(cpu, text, x, y, f, i)
+    for k, (g, w) in enumerate(zip(got, want)):
+        assert g.dtype == w.dtype and g.shape == w.shape, k
+        np.testing.assert_array_equal(g.view(np.uint8) if g.dtype == dtype else g,
+                                      w.view(np.uint8) if w.dtype == dtype else w,
+                                      err_msg=f"result {k}")
 
 
 def test_eight_bit_float_rounding_tables_agree_with_ml_dtypes():

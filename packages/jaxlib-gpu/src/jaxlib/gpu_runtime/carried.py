@@ -44,12 +44,23 @@ EIGHT_BIT_FLOATS: dict[str, np.dtype] = {
         ("f4E2M1FN", "float4_e2m1fn"),
         ("f6E2M3FN", "float6_e2m3fn"), ("f6E3M2FN", "float6_e3m2fn"))
     if hasattr(ml_dtypes, dtype)}
+# The integers narrower than a byte (IR element name -> (dtype, its twin's
+# element type)): stored one to a byte as ml_dtypes stores them (the value's
+# low bits, two's complement for the signed ones), computed in 8 bits.
+NARROW_INTEGERS: dict[str, tuple[np.dtype, str]] = {
+    name: (np.dtype(getattr(ml_dtypes, dtype)), twin) for name, dtype, twin in (
+        ("i4", "int4", "i8"), ("ui4", "uint4", "ui8"), ("i2", "int2", "i8"),
+        ("ui2", "uint2", "ui8"))
+    if hasattr(ml_dtypes, dtype)}
 # logical dtype -> the dtype of its device storage
 CARRIERS: dict[np.dtype, np.dtype] = {BFLOAT16: np.dtype(np.uint16), **{
-    dtype: np.dtype(np.uint8) for dtype in EIGHT_BIT_FLOATS.values()}}
-# IR element name of a carried type -> (its dtype, the IR name of its carrier)
-_CARRIED = {"bf16": (BFLOAT16, "ui16"),
-            **{name: (dtype, "ui8") for name, dtype in EIGHT_BIT_FLOATS.items()}}
+    dtype: np.dtype(np.uint8) for dtype in EIGHT_BIT_FLOATS.values()}, **{
+    dtype: np.dtype(np.uint8) for dtype, _ in NARROW_INTEGERS.values()}}
+# IR element name of a carried type -> (its dtype, the IR name of its carrier,
+# the element type its values compute in)
+_CARRIED = {"bf16": (BFLOAT16, "ui16", "f32"),
+            **{name: (dtype, "ui8", "f32") for name, dtype in EIGHT_BIT_FLOATS.items()},
+            **{name: (dtype, "ui8", twin) for name, (dtype, twin) in NARROW_INTEGERS.items()}}
 
 # Ops whose kernels only move, select or reinterpret elements: the uint16 twin
 # gives the same bits.
@@ -67,6 +78,27 @@ _MOVING_OPS = frozenset({
 # f32 ulp (bfloat16 has a kernel of its own on the carriers' bits,
 # kernels.CARRIER_KERNELS; the 8-bit floats run it on the host).
 _STEPPING_OPS = frozenset({"chlo.next_after"})
+
+# Ops of the narrow integers computed on their bits, not their sign-extended
+# values: popcnt counts the type's bits; a logical shift moves them in zeros.
+_BIT_OPS = frozenset({"stablehlo.popcnt", "stablehlo.shift_right_logical"})
+
+# Integer ops that commute with wrapping (arithmetic modulo 2^n): a region of
+# only these computes the narrow integers' results in 8 bits, wrapped once.
+_RING_OPS = frozenset({
+    "stablehlo.add", "stablehlo.subtract", "stablehlo.multiply", "stablehlo.negate",
+    "stablehlo.and", "stablehlo.or", "stablehlo.xor", "stablehlo.not",
+    "stablehlo.return", "stablehlo.constant"})
+
+
+def element_bits(type_: Any) -> int:
+    """The width in bits of a tensor type's elements (a carried type's own)."""
+    if is_carried(type_):
+        dtype = carried_dtype(type_)
+        return ml_dtypes.iinfo(dtype).bits if dtype in _INTEGER_BITS else \
+            ml_dtypes.finfo(dtype).bits
+    dtype = numpy_dtype(type_.element_type)
+    return 1 if dtype.kind == "b" else dtype.itemsize * 8
 
 # Builtin targets that move or make bits: annotations, AllocateBuffer's zeros.
 _MOVING_TARGETS = IDENTITY_TARGETS | {ALLOCATE_BUFFER}
@@ -108,6 +140,11 @@ def is_bfloat16(type_: Any) -> bool:
     """Whether ``type_`` is a bfloat16 tensor (the carried type with kernels
     of its own: cuBLAS's and cuDNN's bfloat16 paths)."""
     return isinstance(type_, TensorType) and type_.element_type == "bf16"
+
+
+def is_narrow_integer(type_: Any) -> bool:
+    """Whether ``type_`` is a carried integer type (int4, uint4, int2, uint2)."""
+    return is_carried(type_) and type_.element_type in NARROW_INTEGERS
 
 
 def carried_dtype(type_: Any) -> np.dtype:
@@ -198,18 +235,44 @@ def contiguous_bits(xp: Any, x: Any) -> Any:
 
 
 def widen(xp: Any, dtype: Any = BFLOAT16) -> Callable[[Any], Any]:
-    """carrier of ``dtype`` -> f32 (exact)."""
-    if np.dtype(dtype) != BFLOAT16:
+    """carrier of ``dtype`` -> its value in the type it computes in: f32
+    (exact), or 8-bit integers for the narrow integers (sign-extended)."""
+    dtype = np.dtype(dtype)
+    if dtype in _INTEGER_BITS:
+        return _integer_widen(dtype)
+    if dtype != BFLOAT16:
         return _eight_bit(dtype).widen(xp)
     return _numpy_widen if xp is np else _cupy_conversions(xp)[0]
 
 
 def narrow(xp: Any, dtype: Any = BFLOAT16) -> Callable[[Any], Any]:
-    """f32 -> carrier of ``dtype``, to the nearest value (bfloat16: ties to
-    even; the 8-bit formats as ml_dtypes converts)."""
-    if np.dtype(dtype) != BFLOAT16:
+    """A computed value -> carrier of ``dtype``: floats to the nearest value
+    (bfloat16: ties to even; the 8-bit formats as ml_dtypes converts), the
+    narrow integers wrapped to their width (two's complement)."""
+    dtype = np.dtype(dtype)
+    if dtype in _INTEGER_BITS:
+        mask = np.uint8((1 << _INTEGER_BITS[dtype]) - 1)
+        return lambda x: (x.astype(np.uint8) & mask).astype(np.uint8)
+    if dtype != BFLOAT16:
         return _eight_bit(dtype).narrow(xp)
     return _numpy_narrow if xp is np else _cupy_conversions(xp)[1]
+
+
+# The narrow integers' widths.
+_INTEGER_BITS = {dtype: ml_dtypes.iinfo(dtype).bits for dtype, _ in NARROW_INTEGERS.values()}
+
+
+def _integer_widen(dtype: np.dtype) -> Callable[[Any], Any]:
+    if ml_dtypes.iinfo(dtype).min == 0:
+        return lambda bits: bits.astype(np.uint8)
+    sign = np.int8(1 << (_INTEGER_BITS[dtype] - 1))
+    return lambda bits: (bits.astype(np.int8) ^ sign) - sign
+
+
+def integer_range(dtype: Any) -> tuple[int, int]:
+    """The least and greatest values of a narrow integer type."""
+    info = ml_dtypes.iinfo(dtype)
+    return int(info.min), int(info.max)
 
 
 class _EightBitFloat:
@@ -301,14 +364,15 @@ def _eight_bit(dtype: Any) -> _EightBitFloat:
 
 # --- twins -------------------------------------------------------------------------
 
-# A twin's element type for carried values: f32, or each carrier's own bits.
-_BITS = "bits"
+# A twin's element type for carried values: each carrier's own bits, or the
+# type its values compute in (f32; 8-bit integers for the narrow integers).
+_BITS, _COMPUTED = "bits", "computed"
 
 
 def _retype(element: str) -> Callable[[Type], Type]:
     def retype(t: Type) -> Type:
         if is_carried(t):
-            name = _CARRIED[t.element_type][1] if element == _BITS else element
+            name = _CARRIED[t.element_type][1 if element == _BITS else 2]
             return TensorType(t.shape, name, getattr(t, "encoding", None))
         return t
     return retype
@@ -325,10 +389,14 @@ def rounds_in_regions(op: Operation) -> bool:
     body): the f32 twin would round once at the end instead of at each step,
     so such ops run their region kernels on carriers (each step a twin) or on
     the host. (Converts from bfloat16 widen exactly.)"""
-    return any(uses_carriers(nested) and nested.name not in _EXACT_OPS
-               and not (nested.name == "stablehlo.convert"
-                        and not is_carried(nested.result_types[0]))
-               for region in op.regions for nested in region.walk())
+    nested = [n for region in op.regions for n in region.walk() if uses_carriers(n)]
+    if nested and all(n.name in _RING_OPS and all(
+            is_narrow_integer(t) for t in (*n.operand_types, *n.result_types)
+            if is_carried(t)) for n in nested):
+        return False  # (wrapped once at the end: the same)
+    return any(n.name not in _EXACT_OPS
+               and not (n.name == "stablehlo.convert" and not is_carried(n.result_types[0]))
+               for n in nested)
 
 
 def _twin_attributes(element: str) -> Callable[[Operation], dict[str, Any]]:
@@ -342,8 +410,9 @@ def _twin_attributes(element: str) -> Callable[[Operation], dict[str, Any]]:
             return found
         retyped = _retype(element)(value.type)
         dtype = carried_dtype(value.type)
-        if element == "f32":
-            convert = lambda a: np.asarray(a, dtype).astype(np.float32)  # noqa: E731
+        if element == _COMPUTED:
+            computed = numpy_dtype(retyped.element_type)
+            convert = lambda a: np.asarray(a, dtype).astype(computed)  # noqa: E731
         else:
             convert = lambda a: np.asarray(a, dtype).view(CARRIERS[dtype])  # noqa: E731
         if value.is_symbolic_splat:
@@ -365,17 +434,26 @@ def twin(op: Operation) -> tuple[Operation, bool] | None:
     the host)."""
     if op.name in _STEPPING_OPS:
         return None  # a step of one ulp in f32 rounds back to where it started
-    if op.name == "stablehlo.bitcast_convert" and any(
-            is_carried(t) and ml_dtypes.finfo(carried_dtype(t)).bits < 8
-            for t in (*op.operand_types, *op.result_types)):
-        return None  # float4/float6 pack several to a byte there, one to a carrier here
+    if op.name == "stablehlo.bitcast_convert" and element_bits(op.operand_types[0]) != \
+            element_bits(op.result_types[0]) and any(
+                is_carried(t) and element_bits(t) < 8
+                for t in (*op.operand_types, *op.result_types)):
+        # (sub-byte types pack several to a byte there, one to a carrier here:
+        # kernels.CARRIER_KERNELS packs and unpacks them)
+        return None
+    if op.name == "stablehlo.count_leading_zeros" and any(
+            is_narrow_integer(t) for t in op.operand_types):
+        return None  # (kernels.CARRIER_KERNELS: on the bits, less the byte's spare ones)
     moving = op.name in _MOVING_OPS or (
         op.name == "stablehlo.custom_call"
         and op.attributes.get("call_target_name") in _MOVING_TARGETS)
     if op.name == "stablehlo.custom_call" and not moving and \
             op.attributes.get("call_target_name") not in _WIDENING_TARGETS:
         return None  # a library's target: its own types
-    element = _BITS if moving else "f32"
+    # the narrow integers' bit counts and logical shifts read their bits as they are
+    moving = moving or (op.name in _BIT_OPS and all(
+        is_narrow_integer(t) for t in (*op.operand_types, *op.result_types)))
+    element = _BITS if moving else _COMPUTED
     try:
         clone = retyped_clone(op, _retype(element), _twin_attributes(element),
                               on_capture=_refuse_capture)
@@ -384,16 +462,29 @@ def twin(op: Operation) -> tuple[Operation, bool] | None:
     return clone, not moving
 
 
-def computing_in_f32(op: Operation, kernel: Callable[..., tuple], xp: Any
+def computing_widened(op: Operation, kernel: Callable[..., tuple], xp: Any
                      ) -> Callable[..., tuple]:
-    """``kernel`` (of ``op``'s f32 twin) on carriers: carried operands
-    widened to f32 first, carried results rounded to their types after."""
+    """``kernel`` (of ``op``'s twin computing in f32, or in 8-bit integers)
+    on carriers: carried operands widened first, carried results rounded
+    (wrapped) to their types after."""
     wide = [widen(xp, carried_dtype(t)) if is_carried(t) else None
             for t in op.operand_types]
     narrowed = [narrow(xp, carried_dtype(t)) if is_carried(t) else None
                 for t in op.result_types]
-    if op.name == "stablehlo.convert" and numpy_dtype(
-            op.operand_types[0].element_type) in _ROUNDED_TWICE:
+    result = op.result_types[0] if op.result_types else None
+    if op.name == "stablehlo.convert" and is_narrow_integer(result) and (
+            is_carried(op.operand_types[0]) and not is_narrow_integer(op.operand_types[0])
+            or numpy_dtype(op.operand_types[0].element_type).kind == "f"):
+        # from floats: saturated to the type's range (NaN: 0), as XLA converts
+        low, high = integer_range(carried_dtype(result))
+        down, up = narrowed[0], wide[0]
+
+        def saturating(x):
+            (converted,) = kernel(up(x) if up else x)
+            return (down(xp.clip(converted, low, high)),)
+        return saturating
+    if op.name == "stablehlo.convert" and is_carried(result) and not is_narrow_integer(
+            result) and numpy_dtype(op.operand_types[0].element_type) in _ROUNDED_TWICE:
         # wider sources: to f32 rounded to odd, then one correct rounding
         down = narrowed[0]
         return lambda x: (down(odd_f32(xp, x)),)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import ml_dtypes
 import numpy as np
 
 from jaxlib._src.ir.core import Operation
@@ -27,9 +28,13 @@ from jaxlib._src.ops.data_movement import int_list
 from jaxlib._src.ops.reduction import int_array_attr
 from jaxlib.gpu_runtime.carried import (
     CARRIERS,
-    computing_in_f32,
+    carried_dtype,
+    computing_widened,
+    element_bits,
     is_bfloat16,
     is_carried,
+    is_narrow_integer,
+    narrow,
     storage_dtype,
     twin,
     widen,
@@ -716,7 +721,7 @@ def bf16_convolution_kernel(op: Operation, xp: Any):
     twin_kernel = _convolution(found[0], xp)
     if twin_kernel is None:
         return None
-    return bfloat16_convolution_kernel(op, xp, computing_in_f32(op, twin_kernel, xp))
+    return bfloat16_convolution_kernel(op, xp, computing_widened(op, twin_kernel, xp))
 
 
 def bf16_next_after_kernel(op: Operation, xp: Any):
@@ -732,9 +737,58 @@ def bf16_next_after_kernel(op: Operation, xp: Any):
                                            values=(up(x), up(y)), nan=quiet_nan),)
 
 
-# Kernels of ops on bfloat16 carriers themselves (before their twins, carried.py).
+def narrow_count_leading_zeros_kernel(op: Operation, xp: Any):
+    """count_leading_zeros of int4/uint4/int2/uint2 values, on their bits:
+    the type's width less the bit length (8-bit twins would count the byte's
+    spare bits too)."""
+    if not all(is_narrow_integer(t) for t in (*op.operand_types, *op.result_types)):
+        return None
+    width = int(ml_dtypes.iinfo(carried_dtype(op.operand_types[0])).bits)
+    down = narrow(xp, carried_dtype(op.result_types[0]))
+
+    def kernel(bits):
+        length = sum((bits >= np.uint8(1 << k)).astype(np.uint8) for k in range(width))
+        return (down(np.uint8(width) - length),)
+    return kernel
+
+
+def sub_byte_bitcast_kernel(op: Operation, xp: Any):
+    """bitcast_convert between a type of 4 or 2 bits (int4, uint4, float4,
+    int2, uint2: one to a carrier byte here) and a wider one: the narrow
+    elements of the last dimension packed into (unpacked from) each wide
+    element, the first in the lowest bits, as XLA lays them out."""
+    (source,), (result,) = op.operand_types, op.result_types
+    narrow_side, wide_side = (source, result) if element_bits(source) < element_bits(result) \
+        else (result, source)
+    width, wide_bits = element_bits(narrow_side), element_bits(wide_side)
+    if width not in (2, 4) or wide_bits not in (8, 16, 32, 64) or \
+            not is_carried(narrow_side) or narrow_side.shape[-1] != wide_bits // width:
+        return None
+    unsigned = np.dtype(f"uint{wide_bits}")
+    wide_storage = storage_dtype(numpy_dtype(wide_side.element_type)) \
+        if not is_carried(wide_side) else CARRIERS[carried_dtype(wide_side)]
+    count, mask = wide_bits // width, (1 << width) - 1
+    if narrow_side is source:  # pack
+        def pack(bits):
+            word = xp.zeros(bits.shape[:-1], np.uint64)
+            for k in range(count):
+                word |= bits[..., k].astype(np.uint64) << np.uint64(k * width)
+            return (word.astype(unsigned).view(wide_storage),)
+        return pack
+
+    def unpack(value):
+        word = contiguous(xp, value).view(unsigned).astype(np.uint64)
+        parts = [((word >> np.uint64(k * width)) & np.uint64(mask)).astype(np.uint8)
+                 for k in range(count)]
+        return (xp.stack(parts, axis=-1),)
+    return unpack
+
+
+# Kernels of ops on carriers themselves (before their twins, carried.py).
 CARRIER_KERNELS: dict[str, Factory] = {
     "chlo.next_after": bf16_next_after_kernel,
+    "stablehlo.count_leading_zeros": narrow_count_leading_zeros_kernel,
+    "stablehlo.bitcast_convert": sub_byte_bitcast_kernel,
     "stablehlo.dot_general": bf16_dot_kernel,
     "stablehlo.convolution": bf16_convolution_kernel,
     # rounded at each step on the carriers (collectives.py)

@@ -251,7 +251,7 @@ class _GpuFunctionLowering(_FunctionLowering):
             kernel, reason = self._device_kernel(clone)
             if kernel is None or not in_f32:
                 return kernel, reason
-            return carried.computing_in_f32(op, kernel, xp), ""
+            return carried.computing_widened(op, kernel, xp), ""
         generate = GENERATED_OPS.get(op.name) if module.fusion else None
         if generate is not None and all(on_device(t) for t in op.operand_types):
             try:

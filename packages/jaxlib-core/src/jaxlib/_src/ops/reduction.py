@@ -17,6 +17,7 @@ combines the init value first and then the elements in ascending index order
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
@@ -191,6 +192,16 @@ def region_is_elementwise(region: Region) -> bool:
     return all(op.name in ELEMENTWISE_OPS and not op.regions for op in ops)
 
 
+def ufunc_reduce(ufunc: np.ufunc, values: np.ndarray, axis: Any, dtype: np.dtype) -> Any:
+    """``ufunc.reduce`` over ``axis`` into ``dtype``: sums and products
+    accumulate in it; the others (max, min, bitwise) keep their operand's
+    type anyway, and ml_dtypes' narrow integers have no loop for them that
+    takes a dtype (nor booleans' logical ops)."""
+    if ufunc in (np.add, np.multiply) and dtype != np.bool_:
+        return ufunc.reduce(values, axis=axis, dtype=dtype)
+    return np.asarray(ufunc.reduce(values, axis=axis), dtype=dtype)
+
+
 def _ufunc_for(name: str, dtype: np.dtype) -> np.ufunc:
     for_bool, other = REDUCER_UFUNCS[name]
     return for_bool if dtype == np.bool_ else other
@@ -257,7 +268,7 @@ class Combiner:
                 for k in range(n):
                     acc = self(frame, acc, [v[..., k] for v in values])
                 return tuple(np.array(a) for a in acc)
-            reduced = [f.reduce(v, axis=-1, dtype=d) if d != np.bool_ else f.reduce(v, axis=-1)
+            reduced = [ufunc_reduce(f, v, -1, d)
                        for f, v, d in zip(self.ufuncs, values, self.out_dtypes)]
             return tuple(np.array(r) for r in self(frame, inits, reduced))
         current = list(values)
@@ -339,8 +350,7 @@ def _reduce(op: Operation, ctx):
         inits = combiner.convert_inputs(operands[count:])
         if (combiner.ufuncs is not None and combiner.order_insensitive()
                 and all(inputs[0].shape[d] > 0 for d in dims)):
-            reduced = [f.reduce(v, axis=tuple(dims), dtype=d) if d != np.bool_
-                       else f.reduce(v, axis=tuple(dims))
+            reduced = [ufunc_reduce(f, v, tuple(dims), d)
                        for f, v, d in zip(combiner.ufuncs, inputs, combiner.out_dtypes)]
             return tuple(np.array(r) for r in combiner(frame, inits, reduced))
         kept_shape = tuple(inputs[0].shape[d] for d in kept)
@@ -422,8 +432,7 @@ def _reduce_window(op: Operation, ctx):
                                 spec.window, spec.strides, spec.window_dilations, out_shape)
                    for x, init in zip(inputs, inits)]
         if combiner.ufuncs is not None and combiner.order_insensitive():
-            reduced = [f.reduce(w, axis=window_axes, dtype=d) if d != np.bool_
-                       else f.reduce(w, axis=window_axes)
+            reduced = [ufunc_reduce(f, w, window_axes, d)
                        for f, w, d in zip(combiner.ufuncs, windows, combiner.out_dtypes)]
             return tuple(np.array(r) for r in combiner(frame, inits, reduced))
         flat = [w.reshape(tuple(out_shape) + (window_size,)) for w in windows]
