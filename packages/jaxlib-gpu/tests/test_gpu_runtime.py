@@ -2219,6 +2219,40 @@ MORE_TYPES = {  # found by jax's tests under JAXLIB_GPU_STRICT=1: host steps bef
          np.array([[[4], [2]], [[-8], [3]]], np.int32)]),
     "get_dimension_size": ("stablehlo.get_dimension_size %a, dim = 1 : (tensor<3x5xf32>) "
                            "-> tensor<i32>", "tensor<i32>", [np.zeros((3, 5), np.float32)]),
+    # complex max/min (lexicographic), atan2, cbrt, logistic, chlo.tan; complex
+    # converts to integers and predicates (of the real part)
+    "maximum_complex": ("stablehlo.maximum %a, %b : tensor<4xcomplex<f32>>",
+                        "tensor<4xcomplex<f32>>",
+                        [np.array([1.5 + 2.5j, 1.5 + 7.5j, 0 + 1.5j, 3 - 1j], np.complex64),
+                         np.array([7.5 + 1.5j, 1.5 + 2.5j, -0.0 + 2.5j, 3 - 1j],
+                                  np.complex64)]),
+    "minimum_complex": ("stablehlo.minimum %a, %b : tensor<4xcomplex<f64>>",
+                        "tensor<4xcomplex<f64>>",
+                        [np.array([1.5 + 2.5j, 1.5 + 7.5j, 0 + 1.5j, 3 - 1j]),
+                         np.array([7.5 + 1.5j, 1.5 + 2.5j, -0.0 + 2.5j, 3 - 2j])]),
+    "atan2_complex": ("stablehlo.atan2 %a, %b : tensor<3xcomplex<f32>>",
+                      "tensor<3xcomplex<f32>>",
+                      [np.array([1 + 1j, -2 + 0.5j, 0.5 - 3j], np.complex64),
+                       np.array([2 - 1j, 1 + 1j, -1 + 0.25j], np.complex64)]),
+    "cbrt_complex": ("stablehlo.cbrt %a : tensor<4xcomplex<f64>>", "tensor<4xcomplex<f64>>",
+                     [np.array([8, -8, 1j, -2 - 2j])]),
+    "logistic_complex": ("stablehlo.logistic %a : tensor<3xcomplex<f32>>",
+                         "tensor<3xcomplex<f32>>",
+                         [np.array([0.5 + 1j, -2 + 0.1j, 3 - 3j], np.complex64)]),
+    "chlo_tan": ("chlo.tan %a : tensor<3xcomplex<f64>> -> tensor<3xcomplex<f64>>",
+                 "tensor<3xcomplex<f64>>", [np.array([0.5 + 1j, -2 + 0.1j, 1 - 0.5j])]),
+    "convert_complex_to_i64": ("stablehlo.convert %a : (tensor<4xcomplex<f64>>) -> "
+                               "tensor<4xi64>", "tensor<4xi64>",
+                               [np.array([-1.5 + 0j, 0 + 1j, 1e30 + 0j, np.nan + 0j])]),
+    "convert_complex_to_i1": ("stablehlo.convert %a : (tensor<3xcomplex<f32>>) -> "
+                              "tensor<3xi1>", "tensor<3xi1>",
+                              [np.array([-1 + 0j, 0 + 1j, 1 + 0j], np.complex64)]),
+    # integer powers (wrapping; negative exponents give 0 unless the base is +-1)
+    "power_i64": ("stablehlo.power %a, %b : tensor<7xi64>", "tensor<7xi64>",
+                  [np.array([-1, -1, -1, 2, 3, 7, 2**40], np.int64),
+                   np.array([1, 0, -3, -3, 3, 30, 2], np.int64)]),
+    "power_ui8": ("stablehlo.power %a, %b : tensor<4xui8>", "tensor<4xui8>",
+                  [np.array([5, 0, 3, 2], np.uint8), np.array([0, 1, 5, 9], np.uint8)]),
     # jax's lax.dce_sink (checkify) does nothing; lax.empty's AllocateBuffer gives zeros
     "dce_sink_and_allocate_buffer_bf16": (
         "stablehlo.custom_call @dce_sink(%a) {has_side_effect = true, api_version = 4 : i32}"

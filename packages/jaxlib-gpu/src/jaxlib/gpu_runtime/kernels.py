@@ -148,9 +148,21 @@ def _rounding(name: str):
 DEVICE_KERNELS["stablehlo.floor"] = _unary(_rounding("floor"))
 DEVICE_KERNELS["stablehlo.ceil"] = _unary(_rounding("ceil"))
 
-for _op, _name in (("cbrt", "cbrt"), ("round_nearest_even", "rint"),
-                   ("is_finite", "isfinite")):
+for _op, _name in (("round_nearest_even", "rint"), ("is_finite", "isfinite")):
     DEVICE_KERNELS[f"stablehlo.{_op}"] = _unary(_floats(_name))
+
+
+def _complex_cbrt(xp: Any) -> Callable:
+    """The principal cube root: |z|^(1/3) at a third of the argument (the
+    CPU's formula)."""
+    def fn(x):
+        theta = xp.arctan2(x.imag, x.real) / 3
+        return xp.cbrt(xp.abs(x)) * (xp.cos(theta) + 1j * xp.sin(theta))
+    return _in_complex128(fn)
+
+
+DEVICE_KERNELS["stablehlo.cbrt"] = _unary(
+    lambda xp, kind: xp.cbrt if kind == "f" else _complex_cbrt(xp) if kind == "c" else None)
 
 
 def _accurate_near_zero(name: str):
@@ -175,8 +187,10 @@ for _op, _name in (("exponential", "exp"), ("log", "log"), ("sqrt", "sqrt"), ("t
         lambda xp, kind, name=_name: getattr(xp, name) if kind == "f" else
         _in_complex128(getattr(xp, name)) if kind == "c" else None)
 
+DEVICE_KERNELS["chlo.tan"] = DEVICE_KERNELS["stablehlo.tan"]  # (older lowerings' tan)
 DEVICE_KERNELS["stablehlo.logistic"] = _unary(
-    lambda xp, kind: (lambda x: 1 / (1 + xp.exp(-x))) if kind == "f" else None)
+    lambda xp, kind: (lambda x: 1 / (1 + xp.exp(-x))) if kind == "f" else
+    _in_complex128(lambda x: 1 / (1 + xp.exp(-x))) if kind == "c" else None)
 DEVICE_KERNELS["stablehlo.negate"] = _unary(
     lambda xp, kind: xp.negative if kind in "iufc" else None)
 DEVICE_KERNELS["stablehlo.abs"] = _unary(  # of a complex number: its (real) magnitude
@@ -310,14 +324,58 @@ DEVICE_KERNELS["stablehlo.divide"] = _binary(
     lambda xp, kind: xp.true_divide if kind in "fc" else None)
 DEVICE_KERNELS["stablehlo.remainder"] = _binary(
     lambda xp, kind: xp.fmod if kind == "f" else None)
+def _complex_extremum(xp: Any, larger: bool) -> Callable:
+    """max/min of complex numbers: lexicographic on (real, imag), as the spec
+    and the CPU's kernels order them."""
+    def fn(a, b):
+        first = (a.real > b.real) if larger else (a.real < b.real)
+        second = (a.imag > b.imag) if larger else (a.imag < b.imag)
+        return xp.where(first | ((a.real == b.real) & second), a, b)
+    return fn
+
+
 DEVICE_KERNELS["stablehlo.maximum"] = _binary(
-    lambda xp, kind: xp.maximum if kind in "biuf" else None)
+    lambda xp, kind: xp.maximum if kind in "biuf" else
+    _complex_extremum(xp, True) if kind == "c" else None)
 DEVICE_KERNELS["stablehlo.minimum"] = _binary(
-    lambda xp, kind: xp.minimum if kind in "biuf" else None)
+    lambda xp, kind: xp.minimum if kind in "biuf" else
+    _complex_extremum(xp, False) if kind == "c" else None)
+def _integer_power(xp: Any, kind: str) -> Callable:
+    """Integer powers as the CPU's kernel computes them: square-and-multiply
+    on 64-bit patterns (wrapping), a negative exponent giving 0 unless the
+    base is 1 or -1; a fixed number of rounds (the exponent's width), so
+    nothing is read back."""
+    def fn(a, b):
+        a, b = xp.broadcast_arrays(a, b)
+        base = a.astype(np.uint64)
+        exponent = (xp.abs(b) if kind == "i" else b).astype(np.uint64)
+        result = xp.ones(a.shape, np.uint64)
+        for _ in range(b.dtype.itemsize * 8):
+            result = xp.where(exponent & np.uint64(1), result * base, result)
+            base = base * base
+            exponent = exponent >> np.uint64(1)
+        if kind == "u":
+            return result
+        return xp.where((b < 0) & (xp.abs(a) != 1), 0, result.view(np.int64))
+    return fn
+
+
 DEVICE_KERNELS["stablehlo.power"] = _binary(
-    lambda xp, kind: xp.power if kind in "fc" else None)
+    lambda xp, kind: xp.power if kind in "fc" else _integer_power(xp, kind)
+    if kind in "iu" else None)
+def _complex_atan2(xp: Any) -> Callable:
+    """atan2(y, x) = -i log((x + iy) / sqrt(x^2 + y^2)) of complex y, x (the
+    CPU's formula; complex64 computed in complex128, as its precise kernels)."""
+    def fn(y, x):
+        wide = np.complex128 if y.dtype == np.complex64 else y.dtype
+        y, x = y.astype(wide), x.astype(wide)
+        return -1j * xp.log((x + 1j * y) / xp.sqrt(x * x + y * y))
+    return fn
+
+
 DEVICE_KERNELS["stablehlo.atan2"] = _binary(
-    lambda xp, kind: xp.arctan2 if kind == "f" else None)
+    lambda xp, kind: xp.arctan2 if kind == "f" else _complex_atan2(xp) if kind == "c"
+    else None)
 DEVICE_KERNELS["stablehlo.and"] = _binary(
     lambda xp, kind: xp.bitwise_and if kind in "biu" else None)
 DEVICE_KERNELS["stablehlo.or"] = _binary(
@@ -400,12 +458,15 @@ def _clamp(op: Operation, xp: Any):
 def _convert(op: Operation, xp: Any):
     source = numpy_dtype(op.operand_types[0].element_type)
     target = numpy_dtype(op.result_types[0].element_type)
-    if source.kind == "c" and target.kind == "f":  # the real part, as XLA
-        return lambda x: (xp.real(x).astype(target),)
     if target.kind == "c":  # integers, predicates and floats as the real part
         return lambda x: (x.astype(target),)
-    if source.kind == "c":
-        return None
+    if source.kind == "c":  # the real part, as XLA, then converted as a float
+        of_real = _real_convert(np.empty(0, source).real.dtype, target, xp)
+        return lambda x: of_real(xp.ascontiguousarray(xp.real(x)))
+    return _real_convert(source, target, xp)
+
+
+def _real_convert(source: np.dtype, target: np.dtype, xp: Any) -> Callable[..., tuple]:
     if target.kind == "b":
         return lambda x: (x != 0,)
     if source.kind == "b" and target.kind in "iu" and target.itemsize == 1:

@@ -30,8 +30,9 @@ Hermitian matrices up to 32 x 32 go to syevjBatched in one call (jaxlib's
 choice; checked, else syevd per matrix). syevd and gesvdj wait for the device
 inside the library, and gesvd and sytrd are not known not to, so programs
 with them are not captured as graphs (``NotCapturable``): they run eagerly.
-The other solver targets (the polar SVD, cuSOLVER's geev, the hybrid
-kernels, ...) are host steps.
+The sparse QR solve (``cusolver_csrlsvqr_ffi``) runs in sparse.py and
+tridiagonal solves in tridiagonal.py; the other solver targets (the polar
+SVD, cuSOLVER's geev, the hybrid kernels, ...) are host steps.
 """
 
 from __future__ import annotations
