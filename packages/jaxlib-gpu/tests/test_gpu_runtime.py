@@ -676,6 +676,27 @@ def test_narrow_integers_run_on_the_device_as_the_cpu_computes_them(gpu, cpu, el
                                       err_msg=f"result {k}")
 
 
+def test_sub_byte_values_ignore_the_rest_of_their_byte(gpu, cpu):
+    # ml_dtypes reads an int4 (uint4, float4) from the low bits of its byte and
+    # ignores the rest, which may hold anything (jax's tests view random bytes
+    # as int4): the carriers keep only the value's bits.
+    import ml_dtypes
+
+    raw = np.random.default_rng(19).integers(0, 256, 8, dtype=np.uint8)
+    for dtype, element in ((ml_dtypes.int4, "i4"), (ml_dtypes.uint4, "ui4"),
+                           (ml_dtypes.float4_e2m1fn, "f4E2M1FN")):
+        x = raw.view(dtype)
+        t = f"tensor<8x{element}>"
+        text = (f"func.func @main(%x: {t}) -> ({t}, tensor<2xi16>) {{\n"
+                f"  %0 = stablehlo.add %x, %x : {t}\n"
+                f"  %r = stablehlo.reshape %x : ({t}) -> tensor<2x4x{element}>\n"
+                f"  %1 = stablehlo.bitcast_convert %r : (tensor<2x4x{element}>) -> "
+                f"tensor<2xi16>\n  return %0, %1 : {t}, tensor<2xi16>\n}}\n")
+        got, want = _run(gpu, text, x), _run(cpu, text, x)
+        np.testing.assert_array_equal(got[0].astype(np.float32), want[0].astype(np.float32))
+        np.testing.assert_array_equal(got[1], want[1])
+
+
 def test_eight_bit_float_rounding_tables_agree_with_ml_dtypes():
     # The narrowing tables (carried._EightBitFloat) against ml_dtypes' own
     # conversions: every value of the format, every midpoint between two and

@@ -157,11 +157,16 @@ def uses_carriers(op: Operation) -> bool:
 
 
 def to_carrier(value: Any) -> Any:
-    """A bfloat16 array (numpy) as its carrier; carriers and other values as
-    they are."""
+    """An array (numpy) of a carried type as its carrier; carriers and other
+    values as they are. Integers narrower than a byte keep only their bits:
+    in ml_dtypes' arrays the rest of the byte may hold anything (an int4
+    array viewed from random bytes), which ml_dtypes ignores and so must the
+    device's kernels."""
     dtype = getattr(value, "dtype", None)
     if dtype is not None and dtype in CARRIERS:
-        return np.asarray(value).view(CARRIERS[dtype])
+        bits = np.asarray(value).view(CARRIERS[dtype])
+        mask = _SUB_BYTE_MASKS.get(dtype)
+        return bits if mask is None else np.asarray(bits & mask)
     return value
 
 
@@ -260,6 +265,9 @@ def narrow(xp: Any, dtype: Any = BFLOAT16) -> Callable[[Any], Any]:
 
 # The narrow integers' widths.
 _INTEGER_BITS = {dtype: ml_dtypes.iinfo(dtype).bits for dtype, _ in NARROW_INTEGERS.values()}
+# The integers narrower than a byte: the mask of their bits. (float4/float6
+# bytes are widened through a table of all 256, as ml_dtypes reads them.)
+_SUB_BYTE_MASKS = {dtype: np.uint8((1 << bits) - 1) for dtype, bits in _INTEGER_BITS.items()}
 
 
 def _integer_widen(dtype: np.dtype) -> Callable[[Any], Any]:
@@ -290,8 +298,9 @@ class _EightBitFloat:
         info = ml_dtypes.finfo(dtype)
         codes = np.arange(1 << info.bits, dtype=np.uint8)
         values = codes.view(dtype).astype(np.float32)
-        self.widen_table = np.full(256, np.nan, np.float32)
-        self.widen_table[:codes.size] = values
+        # every byte, as ml_dtypes reads it (float4/float6 bytes with more bits set
+        # than the format's come from arrays viewed from other bytes)
+        self.widen_table = np.arange(256, dtype=np.uint8).view(dtype).astype(np.float32)
 
         def code(x: Any) -> np.uint8:
             return np.array(x, np.float32).astype(dtype).view(np.uint8)

@@ -833,7 +833,8 @@ def sub_byte_bitcast_kernel(op: Operation, xp: Any):
         def pack(bits):
             word = xp.zeros(bits.shape[:-1], np.uint64)
             for k in range(count):
-                word |= bits[..., k].astype(np.uint64) << np.uint64(k * width)
+                part = bits[..., k] & np.uint8(mask)  # (a float4 byte may hold more)
+                word |= part.astype(np.uint64) << np.uint64(k * width)
             return (word.astype(unsigned).view(wide_storage),)
         return pack
 
