@@ -2050,6 +2050,52 @@ def test_tridiagonal_solves_run_on_the_device(gpu, target, shape, dtype, element
         assert "NotCapturable: cuSPARSE gtsv2" in executable.graph_status()
 
 
+def test_library_bindings_are_made_once_per_device_and_a_failed_check_turns_them_off():
+    # cublas.checked_binding: what the cuSOLVER and cuSPARSE bindings (solver.py,
+    # tridiagonal.py) go through on a GPU, with a stand-in for CuPy's device.
+    from jaxlib.gpu_runtime.cublas import checked_binding
+
+    current = {"id": 0}
+    xp = types.SimpleNamespace(cuda=types.SimpleNamespace(
+        Device=lambda: types.SimpleNamespace(id=current["id"])))
+    loads, checks = [], []
+    state = {"status": "not used yet", "library": None, "handles": {}}
+
+    def load():
+        loads.append(1)
+        return "lib"
+
+    def check(namespace, binding):
+        checks.append(binding)
+        if binding[1] == 1:
+            raise RuntimeError("a wrong answer")
+
+    make = lambda library: (library, current["id"])  # noqa: E731
+    assert checked_binding(state, xp, "ours", load, make, check) == ("lib", 0)
+    assert checked_binding(state, xp, "ours", load, make, check) == ("lib", 0)
+    assert state["status"] == "ours" and len(loads) == 1 and len(checks) == 1
+    current["id"] = 1  # another device: its own binding, checked; this one fails
+    assert checked_binding(state, xp, "ours", load, make, check) is None
+    assert state["status"] == "host (RuntimeError: a wrong answer)"
+    current["id"] = 0  # off for the process now
+    assert checked_binding(state, xp, "ours", load, make, check) is None
+    # mock GPUs get the mock's binding; ROCm none (NVIDIA's library), and says why
+    assert checked_binding(state, np, "ours", load, make, check, mock=lambda: "m") == "m"
+    hip = types.SimpleNamespace(cuda=types.SimpleNamespace(
+        runtime=types.SimpleNamespace(is_hip=True)))
+    fresh = {"status": "not used yet", "library": None, "handles": {}}
+    assert checked_binding(fresh, hip, "ours", load, make, check) is None
+    assert fresh["status"].startswith("host (ROCm")
+    # a library that is not there: the loader's error, after CuPy was asked to load it
+    from jaxlib.gpu_runtime.cublas import cuda_library
+
+    prepared = []
+    with pytest.raises(OSError, match="no libjaxlibnothere"):
+        cuda_library("libjaxlibnothere", (99,), lambda library: None,
+                     lambda: prepared.append(1))
+    assert prepared == [1]
+
+
 def test_the_gtsv2_check_passes_on_lapack_and_refuses_a_wrong_binding():
     from jaxlib.gpu_runtime import tridiagonal
 

@@ -80,6 +80,53 @@ def loaded_library(prefix: str, sonames: list[str]) -> ctypes.CDLL:
     raise OSError(f"no {prefix}: " + "; ".join(errors[-3:]))
 
 
+def cuda_library(prefix: str, majors: Sequence[int], declare: Callable[[ctypes.CDLL], None],
+                 prepare: Callable[[], Any]) -> ctypes.CDLL:
+    """The library ``prefix`` (e.g. "libcusolver") CuPy uses (``prepare()``
+    makes CuPy load it: its handle), else that of one of the ``majors``
+    versions, its functions' signatures declared."""
+    prepare()
+    library = loaded_library(prefix, [f"{prefix}.so.{major}" for major in majors]
+                             + [f"{prefix}.so"])
+    declare(library)
+    return library
+
+
+def checked_binding(state: dict[str, Any], xp: Any, working: str, load: Callable[[], Any],
+                    make: Callable[[Any], Any], check: Callable[[Any, Any], None],
+                    fallback: str = "host", mock: Callable[[], Any] | None = None) -> Any:
+    """A library's binding on the current device, or None once anything
+    failed. ``state`` ({"status", "library", "handles"}) is the library's:
+    it is loaded once (``load()``), bound per device (``make(library)``) and
+    each binding checked against the host at its first use (``check(xp,
+    binding)``); a failure sets the status to why, for the process, and the
+    calls take the ``fallback`` (host steps). The status is ``working``
+    while all is well. Mock GPUs (numpy) get ``mock()``; ROCm none (NVIDIA's
+    libraries, vendor.py)."""
+    if xp is np:
+        return mock() if mock is not None else None
+    if is_hip(xp):
+        state["status"] = f"{fallback} ({ROCM_OFF})"
+        return None
+    if state["status"] not in ("not used yet", working):
+        return None
+    device = xp.cuda.Device().id
+    binding = state["handles"].get(device)
+    if binding is not None:
+        return binding
+    try:
+        if state["library"] is None:
+            state["library"] = load()
+        binding = make(state["library"])
+        check(xp, binding)
+    except Exception as err:  # no library, symbol or device support: the fallback
+        state["status"] = f"{fallback} ({type(err).__name__}: {err})"[:300]
+        return None
+    state["handles"][device] = binding
+    state["status"] = working
+    return binding
+
+
 def find_library(prefixes: Sequence[str], candidates: Sequence[str], missing: str,
                  prepare: Callable[[str], None] | None = None) -> ctypes.CDLL:
     """A library this process has loaded already (by file-name prefix: CuPy's,
@@ -103,11 +150,7 @@ def find_library(prefixes: Sequence[str], candidates: Sequence[str], missing: st
 
 def _find_library(cupy: Any) -> ctypes.CDLL:
     """The libcublas CuPy uses (loaded by creating its handle)."""
-    cupy.cuda.device.get_cublas_handle()
-    library = loaded_library("libcublas", ["libcublas.so.13", "libcublas.so.12",
-                                           "libcublas.so"])
-    _declare(library)
-    return library
+    return cuda_library("libcublas", (13, 12), _declare, cupy.cuda.device.get_cublas_handle)
 
 
 def _declare(lib: ctypes.CDLL) -> None:
@@ -230,24 +273,10 @@ def _gemm(cupy: Any, handle: _Handle, a: Any, c: Any, bf16_out: Any = None) -> A
 
 def _handle(cupy: Any) -> _Handle | None:
     """This device's handle, made (and checked) on first use; None when the
-    cuBLAS path is off."""
-    if _state["status"] not in ("not used yet", "cublas"):
-        return None
-    device = cupy.cuda.Device().id
-    handle = _state["handles"].get(device)
-    if handle is not None:
-        return handle
-    try:
-        if _state["library"] is None:
-            _state["library"] = _find_library(cupy)
-        handle = _Handle(cupy, _state["library"])
-        _self_test(cupy, handle)
-    except Exception as err:  # no library, symbol or device support: CuPy's matmul
-        _state["status"] = f"cupy.matmul ({type(err).__name__}: {err})"[:300]
-        return None
-    _state["handles"][device] = handle
-    _state["status"] = "cublas"
-    return handle
+    cuBLAS path is off (CuPy's matmul instead)."""
+    return checked_binding(_state, cupy, "cublas", lambda: _find_library(cupy),
+                           lambda library: _Handle(cupy, library), _self_test,
+                           fallback="cupy.matmul")
 
 
 def _self_test(cupy: Any, handle: _Handle) -> None:

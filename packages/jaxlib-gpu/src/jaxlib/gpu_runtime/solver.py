@@ -47,7 +47,6 @@ import numpy as np
 from jaxlib._src.ir.core import Operation
 from jaxlib._src.ir.types import numpy_dtype
 from jaxlib._src.ops.custom_call import decoded_attributes
-from jaxlib.gpu_runtime.vendor import ROCM_OFF, is_hip
 
 # cublasFillMode_t
 _FILL_LOWER, _FILL_UPPER = 0, 1
@@ -696,34 +695,12 @@ def svd_status(xp: Any = None) -> str:
 def _binding(xp: Any) -> Any:
     """The binding for namespace ``xp`` on the current device (made and
     checked on first use), or None when cuSOLVER is off."""
-    if xp is np:
-        return _Lapack()
-    if is_hip(xp):  # cuSOLVER's bindings only (vendor.py): host steps
-        _state["status"] = f"host ({ROCM_OFF})"
-        return None
-    if _state["status"] not in ("not used yet", "cusolver"):
-        return None
-    device = xp.cuda.Device().id
-    binding = _state["handles"].get(device)
-    if binding is not None:
-        return binding
-    try:
-        if _state["library"] is None:
-            from jaxlib.gpu_runtime.cublas import loaded_library
+    from jaxlib.gpu_runtime.cublas import checked_binding, cuda_library
 
-            xp.cuda.device.get_cusolver_handle()  # CuPy loads its libcusolver
-            library = loaded_library("libcusolver", ["libcusolver.so.12", "libcusolver.so.11",
-                                                     "libcusolver.so"])
-            _declare(library)
-            _state["library"] = library
-        binding = _Cusolver(xp, _state["library"])
-        _self_test(xp, binding)
-    except Exception as err:  # no library, symbol or device support: host steps
-        _state["status"] = f"host ({type(err).__name__}: {err})"[:300]
-        return None
-    _state["handles"][device] = binding
-    _state["status"] = "cusolver"
-    return binding
+    return checked_binding(
+        _state, xp, "cusolver",
+        lambda: cuda_library("libcusolver", (12, 11), _declare, xp.cuda.device.get_cusolver_handle),
+        lambda library: _Cusolver(xp, library), _self_test, mock=_Lapack)
 
 
 class _OnCurrentDevice:

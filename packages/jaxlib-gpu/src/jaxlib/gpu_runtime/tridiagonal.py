@@ -37,7 +37,6 @@ import numpy as np
 from jaxlib._src.ir.core import Operation
 from jaxlib._src.ir.types import numpy_dtype
 from jaxlib.gpu_runtime.solver import MAX_LOOPED_MATRICES, NotCapturable
-from jaxlib.gpu_runtime.vendor import ROCM_OFF, is_hip
 
 GTSV2 = "cusparse_gtsv2_ffi"
 PERTURBED = frozenset({"cu_tridiagonal_solve_perturbed", "tridiagonal_solve_perturbed_ffi"})
@@ -147,34 +146,12 @@ def _self_test(cupy: Any, binding: _Cusparse) -> None:
 def _binding(xp: Any) -> Any:
     """The gtsv2 binding on the current device (made and checked at its first
     use), or None when cuSPARSE is off."""
-    if xp is np:
-        return _Lapack()
-    if is_hip(xp):
-        _state["status"] = f"host ({ROCM_OFF})"
-        return None
-    if _state["status"] not in ("not used yet", "cusparse"):
-        return None
-    device = xp.cuda.Device().id
-    binding = _state["handles"].get(device)
-    if binding is not None:
-        return binding
-    try:
-        if _state["library"] is None:
-            from jaxlib.gpu_runtime.cublas import loaded_library
+    from jaxlib.gpu_runtime.cublas import checked_binding, cuda_library
 
-            xp.cuda.device.get_cusparse_handle()  # CuPy loads its libcusparse
-            library = loaded_library("libcusparse", ["libcusparse.so.12", "libcusparse.so.11",
-                                                     "libcusparse.so"])
-            _declare(library)
-            _state["library"] = library
-        binding = _Cusparse(xp, _state["library"])
-        _self_test(xp, binding)
-    except Exception as err:  # no library, symbol or device support: host steps
-        _state["status"] = f"host ({type(err).__name__}: {err})"[:300]
-        return None
-    _state["handles"][device] = binding
-    _state["status"] = "cusparse"
-    return binding
+    return checked_binding(
+        _state, xp, "cusparse",
+        lambda: cuda_library("libcusparse", (12, 11), _declare, xp.cuda.device.get_cusparse_handle),
+        lambda library: _Cusparse(xp, library), _self_test, mock=_Lapack)
 
 
 def _gtsv2(xp: Any, count: int, m: int, n: int, shape: tuple[int, ...]

@@ -10,7 +10,8 @@ hardware is off on ROCm, each saying so in its ``status()``:
   fused groups run op by op through CuPy;
 - our cuBLAS handle (cublas.py): CuPy's matmul; bfloat16 products in f32;
 - cuDNN (cudnn.py): convolutions on im2col and one product;
-- cuSOLVER's bindings (solver.py): the solver targets run as host steps;
+- cuSOLVER's and cuSPARSE's bindings (solver.py, tridiagonal.py; csrlsvqr in
+  sparse.py): the solver targets and tridiagonal solves run as host steps;
 - CUDA graphs: programs run eagerly.
 
 NCCL's API is RCCL's too, so collectives between GPUs find librccl (nccl.py).
