@@ -24,7 +24,9 @@
 # the real GPU, GPU_CHECK_JAX_TIMEOUT seconds each, default 200, narrowed by a
 # pytest -k expression in GPU_CHECK_JAX_K); without it that part is skipped. GPU_CHECK_BUNDLE=1 leaves
 # summary.txt and details.tgz (everything else) in OUTDIR. GPU_CHECK_TESTS_S: the
-# jaxlib-gpu tests' limit in seconds (default 150; pytest.log lists the 5 slowest).
+# jaxlib-gpu tests' limit in seconds (default 150; pytest.log lists the 5 slowest);
+# GPU_CHECK_TESTS_K narrows them by a pytest -k expression (e.g. to what is not yet
+# verified on a GPU, first, on a short lease).
 set -u
 out=${1:?usage: check.sh OUTDIR}
 mkdir -p "$out"
@@ -94,7 +96,8 @@ start=$(date +%s)
 # At the limit pytest gets SIGINT, so it still prints what passed and failed so far.
 JAXLIB_GPU_TEST_BACKEND=$backend timeout -s INT -k 20 "${GPU_CHECK_TESTS_S:-150}" $ours \
   python3 -m pytest -q -rfE -p no:cacheprovider --durations=5 \
-  -k "not conformance_suite" --ignore=packages/jaxlib-gpu/tests/test_codegen.py \
+  -k "not conformance_suite${GPU_CHECK_TESTS_K:+ and ($GPU_CHECK_TESTS_K)}" \
+  --ignore=packages/jaxlib-gpu/tests/test_codegen.py \
   packages/jaxlib-gpu/tests >"$out/pytest.log" 2>&1 && rc=0 || rc=$?
 stopped=""; [ "$rc" = 124 ] && stopped=", stopped at GPU_CHECK_TESTS_S=${GPU_CHECK_TESTS_S:-150}"
 note "tests: $(tail -1 "$out/pytest.log") ($(( $(date +%s) - start )) s$stopped)"
