@@ -350,8 +350,8 @@ class _EightBitFloat:
             past = xp.where(a < self.threshold, self.top_code, xp.where(
                 a > self.threshold, self.overflow_code, self.threshold_code))
             out = xp.where(a > magnitudes[-1], past, out).astype(np.uint8)
-            out = xp.where(xp.signbit(x), negated[out], out)
             negative = xp.signbit(x)
+            out = xp.where(negative, negated[out], out)
             out = xp.where(a == 0, xp.where(negative, self.zero_codes[1], self.zero_codes[0]),
                            out)
             out = xp.where(xp.isnan(x), xp.where(negative, self.nan_codes[1],
@@ -437,10 +437,10 @@ class _NoTwin(Exception):
 
 
 def twin(op: Operation) -> tuple[Operation, bool] | None:
-    """The op whose device kernel computes ``op`` (bfloat16 in its types) and
-    whether it computes in f32 (its bfloat16 operands widened, results
-    narrowed) rather than moving bits; None when there is none (``op`` runs on
-    the host)."""
+    """The op whose device kernel computes ``op`` (carried types in its types)
+    and whether it computes widened (f32; 8 bits for the narrow integers: its
+    carried operands widened, results narrowed) rather than moving bits;
+    None when there is none (``op`` runs on the host)."""
     if op.name in _STEPPING_OPS:
         return None  # a step of one ulp in f32 rounds back to where it started
     if op.name == "stablehlo.bitcast_convert" and element_bits(op.operand_types[0]) != \
