@@ -43,6 +43,20 @@ def _candidates() -> list[str]:
         "libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"]
 
 
+def declare(lib: Any) -> None:
+    """Sets the argument types of the NVRTC functions used here."""
+    vp, cp = ctypes.c_void_p, ctypes.c_char_p
+    lib.nvrtcCreateProgram.argtypes = [ctypes.POINTER(vp), cp, cp, ctypes.c_int,
+                                       ctypes.POINTER(cp), ctypes.POINTER(cp)]
+    lib.nvrtcCompileProgram.argtypes = [vp, ctypes.c_int, ctypes.POINTER(cp)]
+    lib.nvrtcGetProgramLogSize.argtypes = [vp, ctypes.POINTER(ctypes.c_size_t)]
+    lib.nvrtcGetProgramLog.argtypes = [vp, ctypes.c_char_p]
+    lib.nvrtcGetPTXSize.argtypes = [vp, ctypes.POINTER(ctypes.c_size_t)]
+    lib.nvrtcGetPTX.argtypes = [vp, ctypes.c_char_p]
+    lib.nvrtcDestroyProgram.argtypes = [ctypes.POINTER(vp)]
+    lib.nvrtcVersion.argtypes = [ctypes.POINTER(ctypes.c_int)] * 2
+
+
 def library() -> Any:
     """The loaded libnvrtc; OSError naming what was tried when there is none."""
     if _LIBRARY:
@@ -54,16 +68,7 @@ def library() -> Any:
         except OSError as err:
             errors.append(str(err))
             continue
-        vp, cp = ctypes.c_void_p, ctypes.c_char_p
-        lib.nvrtcCreateProgram.argtypes = [ctypes.POINTER(vp), cp, cp, ctypes.c_int,
-                                           ctypes.POINTER(cp), ctypes.POINTER(cp)]
-        lib.nvrtcCompileProgram.argtypes = [vp, ctypes.c_int, ctypes.POINTER(cp)]
-        lib.nvrtcGetProgramLogSize.argtypes = [vp, ctypes.POINTER(ctypes.c_size_t)]
-        lib.nvrtcGetProgramLog.argtypes = [vp, ctypes.c_char_p]
-        lib.nvrtcGetPTXSize.argtypes = [vp, ctypes.POINTER(ctypes.c_size_t)]
-        lib.nvrtcGetPTX.argtypes = [vp, ctypes.c_char_p]
-        lib.nvrtcDestroyProgram.argtypes = [ctypes.POINTER(vp)]
-        lib.nvrtcVersion.argtypes = [ctypes.POINTER(ctypes.c_int)] * 2
+        declare(lib)
         _LIBRARY.append(lib)
         return lib
     raise OSError("no NVRTC library (pip install nvidia-cuda-nvrtc): " + "; ".join(errors[-2:]))
