@@ -216,8 +216,9 @@ def _pytest(session: nox.Session, *paths: str, external: bool = False) -> None:
 
 
 # jaxlib-gpu's tests run whole programs with LAPACK and cuSPARSE targets (their
-# descriptors and host handlers come from jaxlib-linalg and jaxlib-sparse).
-PACKAGE_TEST_EXTRAS = {"gpu": ["linalg", "sparse"]}
+# descriptors and host handlers come from jaxlib-linalg and jaxlib-sparse);
+# jaxlib-distributed's run multi-process GPU clients too (jaxlib-gpu's mock GPUs).
+PACKAGE_TEST_EXTRAS = {"gpu": ["linalg", "sparse"], "distributed": ["gpu"]}
 # What a package's tests install beside it: jaxlib-gpu's `codegen` extra (NVRTC,
 # which compiles every generated kernel to PTX without a GPU).
 PACKAGE_TEST_PIP = {"gpu": ["nvidia-cuda-nvrtc"]}
@@ -296,15 +297,20 @@ def fuzz(session: nox.Session) -> None:
 
 
 # jax 0.10.2 over this jaxlib (issue 16), and what jax's tests need beside it.
-JAX_REQUIREMENTS = ["jax==0.10.2", "absl-py", "cloudpickle", "flatbuffers", "pytest>=7,<9",
-                    "pytest-timeout"]
+JAX_REQUIREMENTS = ["jax==0.10.2", "absl-py", "cloudpickle", "flatbuffers", "portpicker",
+                    "pytest>=7,<9", "pytest-timeout"]
 
 
 def _install_jax(session: nox.Session) -> None:
     """jaxlib-core with linalg, sparse and gpu (wheels), then jax 0.10.2 over them
     through the `jaxlib` compatibility distribution (packages/jaxlib-compat),
     never the reference jaxlib wheel."""
-    _install_from_wheelhouse(session, "core", "linalg", "sparse", "gpu", test_deps=False)
+    packages = ["core", "linalg", "sparse", "gpu"]
+    # jax.distributed (jax's distributed_test) needs jaxlib-distributed, whose
+    # system packages are installed here as root (CI), else it is left out.
+    if _system_packages(session, ["distributed"]) is None:
+        packages.append("distributed")
+    _install_from_wheelhouse(session, *packages, test_deps=False)
     session.install("--find-links", str(WHEELHOUSE), str(ROOT / "packages" / "jaxlib-compat"),
                     *JAX_REQUIREMENTS)
 

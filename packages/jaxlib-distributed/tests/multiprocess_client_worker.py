@@ -57,16 +57,31 @@ module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 4 :
 }
 """
 
-# The same devices, but one global-view SPMD program over two partitions.
-TWO_PARTITIONS = """
+# The same devices, one SPMD program over four partitions (run in global view):
+# a sum of every shard and a reversal, whose shards come from the other process.
+FOUR_PARTITIONS = """
 module @jit_g attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
   func.func public @main(%x: tensor<4xf32> {mhlo.sharding = "{devices=[4]<=[4]}"})
-      -> (tensor<4xf32> {mhlo.sharding = "{devices=[4]<=[4]}"}) {
-    %0 = stablehlo.add %x, %x : tensor<4xf32>
-    return %0 : tensor<4xf32>
+      -> (tensor<f32> {mhlo.sharding = "{replicated}"},
+          tensor<4xf32> {mhlo.sharding = "{devices=[4]<=[4]}"}) {
+    %z = stablehlo.constant dense<0.0> : tensor<f32>
+    %s = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0]
+      : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+    %r = stablehlo.reverse %x, dims = [0] : tensor<4xf32>
+    return %s, %r : tensor<f32>, tensor<4xf32>
   }
 }
 """
+
+
+def run_four_partitions(client) -> list[list]:
+    """``[output][device]`` of FOUR_PARTITIONS for this process's devices;
+    device k holds element k + 1 of the global argument."""
+    executable = client.compile_and_load(FOUR_PARTITIONS, client.devices())
+    mine = client.local_devices()
+    args = [[client.buffer_from_pyval(np.float32([d.id + 1]), d) for d in mine]]
+    outputs = executable.execute_sharded(args).disassemble_into_single_device_arrays()
+    return [[np.asarray(a).tolist() for a in per_output] for per_output in outputs]
 
 
 def replica_input(replica: int) -> np.ndarray:
@@ -173,8 +188,8 @@ def collectives(address: str, node_id: int, params: dict) -> dict:
         kept = run_four_replicas_arrays(client)
         result["second"] = [[a.tolist() for a in outs] for outs in kept[0]]
         result["live_array_processes"] = live_array_processes(client)
-        result["global_view_error"] = error_of(
-            lambda: client.compile_and_load(TWO_PARTITIONS, client.devices()))
+        result["global_view"] = run_four_partitions(client)
+        result["global_view_again"] = run_four_partitions(client)
     dist_client.shutdown()
     return result
 

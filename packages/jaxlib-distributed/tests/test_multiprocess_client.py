@@ -55,8 +55,12 @@ def test_devices_addressability_and_one_client_over_two_processes(service_addres
         assert "not addressable" in described["remote_memory_stats_error"]
         # Live arrays (inputs and outputs kept by the worker) are on its own devices only.
         assert result["live_array_processes"] == [node]
-        assert "UNIMPLEMENTED" in result["global_view_error"]
-        assert "num_partitions > 1" in result["global_view_error"]
+        # An SPMD program over partitions: every process runs the global view on
+        # shards gathered from both; each keeps its own devices' results.
+        mine = [2 * node, 2 * node + 1]
+        expected = [[10.0, 10.0], [[4.0 - k] for k in mine]]
+        assert result["global_view"] == expected
+        assert result["global_view_again"] == expected
 
 
 def test_cross_process_collectives_match_one_process(service_address):

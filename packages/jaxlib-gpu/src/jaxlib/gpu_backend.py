@@ -17,7 +17,7 @@ import os
 import sys
 from typing import Any
 
-from jaxlib._src.base.errors import XlaRuntimeError, unimplemented
+from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument, unimplemented
 
 logger = logging.getLogger(__name__)
 
@@ -43,28 +43,88 @@ def make_gpu_client(
     allowed_devices: set[int] | None = None,
     mock: bool | None = None,
     mock_gpu_topology: str | None = None,
+    collectives: Any = None,
 ) -> Any:
     """A client of this machine's GPUs (seed 000's signature). ``mock=True``
-    gives host-executing mock GPUs laid out as ``mock_gpu_topology``."""
+    gives host-executing mock GPUs laid out as ``mock_gpu_topology``.
+
+    With ``distributed_client`` (from ``get_distributed_runtime_client``) the
+    client is process ``node_id``'s part of a client of ``num_nodes``
+    processes: its ``devices()`` are every process's GPUs (described to each
+    other through the coordination service), numbered in process order.
+    Programs whose replicas span processes meet in ``collectives`` (e.g.
+    ``make_gloo_tcp_collectives(distributed_client)``; by default Gloo's, where
+    jaxlib-distributed is installed), through host copies."""
     platforms = (platform_name,) if platform_name else PLATFORMS
     unknown = [p for p in platforms if p not in PLATFORMS]
     if unknown:
         raise ValueError(f"unknown GPU platform {unknown[0]!r}; expected one of {PLATFORMS}")
     from jaxlib import gpu_runtime
 
+    processes = _processes(distributed_client, node_id, num_nodes, collectives, bool(mock))
     if mock:
         return gpu_runtime.make_client(platforms[0], mock=True,
-                                       mock_gpu_topology=mock_gpu_topology, node_id=node_id)
-    if num_nodes != 1 or distributed_client is not None:
-        raise unimplemented("multi-process GPU clients are not supported by jaxlib-gpu yet")
+                                       mock_gpu_topology=mock_gpu_topology, node_id=node_id,
+                                       processes=processes)
     errors = []
     for platform in platforms:
         try:
             _visible_device_count(platform)
-            return gpu_runtime.make_client(platform, allowed_devices=allowed_devices)
+            return gpu_runtime.make_client(platform, allowed_devices=allowed_devices,
+                                           processes=processes)
         except XlaRuntimeError as err:
             errors.append(str(err))
     raise XlaRuntimeError("; ".join(errors))
+
+
+def _processes(distributed_client: Any, node_id: Any, num_nodes: Any, collectives: Any,
+               mock: bool) -> Any:
+    """The processes of a multi-process client, or None for a client of one
+    process (mock GPUs without a distributed client: ``node_id`` picks the
+    mock host this process plays)."""
+    from jaxlib.gpu_runtime import Processes
+
+    for name, value in (("node_id", node_id), ("num_nodes", num_nodes)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise invalid_argument(f"{name} must be an int, got {value!r}")
+    if distributed_client is None:
+        if num_nodes != 1 and not mock:
+            raise invalid_argument(
+                f"a GPU client of {num_nodes} nodes needs a distributed_client (from "
+                "get_distributed_runtime_client) to exchange the processes' devices")
+        return None
+    if num_nodes < 1 or not 0 <= node_id < num_nodes:
+        raise invalid_argument(f"node_id {node_id} is out of range for {num_nodes} nodes")
+    if collectives is None and num_nodes > 1:
+        collectives = _default_collectives(distributed_client)
+    elif collectives is not None and not callable(getattr(collectives, "communicator", None)):
+        raise invalid_argument(
+            "collectives must be cross-process collectives (e.g. from "
+            f"make_gloo_tcp_collectives), got {type(collectives).__name__}")
+    return Processes(distributed_client, node_id, num_nodes, collectives)
+
+
+def _default_collectives(distributed_client: Any) -> Any:
+    """Gloo's TCP collectives where jaxlib-distributed is installed, else None
+    (a program whose replicas span processes then fails, naming what it needs)."""
+    try:
+        from jaxlib import distributed
+    except ImportError:
+        logger.info("no jaxlib-distributed: GPU programs over several processes need "
+                    "collectives= (pip install \"jaxlib-core[distributed]\")")
+        return None
+    return distributed.make_gloo_tcp_collectives(distributed_client)
+
+
+def _jax_distributed() -> tuple[Any, int, int]:
+    """jax.distributed's client, process id and process count when jax has
+    been initialized for several processes (jax hands its GPU plugins these)."""
+    module = sys.modules.get("jax._src.distributed")
+    state = getattr(module, "global_state", None)
+    client = getattr(state, "client", None)
+    if client is None:
+        return None, 0, 1
+    return client, int(state.process_id), int(state.num_processes)
 
 
 def _plugin_options(platform: str) -> dict[str, Any]:
@@ -98,7 +158,8 @@ def _factory(platform: str):
             raise unimplemented(f"mock GPUs are {PLATFORMS[0]} GPUs; the {platform} "
                                 "backend has none")
         visible = options.get("visible_devices")
-        return make_gpu_client(platform_name=platform,
+        distributed_client, node_id, num_nodes = _jax_distributed()
+        return make_gpu_client(distributed_client, node_id, num_nodes, platform_name=platform,
                                allowed_devices=set(visible) if visible else None,
                                mock=bool(topology), mock_gpu_topology=topology)
 

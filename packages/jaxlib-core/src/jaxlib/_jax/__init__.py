@@ -86,6 +86,59 @@ class CompileOnlyPyClient:
         raise NotImplementedError("compile-only clients are not supported by this jaxlib")
 
 
+# jax.distributed.initialize and jax's multi-process clients: the coordination
+# service, its clients, cross-process CPU collectives and preemption sync points
+# live in the jaxlib-distributed extra (imported when first asked for).
+
+def get_distributed_runtime_service(address: str, num_nodes: int,
+                                    heartbeat_timeout: int | None = None,
+                                    cluster_register_timeout: int | None = None,
+                                    shutdown_timeout: int | None = None,
+                                    recoverable: bool | None = None) -> object:
+    """The coordination service (timeouts in seconds). Nodes that may connect
+    again after shutting down say so themselves here (their clients'
+    ``recoverable=True``); a service-wide ``recoverable`` is not supported."""
+    from jaxlib import xla_client
+    from jaxlib._src.base.errors import unimplemented
+
+    if recoverable:
+        raise unimplemented(
+            "a recoverable coordination service (jax_enable_recoverability): clients that "
+            "may reconnect pass recoverable=True to get_distributed_runtime_client instead")
+    return xla_client.get_distributed_runtime_service(
+        address, num_nodes, heartbeat_timeout=heartbeat_timeout,
+        cluster_register_timeout=cluster_register_timeout, shutdown_timeout=shutdown_timeout)
+
+
+def get_distributed_runtime_client(*args: object, **kwargs: object) -> object:
+    """A coordination client (``xla_client.get_distributed_runtime_client``)."""
+    from jaxlib import xla_client
+
+    return xla_client.get_distributed_runtime_client(*args, **kwargs)
+
+
+def make_gloo_tcp_collectives(distributed_client: object, hostname: str | None = None,
+                              interface: str | None = None) -> object:
+    from jaxlib import xla_client
+
+    return xla_client.make_gloo_tcp_collectives(distributed_client, hostname=hostname,
+                                                interface=interface)
+
+
+def make_mpi_collectives() -> object:
+    from jaxlib import xla_client
+
+    return xla_client.make_mpi_collectives()
+
+
+def create_preemption_sync_manager() -> object:
+    """The preemption sync manager jax.distributed.initialize starts
+    (jaxlib-distributed's ``preemption.py``)."""
+    from jaxlib import xla_client
+
+    return xla_client._distributed_module().create_preemption_sync_manager()
+
+
 __all__ = [
     "Array", "ArrayCopySemantics", "ArrayImpl", "Client", "CompileOnlyPyClient",
     "CompileOptions", "CpuDevice", "DebugOptions", "Device", "DeviceAssignment",
@@ -100,10 +153,13 @@ __all__ = [
     "batched_device_put", "buffer_to_dlpack_managed_tensor", "canonicalize_partition",
     "canonicalize_partitions", "cuda_array_interface_to_buffer",
     "dlpack_managed_tensor_to_buffer",
-    "canonicalize_value", "collect_garbage", "config", "ffi", "get_internal_device_put_info",
+    "canonicalize_value", "collect_garbage", "config", "create_preemption_sync_manager", "ffi",
+    "get_distributed_runtime_client", "get_distributed_runtime_service",
+    "get_internal_device_put_info",
     "guard_lib", "hlo_module_cost_analysis", "is_asan", "is_msan", "is_optimized_build",
     "is_sanitized", "is_tsan",
-    "jax_jit", "make_cpu_client", "mlir", "pjit", "pytree", "register_canonicalize_value_handler",
+    "jax_jit", "make_cpu_client", "make_gloo_tcp_collectives", "make_mpi_collectives", "mlir",
+    "pjit", "pytree", "register_canonicalize_value_handler",
     "reorder_shards", "set_invalid_input_exception", "set_pspec_unconstrained",
     "set_send_traceback_to_runtime_global", "set_send_traceback_to_runtime_thread_local",
     "set_tracer_class", "set_typed_complex_type", "set_typed_float_type",

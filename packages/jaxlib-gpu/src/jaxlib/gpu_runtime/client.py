@@ -224,7 +224,8 @@ class GpuClient(Client):
     runtime_type = "stream_executor"
 
     def __init__(self, platform: str, xp: Any, device_specs: Sequence[dict],
-                 process_index: int = 0, num_processes: int = 1, allocator: Any = None):
+                 process_index: int = 0, num_processes: int = 1, allocator: Any = None,
+                 distributed_client: Any = None, collectives: Any = None):
         self._raw_platform = platform
         self.xp = xp
         self.mock = xp is np
@@ -239,6 +240,7 @@ class GpuClient(Client):
         # queue on one communicator from different threads at once.
         self._collectives_lock = threading.RLock()
         super().__init__(process_index=process_index, num_processes=num_processes,
+                         distributed_client=distributed_client, collectives=collectives,
                          make_devices=lambda client: [
                              GpuDevice(client, id=i, **spec)
                              for i, spec in enumerate(device_specs)])
@@ -472,6 +474,10 @@ class GpuExecutable(LoadedExecutable):
     device, collectives through the core's rendezvous) or partitions (in
     global view on the first device)."""
 
+    # SPMD programs over partitions on GPUs of several processes: not yet
+    # (an explicit UNIMPLEMENTED; replicas across processes run)
+    _global_view_across_processes = False
+
     def __init__(self, client: GpuClient, compiled: Any, devices: list[GpuDevice],
                  options: Any = None, host_callbacks: Sequence[Any] = ()):
         super().__init__(client, compiled, devices, options, host_callbacks)
@@ -582,7 +588,7 @@ class GpuExecutable(LoadedExecutable):
         else:
             checked = [self._check_arguments(args, device)
                        for device, args in zip(devices, per_device)]
-            if len(devices) == 1:
+            if len(devices) == 1 and not self._multi_process:
                 by_device = [self._run_on(devices[0], checked[0])]
             else:
                 by_device = self._execute_replicas(checked)
@@ -818,11 +824,13 @@ class GpuExecutable(LoadedExecutable):
         return buffers
 
     def _execute_replicas(self, inputs: list[list[GpuBuffer]]) -> list[list[GpuBuffer]]:
-        """Each device runs the program on its own arguments, concurrently; the
-        replicas meet in their collectives (collectives.py: NCCL, else device
-        arrays exchanged through a rendezvous).
+        """Each device of this process runs the program on its own arguments,
+        concurrently; the replicas meet in their collectives (collectives.py:
+        NCCL, else device arrays exchanged through a rendezvous; replicas of
+        other processes of a multi-process client through the client's
+        cross-process collectives, by host copies).
         Returns ``[device][output]``."""
-        from jaxlib._src.base.replica_context import Rendezvous, running_as
+        from jaxlib._src.base.replica_context import running_as
         from jaxlib.gpu_runtime import nccl
         from jaxlib.gpu_runtime.collectives import (
             GpuReplicaContext,
@@ -832,19 +840,25 @@ class GpuExecutable(LoadedExecutable):
         from jaxlib.gpu_runtime.collectives import use_nccl as nccl_for
 
         devices = self._addressable
-        rendezvous = Rendezvous()
+        everyone = self._devices  # a replica's id is its device's position here
         results: list[Any] = [None] * len(devices)
         waiting = [False] * len(devices)
-        ordinals = tuple(d.local_hardware_id for d in devices)
-        use_nccl = nccl_for(self.client)
+        own = self.client.process_index()
+        # CUDA ordinals by replica id (-1: another process's GPU)
+        ordinals = tuple(d.local_hardware_id if d.process_index == own else -1
+                         for d in everyone)
+        # (NCCL communicators span one process's GPUs here: ncclCommInitAll)
+        use_nccl = nccl_for(self.client) and not self._multi_process
         if use_nccl and not self.__dict__.get("_communicators_ready"):
             prepare_communicators(self._compiled.module, len(devices), 1, ordinals)
             self._communicators_ready = True
+        replica_ids = [everyone.index(d) for d in devices]
 
         def replica(k: int) -> None:
-            context = GpuReplicaContext(replica_id=k, partition_id=0, num_replicas=len(devices),
-                                        num_partitions=1, rendezvous=rendezvous,
-                                        ordinals=ordinals, use_nccl=use_nccl)
+            context = GpuReplicaContext(replica_id=replica_ids[k], partition_id=0,
+                                        num_replicas=len(everyone), num_partitions=1,
+                                        rendezvous=rendezvous, ordinals=ordinals,
+                                        use_nccl=use_nccl)
             try:
                 with running_as(context):
                     outputs = self._run_on(devices[k], inputs[k])
@@ -859,6 +873,8 @@ class GpuExecutable(LoadedExecutable):
         threads = [threading.Thread(target=replica, args=(k,), daemon=True)
                    for k in range(len(devices))]
         with self.client._collectives_lock:  # one execution at a time on the communicators
+            # (taken in execution order: a multi-process rendezvous is numbered so)
+            rendezvous = self._rendezvous()
             for thread in threads:
                 thread.start()
             join_all(threads, lambda: any(isinstance(r, BaseException) for r in results),

@@ -196,6 +196,11 @@ def exchanged(context: ReplicaContext, op: Operation, xp: Any, values: tuple,
     arrays are referenced here until then, so none is freed while copied)."""
     if xp is np:
         return exchange(context, op, values, group)
+    if getattr(context.rendezvous, "crosses_processes", False):
+        # peers in other processes: their arrays come through the host
+        host = tuple(xp.asnumpy(v) for v in values)
+        return [tuple(xp.asarray(v) for v in vals)
+                for vals in exchange(context, op, host, group)]
     values = tuple(_contiguous(xp, v) for v in values)
     stream = xp.cuda.get_current_stream()
     stream.synchronize()

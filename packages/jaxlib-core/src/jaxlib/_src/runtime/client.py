@@ -426,7 +426,7 @@ def make_cpu_client(
 
 # Several clients may share one coordination client: each process numbers its
 # clients in creation order, so their topology keys differ and match across processes.
-_clients_per_coordinator: weakref.WeakKeyDictionary[Any, itertools.count] = (
+_clients_per_coordinator: weakref.WeakKeyDictionary[Any, dict[str, itertools.count]] = (
     weakref.WeakKeyDictionary())
 _clients_lock = threading.Lock()
 
@@ -435,6 +435,18 @@ def _exchange_topology(distributed_client: Any, node_id: int, num_nodes: int,
                        num_devices: int, timeout_minutes: float) -> list[int]:
     """Every process's local device count, in process order, through the
     coordination service's key-value store."""
+    texts = exchange_process_values(distributed_client, node_id, num_nodes, "cpu_client",
+                                    str(num_devices), timeout_minutes)
+    return [int(text) for text in texts]
+
+
+def exchange_process_values(distributed_client: Any, node_id: int, num_nodes: int,
+                            kind: str, value: str, timeout_minutes: float) -> list[str]:
+    """Every process's ``value``, in process order, through the coordination
+    service's key-value store: what the processes of a multi-process client
+    of ``kind`` (e.g. "cpu_client", "gpu_client") tell each other about their
+    devices. Each process numbers its clients of a kind in creation order, so
+    several clients may share one coordination client."""
     for method in ("key_value_set", "blocking_key_value_get"):
         if not callable(getattr(distributed_client, method, None)):
             raise invalid_argument(
@@ -446,16 +458,13 @@ def _exchange_topology(distributed_client: Any, node_id: int, num_nodes: int,
             f"node_id {node_id} differs from the distributed client's node_id {own}")
     _connect_once(distributed_client)
     with _clients_lock:
-        counter = _clients_per_coordinator.setdefault(distributed_client, itertools.count())
-        prefix = f"jaxlib/cpu_client/{next(counter)}"
-    distributed_client.key_value_set(f"{prefix}/devices/{node_id}", str(num_devices))
+        counters = _clients_per_coordinator.setdefault(distributed_client, {})
+        counter = counters.setdefault(kind, itertools.count())
+        prefix = f"jaxlib/{kind}/{next(counter)}"
+    distributed_client.key_value_set(f"{prefix}/devices/{node_id}", value)
     timeout_ms = int(timeout_minutes * 60_000)
-    counts = []
-    for node in range(num_nodes):
-        text = distributed_client.blocking_key_value_get(f"{prefix}/devices/{node}",
-                                                         timeout_ms)
-        counts.append(int(text))
-    return counts
+    return [distributed_client.blocking_key_value_get(f"{prefix}/devices/{node}", timeout_ms)
+            for node in range(num_nodes)]
 
 
 def _connect_once(distributed_client: Any) -> None:

@@ -412,6 +412,11 @@ def _peak_temp_bytes(compiled: CompiledProgram) -> int:
 class LoadedExecutable(Executable):
     """A compiled program bound to devices of a client, ready to execute."""
 
+    # Whether SPMD programs over partitions run when their devices span
+    # processes: every process then runs the whole global view on all the
+    # argument shards, gathered from the other processes (_execute_global).
+    _global_view_across_processes = True
+
     def __init__(self, client: Any, compiled: CompiledProgram, devices: Sequence[Device],
                  options: Any = None, host_callbacks: Sequence[Any] = ()):
         super().__init__(compiled, options)
@@ -433,10 +438,10 @@ class LoadedExecutable(Executable):
         own = client.process_index()
         self._addressable = [d for d in self._devices if d.process_index == own]
         self._multi_process = len(self._addressable) != len(self._devices)
-        if self._multi_process and self._global_view:
+        if self._multi_process and self._global_view and not self._global_view_across_processes:
             raise XlaRuntimeError(
-                "UNIMPLEMENTED: SPMD programs with num_partitions > 1 on devices of "
-                "several processes; run them per replica (num_partitions = 1)")
+                f"UNIMPLEMENTED: SPMD programs with num_partitions > 1 on {client.platform} "
+                "devices of several processes; run them per replica (num_partitions = 1)")
         client._track_executable(self)
         self._fast = self._fast_path_setup()
 
@@ -811,10 +816,17 @@ class LoadedExecutable(Executable):
             f"one array per device on {devices} (in that order)")
 
     def _execute_global(self, per_device: list[list[ArrayImpl]]):
+        """An SPMD program over partitions, in global view: one run on the
+        global arguments assembled from their shards, its results split into
+        the devices' shards. When the devices span processes, each process
+        gathers the other processes' argument shards (through the client's
+        cross-process collectives) and runs the whole program; it keeps its
+        own devices' result shards."""
         from jaxlib._src.runtime.sharding import GSPMDSharding, HloSharding
 
         compiled = self._compiled
         devices = self._devices
+        local = self._addressable
 
         def sharding_of(text: str | None) -> GSPMDSharding:
             hlo = HloSharding.from_string(text) if text else HloSharding.replicate()
@@ -823,10 +835,10 @@ class LoadedExecutable(Executable):
         param_shardings = [sharding_of(t) for t in compiled.parameter_shardings]
         result_shardings = [sharding_of(t) for t in compiled.result_shardings]
         inputs_by_device = [self._check_arguments(args, d, global_shapes=True)
-                            for d, args in zip(devices, per_device)]
+                            for d, args in zip(local, per_device)]
         for p, (shape, _) in enumerate(self._param_specs):
             expected = tuple(param_shardings[p].shard_shape(shape))
-            for d, inputs in zip(devices, inputs_by_device):
+            for d, inputs in zip(local, inputs_by_device):
                 if inputs[p].shape != expected:
                     raise invalid_argument(
                         f"argument {p} on {d!r}: expected shard shape {list(expected)}, got "
@@ -834,15 +846,24 @@ class LoadedExecutable(Executable):
         outputs = []
         for r, (shape, dtype) in enumerate(self._result_specs):
             shard_shape = tuple(result_shardings[r].shard_shape(shape))
-            outputs.append([Buffer.allocate(d, shard_shape, dtype) for d in devices])
+            outputs.append([Buffer.allocate(d, shard_shape, dtype) for d in local])
 
         num_params = len(self._param_specs)
+        position = {d.id: k for k, d in enumerate(local)}  # a device's place among `local`
+        remote: dict[int, Any] = {}  # device index -> its argument shards (other processes)
+        if self._multi_process:
+            with self.client._launch_lock:  # execution numbers in the same order everywhere
+                rendezvous = self._rendezvous()
+            own = {devices.index(d): tuple(b.ndarray() for b in inputs)
+                   for d, inputs in zip(local, inputs_by_device)}
+            remote = {k: v for k, v in rendezvous.gather_all(own).items() if k not in own}
 
         def assemble(views: list[np.ndarray]) -> list[np.ndarray]:
-            # views are [device][param], flattened in device order.
+            # views are [local device][param], flattened in local device order.
             values = []
             for p, (shape, dtype) in enumerate(self._param_specs):
-                shards = [views[k * num_params + p] for k in range(len(devices))]
+                shards = [views[position[d.id] * num_params + p] if d.id in position
+                          else remote[k][p] for k, d in enumerate(devices)]
                 values.append(assemble_global(param_shardings[p], devices, shards, shape,
                                               dtype))
             return values
@@ -850,13 +871,15 @@ class LoadedExecutable(Executable):
         def scatter(results: tuple) -> None:
             for r, (t, value) in enumerate(zip(compiled.result_types, results)):
                 value = _from_program_value(t, value)
-                scatter_global(result_shardings[r], devices, value,
-                               [out._writable_view() for out in outputs[r]])
+                shard_shape = tuple(result_shardings[r].shard_shape(value.shape))
+                parts = [outputs[r][position[d.id]]._writable_view() if d.id in position
+                         else np.empty(shard_shape, value.dtype) for d in devices]
+                scatter_global(result_shardings[r], devices, value, parts)
 
         all_inputs = [b for inputs in inputs_by_device for b in inputs]
         all_outputs = [b for per_output in outputs for b in per_output]
-        event = self._run(devices[0], all_inputs, all_outputs, assemble, scatter)
-        tokens = {d.id: Token([event]) for d in devices}
+        event = self._run(local[0], all_inputs, all_outputs, assemble, scatter)
+        tokens = {d.id: Token([event]) for d in local}
         return outputs, tokens
 
 

@@ -58,6 +58,9 @@ class CrossProcessRendezvous(Rendezvous):
     # A member meeting other processes reads every local replica's contribution,
     # including those of members whose own exchange stayed local: none is let go.
     releases = False
+    # Peers in other processes see host arrays only (a GPU client copies its
+    # contributions to the host first).
+    crosses_processes = True
 
     def __init__(self, participant_processes: Sequence[int], own_process: int,
                  collectives: Any, execution_number: int, timeout: float = 300.0):
@@ -112,6 +115,19 @@ class CrossProcessRendezvous(Rendezvous):
                 f"INTERNAL: cross-process collective {key!r}: participants {missing} sent "
                 "nothing; the processes ran different collectives")
         return [gathered[p] for p in participants]
+
+    def gather_all(self, local_values: dict[int, Any]) -> dict[int, Any]:
+        """Every participant's value, this process's given all at once by one
+        caller (a global-view execution's argument shards), matched with the
+        other processes' by order as the collectives are."""
+        with self._cond:
+            number = self._exchanges
+            self._exchanges += 1
+        try:
+            return self._all_gather(number, local_values)
+        except BaseException as err:
+            self.abort(err)
+            raise
 
     def _raise_if_failed(self, key: Any, ok: bool, what: str, missing: list[int]) -> None:
         if self._aborted is not None:

@@ -1,0 +1,88 @@
+"""Multi-process GPU clients (jaxlib-gpu's, on mock GPUs: one mock host a
+process): two real processes on 127.0.0.1 describe their GPUs to each other
+through the coordination service and run programs whose collectives cross
+processes over Gloo, with the results of one process over four mock GPUs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from coordination_harness import Worker, free_address, run_all
+from multiprocess_gpu_worker import run_replicas
+
+from jaxlib import gpu_backend, xla_client
+
+WORKER = Path(__file__).with_name("multiprocess_gpu_worker.py")
+
+
+def _run(scenario: str, address: str, timeout: float = 90, **params) -> list[dict]:
+    workers = [Worker(scenario, address, node, script=WORKER, **params) for node in (0, 1)]
+    return run_all(workers, timeout)
+
+
+@pytest.fixture
+def service_address():
+    address = free_address()
+    service = xla_client.get_distributed_runtime_service(address, 2)
+    yield address
+    service.shutdown()
+
+
+@pytest.mark.parametrize("gloo", ["explicit", "default"])
+def test_cross_process_gpu_collectives_match_one_process(service_address, gloo):
+    single = gpu_backend.make_gpu_client(mock=True, mock_gpu_topology="1x1x4")
+    expected = run_replicas(single)
+    assert expected[0][0] == [28.0, 32.0, 36.0, 40.0]  # the sum over the four replicas
+    assert expected[3][3] == [9.0, 10.0, 11.0, 12.0]  # the ring permute: 2 -> 3
+    results = _run("collectives", service_address, gloo=gloo)
+    for node, result in enumerate(results):
+        described = result["describe"]
+        assert described["platform"] == "gpu" and described["process_index"] == node
+        # every process's GPUs, numbered in process order, each process its own
+        assert described["devices"] == [[0, 0, 0, "Mock GPU"], [1, 0, 1, "Mock GPU"],
+                                        [2, 1, 0, "Mock GPU"], [3, 1, 1, "Mock GPU"]]
+        assert described["local_devices"] == [2 * node, 2 * node + 1]
+        mine = expected[2 * node:2 * node + 2]
+        assert result["first"] == mine
+        assert result["second"] == mine
+        assert ("UNIMPLEMENTED: SPMD programs with num_partitions > 1 on gpu devices of "
+                "several processes") in result["partitions_error"]
+
+
+def test_one_gpu_a_process(service_address):
+    single = gpu_backend.make_gpu_client(mock=True, mock_gpu_topology="1x1x2")
+    expected = run_replicas(single, "two")
+    assert expected[1] == [[6.0, 8.0, 10.0, 12.0], [5.0, 6.0, 7.0, 8.0, 1.0, 2.0, 3.0, 4.0],
+                           1.0]
+    results = _run("collectives", service_address, gloo="explicit", topology="1x2x1",
+                   program="two")
+    for node, result in enumerate(results):
+        assert result["describe"]["local_devices"] == [node]
+        assert result["first"] == result["second"] == expected[node:node + 1]
+
+
+def test_without_collectives_a_cross_process_program_says_what_is_missing(service_address):
+    results = _run("collectives", service_address, gloo="none")
+    for result in results:
+        assert "collectives=" in result["error"]
+        assert "make_gloo_tcp_collectives" in result["error"]
+
+
+def test_a_mock_topology_of_other_hosts_is_refused(service_address):
+    for result in _run("wrong_topology", service_address):
+        assert "has 3 hosts, but the client has 2 processes" in result["error"]
+
+
+def test_arguments_of_a_multi_process_gpu_client_are_checked():
+    with pytest.raises(xla_client.XlaRuntimeError, match="needs a distributed_client"):
+        gpu_backend.make_gpu_client(num_nodes=2, platform_name="cuda")
+    with pytest.raises(xla_client.XlaRuntimeError, match="node_id must be an int"):
+        gpu_backend.make_gpu_client(object(), node_id="0", num_nodes=2, mock=True)
+    with pytest.raises(xla_client.XlaRuntimeError, match="out of range for 2 nodes"):
+        gpu_backend.make_gpu_client(object(), node_id=2, num_nodes=2, mock=True)
+    with pytest.raises(xla_client.XlaRuntimeError, match="cross-process collectives"):
+        gpu_backend.make_gpu_client(object(), node_id=0, num_nodes=2, mock=True,
+                                    collectives=object())
+    with pytest.raises(xla_client.XlaRuntimeError, match="DistributedRuntimeClient"):
+        gpu_backend.make_gpu_client(object(), node_id=0, num_nodes=1, mock=True)
