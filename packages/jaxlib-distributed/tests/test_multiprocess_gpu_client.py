@@ -1,7 +1,8 @@
 """Multi-process GPU clients (jaxlib-gpu's, on mock GPUs: one mock host a
 process): two real processes on 127.0.0.1 describe their GPUs to each other
 through the coordination service and run programs whose collectives cross
-processes over Gloo, with the results of one process over four mock GPUs."""
+processes over Gloo, with the results of one process over four mock GPUs, and
+SPMD programs over partitions across the processes (each runs the global view)."""
 
 from __future__ import annotations
 
@@ -46,8 +47,10 @@ def test_cross_process_gpu_collectives_match_one_process(service_address, gloo):
         mine = expected[2 * node:2 * node + 2]
         assert result["first"] == mine
         assert result["second"] == mine
-        assert ("UNIMPLEMENTED: SPMD programs with num_partitions > 1 on gpu devices of "
-                "several processes") in result["partitions_error"]
+        # an SPMD program over partitions: each process runs the global view on
+        # shards gathered from both, and keeps its own devices' results
+        own = [2 * node, 2 * node + 1]
+        assert result["partitions"] == [[10.0, 10.0], [[4.0 - k] for k in own]]
 
 
 def test_one_gpu_a_process(service_address):

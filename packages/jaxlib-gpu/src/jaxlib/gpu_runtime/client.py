@@ -474,9 +474,6 @@ class GpuExecutable(LoadedExecutable):
     device, collectives through the core's rendezvous) or partitions (in
     global view on the first device)."""
 
-    # SPMD programs over partitions on GPUs of several processes: not yet
-    # (an explicit UNIMPLEMENTED; replicas across processes run)
-    _global_view_across_processes = False
 
     def __init__(self, client: GpuClient, compiled: Any, devices: list[GpuDevice],
                  options: Any = None, host_callbacks: Sequence[Any] = ()):
@@ -605,7 +602,12 @@ class GpuExecutable(LoadedExecutable):
         each argument is assembled there from its shards by its sharding, and
         each result split into the devices' parts by its own, with device-to-
         device copies. Values kept in host memory (types without device
-        arithmetic, pinned_host) and unreduced shardings go through the host."""
+        arithmetic, pinned_host) and unreduced shardings go through the host.
+        When the devices span processes, each process gathers the other
+        processes' argument shards (host copies over the client's cross-process
+        collectives), runs the whole global view on its first GPU (the other
+        processes' shard_map instances on that GPU too) and keeps its own
+        devices' result shards."""
         from jaxlib._src.ir.hlo_sharding import (
             HloSharding,
             _hlo_sharding_indices,
@@ -615,10 +617,12 @@ class GpuExecutable(LoadedExecutable):
         from jaxlib._src.runtime.array import assemble_global, scatter_global
 
         devices = self._devices
+        local = self._addressable
         n = len(devices)
         compiled = self._compiled
         client = self.client
-        first = devices[0]
+        first = local[0]
+        across = self._multi_process
 
         class Layout:  # what assemble_global / scatter_global ask of a sharding
             def __init__(self, text: str | None):
@@ -629,15 +633,22 @@ class GpuExecutable(LoadedExecutable):
 
             def on_device(self, shards: Sequence[Any]) -> bool:
                 """Whether the parts move between devices directly."""
-                return not any(subgroup_coordinates(
+                return not across and not any(subgroup_coordinates(
                     self.hlo, _OpShardingType.UNREDUCED, n).values()) and all(
                     client._on_device_storage(b) for b in shards)
 
         inputs_by_device = [self._check_arguments(args, d, global_shapes=True)
-                            for d, args in zip(devices, per_device)]
-        entry = self._per_device_entry()
+                            for d, args in zip(local, per_device)]
+        entry = None if across else self._per_device_entry()
         if entry is not None:  # a shard_map at the top: each device its own blocks
             return self._execute_per_device(entry, inputs_by_device)
+        remote: dict[int, Any] = {}  # device index -> its argument shards (other processes)
+        if across:
+            with client._launch_lock:  # execution numbers in the same order everywhere
+                rendezvous = self._rendezvous()
+            own = {devices.index(d): tuple(b.ndarray() for b in inputs)
+                   for d, inputs in zip(local, inputs_by_device)}
+            remote = {k: v for k, v in rendezvous.gather_all(own).items() if k not in own}
         shardings = list(compiled.parameter_shardings) + [None] * len(self._param_specs)
         buffers = []
         for i, (shape, dtype) in enumerate(self._param_specs):
@@ -649,21 +660,25 @@ class GpuExecutable(LoadedExecutable):
             layout = Layout(shardings[i])
             indices = _hlo_sharding_indices(layout.hlo, shape, n)
             shards = [inputs[i] for inputs in inputs_by_device]
-            for k, (b, index) in enumerate(zip(shards, indices)):
-                want = _index_shape(index, shape)
+            for d, b in zip(local, shards):
+                want = _index_shape(indices[devices.index(d)], shape)
                 if b.shape != want:
-                    raise invalid_argument(f"argument {i} on {devices[k]!r}: expected shard "
+                    raise invalid_argument(f"argument {i} on {d!r}: expected shard "
                                            f"shape {list(want)}, got {list(b.shape)}")
             if layout.on_device(shards):
                 buffers.append(self._assembled_on(first, shards, indices, shape))
                 continue
-            value = assemble_global(layout, devices, [b.ndarray() for b in shards], shape,
-                                    dtype)
+            by_id = {d.id: b for d, b in zip(local, shards)}
+            parts = [by_id[d.id].ndarray() if d.id in by_id else remote[k][i]
+                     for k, d in enumerate(devices)]
+            value = assemble_global(layout, devices, parts, shape, dtype)
             buffers.append(client._buffer_from_host(
                 first, value, HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL, None, True))
         # shard_map bodies inside run one instance per device (collectives.py); only
-        # programs over partitions get here, so single-device dispatch skips this
-        with executing_on(client, devices, compiled):
+        # programs over partitions get here, so single-device dispatch skips this.
+        # Other processes' instances run on this process's first GPU.
+        placement = [d if d.process_index == first.process_index else first for d in devices]
+        with executing_on(client, placement, compiled):
             results = self._run_on(first, buffers)
         outputs = []
         result_shardings = list(compiled.result_shardings) + [None] * len(results)
@@ -679,7 +694,7 @@ class GpuExecutable(LoadedExecutable):
             scatter_global(layout, devices, value, parts)
             outputs.append([client._buffer_from_host(
                 d, part, HostBufferSemantics.IMMUTABLE_ONLY_DURING_CALL, result.memory_kind,
-                True) for part, d in zip(parts, devices)])
+                True) for part, d in zip(parts, devices) if d.process_index == first.process_index])
         return outputs
 
     def _per_device_entry(self) -> Any:

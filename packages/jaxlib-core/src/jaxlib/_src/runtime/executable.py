@@ -412,11 +412,6 @@ def _peak_temp_bytes(compiled: CompiledProgram) -> int:
 class LoadedExecutable(Executable):
     """A compiled program bound to devices of a client, ready to execute."""
 
-    # Whether SPMD programs over partitions run when their devices span
-    # processes: every process then runs the whole global view on all the
-    # argument shards, gathered from the other processes (_execute_global).
-    _global_view_across_processes = True
-
     def __init__(self, client: Any, compiled: CompiledProgram, devices: Sequence[Device],
                  options: Any = None, host_callbacks: Sequence[Any] = ()):
         super().__init__(compiled, options)
@@ -438,10 +433,6 @@ class LoadedExecutable(Executable):
         own = client.process_index()
         self._addressable = [d for d in self._devices if d.process_index == own]
         self._multi_process = len(self._addressable) != len(self._devices)
-        if self._multi_process and self._global_view and not self._global_view_across_processes:
-            raise XlaRuntimeError(
-                f"UNIMPLEMENTED: SPMD programs with num_partitions > 1 on {client.platform} "
-                "devices of several processes; run them per replica (num_partitions = 1)")
         client._track_executable(self)
         self._fast = self._fast_path_setup()
 
