@@ -83,3 +83,21 @@ def run_all(workers: list[Worker], timeout: float = 30) -> list[dict]:
     finally:
         for w in workers:
             w.kill()
+
+
+def run_pair(script: Path, scenario: str, address: str, timeout: float = 60,
+             **params) -> list[dict]:
+    """Runs ``scenario`` of ``script`` as nodes 0 and 1; their results."""
+    workers = [Worker(scenario, address, node, script=script, **params) for node in (0, 1)]
+    return run_all(workers, timeout)
+
+
+def two_node_service():
+    """A coordination service of two nodes on a free address, for a pytest
+    fixture: yields the address, shuts the service down after."""
+    from jaxlib import xla_client
+
+    address = free_address()
+    service = xla_client.get_distributed_runtime_service(address, 2)
+    yield address
+    service.shutdown()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from coordination_harness import Worker, free_address, run_all
+from coordination_harness import free_address, run_pair, two_node_service
 from multiprocess_client_worker import run_four_replicas
 
 from jaxlib import xla_client
@@ -18,16 +18,10 @@ WORKER = Path(__file__).with_name("multiprocess_client_worker.py")
 
 
 def _run(scenario: str, address: str, timeout: float = 60, **params) -> list[dict]:
-    workers = [Worker(scenario, address, node, script=WORKER, **params) for node in (0, 1)]
-    return run_all(workers, timeout)
+    return run_pair(WORKER, scenario, address, timeout, **params)
 
 
-@pytest.fixture
-def service_address():
-    address = free_address()
-    service = xla_client.get_distributed_runtime_service(address, 2)
-    yield address
-    service.shutdown()
+service_address = pytest.fixture(two_node_service)
 
 
 def test_the_seed_distributed_setup_runs_on_two_processes():

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from coordination_harness import Worker, free_address, run_all
+from coordination_harness import run_pair, two_node_service
 from multiprocess_gpu_worker import run_replicas
 
 from jaxlib import gpu_backend, xla_client
@@ -18,24 +18,18 @@ WORKER = Path(__file__).with_name("multiprocess_gpu_worker.py")
 
 
 def _run(scenario: str, address: str, timeout: float = 90, **params) -> list[dict]:
-    workers = [Worker(scenario, address, node, script=WORKER, **params) for node in (0, 1)]
-    return run_all(workers, timeout)
+    return run_pair(WORKER, scenario, address, timeout, **params)
 
 
-@pytest.fixture
-def service_address():
-    address = free_address()
-    service = xla_client.get_distributed_runtime_service(address, 2)
-    yield address
-    service.shutdown()
+service_address = pytest.fixture(two_node_service)
 
 
 @pytest.mark.parametrize("gloo", ["explicit", "default"])
 def test_cross_process_gpu_collectives_match_one_process(service_address, gloo):
     single = gpu_backend.make_gpu_client(mock=True, mock_gpu_topology="1x1x4")
-    expected = run_replicas(single)
-    assert expected[0][0] == [28.0, 32.0, 36.0, 40.0]  # the sum over the four replicas
-    assert expected[3][3] == [9.0, 10.0, 11.0, 12.0]  # the ring permute: 2 -> 3
+    four, bf16 = run_replicas(single)
+    assert four[0][0] == [28.0, 32.0, 36.0, 40.0]  # the sum over the four replicas
+    assert four[3][4] == [9.0, 10.0, 11.0, 12.0]  # the ring permute: 2 -> 3
     results = _run("collectives", service_address, gloo=gloo)
     for node, result in enumerate(results):
         described = result["describe"]
@@ -44,7 +38,7 @@ def test_cross_process_gpu_collectives_match_one_process(service_address, gloo):
         assert described["devices"] == [[0, 0, 0, "Mock GPU"], [1, 0, 1, "Mock GPU"],
                                         [2, 1, 0, "Mock GPU"], [3, 1, 1, "Mock GPU"]]
         assert described["local_devices"] == [2 * node, 2 * node + 1]
-        mine = expected[2 * node:2 * node + 2]
+        mine = [four[2 * node:2 * node + 2], bf16[2 * node:2 * node + 2]]
         assert result["first"] == mine
         assert result["second"] == mine
         # an SPMD program over partitions: each process runs the global view on
