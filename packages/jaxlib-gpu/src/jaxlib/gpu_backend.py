@@ -17,7 +17,7 @@ import os
 import sys
 from typing import Any
 
-from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument, unimplemented
+from jaxlib._src.base.errors import XlaRuntimeError, unimplemented
 
 logger = logging.getLogger(__name__)
 
@@ -82,25 +82,16 @@ def _processes(distributed_client: Any, node_id: Any, num_nodes: Any, collective
     """The processes of a multi-process client, or None for a client of one
     process (mock GPUs without a distributed client: ``node_id`` picks the
     mock host this process plays)."""
+    from jaxlib._src.runtime.client import check_process_arguments
     from jaxlib.gpu_runtime import Processes
 
-    for name, value in (("node_id", node_id), ("num_nodes", num_nodes)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise invalid_argument(f"{name} must be an int, got {value!r}")
+    if distributed_client is None and mock:
+        return None  # (mock topologies name their hosts; node_id is checked there)
+    check_process_arguments("GPU", distributed_client, node_id, num_nodes, collectives)
     if distributed_client is None:
-        if num_nodes != 1 and not mock:
-            raise invalid_argument(
-                f"a GPU client of {num_nodes} nodes needs a distributed_client (from "
-                "get_distributed_runtime_client) to exchange the processes' devices")
         return None
-    if num_nodes < 1 or not 0 <= node_id < num_nodes:
-        raise invalid_argument(f"node_id {node_id} is out of range for {num_nodes} nodes")
     if collectives is None and num_nodes > 1:
         collectives = _default_collectives(distributed_client)
-    elif collectives is not None and not callable(getattr(collectives, "communicator", None)):
-        raise invalid_argument(
-            "collectives must be cross-process collectives (e.g. from "
-            f"make_gloo_tcp_collectives), got {type(collectives).__name__}")
     return Processes(distributed_client, node_id, num_nodes, collectives)
 
 

@@ -391,23 +391,9 @@ def make_cpu_client(
         num_devices = 1
     if isinstance(num_devices, bool) or not isinstance(num_devices, int) or num_devices < 1:
         raise invalid_argument(f"num_devices must be a positive int, got {num_devices!r}")
-    for name, value in (("node_id", node_id), ("num_nodes", num_nodes)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise invalid_argument(f"{name} must be an int, got {value!r}")
-    if num_nodes < 1:
-        raise invalid_argument(f"num_nodes must be at least 1, got {num_nodes}")
-    if not 0 <= node_id < num_nodes:
-        raise invalid_argument(f"node_id {node_id} is out of range for {num_nodes} nodes")
+    check_process_arguments("CPU", distributed_client, node_id, num_nodes, collectives)
     if transfer_server_factory is not None:
         raise unimplemented("transfer servers are not supported by the CPU client")
-    if num_nodes > 1 and distributed_client is None:
-        raise invalid_argument(
-            f"a CPU client of {num_nodes} nodes needs a distributed_client (from "
-            "get_distributed_runtime_client) to exchange the processes' devices")
-    if collectives is not None and not callable(getattr(collectives, "communicator", None)):
-        raise invalid_argument(
-            "collectives must be cross-process CPU collectives (e.g. from "
-            f"make_gloo_tcp_collectives), got {type(collectives).__name__}")
     devices_per_process = None
     if distributed_client is not None:
         timeout_minutes = get_global_topology_timeout_minutes or 5
@@ -422,6 +408,27 @@ def make_cpu_client(
         num_processes=num_nodes, distributed_client=distributed_client,
         collectives=collectives, devices_per_process=devices_per_process,
     )
+
+
+def check_process_arguments(kind: str, distributed_client: Any, node_id: Any, num_nodes: Any,
+                            collectives: Any) -> None:
+    """The checks of a (multi-process) client's process arguments, for a
+    ``kind`` ("CPU", "GPU") of client."""
+    for name, value in (("node_id", node_id), ("num_nodes", num_nodes)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise invalid_argument(f"{name} must be an int, got {value!r}")
+    if num_nodes < 1:
+        raise invalid_argument(f"num_nodes must be at least 1, got {num_nodes}")
+    if not 0 <= node_id < num_nodes:
+        raise invalid_argument(f"node_id {node_id} is out of range for {num_nodes} nodes")
+    if num_nodes > 1 and distributed_client is None:
+        raise invalid_argument(
+            f"a {kind} client of {num_nodes} nodes needs a distributed_client (from "
+            "get_distributed_runtime_client) to exchange the processes' devices")
+    if collectives is not None and not callable(getattr(collectives, "communicator", None)):
+        raise invalid_argument(
+            "collectives must be cross-process collectives (e.g. from "
+            f"make_gloo_tcp_collectives), got {type(collectives).__name__}")
 
 
 # Several clients may share one coordination client: each process numbers its
