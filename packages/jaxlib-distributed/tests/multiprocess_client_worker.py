@@ -5,6 +5,7 @@ result as one JSON line last."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import numpy as np
@@ -74,13 +75,24 @@ module @jit_g attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 :
 """
 
 
-def run_four_partitions(client) -> list[list]:
+def run_four_partitions(client, mode: str = "auto") -> list[list]:
     """``[output][device]`` of FOUR_PARTITIONS for this process's devices;
-    device k holds element k + 1 of the global argument."""
-    executable = client.compile_and_load(FOUR_PARTITIONS, client.devices())
-    mine = client.local_devices()
-    args = [[client.buffer_from_pyval(np.float32([d.id + 1]), d) for d in mine]]
-    outputs = executable.execute_sharded(args).disassemble_into_single_device_arrays()
+    device k holds element k + 1 of the global argument. ``mode``: how the
+    SPMD program runs (``JAXLIB_SPMD_PARTITIONS``: auto runs the per-device
+    program, each process computing its own shards; global runs the global
+    view in every process)."""
+    os.environ["JAXLIB_SPMD_PARTITIONS"] = mode
+    try:
+        executable = client.compile_and_load(FOUR_PARTITIONS, client.devices())
+        mine = client.local_devices()
+        args = [[client.buffer_from_pyval(np.float32([d.id + 1]), d) for d in mine]]
+        outputs = executable.execute_sharded(args).disassemble_into_single_device_arrays()
+    finally:
+        del os.environ["JAXLIB_SPMD_PARTITIONS"]
+    if mode != "global":  # the per-device program exists, so it is what ran
+        assert executable._compiled._partitioned is not None, "ran in global view"
+        assert executable._compiled.partition_refusal is None, \
+            executable._compiled.partition_refusal
     return [[np.asarray(a).tolist() for a in per_output] for per_output in outputs]
 
 
@@ -188,8 +200,10 @@ def collectives(address: str, node_id: int, params: dict) -> dict:
         kept = run_four_replicas_arrays(client)
         result["second"] = [[a.tolist() for a in outs] for outs in kept[0]]
         result["live_array_processes"] = live_array_processes(client)
-        result["global_view"] = run_four_partitions(client)
-        result["global_view_again"] = run_four_partitions(client)
+        result["global_view"] = run_four_partitions(client, "global")
+        result["global_view_again"] = run_four_partitions(client, "global")
+        result["partitioned"] = run_four_partitions(client)
+        result["partitioned_again"] = run_four_partitions(client)
     dist_client.shutdown()
     return result
 

@@ -113,6 +113,7 @@ def collectives(address: str, node_id: int, params: dict) -> dict:
         result["second"] = run_replicas(client, program)
         if program == "four":
             result["partitions"] = run_four_partitions(client)
+            result["partitions_global"] = run_four_partitions(client, "global")
     dist_client.shutdown()
     return result
 

@@ -49,12 +49,16 @@ def test_devices_addressability_and_one_client_over_two_processes(service_addres
         assert "not addressable" in described["remote_memory_stats_error"]
         # Live arrays (inputs and outputs kept by the worker) are on its own devices only.
         assert result["live_array_processes"] == [node]
-        # An SPMD program over partitions: every process runs the global view on
-        # shards gathered from both; each keeps its own devices' results.
+        # An SPMD program over partitions, run both ways: every process runs the
+        # global view on shards gathered from both and keeps its own devices'
+        # results; or (the default) each device runs the per-device program and
+        # the processes meet in its collectives.
         mine = [2 * node, 2 * node + 1]
         expected = [[10.0, 10.0], [[4.0 - k] for k in mine]]
         assert result["global_view"] == expected
         assert result["global_view_again"] == expected
+        assert result["partitioned"] == expected
+        assert result["partitioned_again"] == expected
 
 
 def test_cross_process_collectives_match_one_process(service_address):

@@ -41,10 +41,12 @@ def test_cross_process_gpu_collectives_match_one_process(service_address, gloo):
         mine = [four[2 * node:2 * node + 2], bf16[2 * node:2 * node + 2]]
         assert result["first"] == mine
         assert result["second"] == mine
-        # an SPMD program over partitions: each process runs the global view on
-        # shards gathered from both, and keeps its own devices' results
+        # an SPMD program over partitions: each GPU runs the per-device program
+        # (by default) or each process the global view on shards gathered from
+        # both (JAXLIB_SPMD_PARTITIONS=global); each keeps its own devices' results
         own = [2 * node, 2 * node + 1]
         assert result["partitions"] == [[10.0, 10.0], [[4.0 - k] for k in own]]
+        assert result["partitions_global"] == result["partitions"]
 
 
 def test_one_gpu_a_process(service_address):

@@ -668,3 +668,67 @@ def test_a_top_level_shard_map_runs_on_each_devices_own_shards(name, stand_in, m
 
 def test_other_partitioned_programs_stay_in_global_view():
     assert _CorpusRun("md2_elementwise").executable._per_device_entry() is None
+
+
+# A data-parallel step over four GPUs: rows of x on each, w whole; the
+# gradient x^T @ (x @ w) is summed over the devices.
+_DATA_PARALLEL = """
+module @dp attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%x: tensor<8x12xf32> {mhlo.sharding = "{devices=[4,1]<=[4]}"},
+                         %w: tensor<12x8xf32> {mhlo.sharding = "{replicated}"})
+      -> (tensor<8x8xf32> {mhlo.sharding = "{devices=[4,1]<=[4]}"},
+          tensor<12x8xf32> {mhlo.sharding = "{replicated}"}) {
+    %y = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0]
+      : (tensor<8x12xf32>, tensor<12x8xf32>) -> tensor<8x8xf32>
+    %t = stablehlo.tanh %y : tensor<8x8xf32>
+    %g = stablehlo.dot_general %x, %t, contracting_dims = [0] x [0]
+      : (tensor<8x12xf32>, tensor<8x8xf32>) -> tensor<12x8xf32>
+    return %t, %g : tensor<8x8xf32>, tensor<12x8xf32>
+  }
+}
+"""
+
+
+def _run_data_parallel(client, x, w):
+    devices = client.devices()[:4]
+    executable = client.compile_and_load(_DATA_PARALLEL, devices)
+    args = [[client.buffer_from_pyval(x[2 * k:2 * k + 2], d) for k, d in enumerate(devices)],
+            [client.buffer_from_pyval(w, d) for d in devices]]
+    outputs = executable.execute_sharded(args).disassemble_into_single_device_arrays()
+    return executable, [[np.asarray(s) for s in shards] for shards in outputs]
+
+
+@pytest.mark.parametrize("with_nccl", [False, True])
+def test_spmd_programs_run_per_gpu_on_their_own_shards(with_nccl, stand_in, monkeypatch):
+    """By default an SPMD program over several GPUs runs its per-device
+    program (core's SPMD partitioner) on every GPU: nothing is assembled on
+    the first GPU, the gradient meets in one all-reduce (NCCL or device
+    arrays exchanged)."""
+    from jaxlib.gpu_runtime.client import GpuExecutable
+
+    if not with_nccl:
+        monkeypatch.setenv("JAXLIB_GPU_NCCL", "0")
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(8, 12)).astype(np.float32)
+    w = rng.normal(size=(12, 8)).astype(np.float32)
+    client = _gpu_client(4)
+
+    def global_view(*args, **kwargs):
+        raise AssertionError("ran in global view")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(GpuExecutable, "_assembled_on", global_view)
+        patched.setattr(GpuExecutable, "_execute_global", global_view)
+        for _ in range(2):
+            executable, (ys, gs) = _run_data_parallel(client, x, w)
+    assert executable._compiled.partition_refusal is None
+    t = np.tanh(x @ w)
+    np.testing.assert_allclose(np.concatenate(ys), t, rtol=1e-5, atol=1e-6)
+    for g in gs:
+        np.testing.assert_allclose(g, x.T @ t, rtol=1e-5, atol=1e-5)
+    if BACKEND == "mock":
+        assert (stand_in.calls.get("ncclAllReduce", 0) > 0) == with_nccl, stand_in.calls
+    monkeypatch.setenv("JAXLIB_SPMD_PARTITIONS", "global")
+    _, (ys_global, gs_global) = _run_data_parallel(client, x, w)
+    np.testing.assert_allclose(np.concatenate(ys_global), np.concatenate(ys), rtol=1e-6)
+    np.testing.assert_allclose(gs_global[0], gs[0], rtol=1e-5, atol=1e-5)

@@ -414,6 +414,16 @@ class GpuClient(Client):
 
     # -- compilation ----------------------------------------------------------------
 
+    def _partitions_apart(self, executable: Any) -> bool:
+        """SPMD programs over several GPUs run as their per-device program
+        on every GPU by default (each GPU computes its own shards), not in
+        global view on the first GPU; ``JAXLIB_SPMD_PARTITIONS=global`` keeps
+        the global view."""
+        mode = self._partitions_mode()
+        if mode == "auto":
+            return len(executable._devices) > 1
+        return mode == "apart"
+
     def _program_builder(self) -> Any:
         return build_gpu_program(self.xp, platform=self._raw_platform)
 
@@ -580,7 +590,14 @@ class GpuExecutable(LoadedExecutable):
         sharded array); the results are ``[output][device]``."""
         per_device = self._per_device_arguments(arguments)
         devices = self._addressable
-        if self._global_view:
+        # (An entry that is one shard_map runs its instances directly.)
+        top_level_shard_map = not self._multi_process and self._global_view \
+            and self._per_device_entry() is not None
+        partitioned = self._partitioned_program() \
+            if self._global_view and not top_level_shard_map else None
+        if partitioned is not None:
+            outputs = self._execute_partitioned_on_gpus(per_device, partitioned)
+        elif self._global_view:
             outputs = self._execute_global(per_device)
         else:
             checked = [self._check_arguments(args, device)
@@ -838,12 +855,33 @@ class GpuExecutable(LoadedExecutable):
                                                   result.memory_kind, result.dtype))
         return buffers
 
-    def _execute_replicas(self, inputs: list[list[GpuBuffer]]) -> list[list[GpuBuffer]]:
+    def _execute_partitioned_on_gpus(self, per_device: list[list[Any]], partitioned: Any
+                                     ) -> list[list[GpuBuffer]]:
+        """An SPMD program as its per-device program (core's
+        ``CompiledProgram.partitioned``): each GPU runs it on its own argument
+        shards as the partition of its place among the executable's devices;
+        returns ``[output][device]``."""
+        checked = []
+        for device, args in zip(self._addressable, per_device):
+            inputs = self._check_arguments(args, device, global_shapes=True)
+            for p, (buffer, t) in enumerate(zip(inputs, partitioned.parameter_types)):
+                if tuple(buffer.shape) != tuple(t.shape):
+                    raise invalid_argument(
+                        f"argument {p} on {device!r}: expected shard shape {list(t.shape)}, "
+                        f"got {list(buffer.shape)}")
+            checked.append(inputs)
+        by_device = self._execute_replicas(checked, partitioned)
+        return [list(column) for column in zip(*by_device)]
+
+    def _execute_replicas(self, inputs: list[list[GpuBuffer]], partitioned: Any = None
+                          ) -> list[list[GpuBuffer]]:
         """Each device of this process runs the program on its own arguments,
         concurrently; the replicas meet in their collectives (collectives.py:
         NCCL, else device arrays exchanged through a rendezvous; replicas of
         other processes of a multi-process client through the client's
-        cross-process collectives, by host copies).
+        cross-process collectives, by host copies). With ``partitioned`` (an
+        SPMD program's per-device program) each device runs that as a
+        partition instead of a replica.
         Returns ``[device][output]``."""
         from jaxlib._src.base.replica_context import running_as
         from jaxlib.gpu_runtime import nccl
@@ -864,19 +902,23 @@ class GpuExecutable(LoadedExecutable):
                          for d in everyone)
         # (NCCL communicators span one process's GPUs here: ncclCommInitAll)
         use_nccl = nccl_for(self.client) and not self._multi_process
-        if use_nccl and not self.__dict__.get("_communicators_ready"):
-            prepare_communicators(self._compiled.module, len(devices), 1, ordinals)
-            self._communicators_ready = True
-        replica_ids = [everyone.index(d) for d in devices]
+        grid = (len(everyone), 1) if partitioned is None else (1, len(everyone))
+        ready_key = "_communicators_ready" if partitioned is None else "_partition_comms_ready"
+        if use_nccl and not self.__dict__.get(ready_key):
+            module = (partitioned or self._compiled).module
+            prepare_communicators(module, *grid, ordinals)
+            self.__dict__[ready_key] = True
+        ids = [everyone.index(d) for d in devices]
 
         def replica(k: int) -> None:
-            context = GpuReplicaContext(replica_id=replica_ids[k], partition_id=0,
-                                        num_replicas=len(everyone), num_partitions=1,
+            replica_id, partition_id = (ids[k], 0) if partitioned is None else (0, ids[k])
+            context = GpuReplicaContext(replica_id=replica_id, partition_id=partition_id,
+                                        num_replicas=grid[0], num_partitions=grid[1],
                                         rendezvous=rendezvous, ordinals=ordinals,
                                         use_nccl=use_nccl)
             try:
                 with running_as(context):
-                    outputs = self._run_on(devices[k], inputs[k])
+                    outputs = self._run_on(devices[k], inputs[k], partitioned)
                     waiting[k] = True
                     for out in outputs:
                         out.block_until_ready()
@@ -904,18 +946,21 @@ class GpuExecutable(LoadedExecutable):
                                   f"{type(error).__name__}: {error}") from error
         return results
 
-    def _run_on(self, device: GpuDevice, inputs: Sequence[GpuBuffer]) -> list[GpuBuffer]:
-        """Queues the program on ``device``'s stream; the outputs become
-        ready when it has run."""
+    def _run_on(self, device: GpuDevice, inputs: Sequence[GpuBuffer],
+                partitioned: Any = None) -> list[GpuBuffer]:
+        """Queues the program (or an SPMD program's per-device program,
+        ``partitioned``) on ``device``'s stream; the outputs become ready
+        when it has run."""
         client = self.client
-        compiled = self._specialized(list(inputs))
+        compiled = partitioned or self._specialized(list(inputs))
+        graph_key = device.id if partitioned is None else -1 - device.id
         program = compiled.program
         values = [TOKEN if isinstance(t, TokenType) else client._program_input(b.value, t)
                   for t, b in zip(compiled.parameter_types, inputs)]
         with client._device_context(device), client._stream_context(device):
             try:
                 outputs = None
-                graph = self._graphs.get(device.id)
+                graph = self._graphs.get(graph_key)
                 if graph is not None:
                     outputs = graph.run(program, values)
                 if outputs is None:
@@ -924,7 +969,7 @@ class GpuExecutable(LoadedExecutable):
                                           values)
                     if graph is None and not client.mock and _graphs_enabled() \
                             and not is_hip(client.xp) and not self._compiled.polymorphic:
-                        self._graphs[device.id] = ProgramGraph(client.xp)  # captured next
+                        self._graphs[graph_key] = ProgramGraph(client.xp)  # captured next
             except XlaRuntimeError:
                 raise
             except Exception as err:

@@ -75,6 +75,56 @@ class CompiledProgram:
     ir: tuple[Module, Function] | None = field(default=None, repr=False)
     # The backend stage that built ``program`` (None: the CPU plan).
     program_builder: Any = field(default=None, repr=False)
+    # The per-device program of an SPMD program (see ``partitioned``):
+    # unset, or (program or None, why None).
+    _partitioned: tuple[Any, str | None] | None = field(default=None, repr=False)
+
+    def partitioned(self) -> CompiledProgram | None:
+        """The program each of the ``num_partitions`` devices runs on its own
+        shards (passes/spmd_partitioner.py), compiled once when first asked
+        for; None when the program stays in global view
+        (``partition_refusal`` says why)."""
+        with _ir_lock:
+            cached = self._partitioned
+        if cached is not None:
+            return cached[0]
+        from jaxlib._src.passes.spmd_partitioner import Partitioned, partition_program
+
+        program, reason = None, None
+        if self.polymorphic or self.num_partitions <= 1 or self.num_replicas != 1:
+            reason = "not an SPMD program over partitions of fixed shapes"
+        else:
+            module = parse_program(self.source)  # a copy: the pass consumes it
+            sharding_of, constraint_sharding = sharding_readers(module)
+            try:
+                found = partition_program(module, self.entry_name, self.parameter_shardings,
+                                          self.result_shardings, self.num_partitions,
+                                          sharding_of, constraint_sharding)
+            except Exception as err:  # the global view stays right: run that
+                found = Partitioned(None, f"the partitioner failed: {type(err).__name__}: "
+                                          f"{err}")
+                _log.warning("SPMD partitioning of %s left in global view: %s",
+                             self.entry_name, found.reason)
+            reason = found.reason
+            if found.module is not None:
+                try:
+                    verify_module(found.module)
+                    program = _compile_module(found.module, None, self.options,
+                                              self.host_callbacks, self.program_builder)
+                except (VerificationError, XlaRuntimeError, ValueError) as err:
+                    reason = f"the per-device program did not compile: {err}"
+                    _log.warning("SPMD partitioning of %s left in global view: %s",
+                                    self.entry_name, reason)
+        with _ir_lock:
+            if self._partitioned is None:
+                self._partitioned = (program, reason)
+            return self._partitioned[0]
+
+    @property
+    def partition_refusal(self) -> str | None:
+        """Why ``partitioned()`` gave None (None before it was asked or when
+        it gave a program)."""
+        return None if self._partitioned is None else self._partitioned[1]
 
     @property
     def source(self) -> str:
@@ -226,12 +276,12 @@ def _shard_footprint(type_: Any, sharding: str | None) -> tuple[Any, ...] | None
     return type_.element_type, count
 
 
-def _propagated_result_shardings(module: Module, entry: Function,
-                                 parameter_shardings: list[str | None],
-                                 result_shardings: list[str | None],
-                                 num_partitions: int) -> list[str | None]:
-    """Unannotated results get the sharding forward propagation gives them
-    (passes/sharding_propagation.py); annotated ones keep theirs."""
+def sharding_readers(module: Module) -> tuple[Callable[[dict[str, Any], Sequence[Any]],
+                                                         list[str | None] | None],
+                                                Callable[[Any], Constraint | None]]:
+    """How the sharding passes read ``module``'s annotations: (the HloSharding
+    texts of an op's ``mhlo.sharding``/``sdy.sharding`` attribute, one per
+    value; the Constraint of a sharding-constraint op, else None)."""
     from jaxlib._src.frontends import shardy
     from jaxlib._src.ir.hlo_sharding import HloSharding
 
@@ -271,6 +321,16 @@ def _propagated_result_shardings(module: Module, entry: Function,
             return Constraint(texts[0], open_dims)
         return None
 
+    return sharding_of, constraint_sharding
+
+
+def _propagated_result_shardings(module: Module, entry: Function,
+                                 parameter_shardings: list[str | None],
+                                 result_shardings: list[str | None],
+                                 num_partitions: int) -> list[str | None]:
+    """Unannotated results get the sharding forward propagation gives them
+    (passes/sharding_propagation.py); annotated ones keep theirs."""
+    sharding_of, constraint_sharding = sharding_readers(module)
     propagated = propagate_result_shardings(module, entry, parameter_shardings,
                                             num_partitions, sharding_of, constraint_sharding)
     return [given if given is not None else found

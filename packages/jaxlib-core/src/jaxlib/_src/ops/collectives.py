@@ -192,7 +192,17 @@ def exchange(ctx: ReplicaContext, op: Operation, value: Any,
     participants = tuple(flat_id(ctx, p) for p in group)
     if participants == (me,):
         return [value]
-    return ctx.rendezvous.exchange(ctx.next_key(op), me, value, participants)
+    # The others read this value after this process has moved on, when a
+    # compiled program may already reuse the operand's memory: they get a copy.
+    return ctx.rendezvous.exchange(ctx.next_key(op), me, _owned(value), participants)
+
+
+def _owned(value: Any) -> Any:
+    if isinstance(value, np.ndarray):
+        return np.array(value, copy=True)
+    if isinstance(value, (tuple, list)):
+        return type(value)(_owned(v) for v in value)
+    return value
 
 
 # -- types -----------------------------------------------------------------------------

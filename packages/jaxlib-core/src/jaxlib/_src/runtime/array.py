@@ -104,9 +104,16 @@ def assemble_global(sharding: Any, devices: Sequence[Device], shards: Sequence[n
     indices = _hlo_sharding_indices(hlo, tuple(shape), len(devices))
     unreduced = subgroup_coordinates(hlo, _OpShardingType.UNREDUCED, len(devices))
     if not any(unreduced.values()):
+        # Each tile from the first device holding it, as jax reads a
+        # replicated array from its first shard (replicas of a per-device
+        # program's result may differ: a shard_map without replication checks).
         full = np.empty(shape, dtype)
+        written: set[tuple] = set()
         for index, shard in zip(indices, shards):
-            full[index] = shard
+            key = tuple((s.start, s.stop, s.step) for s in index)
+            if key not in written:
+                written.add(key)
+                full[index] = shard
         return full
     replica = subgroup_coordinates(hlo, _OpShardingType.REPLICATED, len(devices))
     full = np.zeros(shape, dtype)

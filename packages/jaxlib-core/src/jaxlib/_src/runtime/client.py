@@ -243,6 +243,25 @@ class Client:
     def _untrack_buffer(self, buffer: Buffer) -> None:
         self._buffers.discard(buffer)
 
+    # Whether SPMD programs over partitions run as a per-device program on
+    # each device (``apart``) or once on the global arrays (``global``).
+    # ``auto``: apart when the devices span processes (each process then
+    # computes its own shards only); a backend may choose otherwise.
+    PARTITIONS_ENV = "JAXLIB_SPMD_PARTITIONS"
+
+    def _partitions_mode(self) -> str:
+        mode = os.environ.get(self.PARTITIONS_ENV, "auto").strip().lower() or "auto"
+        if mode not in ("auto", "apart", "global"):
+            raise invalid_argument(
+                f"{self.PARTITIONS_ENV}={mode!r}: expected auto, apart or global")
+        return mode
+
+    def _partitions_apart(self, executable: Any) -> bool:
+        mode = self._partitions_mode()
+        if mode == "auto":
+            return bool(executable._multi_process)
+        return mode == "apart"
+
     def _track_executable(self, executable: Any) -> None:
         self._executables.add(executable)
 

@@ -303,7 +303,13 @@ class Executable:
         self._options = options
 
     def hlo_modules(self) -> list[HloModule]:
-        return [HloModule.of_compiled(self._compiled)]
+        """The compiled module; for an SPMD program that partitions, its
+        per-device program (shard shapes, collectives), as XLA shows an
+        SPMD executable, whichever way this process runs it."""
+        compiled = self._compiled
+        if compiled.num_partitions > 1 and not compiled.polymorphic:
+            compiled = compiled.partitioned() or compiled
+        return [HloModule.of_compiled(compiled)]
 
     def get_output_memory_kinds(self) -> list[list[str]]:
         return [list(self._compiled.result_memory_kinds)]
@@ -726,7 +732,11 @@ class LoadedExecutable(Executable):
             if self._compiled.polymorphic:
                 raise XlaRuntimeError(
                     "UNIMPLEMENTED: shape-polymorphic programs with num_partitions > 1")
-            outputs, tokens = self._execute_global(per_device)
+            partitioned = self._partitioned_program()
+            if partitioned is not None:
+                outputs, tokens = self._execute_partitioned(per_device, partitioned)
+            else:
+                outputs, tokens = self._execute_global(per_device)
         else:
             outputs_by_device = []
             tokens = {}
@@ -763,6 +773,46 @@ class LoadedExecutable(Executable):
         if not self.client.asynchronous:
             token.block_until_ready()
         return ExecuteResults(outputs, token)
+
+    def _partitioned_program(self) -> CompiledProgram | None:
+        """The per-device program of this SPMD program when the client runs
+        partitions on their own devices (``Client.partitions_apart``), else
+        None (global view)."""
+        if not self.client._partitions_apart(self):
+            return None
+        return self._compiled.partitioned()
+
+    def _execute_partitioned(self, per_device: list[list[ArrayImpl]],
+                             partitioned: CompiledProgram):
+        """An SPMD program as its per-device program: each device runs it on
+        its own argument shards, as partition ``k`` (its place among the
+        executable's devices); they meet in the collectives."""
+        shard_types = partitioned.parameter_types
+        launches = []
+        outputs_by_device = []
+        for device, args in zip(self._addressable, per_device):
+            inputs = self._check_arguments(args, device, global_shapes=True)
+            for p, (buffer, t) in enumerate(zip(inputs, shard_types)):
+                if tuple(buffer.shape) != tuple(t.shape):
+                    raise invalid_argument(
+                        f"argument {p} on {device!r}: expected shard shape {list(t.shape)}, "
+                        f"got {list(buffer.shape)}")
+            outs = self._allocate_outputs(
+                device, [value_spec(t) for t in partitioned.result_types])
+            launches.append((device, inputs, outs))
+            outputs_by_device.append(outs)
+        count = len(self._devices)
+        tokens = {}
+        with self.client._launch_lock:
+            rendezvous = self._rendezvous()
+            for device, inputs, outs in launches:
+                context = ReplicaContext(replica_id=0, partition_id=self._devices.index(device),
+                                         num_replicas=1, num_partitions=count,
+                                         rendezvous=rendezvous)
+                tokens[device.id] = Token([self._run(device, inputs, outs, context=context,
+                                                     compiled=partitioned)])
+        outputs = [list(col) for col in zip(*outputs_by_device)] if outputs_by_device else []
+        return outputs, tokens
 
     def _rendezvous(self) -> Rendezvous:
         """Where this execution's replicas meet: across processes when the

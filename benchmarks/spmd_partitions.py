@@ -1,0 +1,136 @@
+"""A data-parallel train step over two processes, one CPU device each:
+how long a step takes when every process runs the whole program in global
+view (``JAXLIB_SPMD_PARTITIONS=global``) and when each runs its per-device
+program (``apart``, the default across processes), and, with ``--reference
+PYTHON``, under the real jaxlib (Gloo CPU collectives) in the same run.
+
+    python benchmarks/spmd_partitions.py [--steps 20] [--rounds 3] [--reference PYTHON]
+
+Prints the median step time of each side per round (rounds alternate the
+sides: the machine is noisy) and the ratios against the reference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+
+# The model: a 3-layer MLP on a batch split over the two processes.
+BATCH, WIDTH, DEPTH = 2048, 512, 3
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def worker(port: int, process_id: int, modes: list[str], steps: int, reference: bool) -> None:
+    os.environ["JAX_PLATFORMS"] = "cpu"
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+    from jax.sharding import NamedSharding, PartitionSpec
+
+    if reference:  # the real jaxlib's CPU collectives across processes
+        jax.config.update("jax_cpu_collectives_implementation", "gloo")
+    jax.distributed.initialize(f"127.0.0.1:{port}", num_processes=2, process_id=process_id)
+    mesh = jax.make_mesh((2,), ("batch",))
+    rows = NamedSharding(mesh, PartitionSpec("batch"))
+    whole = NamedSharding(mesh, PartitionSpec())
+    rng = np.random.default_rng(0)
+    params = [((rng.normal(size=(WIDTH, WIDTH)) / np.sqrt(WIDTH)).astype(np.float32),
+               np.zeros(WIDTH, np.float32)) for _ in range(DEPTH)]
+    params = jax.device_put(params, whole)
+    local = BATCH // 2
+    x = jax.make_array_from_process_local_data(
+        rows, rng.normal(size=(local, WIDTH)).astype(np.float32), (BATCH, WIDTH))
+    y = jax.make_array_from_process_local_data(
+        rows, rng.normal(size=(local, WIDTH)).astype(np.float32), (BATCH, WIDTH))
+
+    def loss(params, x, y):
+        for w, b in params:
+            x = jnp.tanh(x @ w + b)
+        return jnp.mean((x - y) ** 2)
+
+    @jax.jit
+    def step(params, x, y):
+        value, grads = jax.value_and_grad(loss)(params, x, y)
+        return jax.tree.map(lambda p, g: p - 0.01 * g, params, grads), value
+
+    times: dict[str, list[float]] = {}
+    for mode in modes:
+        os.environ["JAXLIB_SPMD_PARTITIONS"] = mode
+        p = params
+        p, value = step(p, x, y)  # warm up (compiles once; the mode is read per run)
+        jax.block_until_ready(value)
+        samples = []
+        for _ in range(steps):
+            start = time.perf_counter()
+            p, value = step(p, x, y)
+            jax.block_until_ready(value)
+            samples.append(time.perf_counter() - start)
+        times[mode] = samples
+        times[mode + "_loss"] = [float(value)]
+    jax.distributed.shutdown()
+    print(json.dumps(times), flush=True)
+
+
+def run_pair(python: str, modes: list[str], steps: int, reference: bool) -> dict:
+    port = _free_port()
+    command = [python, __file__, "--worker", str(port), "PID", ",".join(modes), str(steps)]
+    if reference:
+        command.append("--as-reference")
+    env = dict(os.environ)
+    env.pop("JAXLIB_SPMD_PARTITIONS", None)
+    procs = [subprocess.Popen([c if c != "PID" else str(i) for c in command],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+             for i in range(2)]
+    outputs = [p.communicate(timeout=900) for p in procs]
+    for p, (_, err) in zip(procs, outputs):
+        if p.returncode != 0:
+            raise RuntimeError(f"worker failed ({p.returncode}):\n{err[-3000:]}")
+    return json.loads(outputs[0][0].strip().splitlines()[-1])
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--worker":
+        port, pid, modes, steps = sys.argv[2:6]
+        worker(int(port), int(pid), modes.split(","), int(steps), "--as-reference" in sys.argv)
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--reference", help="a Python with the real jax/jaxlib 0.10.2")
+    args = parser.parse_args()
+    print(f"MLP {DEPTH}x{WIDTH}, batch {BATCH} over 2 processes x 1 CPU device; "
+          f"median ms per step")
+    rows = []
+    for round_ in range(args.rounds):
+        order = ["global", "apart"] if round_ % 2 == 0 else ["apart", "global"]
+        ours = run_pair(sys.executable, order, args.steps, False)
+        row = {m: 1e3 * statistics.median(ours[m]) for m in order}
+        losses = {m: ours[m + "_loss"][0] for m in order}
+        if args.reference:
+            ref = run_pair(args.reference, ["reference"], args.steps, True)
+            row["reference"] = 1e3 * statistics.median(ref["reference"])
+            losses["reference"] = ref["reference_loss"][0]
+        rows.append(row)
+        print(f"round {round_ + 1}: " + "  ".join(f"{k} {v:.1f}" for k, v in sorted(row.items()))
+              + "   loss " + "  ".join(f"{k} {v:.6f}" for k, v in sorted(losses.items())))
+    best = {k: min(r[k] for r in rows) for k in rows[0]}
+    print("best: " + "  ".join(f"{k} {v:.1f}" for k, v in sorted(best.items())))
+    print(f"apart / global: {best['apart'] / best['global']:.2f}")
+    if "reference" in best:
+        print(f"apart / reference: {best['apart'] / best['reference']:.2f}   "
+              f"global / reference: {best['global'] / best['reference']:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1251 @@
+"""SPMD partitioning: a program over N partitions, written in global view,
+becomes the per-device program that each partition runs on its own shards,
+with collectives where the shards must meet.
+
+The runtime can run an SPMD program in global view (one run on the global
+arrays). That is right but does not scale: one device (or every process of
+a multi-process job) computes everything. The program this pass makes runs
+once per device, concurrently, under a replica context whose partition id is
+the device's (like a ``shard_map`` body), so N devices share the work.
+
+Every value gets a *tiling* (sharding_propagation.py's form: a device-id
+array shaped ``(tile counts..., replication)``) that says which block of it
+each device holds. Parameters start from their shardings; each op then runs
+on its operands' blocks:
+
+* elementwise ops, converts, selects, clamps keep a sharded operand's tiling
+  (the other operands are resliced to it);
+* ``broadcast_in_dim``, ``transpose``, ``reshape``, ``reverse`` move the tiles
+  with the dimensions they move (reshape: the major dimension of a merged or
+  split group keeps its tiles, others are gathered first);
+* ``dot_general``: an operand tiled on batch or free dimensions keeps them
+  (the other operand is gathered, its batch dimensions cut alike); operands
+  tiled alike on contracted dimensions multiply their blocks and meet in an
+  all-reduce sum (a data-parallel gradient);
+* ``reduce`` with one input and a reducer of one associative op (add, mul,
+  max, min, and, or, xor) and its identity as initial value reduces the
+  block and meets in an all-reduce over the reduced dimensions' tiles;
+* slices, pads, dynamic slices and updates, concatenations run on blocks
+  whose changed dimensions are whole (gathered first when they are not);
+* sharding constraints reslice or gather to the sharding they name;
+* any other op (loops, sorts, gathers, convolutions, custom calls...) runs
+  on whole operands, gathered first: each device computes it, as the global
+  view would.
+
+Moving between tilings: an ``all_gather`` per tiled dimension to make a value
+whole, a ``dynamic_slice`` at the device's offset (a table indexed by
+``partition_id``) to cut it. Results end in the shardings the executable
+reports. Programs the pass does not take (manual computations, collectives,
+side effects, tokens, shardings it does not follow, uneven tiles) get None
+and a reason, and run in global view as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from jaxlib._src.ir.attributes import (
+    UNIT,
+    ChannelHandle,
+    DenseArray,
+    DenseElements,
+    IntegerAttr,
+    i64_array,
+)
+from jaxlib._src.ir.core import (
+    ELEMENTWISE,
+    OP_DEFS,
+    Block,
+    Cloner,
+    Function,
+    Module,
+    Operation,
+    Region,
+    Value,
+)
+from jaxlib._src.ir.types import FunctionType, TensorType, TokenType, numpy_dtype
+from jaxlib._src.ops.custom_call import (
+    FFI_HOST_CALLBACK_TARGETS,
+    IDENTITY_TARGETS,
+    LEGACY_HOST_CALLBACK_TARGET,
+)
+from jaxlib._src.passes.inline_calls import inline_small_calls
+from jaxlib._src.passes.sharding_propagation import (
+    Constraint,
+    _drop,
+    _insert,
+    _keep_open,
+    _Propagation,
+    _replicate,
+    _reshape_groups,
+    _sharded,
+    _unspecified_dims,
+)
+
+__all__ = ["Partitioned", "partition_program"]
+
+_Tiling = np.ndarray
+
+# Ops whose presence leaves the program in global view.
+_REFUSED_OPS = frozenset({
+    "stablehlo.all_reduce", "stablehlo.all_gather", "stablehlo.reduce_scatter",
+    "stablehlo.all_to_all", "stablehlo.collective_permute",
+    "stablehlo.collective_broadcast", "stablehlo.partition_id", "stablehlo.replica_id",
+    "stablehlo.infeed", "stablehlo.outfeed", "stablehlo.send", "stablehlo.recv",
+    "stablehlo.rng", "jaxlib.gspmd_manual_region",
+})
+_MANUAL_COMPUTATION = "sdy.manual_computation"
+_MANUAL_TARGETS = frozenset({"SPMDFullToShardShape", "SPMDShardToFullShape"})
+_PASS_THROUGH = frozenset({"stablehlo.optimization_barrier", "sdy.propagation_barrier"})
+_ELEMENTWISE_LIKE = frozenset({
+    "stablehlo.convert", "stablehlo.select", "stablehlo.clamp", "stablehlo.reduce_precision",
+    "stablehlo.bitcast_convert",
+})
+# The reducers whose partial results devices can combine (with an identity
+# as the initial value).
+_REDUCERS = ("stablehlo.add", "stablehlo.multiply", "stablehlo.maximum", "stablehlo.minimum",
+             "stablehlo.and", "stablehlo.or", "stablehlo.xor")
+
+
+class _Refused(Exception):
+    """The program stays in global view; the message says why."""
+
+
+@dataclass
+class Partitioned:
+    """The per-device program: ``module`` (its entry has the shards' types),
+    or None with ``reason`` saying why the program stays in global view."""
+
+    module: Module | None
+    reason: str | None = None
+
+
+@dataclass
+class _Local:
+    """A value of the global program as one device holds it: ``value`` (its
+    block, in the per-device program) and the tiling of the blocks."""
+
+    value: Value
+    tiling: _Tiling
+
+
+def partition_program(module: Module, entry_name: str,
+                      parameter_shardings: Sequence[str | None],
+                      result_shardings: Sequence[str | None], num_partitions: int,
+                      sharding_of: Callable[[dict[str, Any], Sequence[Any]], Any],
+                      constraint_sharding: Callable[[Operation], Constraint | None],
+                      ) -> Partitioned:
+    """The per-device program of ``module`` (which this consumes: pass a
+    copy), or the reason it stays in global view."""
+    try:
+        inline_small_calls(module, limit=1 << 30)
+        entry = module.function(entry_name)
+        _check_takes(module, entry)
+        propagation = _Propagation(module, num_partitions, sharding_of, constraint_sharding)
+        builder = _Builder(num_partitions, propagation, constraint_sharding)
+        function = builder.entry(entry, parameter_shardings, result_shardings)
+    except _Refused as err:
+        return Partitioned(None, str(err))
+    functions = [function] + [f for f in module.functions if f.name != entry_name]
+    return Partitioned(Module(module.name, dict(module.attributes), functions,
+                              dict(module.meshes)))
+
+
+def _outside_manual_bodies(module: Module) -> Iterator[Operation]:
+    """Every op of ``module`` but those inside manual computations' bodies
+    (per-device code already, with its own collectives), which are checked
+    to hold no manual computation of their own."""
+    def walk(op: Operation) -> Iterator[Operation]:
+        yield op
+        if op.name == _MANUAL_COMPUTATION:
+            for nested in op.regions[0].walk():
+                if nested.name == _MANUAL_COMPUTATION or (
+                        nested.name == "stablehlo.custom_call"
+                        and nested.attributes.get("call_target_name") in _MANUAL_TARGETS):
+                    raise _Refused("a manual computation inside a manual computation")
+            return
+        for region in op.regions:
+            for block in region.blocks:
+                for nested in block.operations:
+                    yield from walk(nested)
+
+    for function in module.functions:
+        if function.body is not None:
+            for block in function.body.blocks:
+                for op in block.operations:
+                    yield from walk(op)
+
+
+def _check_takes(module: Module, entry: Function) -> None:
+    for t in [*entry.type.inputs, *entry.type.results]:
+        if not isinstance(t, TensorType) or not t.is_static:
+            raise _Refused(f"a parameter or result of type {t}")
+    for op in _outside_manual_bodies(module):
+        if op.name in _REFUSED_OPS:
+            raise _Refused(f"the program has {op.name}")
+        if op.name == "stablehlo.custom_call":
+            target = op.attributes.get("call_target_name")
+            if target in _MANUAL_TARGETS:
+                raise _Refused(f"the program has a manual region ({target})")
+            if bool(op.attributes.get("has_side_effect", False)):
+                raise _Refused(f"custom call {target!r} has side effects")
+            if target in FFI_HOST_CALLBACK_TARGETS or target == LEGACY_HOST_CALLBACK_TARGET:
+                # (run once in global view; per device it would run once a device)
+                raise _Refused(f"the program calls back to Python ({target})")
+        if any(isinstance(t, TokenType) for t in op.result_types):
+            raise _Refused(f"{op.name} makes a token")
+
+
+def _counts(tiling: _Tiling) -> list[int]:
+    return list(tiling.shape[:-1])
+
+
+def _equivalent(a: _Tiling, b: _Tiling) -> bool:
+    """Same tiles, each held by the same devices (in any order)."""
+    return a.shape == b.shape and bool((np.sort(a, axis=-1) == np.sort(b, axis=-1)).all())
+
+
+def _local_type(t: TensorType, tiling: _Tiling) -> TensorType:
+    shape = []
+    for size, count in zip(t.shape, _counts(tiling)):
+        if size % count:
+            raise _Refused(f"{t} does not split evenly into {_counts(tiling)} tiles")
+        shape.append(size // count)
+    return TensorType(tuple(shape), t.element_type, t.encoding)
+
+
+def _is_reducer_identity(name: str, value: np.ndarray) -> bool:
+    """Whether ``value`` is the identity of the reducer ``name``: partial
+    results of every device then reduce to the whole result."""
+    dtype = value.dtype
+    is_float = dtype.kind in "fV"
+    if dtype.kind == "c":
+        return False
+    v = float(value.astype(np.float64)) if is_float else value.reshape(()).item()
+    if name in ("stablehlo.add", "stablehlo.or", "stablehlo.xor"):
+        return v == 0 or v is False
+    if name == "stablehlo.multiply":
+        return v == 1
+    if name == "stablehlo.and":
+        return v is True or v == -1 or (dtype.kind == "u" and v == np.iinfo(dtype).max)
+    if name == "stablehlo.maximum":
+        if is_float:
+            return v == float("-inf")
+        return v is False or (dtype.kind in "iu" and v == np.iinfo(dtype).min)
+    if name == "stablehlo.minimum":
+        if is_float:
+            return v == float("inf")
+        return v is True or (dtype.kind in "iu" and v == np.iinfo(dtype).max)
+    return False
+
+
+def _reducer_op(region: Region) -> str | None:
+    """The one op of a ``(a, b) -> op(a, b)`` reducer, else None."""
+    if len(region.blocks) != 1:
+        return None
+    block = region.blocks[0]
+    ops = block.operations
+    if len(ops) != 2 or ops[0].name not in _REDUCERS or len(block.arguments) != 2:
+        return None
+    if {id(v) for v in ops[0].operands} != {id(a) for a in block.arguments}:
+        return None
+    if len(ops[1].operands) != 1 or ops[1].operands[0] is not ops[0].results[0]:
+        return None
+    return ops[0].name
+
+
+class _Builder:
+    """Builds one block of the per-device program (a child builder builds
+    each nested region; values of enclosing blocks are found through the
+    parents)."""
+
+    def __init__(self, num_partitions: int, propagation: _Propagation,
+                 constraint_sharding: Callable[[Operation], Constraint | None],
+                 parent: _Builder | None = None) -> None:
+        self.n = num_partitions
+        self.propagation = propagation
+        self.constraint_sharding = constraint_sharding
+        self.parent = parent
+        self.ops: list[Operation] = []
+        self.env: dict[int, _Local] = {}
+        # Channel ids are unique over the whole program.
+        self._channels: list[int] = parent._channels if parent is not None else [0]
+        # The tiling later uses want of a value (results' shardings, sharding
+        # constraints, through the ops that keep tiles): a value made from
+        # whole values (iota, constants, broadcasts) is made in those tiles.
+        self.wanted: dict[int, _Tiling] = parent.wanted if parent is not None else {}
+        self._partition: Value | None = None
+        self._offsets: dict[tuple, Value] = {}
+        self._zero: Value | None = None
+
+    # -- tilings ----------------------------------------------------------------
+
+    def replicated(self, rank: int) -> _Tiling:
+        return np.arange(self.n).reshape([1] * rank + [self.n])
+
+    def tiling_of(self, text: str | None, t: TensorType) -> _Tiling:
+        if text is None:
+            return self.replicated(t.rank)
+        tiling = self.propagation.tiling(text, t)
+        if tiling is None:
+            raise _Refused(f"sharding {text} is not one this pass follows")
+        _local_type(t, tiling)
+        return tiling
+
+    # -- emitting ---------------------------------------------------------------
+
+    def emit(self, name: str, operands: Sequence[Value], result_types: Sequence[Any],
+             attributes: dict[str, Any] | None = None, regions: Sequence[Region] = ()
+             ) -> Operation:
+        op = Operation(name, operands, result_types, attributes, regions)
+        self.ops.append(op)
+        return op
+
+    def constant(self, array: np.ndarray, element_type: str) -> Value:
+        t = TensorType(tuple(array.shape), element_type)
+        return self.emit("stablehlo.constant", [], [t],
+                         {"value": DenseElements(array, t)}).result
+
+    def partition_index(self) -> Value:
+        """This device's partition id, as an i32 scalar (made once)."""
+        if self._partition is None:
+            pid = self.emit("stablehlo.partition_id", [], [TensorType((), "ui32")]).result
+            self._partition = self.emit("stablehlo.convert", [pid],
+                                        [TensorType((), "i32")]).result
+        return self._partition
+
+    def offset(self, tiling: _Tiling, dim: int, block: int) -> Value:
+        """The start of this device's block along ``dim``: a table indexed by
+        the partition id."""
+        key = (tiling.shape, tiling.tobytes(), dim, block)
+        if key not in self._offsets:
+            table = np.zeros(self.n, np.int32)
+            for index in np.ndindex(*tiling.shape):
+                table[tiling[index]] = index[dim] * block
+            if not table.any():
+                value = self.constant(np.zeros((), np.int32), "i32")
+            else:
+                t = self.constant(table, "i32")
+                one = self.emit("stablehlo.dynamic_slice", [t, self.partition_index()],
+                                [TensorType((1,), "i32")],
+                                {"slice_sizes": i64_array([1])}).result
+                value = self.emit("stablehlo.reshape", [one], [TensorType((), "i32")]).result
+            self._offsets[key] = value
+        return self._offsets[key]
+
+    def _groups_attr(self, groups: np.ndarray) -> DenseElements:
+        groups = np.asarray(groups, np.int64)
+        return DenseElements(groups, TensorType(tuple(groups.shape), "i64"))
+
+    def _channel(self) -> ChannelHandle:
+        self._channels[0] += 1
+        return ChannelHandle(handle=self._channels[0], type=1)
+
+    def all_gather(self, local: _Local, dim: int) -> _Local:
+        tiling = local.tiling
+        count = tiling.shape[dim]
+        groups = np.moveaxis(tiling, dim, -1).reshape(-1, count)
+        t = local.value.type
+        shape = list(t.shape)
+        shape[dim] *= count
+        result = self.emit("stablehlo.all_gather", [local.value],
+                           [TensorType(tuple(shape), t.element_type, t.encoding)],
+                           {"all_gather_dim": IntegerAttr(dim),
+                            "replica_groups": self._groups_attr(groups),
+                            "channel_handle": self._channel(),
+                            "use_global_device_ids": UNIT}).result
+        return _Local(result, _replicate(tiling, [dim]))
+
+    def all_reduce(self, value: Value, groups: np.ndarray, reducer: str) -> Value:
+        t = value.type
+        scalar = TensorType((), t.element_type)
+        body = Block([scalar, scalar])
+        combined = Operation(reducer, list(body.arguments), [scalar])
+        body.append(combined)
+        body.append(Operation("stablehlo.return", [combined.result], []))
+        return self.emit("stablehlo.all_reduce", [value], [t],
+                         {"replica_groups": self._groups_attr(groups),
+                          "channel_handle": self._channel(),
+                          "use_global_device_ids": UNIT},
+                         [Region([body])]).result
+
+    def reshard(self, local: _Local, target: _Tiling) -> Value:
+        """``local``'s value in ``target``'s blocks."""
+        tiling = local.tiling
+        if _equivalent(tiling, target):
+            return local.value
+        # Only gathering a few dimensions of the current tiling?
+        tiled = [d for d, c in enumerate(_counts(tiling)) if c != 1]
+        keep = [d for d in tiled if _counts(target)[d] == tiling.shape[d]]
+        gather = [d for d in tiled if d not in keep]
+        if _equivalent(_replicate(tiling, gather), target):
+            for d in gather:
+                local = self.all_gather(local, d)
+            return local.value
+        for d in tiled:
+            local = self.all_gather(local, d)
+        if not _sharded(target):
+            return local.value
+        t = local.value.type
+        local_t = _local_type(t, target)
+        remade = self.remade_smaller(local.value, local_t, target)
+        if remade is not None:
+            return remade
+        starts = []
+        for d, (size, block) in enumerate(zip(t.shape, local_t.shape)):
+            starts.append(self.zero() if size == block else self.offset(target, d, block))
+        return self.emit("stablehlo.dynamic_slice", [local.value, *starts], [local_t],
+                         {"slice_sizes": i64_array(local_t.shape)}).result
+
+    def zero(self) -> Value:
+        if self._zero is None:
+            self._zero = self.constant(np.zeros((), np.int32), "i32")
+        return self._zero
+
+    def remade_smaller(self, value: Value, local_t: TensorType, target: _Tiling
+                       ) -> Value | None:
+        """A whole value made again at the block's shape instead of cut: a
+        splat constant, a broadcast along the cut dimensions, an iota (plus
+        the block's offset along its dimension)."""
+        owner = value.owner
+        if not isinstance(owner, Operation):
+            return None
+        if owner.name == "stablehlo.iota":
+            return self._local_iota(owner, local_t, target)
+        if owner.name == "stablehlo.constant":
+            splat = owner.attributes["value"].splat_value
+            if splat is None:
+                return None
+            return self.emit("stablehlo.constant", [], [local_t], {
+                "value": DenseElements.splat(splat, local_t, splat.dtype)}).result
+        if owner.name != "stablehlo.broadcast_in_dim":
+            return None
+        dims = list(owner.attributes["broadcast_dimensions"])
+        src = owner.operands[0].type.shape
+        for d, (size, block) in enumerate(zip(value.type.shape, local_t.shape)):
+            if size != block and d in dims and src[dims.index(d)] != 1:
+                return None
+        return self.emit("stablehlo.broadcast_in_dim", [owner.operands[0]], [local_t],
+                         dict(owner.attributes)).result
+
+    def _local_iota(self, op: Operation, local_t: TensorType, target: _Tiling) -> Value | None:
+        dim = int(op.attributes["iota_dimension"])
+        element = local_t.element_type
+        if not isinstance(element, str) or element == "i1" or element.startswith("complex"):
+            return None
+        iota = self.emit("stablehlo.iota", [], [local_t], dict(op.attributes)).result
+        if target.shape[dim] == 1:
+            return iota
+        offset = self.offset(target, dim, local_t.shape[dim])
+        scalar = TensorType((), element)
+        if element != "i32":
+            offset = self.emit("stablehlo.convert", [offset], [scalar]).result
+        spread = self.emit("stablehlo.broadcast_in_dim", [offset], [local_t],
+                           {"broadcast_dimensions": i64_array([])}).result
+        return self.emit("stablehlo.add", [iota, spread], [local_t]).result
+
+    def whole(self, local: _Local) -> Value:
+        return self.reshard(local, self.replicated(local.value.type.rank))
+
+    # -- the program ------------------------------------------------------------
+
+    def entry(self, entry: Function, parameter_shardings: Sequence[str | None],
+              result_shardings: Sequence[str | None]) -> Function:
+        params = [self.tiling_of(s, t) for s, t in zip(parameter_shardings, entry.type.inputs)]
+        block = Block([_local_type(t, p) for t, p in zip(entry.type.inputs, params)],
+                      argument_names=[a.name_hint for a in entry.arguments])
+        for old, new, tiling in zip(entry.arguments, block.arguments, params):
+            self.env[id(old)] = _Local(new, tiling)
+        body = entry.body.entry
+        self.want(body, [self.tiling_of(text, t) if text is not None else None
+                         for text, t in zip(result_shardings, entry.type.results)])
+        for op in body.operations:
+            if op.name == "func.return":
+                results = []
+                for v, text, t in zip(op.operands, result_shardings, entry.type.results):
+                    results.append(self.reshard(self.get(v), self.tiling_of(text, t)))
+                self.emit("func.return", results, [])
+                break
+            for old, new in zip(op.results, self.op(op)):
+                self.env[id(old)] = new
+        block.operations = _without_dead_ops(_combine_all_reduces(self.ops))
+        result_types = [v.type for v in block.operations[-1].operands]
+        keep = ("jax.result_info", "mhlo.memory_kind")
+        return Function(entry.name,
+                        FunctionType([a.type for a in block.arguments], result_types),
+                        Region([block]), entry.visibility,
+                        [{k: v for k, v in a.items() if k in ("mhlo.memory_kind",)}
+                         for a in entry.arg_attrs],
+                        [{k: v for k, v in a.items() if k in keep} for a in entry.res_attrs],
+                        dict(entry.attributes), entry.location)
+
+    def want(self, block: Block, returned: Sequence[_Tiling | None]) -> None:
+        """Fills ``wanted`` backwards through ``block`` from the tilings its
+        terminator's operands are wanted in and the sharding constraints."""
+        wanted = self.wanted
+
+        def wish(value: Value, tiling: _Tiling | None) -> None:
+            if tiling is not None and _sharded(tiling) and id(value) not in wanted \
+                    and isinstance(value.type, TensorType) and tiling.ndim == value.type.rank + 1:
+                wanted[id(value)] = tiling
+
+        ops = block.operations
+        if ops:
+            for v, tiling in zip(ops[-1].operands, returned):
+                wish(v, tiling)
+        for op in reversed(ops[:-1]):
+            try:
+                self._want_op(op, wish)
+            except (KeyError, ValueError, IndexError, TypeError):
+                continue
+
+    def _want_op(self, op: Operation, wish: Callable[[Value, _Tiling | None], None]) -> None:
+        name = op.name
+        constraint = self.constraint_sharding(op)
+        if constraint is not None and len(op.operands) == 1 and not constraint.open_dims:
+            wish(op.operands[0], self.propagation.tiling(constraint.text, op.results[0].type))
+            return
+        outs = [self.wanted.get(id(r)) for r in op.results]
+        if all(o is None for o in outs):
+            return
+        op_def = OP_DEFS.get(name)
+        if (op_def is not None and ELEMENTWISE in op_def.traits) or name in _ELEMENTWISE_LIKE:
+            if self._elementwise_shapes(op):
+                for v in op.operands:
+                    if v.type.shape == op.results[0].type.shape:
+                        wish(v, outs[0])
+        elif name in _PASS_THROUGH:
+            for v, o in zip(op.operands, outs):
+                wish(v, o)
+        elif name == "stablehlo.broadcast_in_dim":
+            dims = list(op.attributes["broadcast_dimensions"])
+            wish(op.operands[0], _broadcast_operand_tiling(
+                outs[0], dims, op.operands[0].type.shape, op.results[0].type.shape))
+        elif name == "stablehlo.transpose":
+            perm = list(op.attributes["permutation"])
+            inverse = [perm.index(d) for d in range(len(perm))]
+            wish(op.operands[0], outs[0].transpose(inverse + [len(perm)]))
+        elif name == "stablehlo.while" and _single_blocks(op):
+            for v, o in zip(op.operands, outs):
+                wish(v, o)
+            self.want(op.regions[1].blocks[0], outs)
+
+    def get(self, value: Value) -> _Local:
+        local = self.lookup(id(value))
+        if local is None:
+            raise _Refused(f"a use of {value!r} defined outside the entry function")
+        return local
+
+    def lookup(self, key: int) -> _Local | None:
+        builder: _Builder | None = self
+        while builder is not None:
+            local = builder.env.get(key)
+            if local is not None:
+                return local
+            builder = builder.parent
+        return None
+
+    def child(self) -> _Builder:
+        return _Builder(self.n, self.propagation, self.constraint_sharding, parent=self)
+
+    def region(self, block: Block, tilings: Sequence[_Tiling],
+               want: Callable[[list[_Local]], list[_Tiling]]) -> tuple[Region, list[_Tiling]]:
+        """``block`` (a region's only block) per device, its arguments tiled
+        as ``tilings``; what it returns is resharded to ``want(returned)``."""
+        child = self.child()
+        new = Block([_local_type(a.type, t) for a, t in zip(block.arguments, tilings)],
+                    argument_names=[a.name_hint for a in block.arguments])
+        for old, arg, tiling in zip(block.arguments, new.arguments, tilings):
+            child.env[id(old)] = _Local(arg, tiling)
+        targets: list[_Tiling] = []
+        for op in block.operations:
+            if op.name in ("stablehlo.return", "func.return"):
+                returned = [child.get(v) for v in op.operands]
+                targets = want(returned)
+                values = [child.reshard(r, t) for r, t in zip(returned, targets)]
+                child.emit(op.name, values, [])
+                break
+            for old, local in zip(op.results, child.op(op)):
+                child.env[id(old)] = local
+        new.operations = _without_dead_ops(_combine_all_reduces(child.ops))
+        return Region([new]), targets
+
+    def op(self, op: Operation) -> list[_Local]:
+        name = op.name
+        constraint = self.constraint_sharding(op)
+        if constraint is None and name == "stablehlo.custom_call" and \
+                op.attributes.get("call_target_name") == "Sharding":
+            texts = self.propagation.sharding_of(op.attributes, op.result_types)
+            if texts and texts[0] is not None:
+                constraint = Constraint(texts[0], _unspecified_dims(op))
+        if constraint is not None and len(op.operands) == 1 and len(op.results) == 1:
+            return [self.constrained(op, constraint)]
+        op_def = OP_DEFS.get(name)
+        if ((op_def is not None and ELEMENTWISE in op_def.traits) or name in _ELEMENTWISE_LIKE) \
+                and self._elementwise_shapes(op):
+            return [self.elementwise(op)]
+        if name in _PASS_THROUGH or (
+                name == "stablehlo.custom_call" and len(op.operands) == 1
+                and op.attributes.get("call_target_name") in IDENTITY_TARGETS):
+            ins = [self.get(v) for v in op.operands]
+            result = self.clone(op, [i.value for i in ins],
+                                [_local_type(r.type, i.tiling) for r, i in zip(op.results, ins)])
+            return [_Local(r, i.tiling) for r, i in zip(result.results, ins)]
+        handler = _HANDLERS.get(name)
+        if handler is not None:
+            done = handler(self, op)
+            if done is not None:
+                return done
+        return self.on_whole_values(op)
+
+    def _elementwise_shapes(self, op: Operation) -> bool:
+        """One result, each operand of its shape or a scalar (select, clamp)."""
+        if len(op.results) != 1 or not isinstance(op.results[0].type, TensorType):
+            return False
+        shape = op.results[0].type.shape
+        return any(v.type.shape == shape for v in op.operands) and all(
+            isinstance(v.type, TensorType) and (v.type.shape == shape or not v.type.shape)
+            for v in op.operands)
+
+    def clone(self, op: Operation, operands: Sequence[Value], result_types: Sequence[Any],
+              attributes: dict[str, Any] | None = None) -> Operation:
+        cloner = Cloner(values=self._captures())
+        regions = [cloner.region(r) for r in op.regions]
+        attrs = dict(op.attributes) if attributes is None else attributes
+        return self.emit(op.name, operands, result_types, attrs, regions)
+
+    def _captures(self) -> dict[int, Value]:
+        return _CaptureMap(self)
+
+    def on_whole_values(self, op: Operation) -> list[_Local]:
+        """Any op: each device computes it on whole operands."""
+        operands = [self.whole(self.get(v)) for v in op.operands]
+        clone = self.clone(op, operands, op.result_types)
+        return [_Local(r, self.replicated(r.type.rank)) for r in clone.results]
+
+    def constrained(self, op: Operation, constraint: Constraint) -> _Local:
+        local = self.get(op.operands[0])
+        t = op.results[0].type
+        target = self.propagation.tiling(constraint.text, t)
+        if target is None:
+            raise _Refused(f"constraint {constraint.text} is not one this pass follows")
+        if constraint.open_dims:
+            target = _keep_open(local.tiling, target, constraint.open_dims)
+        _local_type(t, target)
+        return _Local(self.reshard(local, target), target)
+
+    def elementwise(self, op: Operation) -> _Local:
+        shape = op.results[0].type.shape
+        ins = [self.get(v) for v in op.operands]
+        same = [i for i, v in zip(ins, op.operands) if v.type.shape == shape]
+        sharded = [i.tiling for i in same if _sharded(i.tiling)]
+        wanted = self.wanted.get(id(op.results[0]))
+        target = sharded[0] if sharded else (wanted if wanted is not None
+                                             else self.replicated(len(shape)))
+        operands = [self.reshard(i, target) if v.type.shape == shape else self.whole(i)
+                    for i, v in zip(ins, op.operands)]
+        result = self.clone(op, operands, [_local_type(op.results[0].type, target)])
+        return _Local(result.result, target)
+
+
+def _all_reduce_key(op: Operation) -> tuple | None:
+    """What all-reduces must share to be combined: their groups of device ids
+    (as the partitioner makes them: a channel, global device ids), reducer
+    and element type; None for an all-reduce of another form (a manual
+    computation's body may hold any)."""
+    attrs = op.attributes
+    flattened = attrs.get("use_global_device_ids") not in (None, False) and \
+        attrs.get("channel_handle") is not None
+    groups = attrs.get("replica_groups")
+    body = op.regions[0].blocks[0].operations if op.regions and op.regions[0].blocks else []
+    if not flattened or not isinstance(groups, DenseElements) or len(body) != 2 \
+            or body[0].name not in _REDUCERS:
+        return None
+    array = groups.array
+    return (array.shape, array.tobytes(), body[0].name, op.operands[0].type.element_type)
+
+
+def _combine_all_reduces(ops: list[Operation]) -> list[Operation]:
+    """The block's all-reduces of the same devices, reducer and element type
+    made one (variadic) all-reduce where none needs another's result: the
+    ops that use their results move after it. A data-parallel gradient step
+    then exchanges its gradients once, not once per gradient."""
+    out: list[Operation] = []
+    group: list[Operation] = []
+    group_key: tuple | None = None
+    deferred: list[Operation] = []
+    tainted: set[int] = set()  # values computed from the group's results
+    renamed: dict[int, Value] = {}
+
+    def flush() -> None:
+        nonlocal group_key
+        if len(group) == 1:
+            out.append(group[0])
+        elif group:
+            first = group[0]
+            combined = Operation(first.name, [o.operands[0] for o in group],
+                                 [o.results[0].type for o in group], dict(first.attributes),
+                                 first.regions)
+            out.append(combined)
+            for old, new in zip(group, combined.results):
+                renamed[id(old.results[0])] = new
+        for op in deferred:
+            for nested in op.walk():
+                nested.operands = [renamed.get(id(v), v) for v in nested.operands]
+            out.append(op)
+        group.clear()
+        deferred.clear()
+        tainted.clear()
+        group_key = None
+
+    for op in ops:
+        if op.name in ("func.return", "stablehlo.return"):
+            flush()
+            for nested in op.walk():
+                nested.operands = [renamed.get(id(v), v) for v in nested.operands]
+            out.append(op)
+            continue
+        uses = {id(v) for nested in op.walk() for v in nested.operands}
+        depends = not uses.isdisjoint(tainted)
+        if op.name == "stablehlo.all_reduce" and len(op.operands) == 1 and not depends:
+            key = _all_reduce_key(op)
+            if key is not None and (group_key is None or key == group_key):
+                group_key = key
+                group.append(op)
+                tainted.add(id(op.results[0]))
+                continue
+        if depends:
+            deferred.append(op)
+            tainted.update(id(r) for r in op.results)
+            continue
+        out.append(op)
+    flush()
+    return out
+
+
+def _without_dead_ops(ops: list[Operation]) -> list[Operation]:
+    """Drops ops whose results nothing uses (every op of a partitioned
+    program is free of side effects but its collectives, and every device
+    drops the same ones): the whole values a block was remade from."""
+    used: set[int] = set()
+    kept: list[Operation] = []
+    for op in reversed(ops):
+        if op is not ops[-1] and op.results and not any(id(r) in used for r in op.results):
+            continue
+        kept.append(op)
+        for nested in op.walk():
+            used.update(id(v) for v in nested.operands)
+    kept.reverse()
+    return kept
+
+
+class _CaptureMap(dict):
+    """Values a cloned region uses from outside it: their whole form."""
+
+    def __init__(self, builder: _Builder) -> None:
+        super().__init__()
+        self.builder = builder
+
+    def get(self, key: int, default: Any = None) -> Any:
+        if key in self:
+            return self[key]
+        local = self.builder.lookup(key)
+        if local is None:
+            return default
+        whole = self.builder.whole(local)
+        self[key] = whole
+        return whole
+
+
+# -- op handlers: None means "run it on whole values" ------------------------------------
+
+
+def _broadcast(b: _Builder, op: Operation) -> list[_Local] | None:
+    local = b.get(op.operands[0])
+    dims = list(op.attributes["broadcast_dimensions"])
+    src, dst = op.operands[0].type.shape, op.results[0].type.shape
+    expanded = [i for i, d in enumerate(dims) if src[i] != dst[d]]
+    tiling = _replicate(local.tiling, expanded)
+    wanted = b.wanted.get(id(op.results[0]))
+    if not _sharded(tiling) and wanted is not None:
+        tiling = _broadcast_operand_tiling(wanted, dims, src, dst)
+    operand = b.reshard(local, tiling)
+    result_tiling = _insert(tiling, dict(enumerate(dims)), len(dst))
+    out = b.clone(op, [operand], [_local_type(op.results[0].type, result_tiling)])
+    return [_Local(out.result, result_tiling)]
+
+
+def _transpose(b: _Builder, op: Operation) -> list[_Local] | None:
+    local = b.get(op.operands[0])
+    perm = list(op.attributes["permutation"])
+    tiling = local.tiling.transpose(perm + [len(perm)])
+    out = b.clone(op, [local.value], [_local_type(op.results[0].type, tiling)])
+    return [_Local(out.result, tiling)]
+
+
+def _reverse(b: _Builder, op: Operation) -> list[_Local] | None:
+    local = b.get(op.operands[0])
+    tiling = np.flip(local.tiling, axis=list(op.attributes["dimensions"]))
+    out = b.clone(op, [local.value], [_local_type(op.results[0].type, tiling)])
+    return [_Local(out.result, np.ascontiguousarray(tiling))]
+
+
+def _reshape(b: _Builder, op: Operation) -> list[_Local] | None:
+    local = b.get(op.operands[0])
+    old, new = op.operands[0].type.shape, op.results[0].type.shape
+    groups = _reshape_groups(old, new)
+    if groups is None:
+        return None
+    counts = _counts(local.tiling)
+    new_counts = [1] * len(new)
+    gather = []
+    for gi, gj in groups:
+        tiled = [d for d in gi if counts[d] != 1]
+        if not tiled:
+            continue
+        major_old = next((d for d in gi if old[d] != 1), None)
+        major_new = next((d for d in gj if new[d] != 1), None)
+        if (tiled == [major_old] and major_new is not None
+                and new[major_new] % counts[major_old] == 0):
+            new_counts[major_new] = counts[major_old]
+        else:
+            gather += tiled
+    tiling = _replicate(local.tiling, gather)
+    operand = b.reshard(local, tiling)
+    result_tiling = tiling.reshape(new_counts + [tiling.shape[-1]])
+    out = b.clone(op, [operand], [_local_type(op.results[0].type, result_tiling)])
+    return [_Local(out.result, result_tiling)]
+
+
+def _reduce(b: _Builder, op: Operation) -> list[_Local] | None:
+    half = len(op.operands) // 2
+    dims = sorted(int(d) for d in op.attributes["dimensions"])
+    ins = [b.get(v) for v in op.operands[:half]]
+    inits = [b.whole(b.get(v)) for v in op.operands[half:]]
+    first = ins[0].tiling
+    reduced_tiled = [d for d in dims if first.shape[d] != 1]
+    reducer = _reducer_op(op.regions[0]) if half == 1 else None
+    identity = False
+    if reducer is not None and reduced_tiled:
+        init_op = op.operands[1].owner
+        if isinstance(init_op, Operation) and init_op.name == "stablehlo.constant":
+            value = init_op.attributes["value"].splat_value
+            identity = value is not None and _is_reducer_identity(reducer, value)
+    tiling = first if identity else _replicate(first, reduced_tiled)
+    operands = [b.reshard(i, tiling) for i in ins]
+    result_tiling = _drop(tiling, dims)
+    out = b.clone(op, [*operands, *inits],
+                  [_local_type(r.type, result_tiling) for r in op.results])
+    results = list(out.results)
+    if identity:
+        rank = tiling.ndim - 1
+        kept = [d for d in range(rank) if d not in dims]
+        groups = tiling.transpose(kept + [rank] + dims).reshape(
+            -1, int(np.prod([tiling.shape[d] for d in dims])))
+        results = [b.all_reduce(results[0], groups, reducer)]
+        # The result tiles are now held by every device of their group.
+    return [_Local(r, result_tiling) for r in results]
+
+
+def _dot(b: _Builder, op: Operation) -> list[_Local] | None:
+    dims = op.attributes["dot_dimension_numbers"]
+    lhs_batch, rhs_batch = list(dims.lhs_batching_dimensions), list(dims.rhs_batching_dimensions)
+    lhs_contract = list(dims.lhs_contracting_dimensions)
+    rhs_contract = list(dims.rhs_contracting_dimensions)
+    lhs_rank, rhs_rank = op.operands[0].type.rank, op.operands[1].type.rank
+    rank = op.results[0].type.rank
+    lhs, rhs = b.get(op.operands[0]), b.get(op.operands[1])
+    sides = [(lhs, lhs_batch, lhs_contract, lhs_rank), (rhs, rhs_batch, rhs_contract, rhs_rank)]
+
+    def contract_tiled(local: _Local, contract: list[int]) -> bool:
+        return any(local.tiling.shape[d] != 1 for d in contract)
+
+    for k in (0, 1):
+        local, batch, contract, r = sides[k]
+        if not contract_tiled(local, contract):
+            continue
+        other, other_batch, other_contract, other_rank = sides[1 - k]
+        # Both operands tiled alike on the contracted dimensions only: each
+        # device multiplies its blocks; the partial products are summed.
+        free = [d for d in range(r) if d not in contract]
+        mine = _replicate(local.tiling, free)
+        core = _drop(mine, free)  # (contracted tile counts..., replication)
+        theirs = _insert(core, {i: other_contract[i] for i in range(len(contract))},
+                         other_rank)
+        operands = [b.reshard(local, mine), b.reshard(other, theirs)]
+        if k == 1:
+            operands.reverse()
+        result_type = op.results[0].type
+        out = b.clone(op, operands, [result_type])
+        reps = core.shape[-1]
+        groups = np.moveaxis(core, -1, 0).reshape(reps, -1)
+        element = result_type.element_type
+        reducer = "stablehlo.or" if element == "i1" else "stablehlo.add"
+        summed = b.all_reduce(out.result, groups, reducer)
+        return [_Local(summed, b.replicated(rank))]
+    # No contracted dimension is tiled: the sharded operand keeps its batch
+    # and free tiles; the other is whole but for its batch dimensions.
+    k = 0 if _sharded(lhs.tiling) or not _sharded(rhs.tiling) else 1
+    local, batch, contract, r = sides[k]
+    other, other_batch, _, other_rank = sides[1 - k]
+    free = [d for d in range(r) if d not in batch + contract]
+    batch_core = _drop(local.tiling, free + contract)  # batch dims in operand order
+    ordered = sorted(batch)
+    batch_core = batch_core.transpose([ordered.index(d) for d in batch] + [len(batch)])
+    theirs = _insert(batch_core, {i: other_batch[i] for i in range(len(batch))}, other_rank)
+    other_value = b.reshard(other, theirs)
+    nb = len(batch)
+    positions = {i: i for i in range(nb)}
+    if k == 0:
+        positions.update({nb + i: nb + i for i in range(len(free))})
+    else:
+        lhs_free = lhs_rank - len(lhs_batch) - len(lhs_contract)
+        positions.update({nb + i: nb + lhs_free + i for i in range(len(free))})
+    kept = _drop(local.tiling, contract)  # batch then free dims, in operand order
+    order = batch + free
+    # _drop keeps the operand's dimension order; reorder to batch, free.
+    remaining = [d for d in range(r) if d not in contract]
+    kept = kept.transpose([remaining.index(d) for d in order] + [len(remaining)])
+    result_tiling = _insert(kept, positions, rank)
+    operands = [local.value, other_value] if k == 0 else [other_value, local.value]
+    out = b.clone(op, operands, [_local_type(op.results[0].type, result_tiling)])
+    return [_Local(out.result, result_tiling)]
+
+
+def _whole_dims_op(b: _Builder, op: Operation, changed: list[int],
+                   attributes: Callable[[TensorType, _Tiling], dict[str, Any]] | None = None,
+                   ) -> list[_Local] | None:
+    """An op that keeps its operand's unchanged dimensions (slices, pads):
+    runs on blocks whose changed dimensions are whole."""
+    local = b.get(op.operands[0])
+    tiling = _replicate(local.tiling, changed)
+    operand = b.reshard(local, tiling)
+    rest = [b.whole(b.get(v)) for v in op.operands[1:]]
+    result_type = _local_type(op.results[0].type, tiling)
+    attrs = dict(op.attributes)
+    if attributes is not None:
+        attrs.update(attributes(operand.type, tiling))
+    out = b.clone(op, [operand, *rest], [result_type], attrs)
+    return [_Local(out.result, tiling)]
+
+
+def _slice(b: _Builder, op: Operation) -> list[_Local] | None:
+    src, dst = op.operands[0].type.shape, op.results[0].type.shape
+    starts, limits = list(op.attributes["start_indices"]), list(op.attributes["limit_indices"])
+    strides = list(op.attributes["strides"])
+    changed = [d for d in range(len(src)) if src[d] != dst[d] or starts[d] != 0
+               or strides[d] != 1]
+
+    def attributes(t: TensorType, tiling: _Tiling) -> dict[str, Any]:
+        new_limits = [t.shape[d] if d not in changed else limits[d] for d in range(len(src))]
+        return {"limit_indices": DenseArray("i64", tuple(new_limits))}
+
+    return _whole_dims_op(b, op, changed, attributes)
+
+
+def _pad(b: _Builder, op: Operation) -> list[_Local] | None:
+    low, high = list(op.attributes["edge_padding_low"]), list(op.attributes["edge_padding_high"])
+    interior = list(op.attributes["interior_padding"])
+    changed = [d for d in range(len(low)) if low[d] or high[d] or interior[d]]
+    return _whole_dims_op(b, op, changed)
+
+
+def _dynamic_slice(b: _Builder, op: Operation) -> list[_Local] | None:
+    src, dst = op.operands[0].type.shape, op.results[0].type.shape
+    changed = [d for d in range(len(src)) if src[d] != dst[d]]
+
+    def attributes(t: TensorType, tiling: _Tiling) -> dict[str, Any]:
+        return {"slice_sizes": i64_array(_local_type(op.results[0].type, tiling).shape)}
+
+    return _whole_dims_op(b, op, changed, attributes)
+
+
+def _dynamic_update_slice(b: _Builder, op: Operation) -> list[_Local] | None:
+    src, upd = op.operands[0].type.shape, op.operands[1].type.shape
+    changed = [d for d in range(len(src)) if src[d] != upd[d]]
+    operand, update = b.get(op.operands[0]), b.get(op.operands[1])
+    base = operand.tiling if _sharded(operand.tiling) else update.tiling
+    tiling = _replicate(base, changed)
+    values = [b.reshard(operand, tiling), b.reshard(update, tiling)]
+    values += [b.whole(b.get(v)) for v in op.operands[2:]]
+    out = b.clone(op, values, [_local_type(op.results[0].type, tiling)])
+    return [_Local(out.result, tiling)]
+
+
+def _concatenate(b: _Builder, op: Operation) -> list[_Local] | None:
+    dim = int(op.attributes["dimension"])
+    ins = [b.get(v) for v in op.operands]
+    sharded = [i.tiling for i in ins if _sharded(_replicate(i.tiling, [dim]))]
+    tiling = _replicate(sharded[0], [dim]) if sharded else b.replicated(op.results[0].type.rank)
+    values = [b.reshard(i, tiling) for i in ins]
+    out = b.clone(op, values, [_local_type(op.results[0].type, tiling)])
+    return [_Local(out.result, tiling)]
+
+
+def _index_batch(b: _Builder, indices: _Local, index_vector_dim: int) -> tuple[_Tiling, Value]:
+    """The indices with their index vector dimension whole: (their tiling
+    without that dimension, i.e. over the batch dimensions in order; the
+    value)."""
+    tiling = indices.tiling
+    rank = tiling.ndim - 1
+    if index_vector_dim < rank:
+        tiling = _replicate(tiling, [index_vector_dim])
+        value = b.reshard(indices, tiling)
+        return _drop(tiling, [index_vector_dim]), value
+    return tiling, indices.value
+
+
+def _paired(core: _Tiling, own: list[int], batch_dims: list[int], positions: list[int],
+            rank: int) -> _Tiling:
+    """A tiling of rank ``rank`` whose dimension ``positions[i]`` is tiled as
+    the batch dimension ``own[i]`` of ``core`` (a tiling over the batch
+    dimensions ``batch_dims``); the others whole."""
+    kept = [d for d in range(len(batch_dims)) if batch_dims[d] not in own]
+    reduced = _drop(core, kept)  # the paired dims, in batch order
+    order = sorted(own, key=batch_dims.index)
+    reduced = reduced.transpose([order.index(d) for d in own] + [len(own)])
+    return _insert(reduced, dict(enumerate(positions)), rank)
+
+
+def _gather(b: _Builder, op: Operation) -> list[_Local] | None:
+    """Indices tiled on their batch dimensions: each device gathers its
+    indices' rows from the whole operand (or, for batching dimensions, from
+    the operand's block of the same batch)."""
+    dims = op.attributes["dimension_numbers"]
+    operand, indices = b.get(op.operands[0]), b.get(op.operands[1])
+    index_rank = op.operands[1].type.rank
+    ivd = int(dims.index_vector_dim)
+    core, index_value = _index_batch(b, indices, ivd)
+    batch_dims = [d for d in range(index_rank) if d != ivd]
+    if not _sharded(core):
+        return None
+    ob, ib = list(dims.operand_batching_dims), list(dims.start_indices_batching_dims)
+    operand_target = _paired(core, ib, batch_dims, ob, op.operands[0].type.rank)
+    operand_value = b.reshard(operand, operand_target)
+    rank = op.results[0].type.rank
+    result_batch = [d for d in range(rank) if d not in dims.offset_dims]
+    result_tiling = _insert(core, dict(enumerate(result_batch)), rank)
+    out = b.clone(op, [operand_value, index_value],
+                  [_local_type(op.results[0].type, result_tiling)])
+    return [_Local(out.result, result_tiling)]
+
+
+def _scatter(b: _Builder, op: Operation) -> list[_Local] | None:
+    """Indices tiled on their batch dimensions: each device scatters its
+    updates. Into the operand's own block when every tiled index dimension is
+    a batching dimension; else (an add) into zeros, summed over the devices
+    and added to the operand."""
+    if len(op.operands) != 3:
+        return None
+    dims = op.attributes["scatter_dimension_numbers"]
+    operand, indices, updates = (b.get(v) for v in op.operands)
+    index_rank = op.operands[1].type.rank
+    ivd = int(dims.index_vector_dim)
+    core, index_value = _index_batch(b, indices, ivd)
+    batch_dims = [d for d in range(index_rank) if d != ivd]
+    if not _sharded(core):
+        return None
+    ob, ib = list(dims.input_batching_dims), list(dims.scatter_indices_batching_dims)
+    t = op.operands[0].type
+    operand_target = _paired(core, ib, batch_dims, ob, t.rank)
+    update_rank = op.operands[2].type.rank
+    update_scatter = [d for d in range(update_rank) if d not in dims.update_window_dims]
+    update_target = _insert(core, dict(enumerate(update_scatter)), update_rank)
+    update_value = b.reshard(updates, update_target)
+    free_tiled = [i for i, d in enumerate(batch_dims) if d not in ib and core.shape[i] != 1]
+    local_t = _local_type(t, operand_target)
+    if not free_tiled:
+        operand_value = b.reshard(operand, operand_target)
+        out = b.clone(op, [operand_value, index_value, update_value], [local_t])
+        return [_Local(out.result, operand_target)]
+    if _reducer_op(op.regions[0]) != "stablehlo.add" or t.element_type == "i1":
+        return None
+    zero = np.zeros((), numpy_dtype(t.element_type))
+    zeros = b.emit("stablehlo.constant", [], [local_t],
+                   {"value": DenseElements.splat(zero, local_t, zero.dtype)}).result
+    out = b.clone(op, [zeros, index_value, update_value], [local_t])
+    # Devices that differ only in the free (non-batching) index tiles meet.
+    rank = core.ndim - 1
+    others = [d for d in range(rank) if d not in free_tiled]
+    groups = core.transpose(others + [rank] + free_tiled).reshape(
+        -1, int(np.prod([core.shape[d] for d in free_tiled])))
+    summed = b.all_reduce(out.result, groups, "stablehlo.add")
+    operand_value = b.reshard(operand, operand_target)
+    total = b.emit("stablehlo.add", [operand_value, summed], [local_t]).result
+    return [_Local(total, operand_target)]
+
+
+def _single_blocks(op: Operation) -> bool:
+    return all(len(r.blocks) == 1 for r in op.regions)
+
+
+def _while(b: _Builder, op: Operation) -> list[_Local] | None:
+    """The loop runs per device: its carried values keep one tiling through
+    the iterations, their initial values' unless the body tiles a value
+    they leave whole (a carry computed from tiled inputs, a scan's stacked
+    outputs), found by partitioning the body until nothing changes."""
+    if not _single_blocks(op):
+        return None
+    ins = [b.get(v) for v in op.operands]
+    tilings = [i.tiling if _sharded(i.tiling) or id(r) not in b.wanted else b.wanted[id(r)]
+               for i, r in zip(ins, op.results)]
+    cond, body = op.regions[0].blocks[0], op.regions[1].blocks[0]
+    for _ in range(4):
+        _, returned = b.region(body, tilings, lambda outs: [o.tiling for o in outs])
+        merged = [o if _sharded(o) and not _sharded(t) else t
+                  for t, o in zip(tilings, returned)]
+        if all(_equivalent(m, t) for m, t in zip(merged, tilings)):
+            break
+        tilings = merged
+    cond_region, _ = b.region(cond, tilings,
+                              lambda outs: [b.replicated(o.tiling.ndim - 1) for o in outs])
+    body_region, _ = b.region(body, tilings, lambda outs: list(tilings))
+    operands = [b.reshard(i, t) for i, t in zip(ins, tilings)]
+    out = b.emit(op.name, operands, [v.type for v in operands], dict(op.attributes),
+                 [cond_region, body_region])
+    return [_Local(r, t) for r, t in zip(out.results, tilings)]
+
+
+def _branches(b: _Builder, op: Operation) -> list[_Local] | None:
+    """``if``/``case`` per device on a whole predicate or index; every branch
+    returns the first branch's tilings."""
+    if not _single_blocks(op) or not op.regions:
+        return None
+    selector = b.whole(b.get(op.operands[0]))
+    _, tilings = b.region(op.regions[0].blocks[0], [], lambda outs: [o.tiling for o in outs])
+    regions = [b.region(r.blocks[0], [], lambda outs: list(tilings))[0] for r in op.regions]
+    out = b.emit(op.name, [selector], [_local_type(r.type, t) for r, t in zip(op.results, tilings)],
+                 dict(op.attributes), regions)
+    return [_Local(r, t) for r, t in zip(out.results, tilings)]
+
+
+def _convolution(b: _Builder, op: Operation) -> list[_Local] | None:
+    """A batch tiled input convolves with a whole kernel into a batch tiled
+    output; inputs tiled alike on the contracted feature dimension (a kernel
+    gradient: the batch is there) convolve their blocks and meet in an
+    all-reduce sum."""
+    dn = op.attributes["dimension_numbers"]
+    feature_groups = int(op.attributes.get("feature_group_count", 1))
+    batch_groups = int(op.attributes.get("batch_group_count", 1))
+    lhs, rhs = b.get(op.operands[0]), b.get(op.operands[1])
+    lhs_rank, rhs_rank = op.operands[0].type.rank, op.operands[1].type.rank
+    result_type = op.results[0].type
+    feature, batch = int(dn.input_feature_dimension), int(dn.input_batch_dimension)
+    tiling = lhs.tiling
+    if tiling.shape[feature] != 1 and feature_groups == 1 and batch_groups == 1:
+        others = [d for d in range(lhs_rank) if d != feature]
+        mine = _replicate(tiling, others)
+        core = _drop(mine, others)
+        theirs = _insert(core, {0: int(dn.kernel_input_feature_dimension)}, rhs_rank)
+        out = b.clone(op, [b.reshard(lhs, mine), b.reshard(rhs, theirs)], [result_type])
+        groups = np.moveaxis(core, -1, 0).reshape(core.shape[-1], -1)
+        summed = b.all_reduce(out.result, groups, "stablehlo.add")
+        return [_Local(summed, b.replicated(result_type.rank))]
+    if tiling.shape[batch] != 1 and batch_groups == 1:
+        others = [d for d in range(lhs_rank) if d != batch]
+        mine = _replicate(tiling, others)
+        core = _drop(mine, others)
+        result_tiling = _insert(core, {0: int(dn.output_batch_dimension)}, result_type.rank)
+        out = b.clone(op, [b.reshard(lhs, mine), b.whole(rhs)],
+                      [_local_type(result_type, result_tiling)])
+        return [_Local(out.result, result_tiling)]
+    return None
+
+
+def _broadcast_operand_tiling(wanted: _Tiling, dims: list[int], src: Sequence[int],
+                              dst: Sequence[int]) -> _Tiling:
+    """The operand tiling of a broadcast whose result is wanted in
+    ``wanted``: its dimensions tiled as the result dimensions they become,
+    those the broadcast expands whole."""
+    rank = len(dst)
+    expanded = [dims[i] for i in range(len(dims)) if src[i] != dst[dims[i]]]
+    kept = _replicate(wanted, expanded)
+    dropped = _drop(kept, [d for d in range(rank) if d not in dims])
+    ordered = sorted(dims)
+    return dropped.transpose([ordered.index(d) for d in dims] + [len(dims)])
+
+
+def _manual_computation(b: _Builder, op: Operation) -> list[_Local] | None:
+    """A fully manual computation (``shard_map``) is per-device code already:
+    its operands cut as its ``in_shardings`` say, its body in line, its
+    results tiled as its ``out_shardings`` say."""
+    from jaxlib._src.frontends import shardy
+
+    in_shardings = shardy.parse_sharding_per_value(op.attributes["in_shardings"])
+    out_shardings = shardy.parse_sharding_per_value(op.attributes["out_shardings"])
+    manual = shardy.parse_manual_axes(op.attributes["manual_axes"])
+    everything = in_shardings + out_shardings
+    if not everything or any(s.unreduced for s in everything):
+        raise _Refused("a manual computation with unreduced values or no values")
+    mesh = shardy.resolve_mesh(everything[0], b.propagation.module.meshes)
+    if set(manual) != set(mesh.axis_names) or b.n != len(mesh.logical_ids()):
+        raise _Refused("a partially manual computation (or one over another mesh size)")
+    if any(not isinstance(t, TensorType) for t in [*op.operand_types, *op.result_types]):
+        raise _Refused("a manual computation of tokens")
+    in_texts = b.propagation.sharding_of({"sdy.sharding": op.attributes["in_shardings"]},
+                                         op.operand_types)
+    out_texts = b.propagation.sharding_of({"sdy.sharding": op.attributes["out_shardings"]},
+                                          op.result_types)
+    if in_texts is None or out_texts is None:
+        raise _Refused("a manual computation's shardings are not ones this pass follows")
+    body = op.regions[0].blocks[0]
+    locals_in = []
+    for v, text, arg in zip(op.operands, in_texts, body.arguments):
+        tiling = b.tiling_of(text, v.type)
+        if _local_type(v.type, tiling) != arg.type:
+            raise _Refused(f"a manual computation's block {arg.type} is not its operand's "
+                           f"{v.type} cut as {text}")
+        locals_in.append(b.reshard(b.get(v), tiling))
+    cloner = Cloner(values={id(arg): value for arg, value in zip(body.arguments, locals_in)})
+    for nested in body.operations[:-1]:
+        b.ops.append(cloner.op(nested))
+    results = []
+    for v, text, r in zip(body.operations[-1].operands, out_texts, op.results):
+        tiling = b.tiling_of(text, r.type)
+        value = cloner.values.get(id(v), v)
+        if _local_type(r.type, tiling) != value.type:
+            raise _Refused(f"a manual computation's result block {value.type} is not its "
+                           f"result {r.type} cut as {text}")
+        results.append(_Local(value, tiling))
+    return results
+
+
+def _constant_like(b: _Builder, op: Operation) -> list[_Local] | None:
+    wanted = b.wanted.get(id(op.results[0])) if len(op.results) == 1 else None
+    if wanted is not None and _sharded(wanted):
+        whole = b.clone(op, [], op.result_types).result
+        remade = b.remade_smaller(whole, _local_type(op.results[0].type, wanted), wanted)
+        if remade is not None:
+            return [_Local(remade, wanted)]
+        return [_Local(b.reshard(_Local(whole, b.replicated(whole.type.rank)), wanted),
+                       wanted)]
+    out = b.clone(op, [], op.result_types)
+    return [_Local(r, b.replicated(r.type.rank)) for r in out.results]
+
+
+_HANDLERS: dict[str, Callable[[_Builder, Operation], list[_Local] | None]] = {
+    "stablehlo.broadcast_in_dim": _broadcast,
+    "stablehlo.transpose": _transpose,
+    "stablehlo.reverse": _reverse,
+    "stablehlo.reshape": _reshape,
+    "stablehlo.reduce": _reduce,
+    "stablehlo.dot_general": _dot,
+    "stablehlo.slice": _slice,
+    "stablehlo.pad": _pad,
+    "stablehlo.dynamic_slice": _dynamic_slice,
+    "stablehlo.dynamic_update_slice": _dynamic_update_slice,
+    "stablehlo.concatenate": _concatenate,
+    "stablehlo.gather": _gather,
+    "sdy.manual_computation": _manual_computation,
+    "stablehlo.while": _while,
+    "stablehlo.if": _branches,
+    "stablehlo.case": _branches,
+    "stablehlo.convolution": _convolution,
+    "stablehlo.scatter": _scatter,
+    "stablehlo.constant": _constant_like,
+    "stablehlo.iota": _constant_like,
+}

@@ -1,0 +1,496 @@
+"""SPMD partitioning (passes/spmd_partitioner.py): programs over four
+partitions run as their per-device program (``JAXLIB_SPMD_PARTITIONS=apart``)
+and give the same shards as the global view and as numpy."""
+
+# ruff: noqa: E501  (programs are written one op a line, as jax prints them)
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from jaxlib import xla_client
+from jaxlib._src.ir.hlo_sharding import HloSharding, _hlo_sharding_indices
+
+N = 4
+ROWS = "{devices=[4,1]<=[4]}"
+COLS = "{devices=[1,4]<=[4]}"
+GRID = "{devices=[2,2]<=[4]}"
+HALF_ROWS = "{devices=[2,1,2]<=[4] last_tile_dim_replicate}"
+ROWS_REVERSED = "{devices=[4,1]0,3,2,1}"
+REP = "{replicated}"
+
+
+@pytest.fixture(scope="module")
+def client():
+    return xla_client.make_cpu_client(num_devices=N)
+
+
+def _program(params: list[tuple[str, str]], results: list[tuple[str, str]], body: str) -> str:
+    args = ", ".join(f'%arg{i}: {t} {{mhlo.sharding = "{s}"}}' for i, (t, s) in enumerate(params))
+    outs = ", ".join(f'{t} {{mhlo.sharding = "{s}"}}' if s else t for t, s in results)
+    return (f"module @m attributes {{mhlo.num_partitions = {N} : i32, "
+            f"mhlo.num_replicas = 1 : i32}} {{\n"
+            f"  func.func public @main({args}) -> ({outs}) {{\n{body}\n  }}\n}}\n")
+
+
+def _run(client, text: str, arrays: list[np.ndarray], mode: str, monkeypatch):
+    """The global value of each result, and the executable."""
+    monkeypatch.setenv("JAXLIB_SPMD_PARTITIONS", mode)
+    devices = client.devices()
+    exe = client.compile_and_load(text, devices)
+    params = [HloSharding.from_proto(p) for p in exe.get_parameter_shardings()]
+    args = []
+    for hlo, array in zip(params, arrays):
+        indices = _hlo_sharding_indices(hlo, array.shape, N)
+        args.append([client.buffer_from_pyval(np.array(np.asarray(array)[i]), d)
+                     for i, d in zip(indices, devices)])
+    outputs = exe.execute_sharded(args).disassemble_into_single_device_arrays()
+    results = []
+    for hlo, shards in zip([HloSharding.from_proto(s) for s in exe.get_output_shardings()],
+                           outputs):
+        shape = list(np.asarray(shards[0]).shape)
+        indices = _hlo_sharding_indices(hlo, [0] * len(shape), N)
+        for index in indices:  # the global shape from the shards
+            if index != (slice(None),) * len(shape):
+                for k, s in enumerate(index):
+                    if s != slice(None):
+                        count = hlo.tile_assignment_dimensions()[k]
+                        shape[k] = np.asarray(shards[0]).shape[k] * count
+        full = np.zeros(shape, np.asarray(shards[0]).dtype)
+        for index, shard in zip(_hlo_sharding_indices(hlo, shape, N), shards):
+            full[index] = np.asarray(shard)
+        results.append(full)
+    return results, exe
+
+
+def _check(client, monkeypatch, text, arrays, expected=None, collectives=None):
+    apart, exe = _run(client, text, arrays, "apart", monkeypatch)
+    compiled = exe._compiled
+    assert compiled.partition_refusal is None
+    local = compiled.partitioned()
+    assert local is not None
+    whole, _ = _run(client, text, arrays, "global", monkeypatch)
+    for a, w in zip(apart, whole):
+        np.testing.assert_allclose(a, w, rtol=1e-5, atol=1e-5)
+    if expected is not None:
+        for a, e in zip(apart, expected):
+            np.testing.assert_allclose(a, e, rtol=1e-5, atol=1e-5)
+    if collectives is not None:
+        names = [op.name for op in local.module.walk()]
+        found = {k: names.count(f"stablehlo.{k}") for k in collectives}
+        assert found == collectives
+    return local
+
+
+RNG = np.random.default_rng(7)
+X = RNG.normal(size=(8, 12)).astype(np.float32)
+W = RNG.normal(size=(12, 8)).astype(np.float32)
+
+
+def test_data_parallel_matmul_needs_no_collective(client, monkeypatch):
+    text = _program([("tensor<8x12xf32>", ROWS), ("tensor<12x8xf32>", REP)],
+                    [("tensor<8x8xf32>", ROWS)], """
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<8x12xf32>, tensor<12x8xf32>) -> tensor<8x8xf32>
+    %1 = stablehlo.tanh %0 : tensor<8x8xf32>
+    return %1 : tensor<8x8xf32>""")
+    local = _check(client, monkeypatch, text, [X, W], [np.tanh(X @ W)],
+                   {"all_gather": 0, "all_reduce": 0})
+    assert local.parameter_types[0].shape == (2, 12)
+
+
+def test_gradient_over_the_batch_is_one_all_reduce(client, monkeypatch):
+    dy = RNG.normal(size=(8, 8)).astype(np.float32)
+    text = _program([("tensor<8x12xf32>", ROWS), ("tensor<8x8xf32>", ROWS)],
+                    [("tensor<12x8xf32>", REP)], """
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [0] x [0] : (tensor<8x12xf32>, tensor<8x8xf32>) -> tensor<12x8xf32>
+    return %0 : tensor<12x8xf32>""")
+    _check(client, monkeypatch, text, [X, dy], [X.T @ dy], {"all_reduce": 1, "all_gather": 0})
+
+
+def test_a_contraction_tiled_on_one_side_cuts_the_other(client, monkeypatch):
+    text = _program([("tensor<8x12xf32>", COLS), ("tensor<12x8xf32>", REP)],
+                    [("tensor<8x8xf32>", ROWS)], """
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<8x12xf32>, tensor<12x8xf32>) -> tensor<8x8xf32>
+    return %0 : tensor<8x8xf32>""")
+    local = _check(client, monkeypatch, text, [X, W], [X @ W], {"all_reduce": 1, "all_gather": 0})
+    dots = [op for op in local.module.walk() if op.name == "stablehlo.dot_general"]
+    assert [v.type.shape for v in dots[0].operands] == [(8, 3), (3, 8)]
+
+
+@pytest.mark.parametrize("init, reducer, expected", [
+    ("0.0", "add", lambda x: x.sum(0)),
+    ("0xFF800000", "maximum", lambda x: x.max(0)),
+    ("0x7F800000", "minimum", lambda x: x.min(0)),
+    ("1.0", "multiply", lambda x: x.prod(0)),
+])
+def test_reductions_over_a_tiled_dimension(client, monkeypatch, init, reducer, expected):
+    text = _program([("tensor<8x12xf32>", ROWS)], [("tensor<12xf32>", REP)], f"""
+    %z = stablehlo.constant dense<{init}> : tensor<f32>
+    %0 = stablehlo.reduce(%arg0 init: %z) applies stablehlo.{reducer} across dimensions = [0] : (tensor<8x12xf32>, tensor<f32>) -> tensor<12xf32>
+    return %0 : tensor<12xf32>""")
+    _check(client, monkeypatch, text, [X], [expected(X)], {"all_reduce": 1, "all_gather": 0})
+
+
+def test_a_reduction_whose_init_is_not_the_identity_gathers_first(client, monkeypatch):
+    text = _program([("tensor<8x12xf32>", ROWS)], [("tensor<12xf32>", REP)], """
+    %z = stablehlo.constant dense<5.0> : tensor<f32>
+    %0 = stablehlo.reduce(%arg0 init: %z) applies stablehlo.add across dimensions = [0] : (tensor<8x12xf32>, tensor<f32>) -> tensor<12xf32>
+    return %0 : tensor<12xf32>""")
+    _check(client, monkeypatch, text, [X], [X.sum(0) + 5], {"all_reduce": 0, "all_gather": 1})
+
+
+def test_a_variadic_reduction_gathers_the_reduced_dimension(client, monkeypatch):
+    iota = np.broadcast_to(np.arange(8, dtype=np.int32)[:, None], (8, 12)).copy()
+    text = _program([("tensor<8x12xf32>", ROWS), ("tensor<8x12xi32>", ROWS)],
+                    [("tensor<12xf32>", REP), ("tensor<12xi32>", REP)], """
+    %z = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %zi = stablehlo.constant dense<0> : tensor<i32>
+    %0:2 = stablehlo.reduce(%arg0 init: %z), (%arg1 init: %zi) across dimensions = [0] : (tensor<8x12xf32>, tensor<8x12xi32>, tensor<f32>, tensor<i32>) -> (tensor<12xf32>, tensor<12xi32>)
+      reducer(%a: tensor<f32>, %c: tensor<f32>) (%b: tensor<i32>, %d: tensor<i32>) {
+        %gt = stablehlo.compare GT, %a, %c : (tensor<f32>, tensor<f32>) -> tensor<i1>
+        %v = stablehlo.select %gt, %a, %c : tensor<i1>, tensor<f32>
+        %i = stablehlo.select %gt, %b, %d : tensor<i1>, tensor<i32>
+        stablehlo.return %v, %i : tensor<f32>, tensor<i32>
+      }
+    return %0#0, %0#1 : tensor<12xf32>, tensor<12xi32>""")
+    _check(client, monkeypatch, text, [X, iota], [X.max(0), X.argmax(0)])
+
+
+def test_batched_dot_keeps_the_batch_tiles(client, monkeypatch):
+    a = RNG.normal(size=(4, 3, 5)).astype(np.float32)
+    b = RNG.normal(size=(4, 5, 2)).astype(np.float32)
+    rows3 = "{devices=[4,1,1]<=[4]}"
+    text = _program([("tensor<4x3x5xf32>", rows3), ("tensor<4x5x2xf32>", REP)],
+                    [("tensor<4x3x2xf32>", rows3)], """
+    %0 = stablehlo.dot_general %arg0, %arg1, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x3x5xf32>, tensor<4x5x2xf32>) -> tensor<4x3x2xf32>
+    return %0 : tensor<4x3x2xf32>""")
+    _check(client, monkeypatch, text, [a, b], [a @ b], {"all_gather": 0, "all_reduce": 0})
+
+
+def test_an_rhs_tiled_on_its_free_dimension(client, monkeypatch):
+    text = _program([("tensor<8x12xf32>", REP), ("tensor<12x8xf32>", COLS)],
+                    [("tensor<8x8xf32>", COLS)], """
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<8x12xf32>, tensor<12x8xf32>) -> tensor<8x8xf32>
+    return %0 : tensor<8x8xf32>""")
+    _check(client, monkeypatch, text, [X, W], [X @ W], {"all_gather": 0, "all_reduce": 0})
+
+
+def test_data_movement_on_tiles(client, monkeypatch):
+    text = _program([("tensor<8x12xf32>", GRID), ("tensor<12xf32>", REP)],
+                    [("tensor<12x8xf32>", ""), ("tensor<4x24xf32>", ""), ("tensor<8x12xf32>", ""),
+                     ("tensor<8x6xf32>", ""), ("tensor<10x12xf32>", ""), ("tensor<16x12xf32>", ""),
+                     ("tensor<8x12xf32>", GRID)], """
+    %t = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<8x12xf32>) -> tensor<12x8xf32>
+    %r = stablehlo.reshape %arg0 : (tensor<8x12xf32>) -> tensor<4x24xf32>
+    %v = stablehlo.reverse %arg0, dims = [0, 1] : tensor<8x12xf32>
+    %s = stablehlo.slice %arg0 [0:8, 2:8] : (tensor<8x12xf32>) -> tensor<8x6xf32>
+    %zero = stablehlo.constant dense<0.0> : tensor<f32>
+    %p = stablehlo.pad %arg0, %zero, low = [1, 0], high = [1, 0], interior = [0, 0] : (tensor<8x12xf32>, tensor<f32>) -> tensor<10x12xf32>
+    %c = stablehlo.concatenate %arg0, %arg0, dim = 0 : (tensor<8x12xf32>, tensor<8x12xf32>) -> tensor<16x12xf32>
+    %b = stablehlo.broadcast_in_dim %arg1, dims = [1] : (tensor<12xf32>) -> tensor<8x12xf32>
+    %m = stablehlo.multiply %arg0, %b : tensor<8x12xf32>
+    return %t, %r, %v, %s, %p, %c, %m : tensor<12x8xf32>, tensor<4x24xf32>, tensor<8x12xf32>, tensor<8x6xf32>, tensor<10x12xf32>, tensor<16x12xf32>, tensor<8x12xf32>""")
+    v = RNG.normal(size=12).astype(np.float32)
+    _check(client, monkeypatch, text, [X, v], [
+        X.T, X.reshape(4, 24), X[::-1, ::-1], X[:, 2:8], np.pad(X, ((1, 1), (0, 0))),
+        np.concatenate([X, X]), X * v])
+
+
+def test_dynamic_slices_and_updates(client, monkeypatch):
+    u = RNG.normal(size=(8, 3)).astype(np.float32)
+    text = _program([("tensor<8x12xf32>", ROWS), ("tensor<8x3xf32>", ROWS), ("tensor<i32>", REP)],
+                    [("tensor<8x4xf32>", ROWS), ("tensor<8x12xf32>", ROWS)], """
+    %z = stablehlo.constant dense<0> : tensor<i32>
+    %d = stablehlo.dynamic_slice %arg0, %z, %arg2, sizes = [8, 4] : (tensor<8x12xf32>, tensor<i32>, tensor<i32>) -> tensor<8x4xf32>
+    %u = stablehlo.dynamic_update_slice %arg0, %arg1, %z, %arg2 : (tensor<8x12xf32>, tensor<8x3xf32>, tensor<i32>, tensor<i32>) -> tensor<8x12xf32>
+    return %d, %u : tensor<8x4xf32>, tensor<8x12xf32>""")
+    updated = X.copy()
+    updated[:, 5:8] = u
+    _check(client, monkeypatch, text, [X, u, np.int32(5)], [X[:, 5:9], updated],
+           {"all_gather": 0})
+
+
+def test_resharding_between_tilings(client, monkeypatch):
+    # Rows to columns, to a partly replicated tiling, to a permuted one.
+    text = _program([("tensor<8x12xf32>", ROWS)],
+                    [("tensor<8x12xf32>", COLS), ("tensor<8x12xf32>", HALF_ROWS),
+                     ("tensor<8x12xf32>", ROWS_REVERSED), ("tensor<8x12xf32>", REP)], """
+    %0 = stablehlo.negate %arg0 : tensor<8x12xf32>
+    return %0, %0, %0, %0 : tensor<8x12xf32>, tensor<8x12xf32>, tensor<8x12xf32>, tensor<8x12xf32>""")
+    _check(client, monkeypatch, text, [X], [-X] * 4)
+
+
+def test_sharding_constraints_inside_the_program(client, monkeypatch):
+    text = """
+module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2]>
+  func.func public @main(%arg0: tensor<8x12xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}, {}]>}) -> (tensor<8x12xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
+    %0 = stablehlo.exponential %arg0 : tensor<8x12xf32>
+    %1 = sdy.sharding_constraint %0 <@mesh, [{}, {"x", "y"}]> : tensor<8x12xf32>
+    %2 = stablehlo.add %1, %1 : tensor<8x12xf32>
+    return %2 : tensor<8x12xf32>
+  }
+}
+"""
+    local = _check(client, monkeypatch, text, [X], [2 * np.exp(X)])
+    shapes = [op.results[0].type.shape for op in local.module.walk()
+              if op.name == "stablehlo.add"]
+    assert shapes == [(8, 3)]  # the add runs on the constraint's column blocks
+
+
+def test_ops_without_a_rule_run_on_whole_values(client, monkeypatch):
+    text = _program([("tensor<8x12xf32>", ROWS)], [("tensor<8x12xf32>", ROWS)], """
+    %0 = "stablehlo.sort"(%arg0) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %lt = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+        stablehlo.return %lt : tensor<i1>
+    }) {dimension = 0 : i64, is_stable = true} : (tensor<8x12xf32>) -> tensor<8x12xf32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %n = stablehlo.constant dense<3> : tensor<i32>
+    %w:2 = stablehlo.while(%i = %c, %v = %0) : tensor<i32>, tensor<8x12xf32>
+      cond {
+        %k = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        stablehlo.return %k : tensor<i1>
+      } do {
+        %one = stablehlo.constant dense<1> : tensor<i32>
+        %j = stablehlo.add %i, %one : tensor<i32>
+        %d = stablehlo.add %v, %0 : tensor<8x12xf32>
+        stablehlo.return %j, %d : tensor<i32>, tensor<8x12xf32>
+      }
+    return %w#1 : tensor<8x12xf32>""")
+    _check(client, monkeypatch, text, [X], [4 * np.sort(X, axis=0)])
+
+
+def test_programs_left_in_global_view_say_why(client, monkeypatch):
+    xla_client.register_custom_call_target("test_spmd_effect", lambda x: x, platform="cpu")
+    text = _program([("tensor<8xf32>", "{devices=[4]<=[4]}")], [("tensor<8xf32>", "")], """
+    %0 = stablehlo.custom_call @test_spmd_effect(%arg0) {has_side_effect = true} : (tensor<8xf32>) -> tensor<8xf32>
+    return %0 : tensor<8xf32>""")
+    from jaxlib._src.compiler.pipeline import compile_program
+
+    compiled = compile_program(text)
+    assert compiled.partitioned() is None
+    assert "side effects" in compiled.partition_refusal
+    uneven = _program([("tensor<6xf32>", "{devices=[4]<=[4]}")], [("tensor<6xf32>", "")], """
+    return %arg0 : tensor<6xf32>""")
+    compiled = compile_program(uneven)
+    assert compiled.partitioned() is None and "evenly" in compiled.partition_refusal
+
+
+def test_the_mode_variable_is_checked(client, monkeypatch):
+    text = _program([("tensor<8x12xf32>", ROWS)], [("tensor<8x12xf32>", ROWS)], """
+    return %arg0 : tensor<8x12xf32>""")
+    with pytest.raises(xla_client.XlaRuntimeError, match="JAXLIB_SPMD_PARTITIONS"):
+        _run(client, text, [X], "sometimes", monkeypatch)
+
+
+TABLE = RNG.normal(size=(10, 6)).astype(np.float32)
+TOKENS = RNG.integers(0, 10, size=(8, 1)).astype(np.int32)
+
+
+def test_an_embedding_lookup_gathers_each_devices_rows(client, monkeypatch):
+    text = _program([("tensor<10x6xf32>", REP), ("tensor<8x1xi32>", ROWS)],
+                    [("tensor<8x6xf32>", ROWS)], """
+    %0 = "stablehlo.gather"(%arg0, %arg1) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 6>} : (tensor<10x6xf32>, tensor<8x1xi32>) -> tensor<8x6xf32>
+    return %0 : tensor<8x6xf32>""")
+    _check(client, monkeypatch, text, [TABLE, TOKENS], [TABLE[TOKENS[:, 0]]],
+           {"all_gather": 0, "all_reduce": 0})
+
+
+def test_an_embedding_gradient_scatters_and_sums(client, monkeypatch):
+    updates = RNG.normal(size=(8, 6)).astype(np.float32)
+    text = _program([("tensor<10x6xf32>", REP), ("tensor<8x1xi32>", ROWS),
+                     ("tensor<8x6xf32>", ROWS)], [("tensor<10x6xf32>", REP)], """
+    %0 = "stablehlo.scatter"(%arg0, %arg1, %arg2) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+    }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<10x6xf32>, tensor<8x1xi32>, tensor<8x6xf32>) -> tensor<10x6xf32>
+    return %0 : tensor<10x6xf32>""")
+    expected = TABLE.copy()
+    np.add.at(expected, TOKENS[:, 0], updates)
+    _check(client, monkeypatch, text, [TABLE, TOKENS, updates], [expected],
+           {"all_gather": 0, "all_reduce": 1})
+
+
+def test_batched_gathers_and_scatters_stay_in_their_blocks(client, monkeypatch):
+    # take_along_axis and its gradient: the batch dimension pairs operand and indices.
+    labels = RNG.integers(0, 12, size=(8, 1, 1)).astype(np.int32)
+    picked = RNG.normal(size=(8, 1)).astype(np.float32)
+    text = _program([("tensor<8x12xf32>", ROWS), ("tensor<8x1x1xi32>", "{devices=[4,1,1]<=[4]}"),
+                     ("tensor<8x1xf32>", ROWS)],
+                    [("tensor<8x1xf32>", ROWS), ("tensor<8x12xf32>", ROWS)], """
+    %0 = "stablehlo.gather"(%arg0, %arg1) {dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1>} : (tensor<8x12xf32>, tensor<8x1x1xi32>) -> tensor<8x1xf32>
+    %1 = "stablehlo.scatter"(%arg0, %arg1, %arg2) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+    }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [1], input_batching_dims = [0], scatter_indices_batching_dims = [0], scatter_dims_to_operand_dims = [1], index_vector_dim = 2>} : (tensor<8x12xf32>, tensor<8x1x1xi32>, tensor<8x1xf32>) -> tensor<8x12xf32>
+    return %0, %1 : tensor<8x1xf32>, tensor<8x12xf32>""")
+    rows = np.arange(8)
+    scattered = X.copy()
+    scattered[rows, labels[:, 0, 0]] += picked[:, 0]
+    _check(client, monkeypatch, text, [X, labels, picked],
+           [X[rows, labels[:, 0, 0]][:, None], scattered], {"all_gather": 0, "all_reduce": 0})
+
+
+def test_a_loop_carry_takes_the_tiling_its_body_gives_it(client, monkeypatch):
+    # h = tanh(h @ w + x[t]) over a scan of batch tiled inputs: h starts whole
+    # (zeros) and becomes batch tiled; no gather inside the loop.
+    xs = RNG.normal(size=(3, 8, 12)).astype(np.float32)
+    w = (RNG.normal(size=(12, 12)) * 0.3).astype(np.float32)
+    text = _program([("tensor<3x8x12xf32>", "{devices=[1,4,1]<=[4]}"), ("tensor<12x12xf32>", REP)],
+                    [("tensor<8x12xf32>", ROWS)], """
+    %c0 = stablehlo.constant dense<0> : tensor<i32>
+    %h0 = stablehlo.constant dense<0.0> : tensor<8x12xf32>
+    %n = stablehlo.constant dense<3> : tensor<i32>
+    %w:2 = stablehlo.while(%i = %c0, %h = %h0) : tensor<i32>, tensor<8x12xf32>
+      cond {
+        %k = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        stablehlo.return %k : tensor<i1>
+      } do {
+        %z = stablehlo.constant dense<0> : tensor<i32>
+        %x = stablehlo.dynamic_slice %arg0, %i, %z, %z, sizes = [1, 8, 12] : (tensor<3x8x12xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x8x12xf32>
+        %x2 = stablehlo.reshape %x : (tensor<1x8x12xf32>) -> tensor<8x12xf32>
+        %d = stablehlo.dot_general %h, %arg1, contracting_dims = [1] x [0] : (tensor<8x12xf32>, tensor<12x12xf32>) -> tensor<8x12xf32>
+        %a = stablehlo.add %d, %x2 : tensor<8x12xf32>
+        %t = stablehlo.tanh %a : tensor<8x12xf32>
+        %one = stablehlo.constant dense<1> : tensor<i32>
+        %j = stablehlo.add %i, %one : tensor<i32>
+        stablehlo.return %j, %t : tensor<i32>, tensor<8x12xf32>
+      }
+    return %w#1 : tensor<8x12xf32>""")
+    h = np.zeros((8, 12), np.float32)
+    for t in range(3):
+        h = np.tanh(h @ w + xs[t])
+    local = _check(client, monkeypatch, text, [xs, w], [h], {"all_gather": 0, "all_reduce": 0})
+    loops = [op for op in local.module.walk() if op.name == "stablehlo.while"]
+    assert loops[0].results[1].type.shape == (2, 12)
+
+
+def test_branches_return_one_tiling(client, monkeypatch):
+    text = _program([("tensor<8x12xf32>", ROWS), ("tensor<i1>", REP)], [("tensor<8x12xf32>", ROWS)], """
+    %0 = "stablehlo.if"(%arg1) ({
+      %e = stablehlo.exponential %arg0 : tensor<8x12xf32>
+      stablehlo.return %e : tensor<8x12xf32>
+    }, {
+      %z = stablehlo.constant dense<0.0> : tensor<8x12xf32>
+      stablehlo.return %z : tensor<8x12xf32>
+    }) : (tensor<i1>) -> tensor<8x12xf32>
+    return %0 : tensor<8x12xf32>""")
+    _check(client, monkeypatch, text, [X, np.bool_(True)], [np.exp(X)], {"all_gather": 0})
+    _check(client, monkeypatch, text, [X, np.bool_(False)], [np.zeros_like(X)])
+
+
+def test_convolutions_over_a_tiled_batch(client, monkeypatch):
+    images = RNG.normal(size=(8, 5, 5, 2)).astype(np.float32)
+    kernel = RNG.normal(size=(3, 3, 2, 4)).astype(np.float32)
+    grads = RNG.normal(size=(8, 5, 5, 4)).astype(np.float32)
+    nhwc = "{devices=[4,1,1,1]<=[4]}"
+    text = _program([("tensor<8x5x5x2xf32>", nhwc), ("tensor<3x3x2x4xf32>", REP),
+                     ("tensor<8x5x5x4xf32>", nhwc)],
+                    [("tensor<8x5x5x4xf32>", nhwc), ("tensor<3x3x2x4xf32>", REP)], """
+    %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x5x5x2xf32>, tensor<3x3x2x4xf32>) -> tensor<8x5x5x4xf32>
+    %1 = stablehlo.convolution(%arg0, %arg2) dim_numbers = [f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f], window = {pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x5x5x2xf32>, tensor<8x5x5x4xf32>) -> tensor<3x3x2x4xf32>
+    return %0, %1 : tensor<8x5x5x4xf32>, tensor<3x3x2x4xf32>""")
+    _check(client, monkeypatch, text, [images, kernel, grads], None,
+           {"all_gather": 0, "all_reduce": 1})
+
+
+def test_values_made_from_nothing_are_made_in_the_tiles_their_uses_want(client, monkeypatch):
+    # iota -> arithmetic -> a row tiled result: no device makes the whole [16].
+    text = _program([("tensor<f32>", REP)], [("tensor<16x3xf32>", "{devices=[4,1]<=[4]}")], """
+    %i = stablehlo.iota dim = 0 : tensor<16x3xf32>
+    %b = stablehlo.broadcast_in_dim %arg0, dims = [] : (tensor<f32>) -> tensor<16x3xf32>
+    %m = stablehlo.multiply %i, %b : tensor<16x3xf32>
+    %c = stablehlo.constant dense<1.0> : tensor<16x3xf32>
+    %r = stablehlo.add %m, %c : tensor<16x3xf32>
+    return %r : tensor<16x3xf32>""")
+    expected = np.arange(16, dtype=np.float32)[:, None] * 2.5 + np.ones((16, 3), np.float32)
+    local = _check(client, monkeypatch, text, [np.float32(2.5)], [expected],
+                   {"all_gather": 0, "dynamic_slice": 1})  # (the offset table's)
+    shapes = {op.results[0].type.shape for op in local.module.walk()
+              if op.results and op.results[0].type.shape and op.name != "stablehlo.constant"}
+    assert (16, 3) not in shapes and (4, 3) in shapes
+
+
+def test_the_executables_text_is_the_per_device_program(client, monkeypatch):
+    text = _program([("tensor<8x12xf32>", ROWS)], [("tensor<12xf32>", REP)], """
+    %z = stablehlo.constant dense<0.0> : tensor<f32>
+    %0 = stablehlo.reduce(%arg0 init: %z) applies stablehlo.add across dimensions = [0] : (tensor<8x12xf32>, tensor<f32>) -> tensor<12xf32>
+    return %0 : tensor<12xf32>""")
+    monkeypatch.setenv("JAXLIB_SPMD_PARTITIONS", "global")
+    exe = client.compile_and_load(text, client.devices())
+    hlo = exe.hlo_modules()[0].to_string()
+    assert "f32[2,12]" in hlo and "all-reduce(" in hlo and "f32[8,12]" not in hlo
+
+
+def test_a_failing_partitioner_leaves_the_global_view(client, monkeypatch):
+    from jaxlib._src.compiler.pipeline import compile_program
+    from jaxlib._src.passes import spmd_partitioner
+
+    def broken(*args, **kwargs):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(spmd_partitioner, "partition_program", broken)
+    text = _program([("tensor<8x12xf32>", ROWS)], [("tensor<8x12xf32>", ROWS)], """
+    %0 = stablehlo.negate %arg0 : tensor<8x12xf32>
+    return %0 : tensor<8x12xf32>""")
+    compiled = compile_program(text)
+    assert compiled.partitioned() is None
+    assert "the partitioner failed: KeyError" in compiled.partition_refusal
+    (result,), _ = _run(client, text, [X], "apart", monkeypatch)
+    np.testing.assert_array_equal(result, -X)
+
+
+def test_a_manual_computation_runs_its_body_in_line(client, monkeypatch):
+    # jax's lowering of shard_map(psum(h.sum(0)) + h) between two global ops.
+    text = """
+module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=4]>
+  func.func public @main(%arg0: tensor<8x12xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x12xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+    %0 = stablehlo.exponential %arg0 : tensor<8x12xf32>
+    %1 = sdy.manual_computation(%0) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x"} (%arg1: tensor<2x12xf32>) {
+      %2 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %3 = stablehlo.reduce(%arg1 init: %2) applies stablehlo.add across dimensions = [0] : (tensor<2x12xf32>, tensor<f32>) -> tensor<12xf32>
+      %5 = stablehlo.broadcast_in_dim %3, dims = [1] : (tensor<12xf32>) -> tensor<1x12xf32>
+      %6 = "stablehlo.all_reduce"(%5) ({
+        ^bb0(%arg4: tensor<f32>, %arg5: tensor<f32>):
+          %7 = stablehlo.add %arg4, %arg5 : tensor<f32>
+          stablehlo.return %7 : tensor<f32>
+      }) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, use_global_device_ids = true} : (tensor<1x12xf32>) -> tensor<1x12xf32>
+      %8 = stablehlo.broadcast_in_dim %6, dims = [0, 1] : (tensor<1x12xf32>) -> tensor<2x12xf32>
+      %9 = stablehlo.add %8, %arg1 : tensor<2x12xf32>
+      sdy.return %9 : tensor<2x12xf32>
+    } : (tensor<8x12xf32>) -> tensor<8x12xf32>
+    %10 = stablehlo.constant dense<2.000000e+00> : tensor<f32>
+    %11 = stablehlo.broadcast_in_dim %10, dims = [] : (tensor<f32>) -> tensor<8x12xf32>
+    %12 = stablehlo.multiply %1, %11 : tensor<8x12xf32>
+    return %12 : tensor<8x12xf32>
+  }
+}
+"""
+    e = np.exp(X)
+    local = _check(client, monkeypatch, text, [X], [2 * (e.sum(0, keepdims=True) + e)],
+                   {"all_gather": 0, "all_reduce": 1})
+    assert "sdy.manual_computation" not in [op.name for op in local.module.walk()]
+
+
+def test_a_partially_manual_computation_stays_in_global_view():
+    from jaxlib._src.compiler.pipeline import compile_program
+
+    text = """
+module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2]>
+  func.func public @main(%arg0: tensor<8x12xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x12xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+    %1 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x"} (%arg1: tensor<4x12xf32>) {
+      %9 = stablehlo.negate %arg1 : tensor<4x12xf32>
+      sdy.return %9 : tensor<4x12xf32>
+    } : (tensor<8x12xf32>) -> tensor<8x12xf32>
+    return %1 : tensor<8x12xf32>
+  }
+}
+"""
+    compiled = compile_program(text)
+    assert compiled.partitioned() is None
+    assert "partially manual" in compiled.partition_refusal
