@@ -1,10 +1,12 @@
-"""A data-parallel train step over two processes, one CPU device each:
+"""A data-parallel train step over two processes, one CPU device each (or,
+with ``--one-process``, one process with two CPU devices):
 how long a step takes when every process runs the whole program in global
 view (``JAXLIB_SPMD_PARTITIONS=global``) and when each runs its per-device
 program (``apart``, the default across processes), and, with ``--reference
 PYTHON``, under the real jaxlib (Gloo CPU collectives) in the same run.
 
     python benchmarks/spmd_partitions.py [--steps 20] [--rounds 3] [--reference PYTHON]
+                                         [--one-process]
 
 Prints the median step time of each side per round (rounds alternate the
 sides: the machine is noisy) and the ratios against the reference.
@@ -38,9 +40,14 @@ def worker(port: int, process_id: int, modes: list[str], steps: int, reference: 
     import numpy as np
     from jax.sharding import NamedSharding, PartitionSpec
 
-    if reference:  # the real jaxlib's CPU collectives across processes
-        jax.config.update("jax_cpu_collectives_implementation", "gloo")
-    jax.distributed.initialize(f"127.0.0.1:{port}", num_processes=2, process_id=process_id)
+    one_process = port == 0
+    if one_process:
+        jax.config.update("jax_num_cpu_devices", 2)
+    else:
+        if reference:  # the real jaxlib's CPU collectives across processes
+            jax.config.update("jax_cpu_collectives_implementation", "gloo")
+        jax.distributed.initialize(f"127.0.0.1:{port}", num_processes=2,
+                                   process_id=process_id)
     mesh = jax.make_mesh((2,), ("batch",))
     rows = NamedSharding(mesh, PartitionSpec("batch"))
     whole = NamedSharding(mesh, PartitionSpec())
@@ -48,7 +55,7 @@ def worker(port: int, process_id: int, modes: list[str], steps: int, reference: 
     params = [((rng.normal(size=(WIDTH, WIDTH)) / np.sqrt(WIDTH)).astype(np.float32),
                np.zeros(WIDTH, np.float32)) for _ in range(DEPTH)]
     params = jax.device_put(params, whole)
-    local = BATCH // 2
+    local = BATCH if one_process else BATCH // 2
     x = jax.make_array_from_process_local_data(
         rows, rng.normal(size=(local, WIDTH)).astype(np.float32), (BATCH, WIDTH))
     y = jax.make_array_from_process_local_data(
@@ -78,12 +85,14 @@ def worker(port: int, process_id: int, modes: list[str], steps: int, reference: 
             samples.append(time.perf_counter() - start)
         times[mode] = samples
         times[mode + "_loss"] = [float(value)]
-    jax.distributed.shutdown()
+    if not one_process:
+        jax.distributed.shutdown()
     print(json.dumps(times), flush=True)
 
 
-def run_pair(python: str, modes: list[str], steps: int, reference: bool) -> dict:
-    port = _free_port()
+def run_pair(python: str, modes: list[str], steps: int, reference: bool,
+             one_process: bool = False) -> dict:
+    port = 0 if one_process else _free_port()
     command = [python, __file__, "--worker", str(port), "PID", ",".join(modes), str(steps)]
     if reference:
         command.append("--as-reference")
@@ -91,7 +100,7 @@ def run_pair(python: str, modes: list[str], steps: int, reference: bool) -> dict
     env.pop("JAXLIB_SPMD_PARTITIONS", None)
     procs = [subprocess.Popen([c if c != "PID" else str(i) for c in command],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-             for i in range(2)]
+             for i in range(1 if one_process else 2)]
     outputs = [p.communicate(timeout=900) for p in procs]
     for p, (_, err) in zip(procs, outputs):
         if p.returncode != 0:
@@ -108,17 +117,19 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--reference", help="a Python with the real jax/jaxlib 0.10.2")
+    parser.add_argument("--one-process", action="store_true",
+                        help="one process with two CPU devices instead of two processes")
     args = parser.parse_args()
-    print(f"MLP {DEPTH}x{WIDTH}, batch {BATCH} over 2 processes x 1 CPU device; "
-          f"median ms per step")
+    where = "1 process x 2 CPU devices" if args.one_process else "2 processes x 1 CPU device"
+    print(f"MLP {DEPTH}x{WIDTH}, batch {BATCH} over {where}; median ms per step")
     rows = []
     for round_ in range(args.rounds):
         order = ["global", "apart"] if round_ % 2 == 0 else ["apart", "global"]
-        ours = run_pair(sys.executable, order, args.steps, False)
+        ours = run_pair(sys.executable, order, args.steps, False, args.one_process)
         row = {m: 1e3 * statistics.median(ours[m]) for m in order}
         losses = {m: ours[m + "_loss"][0] for m in order}
         if args.reference:
-            ref = run_pair(args.reference, ["reference"], args.steps, True)
+            ref = run_pair(args.reference, ["reference"], args.steps, True, args.one_process)
             row["reference"] = 1e3 * statistics.median(ref["reference"])
             losses["reference"] = ref["reference_loss"][0]
         rows.append(row)

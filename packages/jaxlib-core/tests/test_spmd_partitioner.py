@@ -494,3 +494,29 @@ module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32
     compiled = compile_program(text)
     assert compiled.partitioned() is None
     assert "partially manual" in compiled.partition_refusal
+
+
+def test_auto_runs_apart_where_the_work_splits(client, monkeypatch):
+    """In one CPU process, auto runs the per-device program when the work is
+    split among the devices, the global view when each device would do it
+    whole (a sort over the tiled dimension)."""
+    split = _program([("tensor<8x12xf32>", ROWS), ("tensor<12x8xf32>", REP)],
+                     [("tensor<8x8xf32>", ROWS)], """
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<8x12xf32>, tensor<12x8xf32>) -> tensor<8x8xf32>
+    return %0 : tensor<8x8xf32>""")
+    whole = _program([("tensor<8x12xf32>", ROWS)], [("tensor<8x12xf32>", ROWS)], """
+    %0 = "stablehlo.sort"(%arg0) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %lt = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+        stablehlo.return %lt : tensor<i1>
+    }) {dimension = 0 : i64, is_stable = true} : (tensor<8x12xf32>) -> tensor<8x12xf32>
+    return %0 : tensor<8x12xf32>""")
+    monkeypatch.setenv("JAXLIB_SPMD_PARTITIONS", "auto")
+    for text, apart in ((split, True), (whole, False)):
+        exe = client.compile_and_load(text, client.devices())
+        assert exe._compiled.partition_is_faster(N, 2) is apart
+        assert exe._compiled.partition_is_faster(N, N) is apart
+        assert exe.client._partitions_apart(exe) is apart
+        (result,), _ = _run(client, text, [X, W][:2 if text is split else 1], "auto",
+                            monkeypatch)
+        np.testing.assert_allclose(result, X @ W if apart else np.sort(X, axis=0), rtol=1e-5)

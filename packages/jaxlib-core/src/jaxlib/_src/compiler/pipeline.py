@@ -78,6 +78,8 @@ class CompiledProgram:
     # The per-device program of an SPMD program (see ``partitioned``):
     # unset, or (program or None, why None).
     _partitioned: tuple[Any, str | None] | None = field(default=None, repr=False)
+    # The partitioner's estimate (Partitioned.faster_apart) once it has run.
+    _partition_estimate: Any = field(default=None, repr=False)
 
     def partitioned(self) -> CompiledProgram | None:
         """The program each of the ``num_partitions`` devices runs on its own
@@ -106,6 +108,7 @@ class CompiledProgram:
                 _log.warning("SPMD partitioning of %s left in global view: %s",
                              self.entry_name, found.reason)
             reason = found.reason
+            self._partition_estimate = found
             if found.module is not None:
                 try:
                     verify_module(found.module)
@@ -119,6 +122,14 @@ class CompiledProgram:
             if self._partitioned is None:
                 self._partitioned = (program, reason)
             return self._partitioned[0]
+
+    def partition_is_faster(self, devices: int, cores: int) -> bool:
+        """Whether the per-device program on ``devices`` devices sharing
+        ``cores`` cores should beat one run of the global view, by the
+        partitioner's estimate of the work done whole and split."""
+        if self.partitioned() is None or self._partition_estimate is None:
+            return False
+        return self._partition_estimate.faster_apart(devices, cores)
 
     @property
     def partition_refusal(self) -> str | None:

@@ -118,10 +118,25 @@ class _Refused(Exception):
 @dataclass
 class Partitioned:
     """The per-device program: ``module`` (its entry has the shards' types),
-    or None with ``reason`` saying why the program stays in global view."""
+    or None with ``reason`` saying why the program stays in global view.
+    ``whole_work`` and ``split_work``: the work (see ``_work``) of the ops
+    every device does whole and of those split among the devices."""
 
     module: Module | None
     reason: str | None = None
+    whole_work: float = 0.0
+    split_work: float = 0.0
+
+    def faster_apart(self, devices: int, cores: int) -> bool:
+        """Whether ``devices`` devices sharing ``cores`` cores run the
+        per-device program faster than one run of the global view (which
+        runs on one device's thread): apart, each device does the whole work
+        plus its share of the split work, ``devices / min(devices, cores)``
+        devices to a core."""
+        if self.module is None:
+            return False
+        apart = (self.whole_work + self.split_work / devices) * devices / min(devices, cores)
+        return apart < self.whole_work + self.split_work
 
 
 @dataclass
@@ -152,7 +167,7 @@ def partition_program(module: Module, entry_name: str,
         return Partitioned(None, str(err))
     functions = [function] + [f for f in module.functions if f.name != entry_name]
     return Partitioned(Module(module.name, dict(module.attributes), functions,
-                              dict(module.meshes)))
+                              dict(module.meshes)), None, *builder.costs)
 
 
 def _outside_manual_bodies(module: Module) -> Iterator[Operation]:
@@ -198,6 +213,27 @@ def _check_takes(module: Module, entry: Function) -> None:
                 raise _Refused(f"the program calls back to Python ({target})")
         if any(isinstance(t, TokenType) for t in op.result_types):
             raise _Refused(f"{op.name} makes a token")
+
+
+def _work(op: Operation) -> float:
+    """A rough measure of an op's work: its results' elements, times the
+    elements each one sums over for products and convolutions; nothing for
+    constants and the like."""
+    if op.name in ("stablehlo.constant", "stablehlo.iota") or not op.results:
+        return 0.0
+    elements = 0.0
+    for r in op.results:
+        if isinstance(r.type, TensorType) and r.type.is_static:
+            elements += float(np.prod(r.type.shape, dtype=np.float64))
+    if op.name == "stablehlo.dot_general":
+        lhs = op.operands[0].type.shape
+        dims = op.attributes["dot_dimension_numbers"]
+        elements *= float(np.prod([lhs[d] for d in dims.lhs_contracting_dimensions]))
+    elif op.name == "stablehlo.convolution":
+        kernel = op.operands[1].type.shape
+        dn = op.attributes["dimension_numbers"]
+        elements *= float(np.prod(kernel)) / max(kernel[dn.kernel_output_feature_dimension], 1)
+    return elements
 
 
 def _counts(tiling: _Tiling) -> list[int]:
@@ -278,6 +314,10 @@ class _Builder:
         # constraints, through the ops that keep tiles): a value made from
         # whole values (iota, constants, broadcasts) is made in those tiles.
         self.wanted: dict[int, _Tiling] = parent.wanted if parent is not None else {}
+        # The work of the ops each device does whole, and of those it does a
+        # block of (see _work), over the program; a probe does not count.
+        self.costs: list[float] = parent.costs if parent is not None else [0.0, 0.0]
+        self.counting = parent.counting if parent is not None else True
         self._partition: Value | None = None
         self._offsets: dict[tuple, Value] = {}
         self._zero: Value | None = None
@@ -553,10 +593,13 @@ class _Builder:
         return _Builder(self.n, self.propagation, self.constraint_sharding, parent=self)
 
     def region(self, block: Block, tilings: Sequence[_Tiling],
-               want: Callable[[list[_Local]], list[_Tiling]]) -> tuple[Region, list[_Tiling]]:
+               want: Callable[[list[_Local]], list[_Tiling]], probe: bool = False
+               ) -> tuple[Region, list[_Tiling]]:
         """``block`` (a region's only block) per device, its arguments tiled
-        as ``tilings``; what it returns is resharded to ``want(returned)``."""
+        as ``tilings``; what it returns is resharded to ``want(returned)``.
+        A ``probe`` only finds the tilings (its work is not counted)."""
         child = self.child()
+        child.counting = self.counting and not probe
         new = Block([_local_type(a.type, t) for a, t in zip(block.arguments, tilings)],
                     argument_names=[a.name_hint for a in block.arguments])
         for old, arg, tiling in zip(block.arguments, new.arguments, tilings):
@@ -575,6 +618,16 @@ class _Builder:
         return Region([new]), targets
 
     def op(self, op: Operation) -> list[_Local]:
+        locals_ = self._op(op)
+        if self.counting:
+            cost = _work(op)
+            if cost and all(not _sharded(local.tiling) for local in locals_):
+                self.costs[0] += cost
+            else:
+                self.costs[1] += cost
+        return locals_
+
+    def _op(self, op: Operation) -> list[_Local]:
         name = op.name
         constraint = self.constraint_sharding(op)
         if constraint is None and name == "stablehlo.custom_call" and \
@@ -1095,7 +1148,8 @@ def _while(b: _Builder, op: Operation) -> list[_Local] | None:
                for i, r in zip(ins, op.results)]
     cond, body = op.regions[0].blocks[0], op.regions[1].blocks[0]
     for _ in range(4):
-        _, returned = b.region(body, tilings, lambda outs: [o.tiling for o in outs])
+        _, returned = b.region(body, tilings, lambda outs: [o.tiling for o in outs],
+                               probe=True)
         merged = [o if _sharded(o) and not _sharded(t) else t
                   for t, o in zip(tilings, returned)]
         if all(_equivalent(m, t) for m, t in zip(merged, tilings)):
@@ -1116,7 +1170,8 @@ def _branches(b: _Builder, op: Operation) -> list[_Local] | None:
     if not _single_blocks(op) or not op.regions:
         return None
     selector = b.whole(b.get(op.operands[0]))
-    _, tilings = b.region(op.regions[0].blocks[0], [], lambda outs: [o.tiling for o in outs])
+    _, tilings = b.region(op.regions[0].blocks[0], [], lambda outs: [o.tiling for o in outs],
+                          probe=True)
     regions = [b.region(r.blocks[0], [], lambda outs: list(tilings))[0] for r in op.regions]
     out = b.emit(op.name, [selector], [_local_type(r.type, t) for r, t in zip(op.results, tilings)],
                  dict(op.attributes), regions)

@@ -246,7 +246,10 @@ class Client:
     # Whether SPMD programs over partitions run as a per-device program on
     # each device (``apart``) or once on the global arrays (``global``).
     # ``auto``: apart when the devices span processes (each process then
-    # computes its own shards only); a backend may choose otherwise.
+    # computes its own shards only), else when the partitioner estimates the
+    # devices, sharing this machine's cores, finish sooner than one run of
+    # the global view (work split among them, not done whole by each); a
+    # backend may choose otherwise.
     PARTITIONS_ENV = "JAXLIB_SPMD_PARTITIONS"
 
     def _partitions_mode(self) -> str:
@@ -258,9 +261,16 @@ class Client:
 
     def _partitions_apart(self, executable: Any) -> bool:
         mode = self._partitions_mode()
-        if mode == "auto":
-            return bool(executable._multi_process)
-        return mode == "apart"
+        if mode != "auto":
+            return mode == "apart"
+        if executable._multi_process:
+            return True
+        choice = executable.__dict__.get("_apart_choice")
+        if choice is None:
+            choice = executable._compiled.partition_is_faster(
+                len(executable._devices), os.cpu_count() or 1)
+            executable._apart_choice = choice
+        return choice
 
     def _track_executable(self, executable: Any) -> None:
         self._executables.add(executable)
