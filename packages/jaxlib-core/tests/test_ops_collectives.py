@@ -490,3 +490,22 @@ def test_quantized_results_of_non_members_are_the_zero_point():
     per_axis = TensorType((2, 2), QuantizedType("i8", "f32", (0.5, 1.0), (1, -2), 1))
     np.testing.assert_array_equal(zeros_of(per_axis), np.int8([[1, -2], [1, -2]]))
     assert zeros_of(TensorType((2,), "bf16")).dtype == ml_dtypes.bfloat16
+
+
+def test_a_waiting_receiver_sees_a_post_after_another_receiver_emptied_the_key():
+    # One send op's pairs share a key: a receiver that empties it deletes it,
+    # and a later post makes a new one, which a receiver already waiting (on
+    # the old one) must still see.
+    import threading
+
+    rendezvous = Rendezvous(timeout=10)
+    received = []
+    waiting = threading.Thread(target=lambda: received.append(rendezvous.receive("k", 0)))
+    waiting.start()
+    while not rendezvous._cond._waiters:  # the receiver waits on the key
+        pass
+    rendezvous.post("k", 2, "two")
+    assert rendezvous.receive("k", 2) == "two"  # empties and deletes the key
+    rendezvous.post("k", 0, "zero")
+    waiting.join(timeout=10)
+    assert received == ["zero"]

@@ -520,3 +520,29 @@ def test_auto_runs_apart_where_the_work_splits(client, monkeypatch):
         (result,), _ = _run(client, text, [X, W][:2 if text is split else 1], "auto",
                             monkeypatch)
         np.testing.assert_allclose(result, X @ W if apart else np.sort(X, axis=0), rtol=1e-5)
+
+
+def test_windows_and_sorts_along_whole_dimensions_keep_the_batch_tiles(client, monkeypatch):
+    images = RNG.normal(size=(8, 4, 4, 2)).astype(np.float32)
+    nhwc = "{devices=[4,1,1,1]<=[4]}"
+    text = _program([("tensor<8x4x4x2xf32>", nhwc), ("tensor<8x12xf32>", ROWS)],
+                    [("tensor<8x2x2x2xf32>", nhwc), ("tensor<8x12xf32>", ROWS),
+                     ("tensor<8x3xf32>", ROWS), ("tensor<8x3xi32>", ROWS)], """
+    %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %0 = "stablehlo.reduce_window"(%arg0, %ninf) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %m = stablehlo.maximum %a, %b : tensor<f32>
+        stablehlo.return %m : tensor<f32>
+    }) {window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 2, 2, 1>} : (tensor<8x4x4x2xf32>, tensor<f32>) -> tensor<8x2x2x2xf32>
+    %1 = "stablehlo.sort"(%arg1) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %lt = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+        stablehlo.return %lt : tensor<i1>
+    }) {dimension = 1 : i64, is_stable = true} : (tensor<8x12xf32>) -> tensor<8x12xf32>
+    %2:2 = chlo.top_k(%arg1, k = 3) : tensor<8x12xf32> -> (tensor<8x3xf32>, tensor<8x3xi32>)
+    return %0, %1, %2#0, %2#1 : tensor<8x2x2x2xf32>, tensor<8x12xf32>, tensor<8x3xf32>, tensor<8x3xi32>""")
+    pooled = images.reshape(8, 2, 2, 2, 2, 2).max(axis=(2, 4))
+    order = np.argsort(-X, axis=1, kind="stable")[:, :3].astype(np.int32)
+    _check(client, monkeypatch, text, [images, X],
+           [pooled, np.sort(X, axis=1), np.take_along_axis(X, order, 1), order],
+           {"all_gather": 0, "all_reduce": 0})

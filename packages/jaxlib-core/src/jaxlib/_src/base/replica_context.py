@@ -85,15 +85,19 @@ class Rendezvous:
     def receive(self, key: Any, participant: int) -> Any:
         """Waits for what ``participant`` posted under ``key`` (a recv)."""
         with self._cond:
-            slot = self._slots.setdefault(key, {})
+            # The slot is looked up afresh each time: another receiver on the
+            # same key (a send op's other pairs) deletes it once it is empty,
+            # and a later post makes a new one.
             ok = self._cond.wait_for(
-                lambda: self._aborted is not None or participant in slot,
+                lambda: self._aborted is not None
+                or participant in self._slots.get(key, ()),
                 timeout=self._timeout)
             if self._aborted is not None:
                 raise RuntimeError(f"transfer {key!r} abandoned: another participant "
                                    f"failed: {self._aborted}")
             if not ok:
                 raise TimeoutError(f"transfer {key!r}: {participant} never sent")
+            slot = self._slots[key]
             value = slot.pop(participant)  # one receiver per send
             if not slot:
                 del self._slots[key]

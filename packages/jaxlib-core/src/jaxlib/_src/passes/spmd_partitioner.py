@@ -1269,6 +1269,57 @@ def _manual_computation(b: _Builder, op: Operation) -> list[_Local] | None:
     return results
 
 
+def _per_position(b: _Builder, op: Operation, independent: list[int]
+                  ) -> list[_Local] | None:
+    """An op whose ``independent`` dimensions only index (sorts along another
+    dimension, windows of one element there): its tensor operands and
+    results keep their tiles there and are whole elsewhere; scalars whole."""
+    rank = op.operands[0].type.rank
+    first = b.get(op.operands[0])
+    tiling = _replicate(first.tiling, [d for d in range(rank) if d not in independent])
+    if not _sharded(tiling):
+        return None
+    values = [b.reshard(b.get(v), tiling) if v.type.rank == rank else b.whole(b.get(v))
+              for v in op.operands]
+    out = b.clone(op, values, [_local_type(r.type, tiling) for r in op.results])
+    return [_Local(r, tiling) for r in out.results]
+
+
+def _window_independent(op: Operation, rank: int) -> list[int]:
+    """The dimensions a windowed op's window spans one element of, with unit
+    strides and dilations and no padding."""
+    attrs = op.attributes
+
+    def per_dim(name: str, default: int) -> list[int]:
+        value = attrs.get(name)
+        return [default] * rank if value is None else [int(v) for v in value]
+
+    window = per_dim("window_dimensions", 1)
+    strides = per_dim("window_strides", 1)
+    base = per_dim("base_dilations", 1)
+    dilations = per_dim("window_dilations", 1)
+    padding = attrs.get("padding")
+    pads = (np.zeros((rank, 2), np.int64) if padding is None
+            else np.asarray(padding.array).reshape(rank, 2))
+    return [d for d in range(rank) if window[d] == strides[d] == base[d] == dilations[d] == 1
+            and not pads[d].any()]
+
+
+def _windowed(b: _Builder, op: Operation) -> list[_Local] | None:
+    return _per_position(b, op, _window_independent(op, op.operands[0].type.rank))
+
+
+def _sort(b: _Builder, op: Operation) -> list[_Local] | None:
+    rank = op.operands[0].type.rank
+    dimension = int(op.attributes.get("dimension", -1)) % max(rank, 1)
+    return _per_position(b, op, [d for d in range(rank) if d != dimension])
+
+
+def _top_k(b: _Builder, op: Operation) -> list[_Local] | None:
+    rank = op.operands[0].type.rank
+    return _per_position(b, op, list(range(rank - 1)))
+
+
 def _constant_like(b: _Builder, op: Operation) -> list[_Local] | None:
     wanted = b.wanted.get(id(op.results[0])) if len(op.results) == 1 else None
     if wanted is not None and _sharded(wanted):
@@ -1295,6 +1346,10 @@ _HANDLERS: dict[str, Callable[[_Builder, Operation], list[_Local] | None]] = {
     "stablehlo.dynamic_update_slice": _dynamic_update_slice,
     "stablehlo.concatenate": _concatenate,
     "stablehlo.gather": _gather,
+    "stablehlo.reduce_window": _windowed,
+    "stablehlo.select_and_scatter": _windowed,
+    "stablehlo.sort": _sort,
+    "chlo.top_k": _top_k,
     "sdy.manual_computation": _manual_computation,
     "stablehlo.while": _while,
     "stablehlo.if": _branches,
