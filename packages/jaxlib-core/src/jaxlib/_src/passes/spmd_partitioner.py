@@ -1039,17 +1039,23 @@ def _concatenate(b: _Builder, op: Operation) -> list[_Local] | None:
     return [_Local(out.result, tiling)]
 
 
-def _index_batch(b: _Builder, indices: _Local, index_vector_dim: int) -> tuple[_Tiling, Value]:
-    """The indices with their index vector dimension whole: (their tiling
-    without that dimension, i.e. over the batch dimensions in order; the
-    value)."""
+def _tiled_indices(b: _Builder, op: Operation, index_vector_dim: int
+                   ) -> tuple[_Tiling, Value, list[int]] | None:
+    """A gather's or scatter's indices (operand 1) with their index vector
+    dimension whole: (their tiling without that dimension, i.e. over their
+    batch dimensions in order; the value; those batch dimensions); None when
+    they are not tiled."""
+    indices = b.get(op.operands[1])
     tiling = indices.tiling
     rank = tiling.ndim - 1
+    value = indices.value
     if index_vector_dim < rank:
         tiling = _replicate(tiling, [index_vector_dim])
         value = b.reshard(indices, tiling)
-        return _drop(tiling, [index_vector_dim]), value
-    return tiling, indices.value
+        tiling = _drop(tiling, [index_vector_dim])
+    if not _sharded(tiling):
+        return None
+    return tiling, value, [d for d in range(rank) if d != index_vector_dim]
 
 
 def _paired(core: _Tiling, own: list[int], batch_dims: list[int], positions: list[int],
@@ -1069,13 +1075,11 @@ def _gather(b: _Builder, op: Operation) -> list[_Local] | None:
     indices' rows from the whole operand (or, for batching dimensions, from
     the operand's block of the same batch)."""
     dims = op.attributes["dimension_numbers"]
-    operand, indices = b.get(op.operands[0]), b.get(op.operands[1])
-    index_rank = op.operands[1].type.rank
-    ivd = int(dims.index_vector_dim)
-    core, index_value = _index_batch(b, indices, ivd)
-    batch_dims = [d for d in range(index_rank) if d != ivd]
-    if not _sharded(core):
+    found = _tiled_indices(b, op, int(dims.index_vector_dim))
+    if found is None:
         return None
+    core, index_value, batch_dims = found
+    operand = b.get(op.operands[0])
     ob, ib = list(dims.operand_batching_dims), list(dims.start_indices_batching_dims)
     operand_target = _paired(core, ib, batch_dims, ob, op.operands[0].type.rank)
     operand_value = b.reshard(operand, operand_target)
@@ -1095,13 +1099,11 @@ def _scatter(b: _Builder, op: Operation) -> list[_Local] | None:
     if len(op.operands) != 3:
         return None
     dims = op.attributes["scatter_dimension_numbers"]
-    operand, indices, updates = (b.get(v) for v in op.operands)
-    index_rank = op.operands[1].type.rank
-    ivd = int(dims.index_vector_dim)
-    core, index_value = _index_batch(b, indices, ivd)
-    batch_dims = [d for d in range(index_rank) if d != ivd]
-    if not _sharded(core):
+    found = _tiled_indices(b, op, int(dims.index_vector_dim))
+    if found is None:
         return None
+    core, index_value, batch_dims = found
+    operand, updates = b.get(op.operands[0]), b.get(op.operands[2])
     ob, ib = list(dims.input_batching_dims), list(dims.scatter_indices_batching_dims)
     t = op.operands[0].type
     operand_target = _paired(core, ib, batch_dims, ob, t.rank)
