@@ -546,3 +546,14 @@ def test_windows_and_sorts_along_whole_dimensions_keep_the_batch_tiles(client, m
     _check(client, monkeypatch, text, [images, X],
            [pooled, np.sort(X, axis=1), np.take_along_axis(X, order, 1), order],
            {"all_gather": 0, "all_reduce": 0})
+
+
+def test_wrong_shard_shapes_are_refused_per_device(client, monkeypatch):
+    text = _program([("tensor<8x12xf32>", ROWS)], [("tensor<8x12xf32>", ROWS)], """
+    %0 = stablehlo.negate %arg0 : tensor<8x12xf32>
+    return %0 : tensor<8x12xf32>""")
+    monkeypatch.setenv("JAXLIB_SPMD_PARTITIONS", "apart")
+    exe = client.compile_and_load(text, client.devices())
+    whole = [[client.buffer_from_pyval(X, d) for d in client.devices()]]
+    with pytest.raises(xla_client.XlaRuntimeError, match="expected shard shape"):
+        exe.execute_sharded(whole)

@@ -861,16 +861,8 @@ class GpuExecutable(LoadedExecutable):
         ``CompiledProgram.partitioned``): each GPU runs it on its own argument
         shards as the partition of its place among the executable's devices;
         returns ``[output][device]``."""
-        checked = []
-        for device, args in zip(self._addressable, per_device):
-            inputs = self._check_arguments(args, device, global_shapes=True)
-            for p, (buffer, t) in enumerate(zip(inputs, partitioned.parameter_types)):
-                if tuple(buffer.shape) != tuple(t.shape):
-                    raise invalid_argument(
-                        f"argument {p} on {device!r}: expected shard shape {list(t.shape)}, "
-                        f"got {list(buffer.shape)}")
-            checked.append(inputs)
-        by_device = self._execute_replicas(checked, partitioned)
+        by_device = self._execute_replicas(self._shard_arguments(per_device, partitioned),
+                                           partitioned)
         return [list(column) for column in zip(*by_device)]
 
     def _execute_replicas(self, inputs: list[list[GpuBuffer]], partitioned: Any = None

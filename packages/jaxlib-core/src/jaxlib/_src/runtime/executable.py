@@ -787,16 +787,10 @@ class LoadedExecutable(Executable):
         """An SPMD program as its per-device program: each device runs it on
         its own argument shards, as partition ``k`` (its place among the
         executable's devices); they meet in the collectives."""
-        shard_types = partitioned.parameter_types
         launches = []
         outputs_by_device = []
-        for device, args in zip(self._addressable, per_device):
-            inputs = self._check_arguments(args, device, global_shapes=True)
-            for p, (buffer, t) in enumerate(zip(inputs, shard_types)):
-                if tuple(buffer.shape) != tuple(t.shape):
-                    raise invalid_argument(
-                        f"argument {p} on {device!r}: expected shard shape {list(t.shape)}, "
-                        f"got {list(buffer.shape)}")
+        for device, inputs in zip(self._addressable,
+                                  self._shard_arguments(per_device, partitioned)):
             outs = self._allocate_outputs(
                 device, [value_spec(t) for t in partitioned.result_types])
             launches.append((device, inputs, outs))
@@ -813,6 +807,21 @@ class LoadedExecutable(Executable):
                                                      compiled=partitioned)])
         outputs = [list(col) for col in zip(*outputs_by_device)] if outputs_by_device else []
         return outputs, tokens
+
+    def _shard_arguments(self, per_device: list[list[ArrayImpl]],
+                         partitioned: CompiledProgram) -> list[list[Buffer]]:
+        """Each device's argument buffers, checked against the per-device
+        program's shard types."""
+        checked = []
+        for device, args in zip(self._addressable, per_device):
+            inputs = self._check_arguments(args, device, global_shapes=True)
+            for p, (buffer, t) in enumerate(zip(inputs, partitioned.parameter_types)):
+                if tuple(buffer.shape) != tuple(t.shape):
+                    raise invalid_argument(
+                        f"argument {p} on {device!r}: expected shard shape {list(t.shape)}, "
+                        f"got {list(buffer.shape)}")
+            checked.append(inputs)
+        return checked
 
     def _rendezvous(self) -> Rendezvous:
         """Where this execution's replicas meet: across processes when the
