@@ -316,3 +316,35 @@ def test_lost_service_fires_the_callback():
         time.sleep(0.05)
     (failure,) = failures
     assert str(failure).startswith("UNAVAILABLE: lost the coordination service at " + address)
+
+
+def test_shutdown_barrier_answers_survive_the_service_stopping():
+    # The coordinator's process completes the shutdown barrier and stops the
+    # service at once; a node still waiting must get its (settled) success,
+    # not UNAVAILABLE. Holding the lock across both steps makes the order certain.
+    from jaxlib.distributed.coordinator import Coordinator
+
+    coordinator = Coordinator(2, heartbeat_timeout_s=30, cluster_register_timeout_s=30,
+                              shutdown_timeout_s=30)
+    coordinator.register(0, 100, False)
+    coordinator.register(1, 101, False)
+    outcome = {}
+
+    def node_1():
+        try:
+            coordinator.shutdown_node(1, 101, 30, lambda: True)
+            outcome["node 1"] = "left"
+        except Exception as err:
+            outcome["node 1"] = repr(err)
+
+    waiter = threading.Thread(target=node_1)
+    waiter.start()
+    deadline = time.monotonic() + 10
+    while 1 not in getattr(coordinator._shutdown_round, "arrived", ()):
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    with coordinator._cond:
+        coordinator.shutdown_node(0, 100, 30, lambda: True)
+        coordinator.stop()
+    waiter.join(10)
+    assert outcome == {"node 1": "left"}

@@ -143,11 +143,14 @@ class Coordinator:
     ) -> Any:
         """Waits (lock held) until ``poll`` gives an answer, raises, or time is up."""
         while True:
-            if self._stopped:
-                raise unavailable("the coordination service is shutting down")
+            # An answer settled before the service stopped is still given: the
+            # coordinator's own process may stop the service right after the
+            # shutdown barrier it completed, before the others have woken.
             result = poll()
             if result is not _PENDING:
                 return result
+            if self._stopped:
+                raise unavailable("the coordination service is shutting down")
             remaining = deadline() - self._clock()
             if remaining <= 0:
                 raise on_timeout()
