@@ -557,3 +557,174 @@ def test_wrong_shard_shapes_are_refused_per_device(client, monkeypatch):
     whole = [[client.buffer_from_pyval(X, d) for d in client.devices()]]
     with pytest.raises(xla_client.XlaRuntimeError, match="expected shard shape"):
         exe.execute_sharded(whole)
+
+
+# -- unreduced values: partial sums kept apart (passes/spmd_partial_sums.py) ----------
+
+UNREDUCED = "{unreduced}"
+# Rows over x (2), unreduced over y (2): devices 0,1 hold rows 0-3, 2,3 rows 4-7.
+ROWS_UNREDUCED = "{devices=[2,1,2]<=[4] last_tile_dims={unreduced}}"
+
+
+def _shards(client, monkeypatch, text, arrays, mode="apart"):
+    """Each device's shard of each result, as the executable gives them."""
+    monkeypatch.setenv("JAXLIB_SPMD_PARTITIONS", mode)
+    devices = client.devices()
+    exe = client.compile_and_load(text, devices)
+    args = []
+    for hlo, array in zip([HloSharding.from_proto(p) for p in exe.get_parameter_shardings()],
+                          arrays):
+        if isinstance(array, list):  # one summand per device, as given
+            args.append([client.buffer_from_pyval(a, d) for a, d in zip(array, devices)])
+            continue
+        indices = _hlo_sharding_indices(hlo, array.shape, N)
+        args.append([client.buffer_from_pyval(np.array(array[i]), d)
+                     for i, d in zip(indices, devices)])
+    outputs = exe.execute_sharded(args).disassemble_into_single_device_arrays()
+    return [[np.asarray(s) for s in shards] for shards in outputs], exe
+
+
+def test_a_batch_gradient_kept_unreduced_is_each_devices_partial_product(client, monkeypatch):
+    dy = RNG.normal(size=(8, 8)).astype(np.float32)
+    text = _program([("tensor<8x12xf32>", ROWS), ("tensor<8x8xf32>", ROWS)],
+                    [("tensor<12x8xf32>", UNREDUCED)], """
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [0] x [0] : (tensor<8x12xf32>, tensor<8x8xf32>) -> tensor<12x8xf32>
+    return %0 : tensor<12x8xf32>""")
+    (shards,), exe = _shards(client, monkeypatch, text, [X, dy])
+    for k, shard in enumerate(shards):  # no all-reduce: device k's rows only
+        np.testing.assert_allclose(shard, X[2 * k:2 * k + 2].T @ dy[2 * k:2 * k + 2],
+                                   rtol=1e-5, atol=1e-5)
+    local = exe._compiled.partitioned()
+    assert not [op for op in local.module.walk() if op.name == "stablehlo.all_reduce"]
+    # The global view holds the same value: the sum of the shards.
+    (whole,), _ = _shards(client, monkeypatch, text, [X, dy], mode="global")
+    np.testing.assert_allclose(sum(whole), X.T @ dy, rtol=1e-4, atol=1e-4)
+
+
+def test_an_accumulated_gradient_is_summed_once_after_its_loop(client, monkeypatch):
+    # A minibatch loop adds each step's batch gradient (unreduced) to an
+    # unreduced accumulator; the sum over the devices comes once, at the end.
+    xs = RNG.normal(size=(3, 8, 12)).astype(np.float32)
+    text = _program([("tensor<3x8x12xf32>", "{devices=[1,4,1]<=[4]}")],
+                    [("tensor<12x12xf32>", REP)], """
+    %zero = stablehlo.constant dense<0.0> : tensor<f32>
+    %z = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<f32>) -> tensor<12x12xf32>
+    %acc0 = stablehlo.custom_call @Sharding(%z) {mhlo.sharding = "{unreduced}"} : (tensor<12x12xf32>) -> tensor<12x12xf32>
+    %i0 = stablehlo.constant dense<0> : tensor<i32>
+    %w:2 = stablehlo.while(%i = %i0, %acc = %acc0) : tensor<i32>, tensor<12x12xf32>
+      cond {
+        %n = stablehlo.constant dense<3> : tensor<i32>
+        %lt = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        stablehlo.return %lt : tensor<i1>
+      } do {
+        %c0 = stablehlo.constant dense<0> : tensor<i32>
+        %s = stablehlo.dynamic_slice %arg0, %i, %c0, %c0, sizes = [1, 8, 12] : (tensor<3x8x12xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x8x12xf32>
+        %x = stablehlo.reshape %s : (tensor<1x8x12xf32>) -> tensor<8x12xf32>
+        %g = stablehlo.dot_general %x, %x, contracting_dims = [0] x [0] : (tensor<8x12xf32>, tensor<8x12xf32>) -> tensor<12x12xf32>
+        %gu = stablehlo.custom_call @Sharding(%g) {mhlo.sharding = "{unreduced}"} : (tensor<12x12xf32>) -> tensor<12x12xf32>
+        %t = stablehlo.transpose %gu, dims = [1, 0] : (tensor<12x12xf32>) -> tensor<12x12xf32>
+        %sum = stablehlo.add %acc, %t : tensor<12x12xf32>
+        %one = stablehlo.constant dense<1> : tensor<i32>
+        %next = stablehlo.add %i, %one : tensor<i32>
+        stablehlo.return %next, %sum : tensor<i32>, tensor<12x12xf32>
+      }
+    %r = stablehlo.custom_call @Sharding(%w#1) {mhlo.sharding = "{replicated}"} : (tensor<12x12xf32>) -> tensor<12x12xf32>
+    return %r : tensor<12x12xf32>""")
+    local = _check(client, monkeypatch, text, [xs],
+                   [sum(x.T @ x for x in xs)], {"all_reduce": 1, "all_gather": 0})
+    loop = next(op for op in local.module.walk() if op.name == "stablehlo.while")
+    assert not [op for op in loop.walk() if op.name == "stablehlo.all_reduce"]
+
+
+def test_values_become_unreduced_without_communication(client, monkeypatch):
+    # Replicated: one device of each group keeps the value, the others hold
+    # zeros; tiled across the group: each device puts its tile in zeros.
+    text = _program([("tensor<8x4xf32>", REP), ("tensor<8x4xf32>", ROWS)],
+                    [("tensor<8x4xf32>", UNREDUCED), ("tensor<8x4xf32>", UNREDUCED),
+                     ("tensor<8x4xf32>", ROWS_UNREDUCED)], """
+    return %arg0, %arg1, %arg0 : tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>""")
+    a = RNG.normal(size=(8, 4)).astype(np.float32)
+    (kept, spread, half), exe = _shards(client, monkeypatch, text, [a, X[:, :4]])
+    np.testing.assert_array_equal(kept[0], a)
+    for k in range(1, N):
+        np.testing.assert_array_equal(kept[k], np.zeros_like(a))
+    for k in range(N):
+        expected = np.zeros_like(a)
+        expected[2 * k:2 * k + 2] = X[2 * k:2 * k + 2, :4]
+        np.testing.assert_array_equal(spread[k], expected)
+    # Rows over x, unreduced over y: devices 0 and 2 keep their rows.
+    for k in range(N):
+        rows = a[:4] if k < 2 else a[4:]
+        np.testing.assert_array_equal(half[k], rows if k % 2 == 0 else np.zeros_like(rows))
+    names = [op.name for op in exe._compiled.partitioned().module.walk()]
+    assert "stablehlo.all_reduce" not in names and "stablehlo.all_gather" not in names
+
+
+def test_unreduced_parameters_are_summed_where_a_use_needs_the_value(client, monkeypatch):
+    # Linear uses (sums, products with one unreduced factor, moves of data,
+    # sums by reduction) keep the summands; tanh needs the value.
+    parts = [RNG.normal(size=(8, 4)).astype(np.float32) for _ in range(N)]
+    b = RNG.normal(size=(8, 4)).astype(np.float32)
+    text = _program([("tensor<8x4xf32>", UNREDUCED), ("tensor<8x4xf32>", REP)],
+                    [("tensor<4xf32>", UNREDUCED), ("tensor<8x4xf32>", REP)], """
+    %m = stablehlo.multiply %arg0, %arg1 : tensor<8x4xf32>
+    %t = stablehlo.transpose %m, dims = [1, 0] : (tensor<8x4xf32>) -> tensor<4x8xf32>
+    %zero = stablehlo.constant dense<0.0> : tensor<f32>
+    %r = stablehlo.reduce(%t init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+    %h = stablehlo.tanh %arg0 : tensor<8x4xf32>
+    return %r, %h : tensor<4xf32>, tensor<8x4xf32>""")
+    (reduced, tanh), exe = _shards(client, monkeypatch, text, [parts, b])
+    for k in range(N):
+        np.testing.assert_allclose(reduced[k], (parts[k] * b).sum(0), rtol=1e-5, atol=1e-5)
+        np.testing.assert_allclose(tanh[k], np.tanh(sum(parts)), rtol=1e-5, atol=1e-5)
+    names = [op.name for op in exe._compiled.partitioned().module.walk()]
+    assert names.count("stablehlo.all_reduce") == 1
+
+
+def test_a_segment_sum_over_tiled_indices_stays_unreduced(client, monkeypatch):
+    data = np.arange(8, dtype=np.float32)
+    segments = np.array([[0], [0], [1], [1], [1], [2], [2], [3]], np.int32)
+    text = _program([("tensor<8xf32>", "{devices=[4]<=[4]}"),
+                     ("tensor<8x1xi32>", ROWS)], [("tensor<4xf32>", UNREDUCED)], """
+    %zero = stablehlo.constant dense<0.0> : tensor<f32>
+    %z = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %0 = "stablehlo.scatter"(%z, %arg1, %arg0) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+    }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<4xf32>, tensor<8x1xi32>, tensor<8xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>""")
+    (shards,), exe = _shards(client, monkeypatch, text, [data, segments])
+    expected = [[1, 0, 0, 0], [0, 5, 0, 0], [0, 4, 5, 0], [0, 0, 6, 7]]  # as XLA gives
+    for shard, e in zip(shards, expected):
+        np.testing.assert_array_equal(shard, np.array(e, np.float32))
+    names = [op.name for op in exe._compiled.partitioned().module.walk()]
+    assert "stablehlo.all_reduce" not in names
+
+
+def test_a_manual_computation_returns_its_bodys_partial_sums(client, monkeypatch):
+    # jax's shard_map(a @ b, out_specs=P('x', None, unreduced={'y'})): each
+    # device's product of its blocks is its summand; the later constraint to
+    # P('x', None) sums over y.
+    text = """
+module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2]>
+  func.func public @main(%arg0: tensor<2x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}, %arg1: tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> (tensor<2x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}], unreduced={"y"}>}, tensor<2x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+    %0 = sdy.manual_computation(%arg0, %arg1) in_shardings=[<@mesh, [{"x"}, {"y"}]>, <@mesh, [{"y"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}], unreduced={"y"}>] manual_axes={"x", "y"} (%a: tensor<1x2xf32>, %b: tensor<2x2xf32>) {
+      %1 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<1x2xf32>, tensor<2x2xf32>) -> tensor<1x2xf32>
+      sdy.return %1 : tensor<1x2xf32>
+    } : (tensor<2x4xf32>, tensor<4x2xf32>) -> tensor<2x2xf32>
+    %2 = sdy.sharding_constraint %0 <@mesh, [{"x"}, {}]> : tensor<2x2xf32>
+    return %0, %2 : tensor<2x2xf32>, tensor<2x2xf32>
+  }
+}
+"""
+    a, b = np.arange(8.0, dtype=np.float32).reshape(2, 4), np.arange(8.0, dtype=np.float32).reshape(4, 2)
+    (partial, summed), exe = _shards(client, monkeypatch, text, [a, b])
+    expected = [[[2, 3]], [[26, 31]], [[10, 19]], [[66, 79]]]  # as XLA gives
+    for shard, e in zip(partial, expected):
+        np.testing.assert_array_equal(shard, np.array(e, np.float32))
+    for k, shard in enumerate(summed):
+        np.testing.assert_array_equal(shard, (a @ b)[k // 2:k // 2 + 1])
+    names = [op.name for op in exe._compiled.partitioned().module.walk()]
+    assert names.count("stablehlo.all_reduce") == 1

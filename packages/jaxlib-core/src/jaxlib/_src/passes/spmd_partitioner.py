@@ -28,6 +28,9 @@ on its operands' blocks:
 * slices, pads, dynamic slices and updates, concatenations run on blocks
   whose changed dimensions are whole (gathered first when they are not);
 * sharding constraints reslice or gather to the sharding they name;
+* unreduced values (``unreduced={...}``) are held as each device's summand
+  while only ops linear in them use them, and summed by an all-reduce where
+  a use needs the value (spmd_partial_sums.py);
 * any other op (loops, sorts, gathers, convolutions, custom calls...) runs
   on whole operands, gathered first: each device computes it, as the global
   view would.
@@ -85,6 +88,13 @@ from jaxlib._src.passes.sharding_propagation import (
     _sharded,
     _unspecified_dims,
 )
+from jaxlib._src.passes.spmd_partial_sums import (
+    canonical_groups,
+    groups_fit,
+    same_groups,
+    spread_starts,
+    unreduced_layout,
+)
 
 __all__ = ["Partitioned", "partition_program"]
 
@@ -115,6 +125,10 @@ class _Refused(Exception):
     """The program stays in global view; the message says why."""
 
 
+class _NeedsSum(Exception):
+    """An op tried on unreduced summands needs one of them summed first."""
+
+
 @dataclass
 class Partitioned:
     """The per-device program: ``module`` (its entry has the shards' types),
@@ -126,6 +140,9 @@ class Partitioned:
     reason: str | None = None
     whole_work: float = 0.0
     split_work: float = 0.0
+    # Parameters or results held unreduced: their shards are the devices'
+    # partial sums only when each device runs this program.
+    partial_sums: bool = False
 
     def faster_apart(self, devices: int, cores: int) -> bool:
         """Whether ``devices`` devices sharing ``cores`` cores run the
@@ -135,6 +152,8 @@ class Partitioned:
         devices to a core."""
         if self.module is None:
             return False
+        if self.partial_sums:
+            return True
         apart = (self.whole_work + self.split_work / devices) * devices / min(devices, cores)
         return apart < self.whole_work + self.split_work
 
@@ -142,10 +161,13 @@ class Partitioned:
 @dataclass
 class _Local:
     """A value of the global program as one device holds it: ``value`` (its
-    block, in the per-device program) and the tiling of the blocks."""
+    block, in the per-device program) and the tiling of the blocks. With
+    ``groups`` (rows of device ids) the value is unreduced: the blocks a
+    group's devices hold sum to the block (spmd_partial_sums.py)."""
 
     value: Value
     tiling: _Tiling
+    groups: np.ndarray | None = None
 
 
 def partition_program(module: Module, entry_name: str,
@@ -167,7 +189,8 @@ def partition_program(module: Module, entry_name: str,
         return Partitioned(None, str(err))
     functions = [function] + [f for f in module.functions if f.name != entry_name]
     return Partitioned(Module(module.name, dict(module.attributes), functions,
-                              dict(module.meshes)), None, *builder.costs)
+                              dict(module.meshes)), None, *builder.costs,
+                       partial_sums=builder.partial_sums)
 
 
 def _outside_manual_bodies(module: Module) -> Iterator[Operation]:
@@ -318,6 +341,19 @@ class _Builder:
         # block of (see _work), over the program; a probe does not count.
         self.costs: list[float] = parent.costs if parent is not None else [0.0, 0.0]
         self.counting = parent.counting if parent is not None else True
+        # A probe's ops are thrown away: it resolves partial sums itself.
+        self.probing = parent.probing if parent is not None else False
+        # Unreduced values made whole (all-reduced) here, by their value's id,
+        # and the ids of the per-device values this block's env holds.
+        self._resolved: dict[int, _Local] = {}
+        self._holds: set[int] = set()
+        self.partial_sums = False  # (the entry's) parameters or results unreduced
+        # Values the program makes unreduced (a constraint or result says so):
+        # the ops that make them leave their partial sums unsummed.
+        self.summands_wanted: set[int] = parent.summands_wanted if parent is not None else set()
+        # While an op runs on summands (_on_summands): get() leaves them
+        # unreduced, and summing one of them gives up (_NeedsSum).
+        self._raw_reads: set[int] | None = None
         self._partition: Value | None = None
         self._offsets: dict[tuple, Value] = {}
         self._zero: Value | None = None
@@ -335,6 +371,18 @@ class _Builder:
             raise _Refused(f"sharding {text} is not one this pass follows")
         _local_type(t, tiling)
         return tiling
+
+    def layout_of(self, text: str | None, t: Any) -> tuple[_Tiling, np.ndarray | None]:
+        """``text``'s tiling and, for an unreduced sharding, its groups."""
+        if text is not None and isinstance(t, TensorType):
+            found = unreduced_layout(text, t.rank, self.n)
+            if found is not None:
+                tiling, groups = found
+                _local_type(t, tiling)
+                if not groups_fit(tiling, groups):
+                    raise _Refused(f"sharding {text} is not one this pass follows")
+                return tiling, canonical_groups(groups)
+        return self.tiling_of(text, t), None
 
     # -- emitting ---------------------------------------------------------------
 
@@ -361,13 +409,18 @@ class _Builder:
     def offset(self, tiling: _Tiling, dim: int, block: int) -> Value:
         """The start of this device's block along ``dim``: a table indexed by
         the partition id."""
-        key = (tiling.shape, tiling.tobytes(), dim, block)
+        table = np.zeros(self.n, np.int32)
+        for index in np.ndindex(*tiling.shape):
+            table[tiling[index]] = index[dim] * block
+        return self.per_device(table)
+
+    def per_device(self, table: np.ndarray) -> Value:
+        """``table[partition id]``, an i32 scalar (made once per table)."""
+        table = np.asarray(table, np.int32)
+        key = table.tobytes()
         if key not in self._offsets:
-            table = np.zeros(self.n, np.int32)
-            for index in np.ndindex(*tiling.shape):
-                table[tiling[index]] = index[dim] * block
             if not table.any():
-                value = self.constant(np.zeros((), np.int32), "i32")
+                value = self.zero()
             else:
                 t = self.constant(table, "i32")
                 one = self.emit("stablehlo.dynamic_slice", [t, self.partition_index()],
@@ -414,7 +467,12 @@ class _Builder:
                          [Region([body])]).result
 
     def reshard(self, local: _Local, target: _Tiling) -> Value:
-        """``local``'s value in ``target``'s blocks."""
+        """``local``'s value in ``target``'s blocks (summed first if unreduced,
+        unless it is a summand an op runs on where it is: _on_summands)."""
+        if local.groups is not None and self._raw_reads is not None \
+                and id(local.value) in self._raw_reads and _equivalent(local.tiling, target):
+            return local.value
+        local = self.resolve(local)
         tiling = local.tiling
         if _equivalent(tiling, target):
             return local.value
@@ -491,27 +549,106 @@ class _Builder:
     def whole(self, local: _Local) -> Value:
         return self.reshard(local, self.replicated(local.value.type.rank))
 
+    # -- partial sums (spmd_partial_sums.py) --------------------------------------
+
+    def resolve(self, local: _Local) -> _Local:
+        """An unreduced value summed over its groups (one all-reduce per
+        value, placed in the block that holds it unless this is a probe)."""
+        if local.groups is None:
+            return local
+        key = id(local.value)
+        if self._raw_reads is not None and key in self._raw_reads:
+            raise _NeedsSum
+        owner: _Builder | None = self
+        while owner is not None:
+            if key in owner._resolved:
+                return owner._resolved[key]
+            owner = owner.parent
+        owner = self
+        if not self.probing:
+            while owner.parent is not None and key not in owner._holds:
+                owner = owner.parent
+            if key not in owner._holds:
+                owner = self
+        element = local.value.type.element_type
+        reducer = "stablehlo.or" if element == "i1" else "stablehlo.add"
+        done = _Local(owner.all_reduce(local.value, local.groups, reducer), local.tiling)
+        owner._resolved[key] = done
+        return done
+
+    def to_layout(self, local: _Local, target: _Tiling, groups: np.ndarray | None) -> Value:
+        """``local``'s value in ``target``'s blocks, unreduced over
+        ``groups`` when given."""
+        if groups is None:
+            return self.reshard(local, target)
+        if local.groups is not None and same_groups(local.groups, groups) \
+                and _equivalent(local.tiling, target):
+            return local.value
+        return self.made_partial(self.resolve(local), target, groups)
+
+    def made_partial(self, local: _Local, target: _Tiling, groups: np.ndarray) -> Value:
+        """A value made unreduced over ``groups`` without communication: a
+        tiled value whose tiles the groups' devices share out is put in
+        zeros at each device's place; otherwise one device of each group
+        keeps the value and the others hold zeros."""
+        block = tuple(local.value.type.shape)
+        starts = spread_starts(local.tiling, target, groups, block) \
+            if _sharded(local.tiling) and local.tiling.ndim == target.ndim else None
+        t = local.value.type
+        if starts is not None:
+            shape = tuple(b * h // c for b, h, c in
+                          zip(block, _counts(local.tiling), _counts(target)))
+            local_t = TensorType(shape, t.element_type, t.encoding)
+            zeros = self._zeros(local_t)
+            positions = [self.per_device(starts[:, d]) for d in range(len(shape))]
+            return self.emit("stablehlo.dynamic_update_slice",
+                             [zeros, local.value, *positions], [local_t]).result
+        value = self.reshard(local, target)
+        keeps = np.zeros(self.n, np.int32)
+        keeps[canonical_groups(groups)[:, 0]] = 1
+        if keeps.all() or _zeros_from(value):
+            return value
+        local_t = value.type
+        flag = self.emit("stablehlo.convert", [self.per_device(keeps)],
+                         [TensorType((), "i1")]).result
+        mask = self.emit("stablehlo.broadcast_in_dim", [flag],
+                         [TensorType(local_t.shape, "i1")],
+                         {"broadcast_dimensions": i64_array([])}).result
+        return self.emit("stablehlo.select", [mask, value, self._zeros(local_t)],
+                         [local_t]).result
+
+    def _zeros(self, t: TensorType) -> Value:
+        zero = np.zeros((), numpy_dtype(t.element_type))
+        return self.emit("stablehlo.constant", [], [t],
+                         {"value": DenseElements.splat(zero, t, zero.dtype)}).result
+
+    def bind(self, old: Value, local: _Local) -> None:
+        self.env[id(old)] = local
+        self._holds.add(id(local.value))
+
     # -- the program ------------------------------------------------------------
 
     def entry(self, entry: Function, parameter_shardings: Sequence[str | None],
               result_shardings: Sequence[str | None]) -> Function:
-        params = [self.tiling_of(s, t) for s, t in zip(parameter_shardings, entry.type.inputs)]
-        block = Block([_local_type(t, p) for t, p in zip(entry.type.inputs, params)],
+        params = [self.layout_of(s, t) for s, t in zip(parameter_shardings, entry.type.inputs)]
+        block = Block([_local_type(t, p) for t, (p, _) in zip(entry.type.inputs, params)],
                       argument_names=[a.name_hint for a in entry.arguments])
-        for old, new, tiling in zip(entry.arguments, block.arguments, params):
-            self.env[id(old)] = _Local(new, tiling)
+        for old, new, (tiling, groups) in zip(entry.arguments, block.arguments, params):
+            self.bind(old, _Local(new, tiling, groups))
         body = entry.body.entry
-        self.want(body, [self.tiling_of(text, t) if text is not None else None
-                         for text, t in zip(result_shardings, entry.type.results)])
+        outs = [self.layout_of(text, t) for text, t in zip(result_shardings, entry.type.results)]
+        self.partial_sums = any(g is not None for _, g in [*params, *outs])
+        self._find_summands_wanted(body, [g for _, g in outs])
+        self.want(body, [tiling if text is not None else None
+                         for text, (tiling, _) in zip(result_shardings, outs)])
         for op in body.operations:
             if op.name == "func.return":
-                results = []
-                for v, text, t in zip(op.operands, result_shardings, entry.type.results):
-                    results.append(self.reshard(self.get(v), self.tiling_of(text, t)))
+                results = [self.to_layout(self.get_partial(v), tiling, groups)
+                           for v, (tiling, groups) in zip(op.operands, outs)]
                 self.emit("func.return", results, [])
                 break
             for old, new in zip(op.results, self.op(op)):
-                self.env[id(old)] = new
+                self.bind(old, new)
         block.operations = _without_dead_ops(_combine_all_reduces(self.ops))
         result_types = [v.type for v in block.operations[-1].operands]
         keep = ("jax.result_info", "mhlo.memory_kind")
@@ -547,7 +684,11 @@ class _Builder:
         name = op.name
         constraint = self.constraint_sharding(op)
         if constraint is not None and len(op.operands) == 1 and not constraint.open_dims:
-            wish(op.operands[0], self.propagation.tiling(constraint.text, op.results[0].type))
+            t = op.results[0].type
+            found = unreduced_layout(constraint.text, t.rank, self.n) \
+                if isinstance(t, TensorType) else None
+            wish(op.operands[0], found[0] if found is not None
+                 else self.propagation.tiling(constraint.text, t))
             return
         outs = [self.wanted.get(id(r)) for r in op.results]
         if all(o is None for o in outs):
@@ -575,6 +716,13 @@ class _Builder:
             self.want(op.regions[1].blocks[0], outs)
 
     def get(self, value: Value) -> _Local:
+        """``value`` as the devices hold it, summed if it was unreduced."""
+        local = self.get_partial(value)
+        return local if self._raw_reads is not None else self.resolve(local)
+
+    def get_partial(self, value: Value) -> _Local:
+        """``value`` as the devices hold it, unreduced or not (for the ops
+        that keep partial sums apart)."""
         local = self.lookup(id(value))
         if local is None:
             raise _Refused(f"a use of {value!r} defined outside the entry function")
@@ -593,29 +741,38 @@ class _Builder:
         return _Builder(self.n, self.propagation, self.constraint_sharding, parent=self)
 
     def region(self, block: Block, tilings: Sequence[_Tiling],
-               want: Callable[[list[_Local]], list[_Tiling]], probe: bool = False
-               ) -> tuple[Region, list[_Tiling]]:
+               want: Callable[[list[_Local]], list[Any]], probe: bool = False,
+               groups: Sequence[np.ndarray | None] | None = None
+               ) -> tuple[Region, list[_Tiling], list[np.ndarray | None]]:
         """``block`` (a region's only block) per device, its arguments tiled
-        as ``tilings``; what it returns is resharded to ``want(returned)``.
-        A ``probe`` only finds the tilings (its work is not counted)."""
+        as ``tilings`` (unreduced over ``groups`` where given); what it
+        returns (unreduced or not) goes to ``want(returned)``: a tiling, or a
+        (tiling, groups) pair to keep it unreduced. A ``probe`` only finds
+        the tilings (its work is not counted). Returns the region and the
+        tilings and groups it returns."""
         child = self.child()
         child.counting = self.counting and not probe
+        child.probing = self.probing or probe
         new = Block([_local_type(a.type, t) for a, t in zip(block.arguments, tilings)],
                     argument_names=[a.name_hint for a in block.arguments])
-        for old, arg, tiling in zip(block.arguments, new.arguments, tilings):
-            child.env[id(old)] = _Local(arg, tiling)
+        groups = groups or [None] * len(tilings)
+        for old, arg, tiling, g in zip(block.arguments, new.arguments, tilings, groups):
+            child.bind(old, _Local(arg, tiling, g))
         targets: list[_Tiling] = []
+        target_groups: list[np.ndarray | None] = []
         for op in block.operations:
             if op.name in ("stablehlo.return", "func.return"):
-                returned = [child.get(v) for v in op.operands]
-                targets = want(returned)
-                values = [child.reshard(r, t) for r, t in zip(returned, targets)]
+                returned = [child.get_partial(v) for v in op.operands]
+                wanted = [w if isinstance(w, tuple) else (w, None) for w in want(returned)]
+                targets = [t for t, _ in wanted]
+                target_groups = [g for _, g in wanted]
+                values = [child.to_layout(r, t, g) for r, (t, g) in zip(returned, wanted)]
                 child.emit(op.name, values, [])
                 break
             for old, local in zip(op.results, child.op(op)):
-                child.env[id(old)] = local
+                child.bind(old, local)
         new.operations = _without_dead_ops(_combine_all_reduces(child.ops))
-        return Region([new]), targets
+        return Region([new]), targets, target_groups
 
     def op(self, op: Operation) -> list[_Local]:
         locals_ = self._op(op)
@@ -627,14 +784,29 @@ class _Builder:
                 self.costs[1] += cost
         return locals_
 
-    def _op(self, op: Operation) -> list[_Local]:
-        name = op.name
+    def _constraint_of(self, op: Operation) -> Constraint | None:
         constraint = self.constraint_sharding(op)
-        if constraint is None and name == "stablehlo.custom_call" and \
+        if constraint is None and op.name == "stablehlo.custom_call" and \
                 op.attributes.get("call_target_name") == "Sharding":
             texts = self.propagation.sharding_of(op.attributes, op.result_types)
             if texts and texts[0] is not None:
                 constraint = Constraint(texts[0], _unspecified_dims(op))
+        return constraint
+
+    def _find_summands_wanted(self, body: Block, results: list[np.ndarray | None]) -> None:
+        for op in body.walk():
+            constraint = self._constraint_of(op)
+            if constraint is not None and len(op.operands) == 1 and \
+                    isinstance(op.operands[0].type, TensorType) and unreduced_layout(
+                        constraint.text, op.operands[0].type.rank, self.n) is not None:
+                self.summands_wanted.add(id(op.operands[0]))
+        for v, groups in zip(body.operations[-1].operands, results):
+            if groups is not None:
+                self.summands_wanted.add(id(v))
+
+    def _op(self, op: Operation) -> list[_Local]:
+        name = op.name
+        constraint = self._constraint_of(op)
         if constraint is not None and len(op.operands) == 1 and len(op.results) == 1:
             return [self.constrained(op, constraint)]
         op_def = OP_DEFS.get(name)
@@ -649,6 +821,10 @@ class _Builder:
                                 [_local_type(r.type, i.tiling) for r, i in zip(op.results, ins)])
             return [_Local(r, i.tiling) for r, i in zip(result.results, ins)]
         handler = _HANDLERS.get(name)
+        if handler is not None and name in _MOVES_SUMMANDS:
+            done = self._on_summands(op, handler)
+            if done is not None:
+                return done
         if handler is not None:
             done = handler(self, op)
             if done is not None:
@@ -681,8 +857,14 @@ class _Builder:
         return [_Local(r, self.replicated(r.type.rank)) for r in clone.results]
 
     def constrained(self, op: Operation, constraint: Constraint) -> _Local:
-        local = self.get(op.operands[0])
         t = op.results[0].type
+        found = unreduced_layout(constraint.text, t.rank, self.n) \
+            if isinstance(t, TensorType) else None
+        if found is not None:
+            target, groups = self.layout_of(constraint.text, t)
+            value = self.to_layout(self.get_partial(op.operands[0]), target, groups)
+            return _Local(value, target, groups)
+        local = self.get(op.operands[0])
         target = self.propagation.tiling(constraint.text, t)
         if target is None:
             raise _Refused(f"constraint {constraint.text} is not one this pass follows")
@@ -693,6 +875,9 @@ class _Builder:
 
     def elementwise(self, op: Operation) -> _Local:
         shape = op.results[0].type.shape
+        kept = self._partial_elementwise(op)
+        if kept is not None:
+            return kept
         ins = [self.get(v) for v in op.operands]
         same = [i for i, v in zip(ins, op.operands) if v.type.shape == shape]
         sharded = [i.tiling for i in same if _sharded(i.tiling)]
@@ -703,6 +888,104 @@ class _Builder:
                     for i, v in zip(ins, op.operands)]
         result = self.clone(op, operands, [_local_type(op.results[0].type, target)])
         return _Local(result.result, target)
+
+
+    def _on_summands(self, op: Operation,
+                     handler: Callable[[_Builder, Operation], list[_Local] | None]
+                     ) -> list[_Local] | None:
+        """An op that only moves data (broadcasts, reshapes, slices, updates,
+        concatenations...) on operands unreduced alike: run on their
+        summands, its result is unreduced alike. Tried by running the
+        handler on the unreduced blocks: kept when it used each of them as
+        it is, undone when it needed one summed (to move it between devices)."""
+        data = _MOVES_SUMMANDS[op.name](op)
+        if data is None:
+            return None
+        raws = [self.get_partial(op.operands[k]) for k in data]
+        lead = raws[0]
+        if lead.groups is None and not any(r.groups is not None for r in raws):
+            return None
+        if not all(r.groups is not None and same_groups(r.groups, lead.groups) for r in raws):
+            return None
+        saved = (len(self.ops), dict(self._offsets), self._partition, self._zero,
+                 dict(self._resolved), set(self._holds))
+        self._raw_reads = {id(r.value) for r in raws}
+        try:
+            results = handler(self, op)
+        except _NeedsSum:
+            results = None
+        finally:
+            self._raw_reads = None
+        used = {id(v) for new in self.ops[saved[0]:] for nested in new.walk()
+                for v in nested.operands}
+        if results is not None and all(id(r.value) in used for r in raws):
+            return [_Local(r.value, r.tiling, lead.groups) for r in results]
+        del self.ops[saved[0]:]
+        self._offsets, self._partition, self._zero = saved[1], saved[2], saved[3]
+        self._resolved, self._holds = saved[4], saved[5]
+        return None
+
+    def _partial_elementwise(self, op: Operation) -> _Local | None:
+        """The op on unreduced operands' summands, when it is linear in them:
+        sums and differences of values unreduced alike, negations, widening
+        conversions, products and quotients with one unreduced factor (the
+        numerator). None: the caller sums them first."""
+        ins = [self.get_partial(v) for v in op.operands]
+        partial = [k for k, i in enumerate(ins) if i.groups is not None]
+        if not partial:
+            return None
+        lead = ins[partial[0]]
+        shape = op.results[0].type.shape
+        if any(v.type.shape != shape for v in op.operands) or not all(
+                _equivalent(ins[k].tiling, lead.tiling) and same_groups(ins[k].groups, lead.groups)
+                for k in partial):
+            return None
+        name = op.name
+        if name in ("stablehlo.add", "stablehlo.subtract"):
+            linear = len(partial) == len(ins)
+        elif name == "stablehlo.negate":
+            linear = True
+        elif name == "stablehlo.convert":
+            linear = _widening(op.operands[0].type.element_type, op.results[0].type.element_type)
+        elif name == "stablehlo.multiply":
+            linear = len(partial) == 1
+        elif name == "stablehlo.divide":
+            linear = partial == [0]
+        else:
+            linear = False
+        if not linear or op.results[0].type.element_type == "i1":
+            return None
+        operands = [i.value if i.groups is not None else self.reshard(i, lead.tiling)
+                    for i in ins]
+        result = self.clone(op, operands, [_local_type(op.results[0].type, lead.tiling)])
+        return _Local(result.result, lead.tiling, lead.groups)
+
+
+def _zeros_from(value: Value) -> bool:
+    """A splat zero constant, or a broadcast of one (summands as they are)."""
+    owner = value.owner
+    while isinstance(owner, Operation) and owner.name == "stablehlo.broadcast_in_dim":
+        owner = owner.operands[0].owner
+    if not isinstance(owner, Operation) or owner.name != "stablehlo.constant":
+        return False
+    splat = owner.attributes["value"].splat_value
+    return splat is not None and not np.any(splat)
+
+
+def _widening(source: Any, target: Any) -> bool:
+    """A conversion that keeps every value of ``source`` (float to a wider or
+    as wide float, integer to a wider or as wide integer of the same sign)."""
+    if not isinstance(source, str) or not isinstance(target, str) or source == "i1":
+        return False
+    floats = ("bf16", "f16", "f32", "f64")
+    if source in floats and target in floats:
+        return source == target or (floats.index(source) < floats.index(target)
+                                    and (source, target) != ("bf16", "f16"))
+    for kind in ("i", "ui"):
+        if source.startswith(kind) and target.startswith(kind) \
+                and source[len(kind):].isdigit() and target[len(kind):].isdigit():
+            return int(source[len(kind):]) <= int(target[len(kind):])
+    return False
 
 
 def _all_reduce_key(op: Operation) -> tuple | None:
@@ -888,6 +1171,16 @@ def _reduce(b: _Builder, op: Operation) -> list[_Local] | None:
         if isinstance(init_op, Operation) and init_op.name == "stablehlo.constant":
             value = init_op.attributes["value"].splat_value
             identity = value is not None and _is_reducer_identity(reducer, value)
+    if reducer == "stablehlo.add" and not reduced_tiled:
+        raw = b.get_partial(op.operands[0])
+        init_op = op.operands[1].owner
+        zero = isinstance(init_op, Operation) and init_op.name == "stablehlo.constant" and \
+            _is_reducer_identity(reducer, init_op.attributes["value"].splat_value)
+        if raw.groups is not None and zero:  # a sum of summands: still unreduced
+            result_tiling = _drop(raw.tiling, dims)
+            out = b.clone(op, [raw.value, *inits],
+                          [_local_type(r.type, result_tiling) for r in op.results])
+            return [_Local(out.result, result_tiling, raw.groups)]
     tiling = first if identity else _replicate(first, reduced_tiled)
     operands = [b.reshard(i, tiling) for i in ins]
     result_tiling = _drop(tiling, dims)
@@ -899,6 +1192,11 @@ def _reduce(b: _Builder, op: Operation) -> list[_Local] | None:
         kept = [d for d in range(rank) if d not in dims]
         groups = tiling.transpose(kept + [rank] + dims).reshape(
             -1, int(np.prod([tiling.shape[d] for d in dims])))
+        if reducer == "stablehlo.add" and op.results[0].type.element_type != "i1" \
+                and id(op.results[0]) in b.summands_wanted:
+            # Each device's sum of its block: the partial sums of the
+            # result, summed when a use needs the whole value.
+            return [_Local(results[0], result_tiling, canonical_groups(groups))]
         results = [b.all_reduce(results[0], groups, reducer)]
         # The result tiles are now held by every device of their group.
     return [_Local(r, result_tiling) for r in results]
@@ -936,13 +1234,21 @@ def _dot(b: _Builder, op: Operation) -> list[_Local] | None:
         out = b.clone(op, operands, [result_type])
         reps = core.shape[-1]
         groups = np.moveaxis(core, -1, 0).reshape(reps, -1)
-        element = result_type.element_type
-        reducer = "stablehlo.or" if element == "i1" else "stablehlo.add"
-        summed = b.all_reduce(out.result, groups, reducer)
-        return [_Local(summed, b.replicated(rank))]
+        if result_type.element_type == "i1" or id(op.results[0]) not in b.summands_wanted:
+            reducer = "stablehlo.or" if result_type.element_type == "i1" else "stablehlo.add"
+            return [_Local(b.all_reduce(out.result, groups, reducer), b.replicated(rank))]
+        # Wanted unreduced: the partial products, summed when a use needs the
+        # whole value (a gradient accumulated unreduced is summed once, after
+        # its loop).
+        return [_Local(out.result, b.replicated(rank), canonical_groups(groups))]
     # No contracted dimension is tiled: the sharded operand keeps its batch
     # and free tiles; the other is whole but for its batch dimensions.
     k = 0 if _sharded(lhs.tiling) or not _sharded(rhs.tiling) else 1
+    # One unreduced operand, used as it is: the product of its summands
+    # with the other (whole) operand is unreduced alike.
+    raw = b.get_partial(op.operands[k])
+    if raw.groups is not None:
+        sides[k] = (raw, *sides[k][1:])
     local, batch, contract, r = sides[k]
     other, other_batch, _, other_rank = sides[1 - k]
     free = [d for d in range(r) if d not in batch + contract]
@@ -966,7 +1272,7 @@ def _dot(b: _Builder, op: Operation) -> list[_Local] | None:
     result_tiling = _insert(kept, positions, rank)
     operands = [local.value, other_value] if k == 0 else [other_value, local.value]
     out = b.clone(op, operands, [_local_type(op.results[0].type, result_tiling)])
-    return [_Local(out.result, result_tiling)]
+    return [_Local(out.result, result_tiling, local.groups)]
 
 
 def _whole_dims_op(b: _Builder, op: Operation, changed: list[int],
@@ -1119,19 +1425,20 @@ def _scatter(b: _Builder, op: Operation) -> list[_Local] | None:
         return [_Local(out.result, operand_target)]
     if _reducer_op(op.regions[0]) != "stablehlo.add" or t.element_type == "i1":
         return None
-    zero = np.zeros((), numpy_dtype(t.element_type))
-    zeros = b.emit("stablehlo.constant", [], [local_t],
-                   {"value": DenseElements.splat(zero, local_t, zero.dtype)}).result
-    out = b.clone(op, [zeros, index_value, update_value], [local_t])
-    # Devices that differ only in the free (non-batching) index tiles meet.
+    # Devices that differ only in the free (non-batching) index tiles hold
+    # partial sums: the operand (on one of them) plus their own updates,
+    # summed when a use needs the whole value (segment sums, bincounts).
     rank = core.ndim - 1
     others = [d for d in range(rank) if d not in free_tiled]
-    groups = core.transpose(others + [rank] + free_tiled).reshape(
-        -1, int(np.prod([core.shape[d] for d in free_tiled])))
-    summed = b.all_reduce(out.result, groups, "stablehlo.add")
-    operand_value = b.reshard(operand, operand_target)
-    total = b.emit("stablehlo.add", [operand_value, summed], [local_t]).result
-    return [_Local(total, operand_target)]
+    groups = canonical_groups(core.transpose(others + [rank] + free_tiled).reshape(
+        -1, int(np.prod([core.shape[d] for d in free_tiled]))))
+    if not groups_fit(operand_target, groups):
+        return None
+    start = b.made_partial(_Local(b.reshard(operand, operand_target), operand_target),
+                           operand_target, groups)
+    out = b.clone(op, [start, index_value, update_value], [local_t])
+    partial = _Local(out.result, operand_target, groups)
+    return [partial if id(op.results[0]) in b.summands_wanted else b.resolve(partial)]
 
 
 def _single_blocks(op: Operation) -> bool:
@@ -1145,25 +1452,35 @@ def _while(b: _Builder, op: Operation) -> list[_Local] | None:
     outputs), found by partitioning the body until nothing changes."""
     if not _single_blocks(op):
         return None
-    ins = [b.get(v) for v in op.operands]
+    ins = [b.get_partial(v) for v in op.operands]
     tilings = [i.tiling if _sharded(i.tiling) or id(r) not in b.wanted else b.wanted[id(r)]
                for i, r in zip(ins, op.results)]
+    # A carry unreduced on the way in or out of the body stays unreduced
+    # (a gradient accumulated over the iterations is summed once, after).
+    groups = [i.groups for i in ins]
     cond, body = op.regions[0].blocks[0], op.regions[1].blocks[0]
     for _ in range(4):
-        _, returned = b.region(body, tilings, lambda outs: [o.tiling for o in outs],
-                               probe=True)
+        _, returned, returned_groups = b.region(
+            body, tilings, lambda outs: [(o.tiling, o.groups) for o in outs], probe=True,
+            groups=groups)
         merged = [o if _sharded(o) and not _sharded(t) else t
                   for t, o in zip(tilings, returned)]
-        if all(_equivalent(m, t) for m, t in zip(merged, tilings)):
+        merged_groups = [g if g is not None else r for g, r in zip(groups, returned_groups)]
+        merged_groups = [g if g is not None and groups_fit(t, g) else None
+                         for g, t in zip(merged_groups, merged)]
+        if all(_equivalent(m, t) for m, t in zip(merged, tilings)) and all(
+                same_groups(m, g) for m, g in zip(merged_groups, groups)):
             break
-        tilings = merged
-    cond_region, _ = b.region(cond, tilings,
-                              lambda outs: [b.replicated(o.tiling.ndim - 1) for o in outs])
-    body_region, _ = b.region(body, tilings, lambda outs: list(tilings))
-    operands = [b.reshard(i, t) for i, t in zip(ins, tilings)]
+        tilings, groups = merged, merged_groups
+    cond_region, _, _ = b.region(
+        cond, tilings, lambda outs: [b.replicated(o.tiling.ndim - 1) for o in outs],
+        groups=groups)
+    body_region, _, _ = b.region(body, tilings, lambda outs: list(zip(tilings, groups)),
+                                 groups=groups)
+    operands = [b.to_layout(i, t, g) for i, t, g in zip(ins, tilings, groups)]
     out = b.emit(op.name, operands, [v.type for v in operands], dict(op.attributes),
                  [cond_region, body_region])
-    return [_Local(r, t) for r, t in zip(out.results, tilings)]
+    return [_Local(r, t, g) for r, t, g in zip(out.results, tilings, groups)]
 
 
 def _branches(b: _Builder, op: Operation) -> list[_Local] | None:
@@ -1172,8 +1489,8 @@ def _branches(b: _Builder, op: Operation) -> list[_Local] | None:
     if not _single_blocks(op) or not op.regions:
         return None
     selector = b.whole(b.get(op.operands[0]))
-    _, tilings = b.region(op.regions[0].blocks[0], [], lambda outs: [o.tiling for o in outs],
-                          probe=True)
+    _, tilings, _ = b.region(op.regions[0].blocks[0], [],
+                             lambda outs: [o.tiling for o in outs], probe=True)
     regions = [b.region(r.blocks[0], [], lambda outs: list(tilings))[0] for r in op.regions]
     out = b.emit(op.name, [selector], [_local_type(r.type, t) for r, t in zip(op.results, tilings)],
                  dict(op.attributes), regions)
@@ -1236,8 +1553,8 @@ def _manual_computation(b: _Builder, op: Operation) -> list[_Local] | None:
     out_shardings = shardy.parse_sharding_per_value(op.attributes["out_shardings"])
     manual = shardy.parse_manual_axes(op.attributes["manual_axes"])
     everything = in_shardings + out_shardings
-    if not everything or any(s.unreduced for s in everything):
-        raise _Refused("a manual computation with unreduced values or no values")
+    if not everything:
+        raise _Refused("a manual computation without values")
     mesh = shardy.resolve_mesh(everything[0], b.propagation.module.meshes)
     if set(manual) != set(mesh.axis_names) or b.n != len(mesh.logical_ids()):
         raise _Refused("a partially manual computation (or one over another mesh size)")
@@ -1252,22 +1569,22 @@ def _manual_computation(b: _Builder, op: Operation) -> list[_Local] | None:
     body = op.regions[0].blocks[0]
     locals_in = []
     for v, text, arg in zip(op.operands, in_texts, body.arguments):
-        tiling = b.tiling_of(text, v.type)
+        tiling, groups = b.layout_of(text, v.type)  # (unreduced: each device's summand)
         if _local_type(v.type, tiling) != arg.type:
             raise _Refused(f"a manual computation's block {arg.type} is not its operand's "
                            f"{v.type} cut as {text}")
-        locals_in.append(b.reshard(b.get(v), tiling))
+        locals_in.append(b.to_layout(b.get_partial(v), tiling, groups))
     cloner = Cloner(values={id(arg): value for arg, value in zip(body.arguments, locals_in)})
     for nested in body.operations[:-1]:
         b.ops.append(cloner.op(nested))
     results = []
     for v, text, r in zip(body.operations[-1].operands, out_texts, op.results):
-        tiling = b.tiling_of(text, r.type)
+        tiling, groups = b.layout_of(text, r.type)
         value = cloner.values.get(id(v), v)
         if _local_type(r.type, tiling) != value.type:
             raise _Refused(f"a manual computation's result block {value.type} is not its "
                            f"result {r.type} cut as {text}")
-        results.append(_Local(value, tiling))
+        results.append(_Local(value, tiling, groups))
     return results
 
 
@@ -1333,6 +1650,35 @@ def _constant_like(b: _Builder, op: Operation) -> list[_Local] | None:
                        wanted)]
     out = b.clone(op, [], op.result_types)
     return [_Local(r, b.replicated(r.type.rank)) for r in out.results]
+
+
+def _first_operand(op: Operation) -> list[int] | None:
+    return [0]
+
+
+def _padded_with_zero(op: Operation) -> list[int] | None:
+    """A pad is linear in its operand only when it pads with zeros."""
+    owner = op.operands[1].owner
+    if isinstance(owner, Operation) and owner.name == "stablehlo.constant":
+        value = owner.attributes["value"].splat_value
+        if value is not None and not np.any(value):
+            return [0]
+    return None
+
+
+# Ops that only move data, and which operands they move (None: not linear):
+# run on unreduced operands' summands, they give the summands of the result.
+_MOVES_SUMMANDS: dict[str, Callable[[Operation], list[int] | None]] = {
+    "stablehlo.broadcast_in_dim": _first_operand,
+    "stablehlo.transpose": _first_operand,
+    "stablehlo.reshape": _first_operand,
+    "stablehlo.reverse": _first_operand,
+    "stablehlo.slice": _first_operand,
+    "stablehlo.dynamic_slice": _first_operand,
+    "stablehlo.dynamic_update_slice": lambda op: [0, 1],
+    "stablehlo.concatenate": lambda op: list(range(len(op.operands))),
+    "stablehlo.pad": _padded_with_zero,
+}
 
 
 _HANDLERS: dict[str, Callable[[_Builder, Operation], list[_Local] | None]] = {
