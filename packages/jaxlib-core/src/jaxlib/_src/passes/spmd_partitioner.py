@@ -918,7 +918,8 @@ class _Builder:
             self._raw_reads = None
         used = {id(v) for new in self.ops[saved[0]:] for nested in new.walk()
                 for v in nested.operands}
-        if results is not None and all(id(r.value) in used for r in raws):
+        if results is not None and all(id(r.value) in used for r in raws) and all(
+                groups_fit(r.tiling, lead.groups) for r in results):
             return [_Local(r.value, r.tiling, lead.groups) for r in results]
         del self.ops[saved[0]:]
         self._offsets, self._partition, self._zero = saved[1], saved[2], saved[3]
