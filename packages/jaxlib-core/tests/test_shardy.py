@@ -719,3 +719,30 @@ def test_open_dimensions_of_a_constraint_keep_the_propagated_tiling():
     found = [HloSharding.from_proto(p) for p in executable.get_output_shardings()]
     assert found == [HloSharding.from_string("{devices=[2,1,2]<=[4] last_tile_dim_replicate}"),
                      HloSharding.from_string("{devices=[1,2,2]<=[4] last_tile_dim_replicate}")]
+
+
+OPEN_AND_TILED_CONSTRAINT = """
+module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2]>
+  func.func public @main(%arg0: tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, \
+[{"x"}, {"y"}]>}, %arg1: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) \
+-> (tensor<8x2xf32>, tensor<8x8xf32>) {
+    %0 = stablehlo.sine %arg0 : tensor<8x2xf32>
+    %1 = sdy.sharding_constraint %0 <@mesh, [{?}, {"y", ?}]> : tensor<8x2xf32>
+    %2 = stablehlo.dot_general %1, %arg1, contracting_dims = [1] x [0] : \
+(tensor<8x2xf32>, tensor<2x8xf32>) -> tensor<8x8xf32>
+    return %1, %2 : tensor<8x2xf32>, tensor<8x8xf32>
+  }
+}
+"""
+
+
+def test_a_constraint_tiling_one_dimension_keeps_the_tiling_of_its_open_ones():
+    # jax's mixed Auto/Explicit meshes: dimension 1 tiled by y, dimension 0
+    # open keeps x; the dot's result then takes its rows' tiles from the lhs
+    # (XLA's choice when both sides' free dimensions use x).
+    client = _client(4)
+    executable = client.compile_and_load(OPEN_AND_TILED_CONSTRAINT, client.devices()[:4])
+    found = [HloSharding.from_proto(p) for p in executable.get_output_shardings()]
+    assert found == [HloSharding.from_string("{devices=[2,2]<=[4]}"),
+                     HloSharding.from_string("{devices=[2,1,2]<=[4] last_tile_dim_replicate}")]

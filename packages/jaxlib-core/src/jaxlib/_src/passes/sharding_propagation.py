@@ -128,14 +128,46 @@ def _unspecified_dims(op: Operation) -> tuple[int, ...]:
 
 def _keep_open(operand: _Tiling | None, constrained: _Tiling | None,
                open_dims: tuple[int, ...]) -> _Tiling | None:
-    """A constraint whose closed dimensions are untiled keeps the operand's
-    tiling on its open dimensions (the closed ones replicated); one that tiles
-    a closed dimension is taken as it is."""
-    if operand is None or constrained is None or _sharded(constrained) \
-            or operand.ndim != constrained.ndim:
+    """A constraint keeps the operand's tiling on its open dimensions: with
+    its closed dimensions untiled, the operand's tiling less those; else the
+    two merged (each device's tile of the open dimensions from the operand,
+    of the others from the constraint) where every merged tile is held by as
+    many devices, and the constraint as it is where not."""
+    if operand is None or constrained is None or operand.ndim != constrained.ndim:
         return constrained
     rank = operand.ndim - 1
-    return _replicate(operand, [d for d in range(rank) if d not in open_dims])
+    closed = [d for d in range(rank) if d not in open_dims]
+    if not _sharded(constrained):
+        return _replicate(operand, closed)
+    if not any(operand.shape[d] != 1 for d in open_dims if d < rank):
+        return constrained
+    return _merged(operand, constrained, [d in open_dims for d in range(rank)]) \
+        if operand.size == constrained.size else constrained
+
+
+def _merged(operand: _Tiling, constrained: _Tiling, from_operand: list[bool]) -> _Tiling:
+    """Each device's tile along the dimensions ``from_operand`` marks taken
+    from ``operand``, along the others from ``constrained``; ``constrained``
+    when the tiles so made are not each held by as many devices."""
+    where_operand = {int(d): i[:-1] for i, d in np.ndenumerate(operand)}
+    where_constrained = {int(d): i[:-1] for i, d in np.ndenumerate(constrained)}
+    if where_operand.keys() != where_constrained.keys():
+        return constrained
+    counts = [operand.shape[k] if own else constrained.shape[k]
+              for k, own in enumerate(from_operand)]
+    held: dict[tuple[int, ...], list[int]] = {}
+    for d in sorted(where_operand):
+        tile = tuple(where_operand[d][k] if own else where_constrained[d][k]
+                     for k, own in enumerate(from_operand))
+        held.setdefault(tile, []).append(d)
+    tiles = int(np.prod(counts))
+    sizes = {len(v) for v in held.values()}
+    if len(held) != tiles or len(sizes) != 1:
+        return constrained
+    merged = np.empty(counts + [sizes.pop()], dtype=operand.dtype)
+    for tile, devices in held.items():
+        merged[tile] = devices
+    return merged
 
 
 def _same(a: _Tiling | None, b: _Tiling | None) -> bool:
