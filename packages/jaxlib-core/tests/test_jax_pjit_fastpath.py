@@ -73,6 +73,18 @@ SCRIPT = textwrap.dedent(r"""
     out["fallback"] = {"misses": n["n"], "equal": all(same(v, np.arange(4) * 3.0) for v in vals),
                        "weak": [g(a, 2).aval.weak_type, g(a, 2).dtype.name]}
 
+    # jax's typed literals (what grad hands its eager ops): a typed array's
+    # aval, weak type included, and a typed scalar's dtype are in the key.
+    from jax._src import literals
+    lit = jax.jit(lambda x: x * 2)
+    n = counted(lit)
+    typed = [literals.TypedNdArray(np.ones(3, np.float32)) for _ in range(3)]
+    typed_vals = [lit(t) for t in typed]
+    typed_scalars = [lit(literals.TypedFloat(1.5, np.dtype(np.float32))) for _ in range(2)]
+    out["typed_literals"] = {"misses": n["n"],
+                             "equal": all(same(v, np.full(3, 2.0)) for v in typed_vals)
+                             and all(same(v, 3.0) for v in typed_scalars)}
+
     # Static arguments, keyword arguments, pytrees in and out.
     h = jax.jit(lambda x, k, *, scale: {"y": (x * k * scale, x.sum())}, static_argnums=1)
     n = counted(h)
@@ -249,6 +261,11 @@ def test_scalars_and_numpy_arguments(observed):
     assert observed["fallback"]["misses"] == 1
     assert observed["fallback"]["equal"]
     assert observed["fallback"]["weak"] == [False, "float32"]
+
+
+def test_typed_literals_hit(observed):
+    # Two misses: the array and the scalar; the repeats hit.
+    assert observed["typed_literals"] == {"misses": 2, "equal": True}
 
 
 def test_static_kwargs_pytrees(observed):

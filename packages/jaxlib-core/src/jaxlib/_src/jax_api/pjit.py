@@ -328,6 +328,12 @@ class PjitFunction:
                 append(x.shape)
             elif isinstance(x, np.generic):
                 append(t)
+            elif isinstance(x, np.ndarray):  # jax's TypedNdArray literals: weakly typed or not
+                append(t)
+                append(getattr(x, "aval", None) or (x.dtype, x.shape))
+            elif isinstance(x, (int, float, complex)) and hasattr(x, "dtype"):
+                append(t)  # jax's TypedInt/TypedFloat/TypedComplex literals
+                append(x.dtype)
             else:
                 return None, flat  # tracers and other values: the slow path
         return key, flat
