@@ -476,24 +476,75 @@ module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32
     assert "sdy.manual_computation" not in [op.name for op in local.module.walk()]
 
 
-def test_a_partially_manual_computation_stays_in_global_view():
+def test_a_partially_manual_computation_partitions_its_body_over_the_free_axes(
+        client, monkeypatch):
+    # jax's shard_map(..., axis_names={'x'}) on an x*y mesh: psum over x (an
+    # all-reduce of global device ids), axis_index('x') (a nested manual
+    # computation over y reading partition_id), and ops tiled over y.
+    text = """
+module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2]>
+  func.func public @main(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {"y"}]>] manual_axes={"x"} (%arg1: tensor<4x4xf32>) {
+      %1 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %2 = stablehlo.reduce(%arg1 init: %1) applies stablehlo.add across dimensions = [0] : (tensor<4x4xf32>, tensor<f32>) -> tensor<4xf32>
+      %4 = sdy.sharding_constraint %2 <@mesh, [{"y"}]> : tensor<4xf32>
+      %5 = "stablehlo.all_reduce"(%4) ({
+        ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+          %6 = stablehlo.add %a, %b : tensor<f32>
+          stablehlo.return %6 : tensor<f32>
+      }) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2], [1, 3]]> : tensor<2x2xi64>, use_global_device_ids = true} : (tensor<4xf32>) -> tensor<4xf32>
+      %8 = sdy.manual_computation() in_shardings=[] out_shardings=[<@mesh, []>] manual_axes={"y"} () {
+        %9 = stablehlo.constant dense<2> : tensor<ui32>
+        %11 = stablehlo.partition_id : tensor<ui32>
+        %12 = stablehlo.divide %11, %9 : tensor<ui32>
+        %13 = stablehlo.remainder %12, %9 : tensor<ui32>
+        %14 = stablehlo.convert %13 : (tensor<ui32>) -> tensor<f32>
+        sdy.return %14 : tensor<f32>
+      } : () -> tensor<f32>
+      %15 = stablehlo.constant dense<2.000000e+00> : tensor<f32>
+      %16 = stablehlo.broadcast_in_dim %15, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+      %18 = stablehlo.multiply %arg1, %16 : tensor<4x4xf32>
+      %19 = sdy.sharding_constraint %18 <@mesh, [{}, {"y"}]> : tensor<4x4xf32>
+      %20 = stablehlo.broadcast_in_dim %5, dims = [1] : (tensor<4xf32>) -> tensor<4x4xf32>
+      %24 = stablehlo.add %19, %20 : tensor<4x4xf32>
+      %28 = stablehlo.broadcast_in_dim %8, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+      %29 = stablehlo.add %24, %28 : tensor<4x4xf32>
+      sdy.return %29 : tensor<4x4xf32>
+    } : (tensor<8x4xf32>) -> tensor<8x4xf32>
+    return %0 : tensor<8x4xf32>
+  }
+}
+"""
+    x = np.arange(32, dtype=np.float32).reshape(8, 4)
+    expected = np.concatenate([2 * x[:4] + x.sum(0), 2 * x[4:] + x.sum(0) + 1])
+    local = _check(client, monkeypatch, text, [x], [expected])
+    ops = list(local.module.walk())
+    assert "sdy.manual_computation" not in [op.name for op in ops]
+    # The body's ops run on the y blocks: the doubling is a [4, 2] multiply.
+    multiplies = [op for op in ops if op.name == "stablehlo.multiply"]
+    assert [m.results[0].type.shape for m in multiplies] == [(4, 2)]
+
+
+def test_manual_computations_the_partitioner_does_not_take_say_why():
     from jaxlib._src.compiler.pipeline import compile_program
 
     text = """
 module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
   sdy.mesh @mesh = <["x"=2, "y"=2]>
   func.func public @main(%arg0: tensor<8x12xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x12xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
-    %1 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x"} (%arg1: tensor<4x12xf32>) {
+    %1 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}], unreduced={"y"}>] manual_axes={"x"} (%arg1: tensor<4x12xf32>) {
       %9 = stablehlo.negate %arg1 : tensor<4x12xf32>
       sdy.return %9 : tensor<4x12xf32>
     } : (tensor<8x12xf32>) -> tensor<8x12xf32>
-    return %1 : tensor<8x12xf32>
+    %2 = sdy.sharding_constraint %1 <@mesh, [{"x"}, {}]> : tensor<8x12xf32>
+    return %2 : tensor<8x12xf32>
   }
 }
 """
     compiled = compile_program(text)
     assert compiled.partitioned() is None
-    assert "partially manual" in compiled.partition_refusal
+    assert "unreduced value in a partially manual computation" in compiled.partition_refusal
 
 
 def test_auto_runs_apart_where_the_work_splits(client, monkeypatch):

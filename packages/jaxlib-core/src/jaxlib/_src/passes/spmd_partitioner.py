@@ -88,6 +88,7 @@ from jaxlib._src.passes.sharding_propagation import (
     _sharded,
     _unspecified_dims,
 )
+from jaxlib._src.passes.spmd_device_space import DeviceSpace
 from jaxlib._src.passes.spmd_partial_sums import (
     canonical_groups,
     groups_fit,
@@ -196,15 +197,14 @@ def partition_program(module: Module, entry_name: str,
 def _outside_manual_bodies(module: Module) -> Iterator[Operation]:
     """Every op of ``module`` but those inside manual computations' bodies
     (per-device code already, with its own collectives), which are checked
-    to hold no manual computation of their own."""
+    to hold no GSPMD manual region."""
     def walk(op: Operation) -> Iterator[Operation]:
         yield op
         if op.name == _MANUAL_COMPUTATION:
             for nested in op.regions[0].walk():
-                if nested.name == _MANUAL_COMPUTATION or (
-                        nested.name == "stablehlo.custom_call"
-                        and nested.attributes.get("call_target_name") in _MANUAL_TARGETS):
-                    raise _Refused("a manual computation inside a manual computation")
+                if nested.name == "stablehlo.custom_call" \
+                        and nested.attributes.get("call_target_name") in _MANUAL_TARGETS:
+                    raise _Refused("a GSPMD manual region inside a manual computation")
             return
         for region in op.regions:
             for block in region.blocks:
@@ -324,8 +324,12 @@ class _Builder:
 
     def __init__(self, num_partitions: int, propagation: _Propagation,
                  constraint_sharding: Callable[[Operation], Constraint | None],
-                 parent: _Builder | None = None) -> None:
-        self.n = num_partitions
+                 parent: _Builder | None = None, space: DeviceSpace | None = None) -> None:
+        # The devices partitioned over: all, or inside a partially manual
+        # computation the positions along its free axes (spmd_device_space.py).
+        self.space = space or (parent.space if parent is not None
+                               else DeviceSpace.whole(num_partitions))
+        self.n = self.space.size
         self.propagation = propagation
         self.constraint_sharding = constraint_sharding
         self.parent = parent
@@ -363,10 +367,15 @@ class _Builder:
     def replicated(self, rank: int) -> _Tiling:
         return np.arange(self.n).reshape([1] * rank + [self.n])
 
+    def read_tiling(self, text: str, t: Any) -> _Tiling | None:
+        """The tiling ``text`` (a sharding over every device) gives a value
+        of type ``t`` here (over this builder's positions)."""
+        return self.space.sub(self.propagation.tiling(text, t))
+
     def tiling_of(self, text: str | None, t: TensorType) -> _Tiling:
         if text is None:
             return self.replicated(t.rank)
-        tiling = self.propagation.tiling(text, t)
+        tiling = self.read_tiling(text, t)
         if tiling is None:
             raise _Refused(f"sharding {text} is not one this pass follows")
         _local_type(t, tiling)
@@ -375,7 +384,9 @@ class _Builder:
     def layout_of(self, text: str | None, t: Any) -> tuple[_Tiling, np.ndarray | None]:
         """``text``'s tiling and, for an unreduced sharding, its groups."""
         if text is not None and isinstance(t, TensorType):
-            found = unreduced_layout(text, t.rank, self.n)
+            found = unreduced_layout(text, t.rank, self.space.ids.size)
+            if found is not None and not self.space.is_whole:
+                raise _Refused("an unreduced value in a partially manual computation")
             if found is not None:
                 tiling, groups = found
                 _local_type(t, tiling)
@@ -416,7 +427,7 @@ class _Builder:
 
     def per_device(self, table: np.ndarray) -> Value:
         """``table[partition id]``, an i32 scalar (made once per table)."""
-        table = np.asarray(table, np.int32)
+        table = self.space.table(np.asarray(table, np.int32))
         key = table.tobytes()
         if key not in self._offsets:
             if not table.any():
@@ -441,7 +452,7 @@ class _Builder:
     def all_gather(self, local: _Local, dim: int) -> _Local:
         tiling = local.tiling
         count = tiling.shape[dim]
-        groups = np.moveaxis(tiling, dim, -1).reshape(-1, count)
+        groups = self.space.groups(np.moveaxis(tiling, dim, -1).reshape(-1, count))
         t = local.value.type
         shape = list(t.shape)
         shape[dim] *= count
@@ -461,7 +472,7 @@ class _Builder:
         body.append(combined)
         body.append(Operation("stablehlo.return", [combined.result], []))
         return self.emit("stablehlo.all_reduce", [value], [t],
-                         {"replica_groups": self._groups_attr(groups),
+                         {"replica_groups": self._groups_attr(self.space.groups(groups)),
                           "channel_handle": self._channel(),
                           "use_global_device_ids": UNIT},
                          [Region([body])]).result
@@ -685,10 +696,10 @@ class _Builder:
         constraint = self.constraint_sharding(op)
         if constraint is not None and len(op.operands) == 1 and not constraint.open_dims:
             t = op.results[0].type
-            found = unreduced_layout(constraint.text, t.rank, self.n) \
+            found = unreduced_layout(constraint.text, t.rank, self.space.ids.size) \
                 if isinstance(t, TensorType) else None
             wish(op.operands[0], found[0] if found is not None
-                 else self.propagation.tiling(constraint.text, t))
+                 else self.read_tiling(constraint.text, t))
             return
         outs = [self.wanted.get(id(r)) for r in op.results]
         if all(o is None for o in outs):
@@ -739,6 +750,11 @@ class _Builder:
 
     def child(self) -> _Builder:
         return _Builder(self.n, self.propagation, self.constraint_sharding, parent=self)
+
+    def in_space(self, space: DeviceSpace) -> _Builder:
+        """A builder over ``space`` whose ops go in line into this one's."""
+        return _Builder(space.size, self.propagation, self.constraint_sharding, parent=self,
+                        space=space)
 
     def region(self, block: Block, tilings: Sequence[_Tiling],
                want: Callable[[list[_Local]], list[Any]], probe: bool = False,
@@ -798,7 +814,7 @@ class _Builder:
             constraint = self._constraint_of(op)
             if constraint is not None and len(op.operands) == 1 and \
                     isinstance(op.operands[0].type, TensorType) and unreduced_layout(
-                        constraint.text, op.operands[0].type.rank, self.n) is not None:
+                        constraint.text, op.operands[0].type.rank, self.space.ids.size) is not None:
                 self.summands_wanted.add(id(op.operands[0]))
         for v, groups in zip(body.operations[-1].operands, results):
             if groups is not None:
@@ -858,14 +874,14 @@ class _Builder:
 
     def constrained(self, op: Operation, constraint: Constraint) -> _Local:
         t = op.results[0].type
-        found = unreduced_layout(constraint.text, t.rank, self.n) \
+        found = unreduced_layout(constraint.text, t.rank, self.space.ids.size) \
             if isinstance(t, TensorType) else None
         if found is not None:
             target, groups = self.layout_of(constraint.text, t)
             value = self.to_layout(self.get_partial(op.operands[0]), target, groups)
             return _Local(value, target, groups)
         local = self.get(op.operands[0])
-        target = self.propagation.tiling(constraint.text, t)
+        target = self.read_tiling(constraint.text, t)
         if target is None:
             raise _Refused(f"constraint {constraint.text} is not one this pass follows")
         if constraint.open_dims:
@@ -1547,7 +1563,8 @@ def _broadcast_operand_tiling(wanted: _Tiling, dims: list[int], src: Sequence[in
 def _manual_computation(b: _Builder, op: Operation) -> list[_Local] | None:
     """A fully manual computation (``shard_map``) is per-device code already:
     its operands cut as its ``in_shardings`` say, its body in line, its
-    results tiled as its ``out_shardings`` say."""
+    results tiled as its ``out_shardings`` say. A partially manual one's body
+    is partitioned in line over its free axes (spmd_device_space.py)."""
     from jaxlib._src.frontends import shardy
 
     in_shardings = shardy.parse_sharding_per_value(op.attributes["in_shardings"])
@@ -1557,8 +1574,12 @@ def _manual_computation(b: _Builder, op: Operation) -> list[_Local] | None:
     if not everything:
         raise _Refused("a manual computation without values")
     mesh = shardy.resolve_mesh(everything[0], b.propagation.module.meshes)
-    if set(manual) != set(mesh.axis_names) or b.n != len(mesh.logical_ids()):
-        raise _Refused("a partially manual computation (or one over another mesh size)")
+    if b.space.ids.size != len(mesh.logical_ids()):
+        raise _Refused("a manual computation over another mesh size")
+    manual_here = frozenset(manual) | b.space.manual
+    if not manual_here <= set(mesh.axis_names) or (
+            not b.space.is_whole and b.space.manual - set(mesh.axis_names)):
+        raise _Refused("a manual computation over axes of another mesh")
     if any(not isinstance(t, TensorType) for t in [*op.operand_types, *op.result_types]):
         raise _Refused("a manual computation of tokens")
     in_texts = b.propagation.sharding_of({"sdy.sharding": op.attributes["in_shardings"]},
@@ -1568,6 +1589,12 @@ def _manual_computation(b: _Builder, op: Operation) -> list[_Local] | None:
     if in_texts is None or out_texts is None:
         raise _Refused("a manual computation's shardings are not ones this pass follows")
     body = op.regions[0].blocks[0]
+    if manual_here != set(mesh.axis_names):
+        space = DeviceSpace.of_mesh(mesh.axis_names, mesh.axis_sizes, mesh.logical_ids(),
+                                    manual_here)
+        return _partially_manual(b, op, b.in_space(space), in_texts, out_texts)
+    if any(nested.name == _MANUAL_COMPUTATION for nested in body.walk()):
+        raise _Refused("a manual computation inside a fully manual computation")
     locals_in = []
     for v, text, arg in zip(op.operands, in_texts, body.arguments):
         tiling, groups = b.layout_of(text, v.type)  # (unreduced: each device's summand)
@@ -1586,6 +1613,40 @@ def _manual_computation(b: _Builder, op: Operation) -> list[_Local] | None:
             raise _Refused(f"a manual computation's result block {value.type} is not its "
                            f"result {r.type} cut as {text}")
         results.append(_Local(value, tiling, groups))
+    return results
+
+
+def _partially_manual(b: _Builder, op: Operation, inner: _Builder,
+                      in_texts: list[str | None], out_texts: list[str | None]
+                      ) -> list[_Local]:
+    """The body of a manual computation over some mesh axes, partitioned by
+    ``inner`` over the others: each device's operand blocks are its blocks of
+    the body's arguments (tiled over the free axes), the body's ops go in
+    line, and its results come back as blocks of the out shardings."""
+    body = op.regions[0].blocks[0]
+    for text, t in zip([*in_texts, *out_texts], [*op.operand_types, *op.result_types]):
+        if text is not None and unreduced_layout(text, t.rank, inner.space.ids.size) is not None:
+            raise _Refused("an unreduced value in a partially manual computation")
+    returned = [inner.tiling_of(text, r.type) for text, r in zip(out_texts, op.results)]
+    inner.want(body, returned)
+    for v, text, arg in zip(op.operands, in_texts, body.arguments):
+        outer = b.tiling_of(text, v.type)
+        tiling = inner.tiling_of(text, v.type)
+        if _local_type(v.type, outer) != _local_type(arg.type, tiling):
+            raise _Refused(f"a manual computation's block {arg.type} is not its operand's "
+                           f"{v.type} cut as {text}")
+        inner.bind(arg, _Local(b.reshard(b.get(v), outer), tiling))
+    for nested in body.operations[:-1]:
+        for old, new in zip(nested.results, inner.op(nested)):
+            inner.bind(old, new)
+    results = []
+    for v, text, r, tiling in zip(body.operations[-1].operands, out_texts, op.results, returned):
+        outer = b.tiling_of(text, r.type)
+        if _local_type(r.type, outer) != _local_type(v.type, tiling):
+            raise _Refused(f"a manual computation's result {v.type} is not its result "
+                           f"{r.type} cut as {text}")
+        results.append(_Local(inner.reshard(inner.get(v), tiling), outer))
+    b.ops.extend(inner.ops)
     return results
 
 
