@@ -1,12 +1,15 @@
 """A data-parallel train step over two processes, one CPU device each (or,
-with ``--one-process``, one process with two CPU devices):
+with ``--one-process``, one process with two CPU devices); with
+``--accumulate K``, a step over K microbatches whose gradients are summed
+unreduced (jax's explicit sharding: ``P(unreduced=...)``), one all-reduce a
+step:
 how long a step takes when every process runs the whole program in global
 view (``JAXLIB_SPMD_PARTITIONS=global``) and when each runs its per-device
 program (``apart``, the default across processes), and, with ``--reference
 PYTHON``, under the real jaxlib (Gloo CPU collectives) in the same run.
 
     python benchmarks/spmd_partitions.py [--steps 20] [--rounds 3] [--reference PYTHON]
-                                         [--one-process]
+                                         [--one-process] [--accumulate K]
 
 Prints the median step time of each side per round (rounds alternate the
 sides: the machine is noisy) and the ratios against the reference.
@@ -15,6 +18,7 @@ sides: the machine is noisy) and the ratios against the reference.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import socket
@@ -33,7 +37,8 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def worker(port: int, process_id: int, modes: list[str], steps: int, reference: bool) -> None:
+def worker(port: int, process_id: int, modes: list[str], steps: int, reference: bool,
+           accumulate: int = 0) -> None:
     os.environ["JAX_PLATFORMS"] = "cpu"
     import jax
     import jax.numpy as jnp
@@ -48,30 +53,63 @@ def worker(port: int, process_id: int, modes: list[str], steps: int, reference: 
             jax.config.update("jax_cpu_collectives_implementation", "gloo")
         jax.distributed.initialize(f"127.0.0.1:{port}", num_processes=2,
                                    process_id=process_id)
-    mesh = jax.make_mesh((2,), ("batch",))
-    rows = NamedSharding(mesh, PartitionSpec("batch"))
-    whole = NamedSharding(mesh, PartitionSpec())
+    from jax.sharding import AxisType, reshard
+
+    kinds = (AxisType.Explicit,) if accumulate else (AxisType.Auto,)
+    mesh = jax.make_mesh((2,), ("batch",), axis_types=kinds)
+    micro = max(accumulate, 1)
+    # The batch split over the devices (in microbatches: dimension 1).
+    rows = NamedSharding(mesh, PartitionSpec(*([None] if accumulate else []), "batch"))
+    whole = NamedSharding(mesh, PartitionSpec(reduced={"batch"}) if accumulate
+                          else PartitionSpec())
     rng = np.random.default_rng(0)
     params = [((rng.normal(size=(WIDTH, WIDTH)) / np.sqrt(WIDTH)).astype(np.float32),
                np.zeros(WIDTH, np.float32)) for _ in range(DEPTH)]
     params = jax.device_put(params, whole)
     local = BATCH if one_process else BATCH // 2
+    shape = (micro, BATCH // micro, WIDTH) if accumulate else (BATCH, WIDTH)
+    local_shape = (micro, local // micro, WIDTH) if accumulate else (local, WIDTH)
     x = jax.make_array_from_process_local_data(
-        rows, rng.normal(size=(local, WIDTH)).astype(np.float32), (BATCH, WIDTH))
+        rows, rng.normal(size=local_shape).astype(np.float32), shape)
     y = jax.make_array_from_process_local_data(
-        rows, rng.normal(size=(local, WIDTH)).astype(np.float32), (BATCH, WIDTH))
+        rows, rng.normal(size=local_shape).astype(np.float32), shape)
 
     def loss(params, x, y):
         for w, b in params:
+            if accumulate:  # (jax adds a batch-tiled value to a replicated one only)
+                b = reshard(b, PartitionSpec())
             x = jnp.tanh(x @ w + b)
         return jnp.mean((x - y) ** 2)
 
     @jax.jit
     def step(params, x, y):
-        value, grads = jax.value_and_grad(loss)(params, x, y)
-        return jax.tree.map(lambda p, g: p - 0.01 * g, params, grads), value
+        if not accumulate:
+            value, grads = jax.value_and_grad(loss)(params, x, y)
+            return jax.tree.map(lambda p, g: p - 0.01 * g, params, grads), value
+
+        def microbatch(carry, xy):
+            total, acc = carry
+            value, grads = jax.value_and_grad(loss)(params, *xy)
+            return (total + value, jax.tree.map(jnp.add, acc, grads)), None
+
+        acc = reshard(jax.tree.map(jnp.zeros_like, params), PartitionSpec(unreduced={"batch"}))
+        (total, acc), _ = jax.lax.scan(microbatch, (jnp.zeros(()), acc), (x, y))
+        acc = reshard(acc, PartitionSpec())  # the one all-reduce of the step
+        new = jax.tree.map(lambda p, g: reshard(p, PartitionSpec()) - 0.01 * g / micro,
+                           params, acc)
+        return jax.tree.map(lambda p: reshard(p, whole.spec), new), total / micro
 
     times: dict[str, list[float]] = {}
+    context = jax.set_mesh(mesh) if accumulate else contextlib.nullcontext()
+    with context:
+        _time_modes(jax, step, params, x, y, modes, steps, times)
+    if not one_process:
+        jax.distributed.shutdown()
+    print(json.dumps(times), flush=True)
+
+
+def _time_modes(jax, step, params, x, y, modes: list[str], steps: int,
+                times: dict[str, list[float]]) -> None:
     for mode in modes:
         os.environ["JAXLIB_SPMD_PARTITIONS"] = mode
         p = params
@@ -85,15 +123,13 @@ def worker(port: int, process_id: int, modes: list[str], steps: int, reference: 
             samples.append(time.perf_counter() - start)
         times[mode] = samples
         times[mode + "_loss"] = [float(value)]
-    if not one_process:
-        jax.distributed.shutdown()
-    print(json.dumps(times), flush=True)
 
 
 def run_pair(python: str, modes: list[str], steps: int, reference: bool,
-             one_process: bool = False) -> dict:
+             one_process: bool = False, accumulate: int = 0) -> dict:
     port = 0 if one_process else _free_port()
-    command = [python, __file__, "--worker", str(port), "PID", ",".join(modes), str(steps)]
+    command = [python, __file__, "--worker", str(port), "PID", ",".join(modes), str(steps),
+               str(accumulate)]
     if reference:
         command.append("--as-reference")
     env = dict(os.environ)
@@ -110,8 +146,9 @@ def run_pair(python: str, modes: list[str], steps: int, reference: bool,
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
-        port, pid, modes, steps = sys.argv[2:6]
-        worker(int(port), int(pid), modes.split(","), int(steps), "--as-reference" in sys.argv)
+        port, pid, modes, steps, accumulate = sys.argv[2:7]
+        worker(int(port), int(pid), modes.split(","), int(steps), "--as-reference" in sys.argv,
+               int(accumulate))
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=20)
@@ -119,17 +156,22 @@ def main() -> None:
     parser.add_argument("--reference", help="a Python with the real jax/jaxlib 0.10.2")
     parser.add_argument("--one-process", action="store_true",
                         help="one process with two CPU devices instead of two processes")
+    parser.add_argument("--accumulate", type=int, default=0, metavar="K",
+                        help="K microbatches a step, gradients summed unreduced")
     args = parser.parse_args()
     where = "1 process x 2 CPU devices" if args.one_process else "2 processes x 1 CPU device"
-    print(f"MLP {DEPTH}x{WIDTH}, batch {BATCH} over {where}; median ms per step")
+    how = f" in {args.accumulate} microbatches" if args.accumulate else ""
+    print(f"MLP {DEPTH}x{WIDTH}, batch {BATCH}{how} over {where}; median ms per step")
     rows = []
     for round_ in range(args.rounds):
         order = ["global", "apart"] if round_ % 2 == 0 else ["apart", "global"]
-        ours = run_pair(sys.executable, order, args.steps, False, args.one_process)
+        ours = run_pair(sys.executable, order, args.steps, False, args.one_process,
+                        args.accumulate)
         row = {m: 1e3 * statistics.median(ours[m]) for m in order}
         losses = {m: ours[m + "_loss"][0] for m in order}
         if args.reference:
-            ref = run_pair(args.reference, ["reference"], args.steps, True, args.one_process)
+            ref = run_pair(args.reference, ["reference"], args.steps, True, args.one_process,
+                           args.accumulate)
             row["reference"] = 1e3 * statistics.median(ref["reference"])
             losses["reference"] = ref["reference_loss"][0]
         rows.append(row)
