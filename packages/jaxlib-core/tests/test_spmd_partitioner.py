@@ -156,6 +156,19 @@ def test_a_variadic_reduction_gathers_the_reduced_dimension(client, monkeypatch)
     _check(client, monkeypatch, text, [X, iota], [X.max(0), X.argmax(0)])
 
 
+def test_fsdp_gathers_the_weights_and_keeps_the_batch_tiles(client, monkeypatch):
+    # Activations tiled on the batch, weights on their contracted rows (FSDP):
+    # the weights are gathered (as XLA does), not the activations moved to
+    # the contracted tiling and the products summed.
+    w = RNG.normal(size=(12, 8)).astype(np.float32)
+    text = _program([("tensor<8x12xf32>", ROWS), ("tensor<12x8xf32>", ROWS)],
+                    [("tensor<8x8xf32>", ROWS)], """
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<8x12xf32>, tensor<12x8xf32>) -> tensor<8x8xf32>
+    return %0 : tensor<8x8xf32>""")
+    _check(client, monkeypatch, text, [X, w], [X @ w],
+           {"all_gather": 1, "all_reduce": 0, "all_to_all": 0})
+
+
 def test_batched_dot_keeps_the_batch_tiles(client, monkeypatch):
     a = RNG.normal(size=(4, 3, 5)).astype(np.float32)
     b = RNG.normal(size=(4, 5, 2)).astype(np.float32)
@@ -218,6 +231,20 @@ def test_resharding_between_tilings(client, monkeypatch):
     %0 = stablehlo.negate %arg0 : tensor<8x12xf32>
     return %0, %0, %0, %0 : tensor<8x12xf32>, tensor<8x12xf32>, tensor<8x12xf32>, tensor<8x12xf32>""")
     _check(client, monkeypatch, text, [X], [-X] * 4)
+
+
+@pytest.mark.parametrize("source, target", [
+    (ROWS, COLS), (COLS, ROWS), (ROWS_REVERSED, "{devices=[1,4]0,3,2,1}"),
+    ("{devices=[2,1,2]<=[4] last_tile_dim_replicate}",
+     "{devices=[1,2,2]<=[4] last_tile_dim_replicate}"),
+])
+def test_tiles_moving_between_dimensions_are_one_all_to_all(client, monkeypatch, source, target):
+    # Rows to columns (a transpose's layout change): each device sends the
+    # others their pieces; nothing is gathered whole.
+    text = _program([("tensor<8x12xf32>", source)], [("tensor<8x12xf32>", target)], """
+    %0 = stablehlo.negate %arg0 : tensor<8x12xf32>
+    return %0 : tensor<8x12xf32>""")
+    _check(client, monkeypatch, text, [X], [-X], {"all_to_all": 1, "all_gather": 0})
 
 
 def test_sharding_constraints_inside_the_program(client, monkeypatch):

@@ -58,18 +58,23 @@ module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 4 :
 }
 """
 
-# The same devices, one SPMD program over four partitions (run in global view):
-# a sum of every shard and a reversal, whose shards come from the other process.
+# The same devices, one SPMD program over four partitions: a sum of every
+# shard, a reversal, whose shards come from the other process, and rows made
+# columns (per device: an all-to-all across the processes).
 FOUR_PARTITIONS = """
 module @jit_g attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
   func.func public @main(%x: tensor<4xf32> {mhlo.sharding = "{devices=[4]<=[4]}"})
       -> (tensor<f32> {mhlo.sharding = "{replicated}"},
-          tensor<4xf32> {mhlo.sharding = "{devices=[4]<=[4]}"}) {
+          tensor<4xf32> {mhlo.sharding = "{devices=[4]<=[4]}"},
+          tensor<4x4xf32> {mhlo.sharding = "{devices=[1,4]<=[4]}"}) {
     %z = stablehlo.constant dense<0.0> : tensor<f32>
     %s = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0]
       : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
     %r = stablehlo.reverse %x, dims = [0] : tensor<4xf32>
-    return %s, %r : tensor<f32>, tensor<4xf32>
+    %rows = stablehlo.broadcast_in_dim %x, dims = [0] : (tensor<4xf32>) -> tensor<4x4xf32>
+    %c = stablehlo.custom_call @Sharding(%rows) {mhlo.sharding = "{devices=[4,1]<=[4]}"}
+      : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %s, %r, %c : tensor<f32>, tensor<4xf32>, tensor<4x4xf32>
   }
 }
 """

@@ -54,7 +54,8 @@ def test_devices_addressability_and_one_client_over_two_processes(service_addres
         # results; or (the default) each device runs the per-device program and
         # the processes meet in its collectives.
         mine = [2 * node, 2 * node + 1]
-        expected = [[10.0, 10.0], [[4.0 - k] for k in mine]]
+        # (each device's column of the rows x[i] broadcast: [1, 2, 3, 4])
+        expected = [[10.0, 10.0], [[4.0 - k] for k in mine], [[[1.0], [2.0], [3.0], [4.0]]] * 2]
         assert result["global_view"] == expected
         assert result["global_view_again"] == expected
         assert result["partitioned"] == expected

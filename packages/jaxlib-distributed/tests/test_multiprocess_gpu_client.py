@@ -45,7 +45,8 @@ def test_cross_process_gpu_collectives_match_one_process(service_address, gloo):
         # (by default) or each process the global view on shards gathered from
         # both (JAXLIB_SPMD_PARTITIONS=global); each keeps its own devices' results
         own = [2 * node, 2 * node + 1]
-        assert result["partitions"] == [[10.0, 10.0], [[4.0 - k] for k in own]]
+        assert result["partitions"] == [[10.0, 10.0], [[4.0 - k] for k in own],
+                                        [[[1.0], [2.0], [3.0], [4.0]]] * 2]
         assert result["partitions_global"] == result["partitions"]
 
 

@@ -487,6 +487,9 @@ class _Builder:
         tiling = local.tiling
         if _equivalent(tiling, target):
             return local.value
+        exchanged = self._all_to_all(local, target)
+        if exchanged is not None:
+            return exchanged
         # Only gathering a few dimensions of the current tiling?
         tiled = [d for d, c in enumerate(_counts(tiling)) if c != 1]
         keep = [d for d in tiled if _counts(target)[d] == tiling.shape[d]]
@@ -509,6 +512,34 @@ class _Builder:
             starts.append(self.zero() if size == block else self.offset(target, d, block))
         return self.emit("stablehlo.dynamic_slice", [local.value, *starts], [local_t],
                          {"slice_sizes": i64_array(local_t.shape)}).result
+
+    def _all_to_all(self, local: _Local, target: _Tiling) -> Value | None:
+        """A dimension's tiles moving to another dimension over the same
+        devices (rows to columns): one all-to-all, each device sending each
+        other its piece, instead of gathering the whole value and cutting it.
+        None when ``target`` is not ``local``'s tiling so moved."""
+        tiling = local.tiling
+        counts, wanted = _counts(tiling), _counts(target)
+        t = local.value.type
+        for a, count in enumerate(counts):
+            if count == 1 or wanted[a] != 1:
+                continue
+            for b in range(len(counts)):
+                if counts[b] != 1 or wanted[b] != count or t.shape[b] % count \
+                        or not _equivalent(np.swapaxes(tiling, a, b), target):
+                    continue
+                groups = self.space.groups(np.moveaxis(tiling, a, -1).reshape(-1, count))
+                shape = list(t.shape)
+                shape[a] *= count
+                shape[b] //= count
+                return self.emit("stablehlo.all_to_all", [local.value],
+                                 [TensorType(tuple(shape), t.element_type, t.encoding)],
+                                 {"split_dimension": IntegerAttr(b),
+                                  "concat_dimension": IntegerAttr(a),
+                                  "split_count": IntegerAttr(count),
+                                  "replica_groups": self._groups_attr(groups),
+                                  "channel_handle": self._channel()}).result
+        return None
 
     def zero(self) -> Value:
         if self._zero is None:
@@ -1232,11 +1263,19 @@ def _dot(b: _Builder, op: Operation) -> list[_Local] | None:
     def contract_tiled(local: _Local, contract: list[int]) -> bool:
         return any(local.tiling.shape[d] != 1 for d in contract)
 
+    prefer = None
     for k in (0, 1):
         local, batch, contract, r = sides[k]
         if not contract_tiled(local, contract):
             continue
         other, other_batch, other_contract, other_rank = sides[1 - k]
+        if _sharded(_drop(other.tiling, other_contract)) \
+                and not contract_tiled(other, other_contract):
+            # The other operand is tiled on its batch or free dimensions: keep
+            # those tiles and gather this one (FSDP's weights), as XLA does,
+            # rather than moving the other and summing the products.
+            prefer = 1 - k
+            continue
         # Both operands tiled alike on the contracted dimensions only: each
         # device multiplies its blocks; the partial products are summed.
         free = [d for d in range(r) if d not in contract]
@@ -1261,6 +1300,8 @@ def _dot(b: _Builder, op: Operation) -> list[_Local] | None:
     # No contracted dimension is tiled: the sharded operand keeps its batch
     # and free tiles; the other is whole but for its batch dimensions.
     k = 0 if _sharded(lhs.tiling) or not _sharded(rhs.tiling) else 1
+    if prefer is not None:
+        k = prefer
     # One unreduced operand, used as it is: the product of its summands
     # with the other (whole) operand is unreduced alike.
     raw = b.get_partial(op.operands[k])
