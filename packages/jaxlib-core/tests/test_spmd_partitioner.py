@@ -112,7 +112,9 @@ def test_a_contraction_tiled_on_one_side_cuts_the_other(client, monkeypatch):
                     [("tensor<8x8xf32>", ROWS)], """
     %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<8x12xf32>, tensor<12x8xf32>) -> tensor<8x8xf32>
     return %0 : tensor<8x8xf32>""")
-    local = _check(client, monkeypatch, text, [X, W], [X @ W], {"all_reduce": 1, "all_gather": 0})
+    # (the partial products summed straight into the result's row tiles)
+    local = _check(client, monkeypatch, text, [X, W], [X @ W],
+                   {"all_reduce": 0, "all_gather": 0, "reduce_scatter": 1})
     dots = [op for op in local.module.walk() if op.name == "stablehlo.dot_general"]
     assert [v.type.shape for v in dots[0].operands] == [(8, 3), (3, 8)]
 
@@ -167,6 +169,18 @@ def test_fsdp_gathers_the_weights_and_keeps_the_batch_tiles(client, monkeypatch)
     return %0 : tensor<8x8xf32>""")
     _check(client, monkeypatch, text, [X, w], [X @ w],
            {"all_gather": 1, "all_reduce": 0, "all_to_all": 0})
+
+
+def test_a_gradient_wanted_tiled_is_one_reduce_scatter(client, monkeypatch):
+    # FSDP's weight gradient: the batch's partial products summed straight
+    # into the weight's row tiles (each device gets its rows' sum only).
+    dy = RNG.normal(size=(8, 8)).astype(np.float32)
+    text = _program([("tensor<8x12xf32>", ROWS), ("tensor<8x8xf32>", ROWS)],
+                    [("tensor<12x8xf32>", ROWS)], """
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [0] x [0] : (tensor<8x12xf32>, tensor<8x8xf32>) -> tensor<12x8xf32>
+    return %0 : tensor<12x8xf32>""")
+    _check(client, monkeypatch, text, [X, dy], [X.T @ dy],
+           {"reduce_scatter": 1, "all_reduce": 0, "all_gather": 0})
 
 
 def test_batched_dot_keeps_the_batch_tiles(client, monkeypatch):

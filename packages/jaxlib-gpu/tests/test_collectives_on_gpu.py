@@ -689,6 +689,37 @@ module @dp attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i3
 """
 
 
+# FSDP: the weights' rows split over the GPUs too: the forward gathers them,
+# the weight gradient is summed straight into each GPU's rows (a reduce-scatter).
+_FSDP = _DATA_PARALLEL.replace(
+    '%w: tensor<12x8xf32> {mhlo.sharding = "{replicated}"}',
+    '%w: tensor<12x8xf32> {mhlo.sharding = "{devices=[4,1]<=[4]}"}').replace(
+    'tensor<12x8xf32> {mhlo.sharding = "{replicated}"}) {',
+    'tensor<12x8xf32> {mhlo.sharding = "{devices=[4,1]<=[4]}"}) {')
+
+
+@pytest.mark.parametrize("with_nccl", [False, True])
+def test_fsdp_gathers_weights_and_scatters_their_gradient(with_nccl, stand_in, monkeypatch):
+    if not with_nccl:
+        monkeypatch.setenv("JAXLIB_GPU_NCCL", "0")
+    rng = np.random.default_rng(4)
+    x = rng.normal(size=(8, 12)).astype(np.float32)
+    w = rng.normal(size=(12, 8)).astype(np.float32)
+    client = _gpu_client(4)
+    devices = client.devices()[:4]
+    executable = client.compile_and_load(_FSDP, devices)
+    args = [[client.buffer_from_pyval(x[2 * k:2 * k + 2], d) for k, d in enumerate(devices)],
+            [client.buffer_from_pyval(w[3 * k:3 * k + 3], d) for k, d in enumerate(devices)]]
+    ys, gs = [[np.asarray(s) for s in shards] for shards in
+              executable.execute_sharded(args).disassemble_into_single_device_arrays()]
+    local = executable._compiled.partitioned()
+    names = [op.name for op in local.module.walk()]
+    assert names.count("stablehlo.reduce_scatter") == 1 and "stablehlo.all_reduce" not in names
+    t = np.tanh(x @ w)
+    np.testing.assert_allclose(np.concatenate(ys), t, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(np.concatenate(gs), x.T @ t, rtol=1e-5, atol=1e-5)
+
+
 def _run_data_parallel(client, x, w):
     devices = client.devices()[:4]
     executable = client.compile_and_load(_DATA_PARALLEL, devices)

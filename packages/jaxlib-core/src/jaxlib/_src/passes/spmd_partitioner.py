@@ -477,6 +477,37 @@ class _Builder:
                           "use_global_device_ids": UNIT},
                          [Region([body])]).result
 
+    def reduce_scatter(self, value: Value, groups: np.ndarray, target: _Tiling) -> Value | None:
+        """Partial sums over ``groups`` summed straight into ``target``'s
+        blocks: one reduce-scatter (each device gets the sum of its block
+        only) instead of an all-reduce of the whole value and a slice. None
+        when ``target`` does not tile one dimension across each group, in the
+        group's order (the gradient of FSDP's sharded weights does)."""
+        counts = _counts(target)
+        tiled = [d for d, c in enumerate(counts) if c != 1]
+        t = value.type
+        if len(tiled) != 1 or counts[tiled[0]] != groups.shape[1] \
+                or t.shape[tiled[0]] % groups.shape[1]:
+            return None
+        dim = tiled[0]
+        where = {int(dev): index[dim] for index, dev in np.ndenumerate(target)}
+        if any([where.get(int(dev)) for dev in row] != list(range(len(row))) for row in groups):
+            return None
+        shape = list(t.shape)
+        shape[dim] //= groups.shape[1]
+        scalar = TensorType((), t.element_type)
+        body = Block([scalar, scalar])
+        combined = Operation("stablehlo.add", list(body.arguments), [scalar])
+        body.append(combined)
+        body.append(Operation("stablehlo.return", [combined.result], []))
+        return self.emit("stablehlo.reduce_scatter", [value],
+                         [TensorType(tuple(shape), t.element_type, t.encoding)],
+                         {"scatter_dimension": IntegerAttr(dim),
+                          "replica_groups": self._groups_attr(self.space.groups(groups)),
+                          "channel_handle": self._channel(),
+                          "use_global_device_ids": UNIT},
+                         [Region([body])]).result
+
     def reshard(self, local: _Local, target: _Tiling) -> Value:
         """``local``'s value in ``target``'s blocks (summed first if unreduced,
         unless it is a summand an op runs on where it is: _on_summands)."""
@@ -1290,6 +1321,12 @@ def _dot(b: _Builder, op: Operation) -> list[_Local] | None:
         out = b.clone(op, operands, [result_type])
         reps = core.shape[-1]
         groups = np.moveaxis(core, -1, 0).reshape(reps, -1)
+        wanted = b.wanted.get(id(op.results[0]))
+        if wanted is not None and result_type.element_type != "i1" \
+                and id(op.results[0]) not in b.summands_wanted:
+            scattered = b.reduce_scatter(out.result, groups, wanted)
+            if scattered is not None:
+                return [_Local(scattered, wanted)]
         if result_type.element_type == "i1" or id(op.results[0]) not in b.summands_wanted:
             reducer = "stablehlo.or" if result_type.element_type == "i1" else "stablehlo.add"
             return [_Local(b.all_reduce(out.result, groups, reducer), b.replicated(rank))]
