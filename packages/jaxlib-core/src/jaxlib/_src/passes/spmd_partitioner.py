@@ -37,7 +37,9 @@ on its operands' blocks:
 
 Moving between tilings: an ``all_gather`` per tiled dimension to make a value
 whole, a ``dynamic_slice`` at the device's offset (a table indexed by
-``partition_id``) to cut it. Results end in the shardings the executable
+``partition_id``) to cut it, one ``all_to_all`` when a tile count moves from
+one dimension to another; a dot's partial products wanted tiled are summed
+by one ``reduce_scatter``. Results end in the shardings the executable
 reports. Programs the pass does not take (manual computations, collectives,
 side effects, tokens, shardings it does not follow, uneven tiles) get None
 and a reason, and run in global view as before.
