@@ -31,16 +31,20 @@ on its operands' blocks:
 * unreduced values (``unreduced={...}``) are held as each device's summand
   while only ops linear in them use them, and summed by an all-reduce where
   a use needs the value (spmd_partial_sums.py);
-* any other op (loops, sorts, gathers, convolutions, custom calls...) runs
-  on whole operands, gathered first: each device computes it, as the global
-  view would.
+* manual computations (shard_map): a fully manual body goes in line; a
+  partially manual one is partitioned in line over its free axes
+  (spmd_device_space.py);
+* other ops (loops, gathers, convolutions, windows, sorts: see the handlers
+  below) keep the tiles they can; any op without a rule runs on whole
+  operands, gathered first: each device computes it, as the global view
+  would.
 
 Moving between tilings: an ``all_gather`` per tiled dimension to make a value
 whole, a ``dynamic_slice`` at the device's offset (a table indexed by
 ``partition_id``) to cut it, one ``all_to_all`` when a tile count moves from
 one dimension to another; a dot's partial products wanted tiled are summed
 by one ``reduce_scatter``. Results end in the shardings the executable
-reports. Programs the pass does not take (manual computations, collectives,
+reports. Programs the pass does not take (collectives outside manual bodies,
 side effects, tokens, shardings it does not follow, uneven tiles) get None
 and a reason, and run in global view as before.
 """
