@@ -458,7 +458,7 @@ class _Builder:
     def all_gather(self, local: _Local, dim: int) -> _Local:
         tiling = local.tiling
         count = tiling.shape[dim]
-        groups = self.space.groups(np.moveaxis(tiling, dim, -1).reshape(-1, count))
+        groups = self.space.groups(_along(tiling, dim))
         t = local.value.type
         shape = list(t.shape)
         shape[dim] *= count
@@ -472,16 +472,11 @@ class _Builder:
 
     def all_reduce(self, value: Value, groups: np.ndarray, reducer: str) -> Value:
         t = value.type
-        scalar = TensorType((), t.element_type)
-        body = Block([scalar, scalar])
-        combined = Operation(reducer, list(body.arguments), [scalar])
-        body.append(combined)
-        body.append(Operation("stablehlo.return", [combined.result], []))
         return self.emit("stablehlo.all_reduce", [value], [t],
                          {"replica_groups": self._groups_attr(self.space.groups(groups)),
                           "channel_handle": self._channel(),
                           "use_global_device_ids": UNIT},
-                         [Region([body])]).result
+                         [_reducer_region(reducer, t.element_type)]).result
 
     def reduce_scatter(self, value: Value, groups: np.ndarray, target: _Tiling) -> Value | None:
         """Partial sums over ``groups`` summed straight into ``target``'s
@@ -501,18 +496,13 @@ class _Builder:
             return None
         shape = list(t.shape)
         shape[dim] //= groups.shape[1]
-        scalar = TensorType((), t.element_type)
-        body = Block([scalar, scalar])
-        combined = Operation("stablehlo.add", list(body.arguments), [scalar])
-        body.append(combined)
-        body.append(Operation("stablehlo.return", [combined.result], []))
         return self.emit("stablehlo.reduce_scatter", [value],
                          [TensorType(tuple(shape), t.element_type, t.encoding)],
                          {"scatter_dimension": IntegerAttr(dim),
                           "replica_groups": self._groups_attr(self.space.groups(groups)),
                           "channel_handle": self._channel(),
                           "use_global_device_ids": UNIT},
-                         [Region([body])]).result
+                         [_reducer_region("stablehlo.add", t.element_type)]).result
 
     def reshard(self, local: _Local, target: _Tiling) -> Value:
         """``local``'s value in ``target``'s blocks (summed first if unreduced,
@@ -565,7 +555,7 @@ class _Builder:
                 if counts[b] != 1 or wanted[b] != count or t.shape[b] % count \
                         or not _equivalent(np.swapaxes(tiling, a, b), target):
                     continue
-                groups = self.space.groups(np.moveaxis(tiling, a, -1).reshape(-1, count))
+                groups = self.space.groups(_along(tiling, a))
                 shape = list(t.shape)
                 shape[a] *= count
                 shape[b] //= count
@@ -973,7 +963,6 @@ class _Builder:
         result = self.clone(op, operands, [_local_type(op.results[0].type, target)])
         return _Local(result.result, target)
 
-
     def _on_summands(self, op: Operation,
                      handler: Callable[[_Builder, Operation], list[_Local] | None]
                      ) -> list[_Local] | None:
@@ -987,8 +976,6 @@ class _Builder:
             return None
         raws = [self.get_partial(op.operands[k]) for k in data]
         lead = raws[0]
-        if lead.groups is None and not any(r.groups is not None for r in raws):
-            return None
         if not all(r.groups is not None and same_groups(r.groups, lead.groups) for r in raws):
             return None
         saved = (len(self.ops), dict(self._offsets), self._partition, self._zero,
@@ -1044,6 +1031,22 @@ class _Builder:
                     for i in ins]
         result = self.clone(op, operands, [_local_type(op.results[0].type, lead.tiling)])
         return _Local(result.result, lead.tiling, lead.groups)
+
+
+def _along(tiling: _Tiling, dim: int) -> np.ndarray:
+    """Groups of the devices that hold a value's consecutive tiles along
+    ``dim`` (the same other tiles and copy), in tile order."""
+    return np.moveaxis(tiling, dim, -1).reshape(-1, tiling.shape[dim])
+
+
+def _reducer_region(reducer: str, element_type: Any) -> Region:
+    """The region of a collective that combines two scalars with ``reducer``."""
+    scalar = TensorType((), element_type)
+    body = Block([scalar, scalar])
+    combined = Operation(reducer, list(body.arguments), [scalar])
+    body.append(combined)
+    body.append(Operation("stablehlo.return", [combined.result], []))
+    return Region([body])
 
 
 def _zeros_from(value: Value) -> bool:
@@ -1245,27 +1248,25 @@ def _reshape(b: _Builder, op: Operation) -> list[_Local] | None:
 def _reduce(b: _Builder, op: Operation) -> list[_Local] | None:
     half = len(op.operands) // 2
     dims = sorted(int(d) for d in op.attributes["dimensions"])
-    ins = [b.get(v) for v in op.operands[:half]]
+    # (unreduced operands stay so here: reshard sums them where it must)
+    ins = [b.get_partial(v) for v in op.operands[:half]]
     inits = [b.whole(b.get(v)) for v in op.operands[half:]]
     first = ins[0].tiling
     reduced_tiled = [d for d in dims if first.shape[d] != 1]
     reducer = _reducer_op(op.regions[0]) if half == 1 else None
     identity = False
-    if reducer is not None and reduced_tiled:
-        init_op = op.operands[1].owner
-        if isinstance(init_op, Operation) and init_op.name == "stablehlo.constant":
-            value = init_op.attributes["value"].splat_value
-            identity = value is not None and _is_reducer_identity(reducer, value)
-    if reducer == "stablehlo.add" and not reduced_tiled:
-        raw = b.get_partial(op.operands[0])
-        init_op = op.operands[1].owner
-        zero = isinstance(init_op, Operation) and init_op.name == "stablehlo.constant" and \
-            _is_reducer_identity(reducer, init_op.attributes["value"].splat_value)
-        if raw.groups is not None and zero:  # a sum of summands: still unreduced
-            result_tiling = _drop(raw.tiling, dims)
-            out = b.clone(op, [raw.value, *inits],
-                          [_local_type(r.type, result_tiling) for r in op.results])
-            return [_Local(out.result, result_tiling, raw.groups)]
+    init_op = op.operands[half].owner
+    if reducer is not None and isinstance(init_op, Operation) \
+            and init_op.name == "stablehlo.constant":
+        value = init_op.attributes["value"].splat_value
+        identity = value is not None and _is_reducer_identity(reducer, value)
+    if ins[0].groups is not None and identity and reducer == "stablehlo.add" \
+            and not reduced_tiled:  # a sum of summands: still unreduced
+        result_tiling = _drop(first, dims)
+        out = b.clone(op, [ins[0].value, *inits],
+                      [_local_type(r.type, result_tiling) for r in op.results])
+        return [_Local(out.result, result_tiling, ins[0].groups)]
+    identity = identity and bool(reduced_tiled)
     tiling = first if identity else _replicate(first, reduced_tiled)
     operands = [b.reshard(i, tiling) for i in ins]
     result_tiling = _drop(tiling, dims)
@@ -1294,7 +1295,9 @@ def _dot(b: _Builder, op: Operation) -> list[_Local] | None:
     rhs_contract = list(dims.rhs_contracting_dimensions)
     lhs_rank, rhs_rank = op.operands[0].type.rank, op.operands[1].type.rank
     rank = op.results[0].type.rank
-    lhs, rhs = b.get(op.operands[0]), b.get(op.operands[1])
+    # (unreduced operands stay so here: reshard sums them where it must, and
+    # one used as it is makes the product unreduced alike)
+    lhs, rhs = b.get_partial(op.operands[0]), b.get_partial(op.operands[1])
     sides = [(lhs, lhs_batch, lhs_contract, lhs_rank), (rhs, rhs_batch, rhs_contract, rhs_rank)]
 
     def contract_tiled(local: _Local, contract: list[int]) -> bool:
@@ -1327,29 +1330,23 @@ def _dot(b: _Builder, op: Operation) -> list[_Local] | None:
         out = b.clone(op, operands, [result_type])
         reps = core.shape[-1]
         groups = np.moveaxis(core, -1, 0).reshape(reps, -1)
+        if result_type.element_type == "i1":
+            return [_Local(b.all_reduce(out.result, groups, "stablehlo.or"), b.replicated(rank))]
+        if id(op.results[0]) in b.summands_wanted:
+            # Wanted unreduced: the partial products, summed when a use needs
+            # the whole value (a gradient accumulated unreduced is summed
+            # once, after its loop).
+            return [_Local(out.result, b.replicated(rank), canonical_groups(groups))]
         wanted = b.wanted.get(id(op.results[0]))
-        if wanted is not None and result_type.element_type != "i1" \
-                and id(op.results[0]) not in b.summands_wanted:
-            scattered = b.reduce_scatter(out.result, groups, wanted)
-            if scattered is not None:
-                return [_Local(scattered, wanted)]
-        if result_type.element_type == "i1" or id(op.results[0]) not in b.summands_wanted:
-            reducer = "stablehlo.or" if result_type.element_type == "i1" else "stablehlo.add"
-            return [_Local(b.all_reduce(out.result, groups, reducer), b.replicated(rank))]
-        # Wanted unreduced: the partial products, summed when a use needs the
-        # whole value (a gradient accumulated unreduced is summed once, after
-        # its loop).
-        return [_Local(out.result, b.replicated(rank), canonical_groups(groups))]
+        scattered = b.reduce_scatter(out.result, groups, wanted) if wanted is not None else None
+        if scattered is not None:
+            return [_Local(scattered, wanted)]
+        return [_Local(b.all_reduce(out.result, groups, "stablehlo.add"), b.replicated(rank))]
     # No contracted dimension is tiled: the sharded operand keeps its batch
     # and free tiles; the other is whole but for its batch dimensions.
     k = 0 if _sharded(lhs.tiling) or not _sharded(rhs.tiling) else 1
     if prefer is not None:
         k = prefer
-    # One unreduced operand, used as it is: the product of its summands
-    # with the other (whole) operand is unreduced alike.
-    raw = b.get_partial(op.operands[k])
-    if raw.groups is not None:
-        sides[k] = (raw, *sides[k][1:])
     local, batch, contract, r = sides[k]
     other, other_batch, _, other_rank = sides[1 - k]
     free = [d for d in range(r) if d not in batch + contract]
@@ -1661,8 +1658,7 @@ def _manual_computation(b: _Builder, op: Operation) -> list[_Local] | None:
     if b.space.ids.size != len(mesh.logical_ids()):
         raise _Refused("a manual computation over another mesh size")
     manual_here = frozenset(manual) | b.space.manual
-    if not manual_here <= set(mesh.axis_names) or (
-            not b.space.is_whole and b.space.manual - set(mesh.axis_names)):
+    if not manual_here <= set(mesh.axis_names):
         raise _Refused("a manual computation over axes of another mesh")
     if any(not isinstance(t, TensorType) for t in [*op.operand_types, *op.result_types]):
         raise _Refused("a manual computation of tokens")
@@ -1804,12 +1800,7 @@ def _first_operand(op: Operation) -> list[int] | None:
 
 def _padded_with_zero(op: Operation) -> list[int] | None:
     """A pad is linear in its operand only when it pads with zeros."""
-    owner = op.operands[1].owner
-    if isinstance(owner, Operation) and owner.name == "stablehlo.constant":
-        value = owner.attributes["value"].splat_value
-        if value is not None and not np.any(value):
-            return [0]
-    return None
+    return [0] if _zeros_from(op.operands[1]) else None
 
 
 # Ops that only move data, and which operands they move (None: not linear):
