@@ -155,19 +155,26 @@ def _merged(operand: _Tiling, constrained: _Tiling, from_operand: list[bool]) ->
         return constrained
     counts = [operand.shape[k] if own else constrained.shape[k]
               for k, own in enumerate(from_operand)]
+    tile_of = {d: tuple(where_operand[d][k] if own else where_constrained[d][k]
+                        for k, own in enumerate(from_operand)) for d in where_operand}
+    merged = tiling_from_tiles(tile_of, counts)
+    return constrained if merged is None else merged
+
+
+def tiling_from_tiles(tile_of: dict[int, tuple[int, ...]], counts: list[int]
+                      ) -> _Tiling | None:
+    """The tiling in which device d holds tile ``tile_of[d]`` of a value cut
+    in ``counts`` tiles; None unless every tile is held by as many devices."""
     held: dict[tuple[int, ...], list[int]] = {}
-    for d in sorted(where_operand):
-        tile = tuple(where_operand[d][k] if own else where_constrained[d][k]
-                     for k, own in enumerate(from_operand))
-        held.setdefault(tile, []).append(d)
-    tiles = int(np.prod(counts))
+    for d in sorted(tile_of):
+        held.setdefault(tile_of[d], []).append(d)
     sizes = {len(v) for v in held.values()}
-    if len(held) != tiles or len(sizes) != 1:
-        return constrained
-    merged = np.empty(counts + [sizes.pop()], dtype=operand.dtype)
+    if len(held) != int(np.prod(counts)) or len(sizes) != 1:
+        return None
+    tiling = np.empty(list(counts) + [sizes.pop()], np.int64)
     for tile, devices in held.items():
-        merged[tile] = devices
-    return merged
+        tiling[tile] = devices
+    return tiling
 
 
 def _same(a: _Tiling | None, b: _Tiling | None) -> bool:

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from jaxlib._src.passes.sharding_propagation import tiling_from_tiles
+
 __all__ = ["DeviceSpace"]
 
 
@@ -90,13 +92,4 @@ class DeviceSpace:
                 first, counts = relative, [len(v) for v in values]
             elif relative != first or counts != [len(v) for v in values]:
                 return None
-        by_tile: dict[tuple[int, ...], list[int]] = {}
-        for position, tile in enumerate(first or []):
-            by_tile.setdefault(tile, []).append(position)
-        sizes = {len(v) for v in by_tile.values()}
-        if len(by_tile) != int(np.prod(counts)) or len(sizes) != 1:
-            return None
-        sub = np.empty(counts + [sizes.pop()], np.int64)
-        for tile, positions in by_tile.items():
-            sub[tile] = positions
-        return sub
+        return tiling_from_tiles(dict(enumerate(first or [])), counts)
