@@ -784,3 +784,167 @@ def test_counted_loops_read_their_counters_index_arithmetic_from_a_schedule(monk
     np.testing.assert_array_equal(got[0], want[0])
     assert int(got[1]) == 6 == int(want[1])
     assert len(launches) == 2 * 6  # per iteration: the slice, the multiply-add
+
+
+# -- reduce_window as one generated kernel ----------------------------------------------
+
+def _reduce_window_program(shape, element, body, init, window, strides=None, padding=None,
+                           base_dilations=None, window_dilations=None) -> str:
+    from jaxlib._src.ops.reduction import num_windows
+
+    rank = len(shape)
+    strides = strides or (1,) * rank
+    padding = padding or ((0, 0),) * rank
+    base_dilations = base_dilations or (1,) * rank
+    window_dilations = window_dilations or (1,) * rank
+    out = [num_windows(n, lo, hi, b, w, s, d) for n, (lo, hi), b, w, s, d in zip(
+        shape, padding, base_dilations, window, strides, window_dilations)]
+
+    def tensor(dims):
+        return f"tensor<{'x'.join(map(str, dims))}x{element}>"
+
+    def array(values):
+        return "array<i64: " + ", ".join(map(str, values)) + ">"
+
+    pads = "[" + ", ".join(f"[{lo}, {hi}]" for lo, hi in padding) + "]"
+    return (f"func.func @main(%x: {tensor(shape)}) -> {tensor(out)} {{\n"
+            f"  %init = stablehlo.constant dense<{init}> : tensor<{element}>\n"
+            f'  %r = "stablehlo.reduce_window"(%x, %init) <{{base_dilations = '
+            f"{array(base_dilations)}, padding = dense<{pads}> : tensor<{rank}x2xi64>, "
+            f"window_dilations = {array(window_dilations)}, window_dimensions = "
+            f"{array(window)}, window_strides = {array(strides)}}}> ({{\n"
+            f"  ^bb0(%a: tensor<{element}>, %b: tensor<{element}>):\n"
+            f"    %s = {body} %a, %b : tensor<{element}>\n"
+            f"    stablehlo.return %s : tensor<{element}>\n"
+            f"  }}) : ({tensor(shape)}, tensor<{element}>) -> {tensor(out)}\n"
+            f"  return %r : {tensor(out)}\n}}\n")
+
+
+# name: (shape, element, body, init, window, strides, padding, base/window dilations,
+# whether it is a cumulative window run along its lines)
+_WINDOWS = {
+    "avg_pool_nchw": ((2, 3, 9, 9), "f32", "add", "0.0", (1, 1, 3, 3), (1, 1, 2, 2),
+                      ((0, 0), (0, 0), (1, 1), (1, 1)), None, None, False),
+    "max_pool_nhwc_with_nan": ((2, 9, 9, 3), "f32", "maximum", "0xFF800000", (1, 3, 3, 1),
+                               (1, 2, 2, 1), ((0, 0), (1, 1), (1, 1), (0, 0)), None, None,
+                               False),
+    "dilated_and_cropped": ((3, 10, 7), "f32", "add", "0.0", (2, 3, 2), (1, 2, 1),
+                            ((1, 0), (2, -1), (0, 3)), (1, 2, 1), (2, 1, 2), False),
+    "cumsum_past_256": ((4, 300), "f32", "add", "0.0", (1, 300), None,
+                        ((0, 0), (299, 0)), None, None, True),
+    "reverse_cumsum": ((4, 300), "f32", "add", "0.0", (1, 300), None,
+                       ((0, 0), (0, 299)), None, None, True),
+    "cumsum_of_a_middle_axis": ((3, 50, 4), "f32", "add", "0.0", (1, 50, 1), None,
+                                ((0, 0), (49, 0), (0, 0)), None, None, True),
+    "cummax": ((5, 64), "f32", "maximum", "0xFF800000", (1, 64), None, ((0, 0), (63, 0)),
+               None, None, True),
+    "cumprod_wrapping_i32": ((5, 40), "i32", "multiply", "1", (1, 40), None,
+                             ((0, 0), (39, 0)), None, None, True),
+    # 1 + 1 is not 1: each output folds its whole window, holes adding the init
+    "cumsum_from_one": ((3, 20), "f32", "add", "1.0", (1, 20), None, ((0, 0), (19, 0)),
+                        None, None, True),
+    "bf16_avg_pool": ((2, 8, 8, 4), "bf16", "add", "0.0", (1, 2, 2, 1), (1, 2, 2, 1), None,
+                      None, None, False),
+    "bf16_cumsum": ((3, 100), "bf16", "add", "0.0", (1, 100), None, ((0, 0), (99, 0)), None,
+                    None, True),
+    "f16_max": ((6, 6), "f16", "maximum", "0xFC00", (2, 2), None, None, None, None, False),
+    "u8_sum_wraps": ((7, 9), "ui8", "add", "0", (3, 3), (2, 2), None, None, None, False),
+    "bool_or": ((5, 5), "i1", "or", "false", (2, 2), None, None, None, None, False),
+    "f64_min": ((4, 4, 4), "f64", "minimum", "0x7FF0000000000000", (2, 2, 2), (2, 2, 2), None,
+                None, None, False),
+    "whole_image": ((2, 40, 40), "f32", "add", "0.0", (1, 40, 40), None, None, None, None,
+                    False),
+}
+
+
+def _window_input(rng, shape, element):
+    import ml_dtypes
+
+    dtype = {"f32": np.float32, "f16": np.float16, "bf16": ml_dtypes.bfloat16,
+             "f64": np.float64, "i32": np.int32, "ui8": np.uint8, "i1": np.bool_}[element]
+    if dtype == np.bool_:
+        return rng.random(shape) > 0.7
+    if np.dtype(dtype).kind in "iu":
+        return rng.integers(0, 50, shape).astype(dtype)
+    x = (rng.standard_normal(shape) * 3).astype(dtype)
+    x.flat[1] = np.nan  # propagated by max/min and sums alike
+    x.flat[2] = -0.0
+    return x
+
+
+@needs_compiler
+@pytest.mark.parametrize("name", sorted(_WINDOWS))
+def test_reduce_window_is_one_generated_kernel_computing_as_the_cpu(monkeypatch, name):
+    # Pools, dilated and cropped windows, jax's cumulative reductions (a running
+    # value along each line), 16-bit floats rounded at each step, wrapping
+    # integers: one launch each, bit for bit the CPU's results.
+    from jaxlib import xla_client
+
+    shape, element, body, init, window, strides, padding, base, dilation, cumulative = \
+        _WINDOWS[name]
+    text = _reduce_window_program(shape, element, f"stablehlo.{body}", init, window, strides,
+                                  padding, base, dilation)
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    monkeypatch.setenv("JAXLIB_GPU_STRICT", "1")
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    x = _window_input(np.random.default_rng(len(name)), shape, element)
+    executable = gpu.compile_and_load(text)
+    sources = executable.compiled.program.kernel_sources
+    assert [k.rsplit("_", 1)[0] for k in sources] == ["jx_reduce_window"]
+    (source,) = sources.values()
+    assert ("jx_i64 base" in source) == cumulative  # a thread per line, not per output
+    (got,) = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(x)])]
+    (want,) = [np.asarray(o) for o in cpu.compile_and_load(text, cpu.devices()[:1]).execute(
+        [cpu.buffer_from_pyval(x)])]
+    assert got.dtype == want.dtype and got.shape == want.shape
+    bits = np.dtype(f"u{got.itemsize}")
+    np.testing.assert_array_equal(got.reshape(-1).view(bits), want.reshape(-1).view(bits))
+
+
+@needs_compiler
+@pytest.mark.parametrize("reverse", [False, True])
+def test_long_cumulative_sums_over_few_lines_take_the_library_scan(monkeypatch, reverse):
+    # A thread per line would walk 5000 steps alone: the array library's scan
+    # (CUB's on a GPU) instead; still no host step, the same sums as the CPU's.
+    from jaxlib import xla_client
+    from jaxlib.gpu_runtime.kernels import LIBRARY_SCAN_MIN_LENGTH
+
+    n = LIBRARY_SCAN_MIN_LENGTH + 7
+    padding = ((0, 0), (0, n - 1) if reverse else (n - 1, 0))
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    monkeypatch.setenv("JAXLIB_GPU_STRICT", "1")
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    x = np.random.default_rng(3).standard_normal((3, n)).astype(np.float32)
+    zeros = np.s_[0, -5:] if reverse else np.s_[0, :5]  # where the running sums start
+    x[zeros] = -0.0  # a +0 init makes the scan's -0 a +0, as the sequential fold does
+    results = []
+    for init in ("0.0", "1.0"):  # from 1 every window folds whole: a generated kernel
+        text = _reduce_window_program((3, n), "f32", "stablehlo.add", init, (1, n),
+                                      padding=padding)
+        executable = gpu.compile_and_load(text)
+        generated = list(executable.compiled.program.kernel_sources)
+        assert bool(generated) == (init == "1.0")
+        (got,) = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(x)])]
+        (want,) = [np.asarray(o) for o in cpu.compile_and_load(text, cpu.devices()[:1]).execute(
+            [cpu.buffer_from_pyval(x)])]
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-3)
+        results.append((got, want))
+    got, want = results[0]
+    assert not np.signbit(got[zeros]).any() and not np.signbit(want[zeros]).any()
+
+
+def test_reduce_window_kernels_compile_with_nvrtc():
+    _needs_nvrtc()
+    from jaxlib.gpu_runtime import nvrtc
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    for name in ("dilated_and_cropped", "cumprod_wrapping_i32", "bf16_cumsum", "f16_max",
+                 "bool_or", "f64_min"):
+        shape, element, body, init, window, strides, padding, base, dilation, _ = \
+            _WINDOWS[name]
+        text = _reduce_window_program(shape, element, f"stablehlo.{body}", init, window,
+                                      strides, padding, base, dilation)
+        (source,) = kernel_sources(text).values()
+        nvrtc.compile_to_ptx(source)

@@ -355,6 +355,32 @@ _HELPERS = {"round_afz": "jx_round_afz", "is_finite": "jx_isfinite", "is_inf": "
 _DIRECTION_OPERATORS = ["==", "!=", ">=", ">", "<=", "<"]
 
 
+def combine_expression(name: str, acc: str, value: str, code: int) -> str:
+    """A reducer (the fusion IR's opcode name: add, mul, max, min, and, or,
+    xor) applied to ``acc`` and ``value`` of type ``code``; 16-bit floats
+    are rounded after the step, as the CPU rounds each step of a reduction."""
+    ctype, kind = _C_TYPES[code]
+    if name in ("add", "mul"):
+        operator = "+" if name == "add" else "*"
+        if code in _HALVES:
+            return f"{_HALVES[code][0]}({acc} {operator} {value})"
+        if kind == "f":
+            return f"{acc} {operator} {value}"
+        if kind == "b":
+            return f"({ctype})({acc} {'|' if name == 'add' else '&'} {value})"
+        return f"({ctype})((jx_u64){acc} {operator} (jx_u64){value})"
+    if name in ("max", "min"):
+        if kind == "f":
+            return f"jx_f{name}({acc}, {value})"
+        if kind == "b":
+            return f"({ctype})({acc} {'|' if name == 'max' else '&'} {value})"
+        return f"({acc} {'>' if name == 'max' else '<'} {value} ? {acc} : {value})"
+    if name in ("and", "or", "xor"):
+        operator = {"and": "&", "or": "|", "xor": "^"}[name]
+        return f"({ctype})({acc} {operator} {value})"
+    raise Unsupported(f"reducer {name}")
+
+
 class _Writer:
     """Spells one decoded program as CUDA C (or host C++)."""
 
@@ -518,27 +544,7 @@ class _Writer:
 
     def combine(self, acc: str, value: str, code: int) -> str:
         """The reducer applied to ``acc`` and ``value`` of type ``code``."""
-        name = self.names[self.p.reducer]
-        ctype, kind = _C_TYPES[code]
-        if name in ("add", "mul"):
-            operator = "+" if name == "add" else "*"
-            if code in _HALVES:
-                return f"{_HALVES[code][0]}({acc} {operator} {value})"
-            if kind == "f":
-                return f"{acc} {operator} {value}"
-            if kind == "b":
-                return f"({ctype})({acc} {'|' if name == 'add' else '&'} {value})"
-            return f"({ctype})((jx_u64){acc} {operator} (jx_u64){value})"
-        if name in ("max", "min"):
-            if kind == "f":
-                return f"jx_f{name}({acc}, {value})"
-            if kind == "b":
-                return f"({ctype})({acc} {'|' if name == 'max' else '&'} {value})"
-            return f"({acc} {'>' if name == 'max' else '<'} {value} ? {acc} : {value})"
-        if name in ("and", "or", "xor"):
-            operator = {"and": "&", "or": "|", "xor": "^"}[name]
-            return f"({ctype})({acc} {operator} {value})"
-        raise Unsupported(f"reducer {name}")
+        return combine_expression(self.names[self.p.reducer], acc, value, code)
 
     # -- the kernel ----------------------------------------------------------------
 
@@ -1203,6 +1209,144 @@ def rng_bit_generator(algorithm: str, bits: int, shape: tuple[int, ...], state_s
     # At least one thread: the new state is written even for an empty output.
     threads = max(threads, 1)
     return _wrap(name, body, params, args, casts, threads, target), name, threads
+
+
+# -- windowed reductions ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Window:
+    """A reduce_window's geometry: per dimension the window, its stride, the
+    base and window dilations and the (low, high) padding (negative crops)."""
+
+    shape: tuple[int, ...]
+    out_shape: tuple[int, ...]
+    window: tuple[int, ...]
+    strides: tuple[int, ...]
+    base_dilations: tuple[int, ...]
+    window_dilations: tuple[int, ...]
+    padding: tuple[tuple[int, int], ...]
+
+    def cumulative_axis(self) -> tuple[int, bool] | None:
+        """(axis, reverse) when this is jax's cumulative reduction (cumsum,
+        cummax, ...): a window over one whole dimension padded by its length
+        less one on one side, stride 1, nothing else windowed; else None."""
+        axes = [k for k, w in enumerate(self.window) if w != 1]
+        if len(axes) != 1 or self.out_shape != self.shape:
+            return None
+        (axis,) = axes
+        n = self.shape[axis]
+        if (any(s != 1 for s in self.strides) or any(d != 1 for d in self.base_dilations)
+                or any(d != 1 for d in self.window_dilations) or self.window[axis] != n):
+            return None
+        pads = [p for k, p in enumerate(self.padding) if k != axis]
+        if any(p != (0, 0) for p in pads) or self.padding[axis] not in ((n - 1, 0), (0, n - 1)):
+            return None
+        return axis, self.padding[axis] == (0, n - 1) and n > 1
+
+
+def _element_io(code: int) -> tuple[str, str, str]:
+    """(computing C type, load of a stored element ``{}``, store of a value
+    ``{}``) for element type ``code``: 16-bit floats compute in float."""
+    ctype = _C_TYPES[code][0]
+    halves = _HALVES.get(code)
+    if halves is None:
+        return ctype, "{}", "{}"
+    return ctype, halves[1] + "({})", halves[2] + "({})"
+
+
+def _window_loop(g: Window, acc: str, combine, load, indent: str) -> list[str]:
+    """Statements folding output c0.. 's window into ``acc`` in window order
+    (row-major), holes (padding, between dilated elements) as the init value
+    ``init``, as the reference and XLA's loops do."""
+    rank = len(g.shape)
+    lines = []
+    pad = indent
+    for k in range(rank):
+        lines.append(f"{pad}for (jx_i64 w{k} = 0; w{k} < {g.window[k]}; ++w{k}) {{")
+        pad += "  "
+        low = g.padding[k][0]
+        lines.append(f"{pad}jx_i64 p{k} = c{k} * {g.strides[k]} + w{k} * "
+                     f"{g.window_dilations[k]} - ({low});")
+    inside = " && ".join(
+        f"p{k} >= 0 && p{k} % {g.base_dilations[k]} == 0 && p{k} / {g.base_dilations[k]} < "
+        f"{g.shape[k]}" for k in range(rank)) or "1"
+    at = _linear(g.shape, [f"p{k} / {g.base_dilations[k]}" for k in range(rank)])
+    lines.append(f"{pad}{acc} = ({inside}) ? {combine(acc, load(f'x[{at}]'))} : "
+                 f"{combine(acc, 'init')};")
+    for _ in range(rank):
+        pad = pad[:-2]
+        lines.append(f"{pad}}}")
+    return lines
+
+
+def reduce_window(g: Window, code: int, reducer: str, target: str = "cuda"
+                  ) -> tuple[str, str, int]:
+    """(source, name, threads) of a reduce_window of one operand of type
+    ``code`` with a one-op body (``reducer``: add, mul, max, min, and, or):
+    inputs x and the init scalar, output out0.
+
+    Each output folds its window in window order from the init, holes taking
+    the init, rounding each step for 16-bit floats: what the reference and
+    XLA's CPU loops compute, bit for bit. A cumulative window (jax's cumsum,
+    cumprod, cummax, cummin) runs one thread per line instead, carrying the
+    running value along it, where the init joined to itself is the init (0
+    for sums, -inf for maxima: holes then change nothing); other inits fold
+    each window whole, as above."""
+    if code not in _C_TYPES:
+        raise Unsupported(f"element type code {code}")
+    ctype, load_form, store_form = _element_io(code)
+    stored = storage_ctype(code)
+
+    def combine(acc: str, value: str) -> str:
+        return combine_expression(reducer, acc, value, code)
+
+    def load(element: str) -> str:
+        return load_form.format(element)
+
+    params = [f"const {stored}* __restrict__ x", f"const {stored}* __restrict__ init_in",
+              f"{stored}* __restrict__ out0"]
+    body = [f"  {ctype} init = {load('init_in[0]')};"]
+    cumulative = g.cumulative_axis()
+    if cumulative is None:
+        body += _coords(g.out_shape, "i")
+        body.append(f"  {ctype} acc = init;")
+        body += _window_loop(g, "acc", combine, load, "  ")
+        body.append(f"  out0[i] = {store_form.format('acc')};")
+        threads = _size(g.out_shape)
+    else:
+        axis, reverse = cumulative
+        n = g.shape[axis]
+        inner = _size(g.shape[axis + 1:])
+        threads = _size(g.shape) // n if n else 0
+        bits = "jx_bits" if _C_TYPES[code][1] == "f" else ""
+        same = (f"{bits}({combine('init', 'init')}) == {bits}(init)" if bits
+                else f"({ctype})({combine('init', 'init')}) == init")
+        first, last, step = (f"{n - 1}", "-1", "-1") if reverse else ("0", f"{n}", "1")
+        body += [f"  jx_i64 base = (i / {inner}) * {n * inner} + i % {inner};",
+                 f"  if ({same}) {{",
+                 f"    {ctype} acc = init;",
+                 f"    for (jx_i64 t = {first}; t != {last}; t += {step}) {{",
+                 f"      acc = {combine('acc', load(f'x[base + t * {inner}]'))};",
+                 f"      out0[base + t * {inner}] = {store_form.format('acc')};",
+                 "    }",
+                 "  } else {",
+                 f"    for (jx_i64 t = 0; t < {n}; ++t) {{"]
+        # the whole window of output t, holes included: the line is padded on one side
+        low = g.padding[axis][0]
+        body += [f"      {ctype} acc = init;",
+                 f"      for (jx_i64 w = 0; w < {n}; ++w) {{",
+                 f"        jx_i64 p = t + w - ({low});",
+                 f"        acc = (p >= 0 && p < {n}) ? "
+                 f"{combine('acc', load(f'x[base + p * {inner}]'))} : {combine('acc', 'init')};",
+                 "      }",
+                 f"      out0[base + t * {inner}] = {store_form.format('acc')};",
+                 "    }",
+                 "  }"]
+    name = _named("reduce_window", body + params, target)
+    casts = [f"(const {stored}*)in[0]", f"(const {stored}*)in[1]", f"({stored}*)out[0]"]
+    return (_wrap(name, body, params, ["x", "init_in", "out0"], casts, threads, target),
+            name, threads)
 
 
 # -- batched copies ---------------------------------------------------------------------

@@ -192,6 +192,47 @@ def dynamic_update_slice_kernel(op: Any, xp: Any, target: str) -> GeneratedKerne
     return per_item_kernel(source, name, items, _result_layouts(op.results), xp, target)
 
 
+# One-op reduce_window bodies the generator spells: op name -> fusion IR reducer.
+_WINDOW_REDUCERS = {"stablehlo.add": "add", "stablehlo.multiply": "mul",
+                    "stablehlo.maximum": "max", "stablehlo.minimum": "min",
+                    "stablehlo.and": "and", "stablehlo.or": "or"}
+
+
+def window_geometry(op: Any) -> codegen.Window:
+    """A reduce_window's geometry (its operand's shape, the result's, the
+    window attributes)."""
+    from jaxlib._src.ops.reduction import _WindowSpec
+
+    shape = tuple(int(d) for d in op.operand_types[0].shape)
+    spec = _WindowSpec(op, len(shape))
+    return codegen.Window(
+        shape, tuple(int(d) for d in op.result_types[0].shape), tuple(spec.window),
+        tuple(spec.strides), tuple(spec.base_dilations), tuple(spec.window_dilations),
+        tuple((int(lo), int(hi)) for lo, hi in spec.padding))
+
+
+def reduce_window_kernel(op: Any, xp: Any, target: str) -> GeneratedKernel:
+    """stablehlo.reduce_window of one operand with a one-op body as one
+    generated kernel (codegen.reduce_window: every window folded in order,
+    cumulative windows as running values along their lines); bfloat16 and
+    float16 too, rounded at each step. codegen.Unsupported for the rest
+    (several operands, other bodies, types the fusion IR does not compute)."""
+    from jaxlib.gpu_runtime.kernels import library_scan, single_op_body
+
+    if len(op.results) != 1:
+        raise codegen.Unsupported("a reduce_window of several operands")
+    reducer = _WINDOW_REDUCERS.get(single_op_body(op.regions[0]) or "")
+    if reducer is None:
+        raise codegen.Unsupported("a reduce_window body other than one binary op")
+    code = fusion.element_code(op.operand_types[0])
+    if code is None or fusion.element_code(op.result_types[0]) != code:
+        raise codegen.Unsupported("a reduce_window of a type the fusion IR does not compute")
+    if library_scan(op) is not None:
+        raise codegen.Unsupported("a cumulative sum over few long lines: the library's scan")
+    source, name, threads = codegen.reduce_window(window_geometry(op), code, reducer, target)
+    return per_item_kernel(source, name, threads, _result_layouts(op.results), xp, target)
+
+
 @dataclass(eq=False)
 class SliceBundle:
     """Sibling dynamic_slice (or dynamic_update_slice) ops of one shape at the
@@ -319,7 +360,11 @@ def bundle_slices(schedule: list[Any], bundled: Any) -> list[Any]:
 # Ops that run as one generated kernel each (instead of the several CuPy
 # calls of their DEVICE_KERNELS entry) where fused kernels are generated.
 GENERATED_OPS = {"stablehlo.dynamic_slice": dynamic_slice_kernel,
-                 "stablehlo.dynamic_update_slice": dynamic_update_slice_kernel}
+                 "stablehlo.dynamic_update_slice": dynamic_update_slice_kernel,
+                 "stablehlo.reduce_window": reduce_window_kernel}
+# Generated kernels that compute bfloat16/float16 themselves (on their 16-bit
+# carriers, rounding as the CPU does): tried before the carriers' twins.
+GENERATED_ON_CARRIERS = frozenset({"stablehlo.reduce_window"})
 
 
 _DEVICE_MODULES: dict[tuple[str, str], Any] = {}

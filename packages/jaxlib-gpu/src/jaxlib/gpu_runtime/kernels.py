@@ -1163,6 +1163,43 @@ def _convolution(op: Operation, xp: Any):
     return convolution_kernel(op, spec, xp, _conv_kernel(op, spec, xp, matmul_for(xp)))
 
 
+# Cumulative sums whose lines are this long and this few run as the array
+# library's scan (CUB's on a GPU): a thread per line would walk too far alone.
+LIBRARY_SCAN_MIN_LENGTH = 2048
+LIBRARY_SCAN_MAX_LINES = 256
+
+
+def library_scan(op: Operation) -> tuple[int, bool] | None:
+    """(axis, reverse) when a reduce_window is a cumulative sum from a zero
+    constant init (jax's cumsum) over few long lines, in a type the library
+    scan adds as XLA does (not 16-bit floats, which round at each step):
+    ``init + scan(x)`` is then the sequential fold, as -0 + 0 is +0 either
+    way. Else None."""
+    from jaxlib.gpu_runtime.fused import window_geometry
+
+    if (len(op.results) != 1 or single_op_body(op.regions[0]) != "stablehlo.add"
+            or _kind(op.operand_types[0]) not in "iuf"
+            or numpy_dtype(op.operand_types[0].element_type).itemsize < 4
+            or not _constant_zero(op.operands[1])):
+        return None
+    geometry = window_geometry(op)
+    found = geometry.cumulative_axis()
+    if found is None:
+        return None
+    n = geometry.shape[found[0]]
+    lines = int(np.prod(geometry.shape, dtype=np.int64)) // n
+    return found if n >= LIBRARY_SCAN_MIN_LENGTH and lines <= LIBRARY_SCAN_MAX_LINES else None
+
+
+def _constant_zero(value: Any) -> bool:
+    """Whether ``value`` is defined by a constant op holding zeros."""
+    owner = value.owner
+    if not isinstance(owner, Operation) or owner.name != "stablehlo.constant":
+        return False
+    array = np.asarray(owner.attributes["value"].array)
+    return array.size > 0 and not array.any()
+
+
 @device_kernel("stablehlo.reduce_window")
 def _reduce_window(op: Operation, xp: Any):
     from jaxlib._src.ops.reduction import (
@@ -1188,6 +1225,17 @@ def _reduce_window(op: Operation, xp: Any):
     window_size = int(np.prod(spec.window, dtype=np.int64))
     reducer = getattr(xp, _REDUCERS[name][0])
     dtype = numpy_dtype(op.result_types[0].element_type)
+    scan = library_scan(op)
+    if scan is not None:
+        axis, reverse = scan
+
+        def cumulative(x, init):
+            if reverse:
+                sums = xp.flip(xp.cumsum(xp.flip(x, axis), axis, dtype=dtype), axis)
+            else:
+                sums = xp.cumsum(x, axis, dtype=dtype)
+            return (contiguous(xp, xp.asarray(sums + init, dtype=dtype)),)
+        return cumulative
 
     def kernel(x, init):
         padded = dilate_and_pad(x, init, spec.base_dilations, spec.padding, xp)

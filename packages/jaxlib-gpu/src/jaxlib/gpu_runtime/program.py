@@ -45,7 +45,13 @@ from jaxlib._src.passes.inline_calls import inline_small_calls
 from jaxlib.gpu_runtime import carried, codegen
 from jaxlib.gpu_runtime.carried import from_carrier, is_carried, to_carrier, uses_carriers
 from jaxlib.gpu_runtime.collectives import run_per_device
-from jaxlib.gpu_runtime.fused import GENERATED_OPS, FusedKernel, SliceBundle, bundle_slices
+from jaxlib.gpu_runtime.fused import (
+    GENERATED_ON_CARRIERS,
+    GENERATED_OPS,
+    FusedKernel,
+    SliceBundle,
+    bundle_slices,
+)
 from jaxlib.gpu_runtime.fused import enabled as fusion_enabled
 from jaxlib.gpu_runtime.kernels import (
     CARRIER_KERNELS,
@@ -230,6 +236,9 @@ class _GpuFunctionLowering(_FunctionLowering):
         nothing = nothing_to_compute_kernel(op, xp)
         if nothing is not None:
             return nothing, ""
+        generated = self._generated_kernel(op)
+        if generated is not None:
+            return generated, ""
         if uses_carriers(op):  # bfloat16, 8-bit floats: the kernel of a twin (carried.py)
             special = CARRIER_KERNELS.get(op.name)
             kernel = special(op, xp) if special is not None else None
@@ -252,15 +261,6 @@ class _GpuFunctionLowering(_FunctionLowering):
             if kernel is None or not in_f32:
                 return kernel, reason
             return carried.computing_widened(op, kernel, xp), ""
-        generate = GENERATED_OPS.get(op.name) if module.fusion else None
-        if generate is not None and all(on_device(t) for t in op.operand_types):
-            try:
-                kernel = generate(op, xp, module.fusion_target)
-            except codegen.Unsupported:
-                pass
-            else:
-                module.kernel_sources[kernel.name] = kernel.source
-                return kernel, ""
         factory = DEVICE_KERNELS.get(op.name)
         types = [*op.operand_types, *op.result_types]
         if factory is None and op.name not in REGION_KERNELS:
@@ -275,6 +275,23 @@ class _GpuFunctionLowering(_FunctionLowering):
             if kernel is not None:
                 return with_frame(kernel), ""
         return None, "no device kernel for these types or attributes"
+
+    def _generated_kernel(self, op: Operation) -> Callable[..., tuple] | None:
+        """The op as one generated kernel (fused.GENERATED_OPS) where it has
+        one for these types; carried types only for the generators that
+        compute them (GENERATED_ON_CARRIERS)."""
+        module = self.module_lowering
+        generate = GENERATED_OPS.get(op.name) if module.fusion else None
+        if generate is None or not all(on_device(t) for t in op.operand_types):
+            return None
+        if uses_carriers(op) and op.name not in GENERATED_ON_CARRIERS:
+            return None
+        try:
+            kernel = generate(op, module.xp, module.fusion_target)
+        except codegen.Unsupported:
+            return None
+        module.kernel_sources[kernel.name] = kernel.source
+        return kernel
 
     def _counted_loop(self, op: Operation, count: int) -> Callable[..., tuple]:
         """A while loop whose trip count is known when compiling (fori_loop,
