@@ -948,3 +948,106 @@ def test_reduce_window_kernels_compile_with_nvrtc():
                                       strides, padding, base, dilation)
         (source,) = kernel_sources(text).values()
         nvrtc.compile_to_ptx(source)
+
+
+def _select_and_scatter_program(shape, element, direction, window, strides, padding,
+                                scatter="add", swapped=False) -> tuple[str, list[int]]:
+    from jaxlib._src.ops.reduction import num_windows
+
+    rank = len(shape)
+    source = [num_windows(n, lo, hi, 1, w, s, 1) for n, (lo, hi), w, s in zip(
+        shape, padding, window, strides)]
+    compare_type = "SIGNED" if element.startswith("i") else "FLOAT"
+
+    def tensor(dims):
+        return f"tensor<{'x'.join(map(str, dims))}x{element}>"
+
+    def array(values):
+        return "array<i64: " + ", ".join(map(str, values)) + ">"
+
+    pads = "[" + ", ".join(f"[{lo}, {hi}]" for lo, hi in padding) + "]"
+    first, second = ("%b", "%a") if swapped else ("%a", "%b")
+    scalar = f"tensor<{element}>"
+    text = (f"func.func @main(%x: {tensor(shape)}, %s: {tensor(source)}) -> {tensor(shape)} {{\n"
+            f"  %init = stablehlo.constant dense<0> : {scalar}\n"
+            f'  %r = "stablehlo.select_and_scatter"(%x, %s, %init) <{{padding = dense<{pads}> '
+            f": tensor<{rank}x2xi64>, window_dimensions = {array(window)}, window_strides = "
+            f"{array(strides)}}}> ({{\n"
+            f"  ^bb0(%a: {scalar}, %b: {scalar}):\n"
+            f"    %c = stablehlo.compare {direction}, {first}, {second}, {compare_type} : "
+            f"({scalar}, {scalar}) -> tensor<i1>\n"
+            f"    stablehlo.return %c : tensor<i1>\n"
+            f"  }}, {{\n"
+            f"  ^bb0(%a: {scalar}, %b: {scalar}):\n"
+            f"    %y = stablehlo.{scatter} %a, %b : {scalar}\n"
+            f"    stablehlo.return %y : {scalar}\n"
+            f"  }}) : ({tensor(shape)}, {tensor(source)}, {scalar}) -> {tensor(shape)}\n"
+            f"  return %r : {tensor(shape)}\n}}\n")
+    return text, source
+
+
+# name: (shape, element, direction, window, strides, padding, scatter body, swapped)
+_SELECTS = {
+    "max_pool_gradient": ((2, 9, 9, 3), "f32", "GE", (1, 3, 3, 1), (1, 2, 2, 1),
+                          ((0, 0), (1, 1), (1, 1), (0, 0)), "add", False),
+    "overlapping_windows": ((1, 12, 12, 1), "f32", "GE", (1, 4, 4, 1), (1, 1, 1, 1),
+                            ((0, 0),) * 4, "add", False),
+    "compare_of_candidate_and_chosen": ((6, 7), "f32", "GT", (2, 3), (2, 2),
+                                        ((1, 0), (0, 2)), "add", True),
+    "bf16": ((2, 8, 8, 2), "bf16", "GE", (1, 2, 2, 1), (1, 1, 1, 1),
+             ((0, 0), (0, 1), (0, 1), (0, 0)), "add", False),
+    "f16_min_pool": ((5, 5), "f16", "LE", (2, 2), (1, 1), ((0, 0), (0, 0)), "add", False),
+    "i32_scatter_by_max": ((8, 8), "i32", "GT", (3, 3), (2, 2), ((1, 1), (1, 1)), "maximum",
+                           False),
+    "cropped": ((6, 6), "f32", "GE", (2, 2), (2, 2), ((-1, 1), (0, 0)), "add", False),
+}
+
+
+@needs_compiler
+@pytest.mark.parametrize("name", sorted(_SELECTS))
+def test_select_and_scatter_is_one_generated_kernel_computing_as_the_cpu(monkeypatch, name):
+    # Max pooling's gradient gathered per operand element: each window's choice
+    # in window order (the first of ties, NaN chosen as the CPU chooses it),
+    # sources folded in source order: no atomics, the CPU's bits.
+    import ml_dtypes
+
+    from jaxlib import xla_client
+
+    shape, element, direction, window, strides, padding, scatter, swapped = _SELECTS[name]
+    text, source_shape = _select_and_scatter_program(shape, element, direction, window,
+                                                     strides, padding, scatter, swapped)
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    monkeypatch.setenv("JAXLIB_GPU_STRICT", "1")
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    rng = np.random.default_rng(len(name))
+    dtype = {"f32": np.float32, "bf16": ml_dtypes.bfloat16, "f16": np.float16,
+             "i32": np.int32}[element]
+    if element == "i32":
+        x = rng.integers(-9, 9, shape).astype(dtype)  # ties often
+        s = rng.integers(-9, 9, source_shape).astype(dtype)
+    else:
+        x = rng.standard_normal(shape).astype(dtype)
+        x.reshape(-1)[3] = np.nan
+        x.reshape(-1)[7:11] = 1  # ties
+        s = rng.standard_normal(source_shape).astype(dtype)
+    executable = gpu.compile_and_load(text)
+    sources = executable.compiled.program.kernel_sources
+    assert [k.rsplit("_", 1)[0] for k in sources] == ["jx_select_and_scatter"]
+    (got,) = [np.asarray(o) for o in executable.execute(
+        [gpu.buffer_from_pyval(x), gpu.buffer_from_pyval(s)])]
+    (want,) = [np.asarray(o) for o in cpu.compile_and_load(text, cpu.devices()[:1]).execute(
+        [cpu.buffer_from_pyval(x), cpu.buffer_from_pyval(s)])]
+    bits = np.dtype(f"u{got.itemsize}")
+    np.testing.assert_array_equal(got.reshape(-1).view(bits), want.reshape(-1).view(bits))
+
+
+def test_select_and_scatter_kernels_compile_with_nvrtc():
+    _needs_nvrtc()
+    from jaxlib.gpu_runtime import nvrtc
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    for name in ("max_pool_gradient", "bf16", "i32_scatter_by_max", "cropped"):
+        text, _ = _select_and_scatter_program(*_SELECTS[name])
+        (source,) = kernel_sources(text).values()
+        nvrtc.compile_to_ptx(source)

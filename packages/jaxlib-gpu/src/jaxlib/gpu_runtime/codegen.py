@@ -1349,6 +1349,77 @@ def reduce_window(g: Window, code: int, reducer: str, target: str = "cuda"
             name, threads)
 
 
+_COMPARE_OPERATORS = {"EQ": "==", "NE": "!=", "GE": ">=", "GT": ">", "LE": "<=", "LT": "<"}
+
+
+def select_and_scatter(shape: tuple[int, ...], source_shape: tuple[int, ...],
+                       window: tuple[int, ...], strides: tuple[int, ...],
+                       padding: tuple[tuple[int, int], ...], code: int, direction: str,
+                       reducer: str, target: str = "cuda") -> tuple[str, str, int]:
+    """(source, name, threads) of a select_and_scatter (max pooling's
+    gradient) whose select body is one compare of (chosen, candidate) by
+    ``direction`` and whose scatter body is one op (``reducer``): inputs the
+    operand x, the sources src and the init scalar, output out0.
+
+    Gathered, not scattered: one thread per operand element walks the windows
+    that hold it in source order, finds each window's choice (in window
+    order, padding never chosen, the candidate taken where the select body is
+    false) and folds the sources of the windows that chose it into the init.
+    So no atomics and no fill first: the order is the sequential scatter's,
+    the CPU's bits (16-bit floats rounded at each step)."""
+    if code not in _C_TYPES or direction not in _COMPARE_OPERATORS:
+        raise Unsupported(f"select_and_scatter of type code {code} comparing by {direction}")
+    ctype, load_form, store_form = _element_io(code)
+    stored = storage_ctype(code)
+    rank = len(shape)
+
+    def load(element: str) -> str:
+        return load_form.format(element)
+
+    params = [f"const {stored}* __restrict__ x", f"const {stored}* __restrict__ src",
+              f"const {stored}* __restrict__ init_in", f"{stored}* __restrict__ out0"]
+    body = [f"  {ctype} acc = {load('init_in[0]')};"] + _coords(shape, "i")
+    pad = "  "
+    for k in range(rank):  # the windows holding element c: o*stride <= c + low < o*stride + w
+        q, w, st = f"(c{k} + ({padding[k][0]}))", window[k], strides[k]
+        body += [f"{pad}jx_i64 q{k} = {q};",
+                 f"{pad}jx_i64 first{k} = q{k} - {w - 1} <= 0 ? 0 : (q{k} - {w - 1} + {st - 1})"
+                 f" / {st};",
+                 f"{pad}jx_i64 last{k} = q{k} < 0 ? -1 : q{k} / {st};",
+                 f"{pad}if (last{k} > {source_shape[k] - 1}) last{k} = {source_shape[k] - 1};",
+                 f"{pad}for (jx_i64 o{k} = first{k}; o{k} <= last{k}; ++o{k}) {{"]
+        pad += "  "
+    body += [f"{pad}int chosen = 0;", f"{pad}jx_i64 at = -1;", f"{pad}{ctype} best = 0;"]
+    inner = pad
+    for k in range(rank):
+        body.append(f"{pad}for (jx_i64 w{k} = 0; w{k} < {window[k]}; ++w{k}) {{")
+        pad += "  "
+        body.append(f"{pad}jx_i64 p{k} = o{k} * {strides[k]} + w{k} - ({padding[k][0]});")
+    valid = " && ".join(f"p{k} >= 0 && p{k} < {shape[k]}" for k in range(rank)) or "1"
+    position = _linear(shape, [f"p{k}" for k in range(rank)])
+    operator = _COMPARE_OPERATORS[direction]
+    body += [f"{pad}if ({valid}) {{",
+             f"{pad}  jx_i64 p = {position};",
+             f"{pad}  {ctype} v = {load('x[p]')};",
+             f"{pad}  if (!chosen || !(best {operator} v)) {{ chosen = 1; best = v; at = p; }}",
+             f"{pad}}}"]
+    for _ in range(rank):
+        pad = pad[:-2]
+        body.append(f"{pad}}}")
+    source_index = _linear(source_shape, [f"o{k}" for k in range(rank)])
+    combined = combine_expression(reducer, "acc", load(f"src[{source_index}]"), code)
+    body.append(f"{inner}if (at == i) acc = {combined};")
+    for _ in range(rank):
+        pad = pad[:-2]
+        body.append(f"{pad}}}")
+    body.append(f"  out0[i] = {store_form.format('acc')};")
+    threads = _size(shape)
+    name = _named("select_and_scatter", body + params, target)
+    casts = [f"(const {stored}*)in[{k}]" for k in range(3)] + [f"({stored}*)out[0]"]
+    return (_wrap(name, body, params, ["x", "src", "init_in", "out0"], casts, threads, target),
+            name, threads)
+
+
 # -- batched copies ---------------------------------------------------------------------
 
 BATCHED_COPY_NAME = "jx_batched_copy"

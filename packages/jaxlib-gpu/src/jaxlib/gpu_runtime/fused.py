@@ -233,6 +233,43 @@ def reduce_window_kernel(op: Any, xp: Any, target: str) -> GeneratedKernel:
     return per_item_kernel(source, name, threads, _result_layouts(op.results), xp, target)
 
 
+def select_and_scatter_kernel(op: Any, xp: Any, target: str) -> GeneratedKernel:
+    """stablehlo.select_and_scatter (max pooling's gradient) as one generated
+    kernel, when its select body is one compare of its two arguments (in
+    either order; not by total order) and its scatter body one op
+    (codegen.select_and_scatter gathers each element's sources in order)."""
+    from jaxlib._src.ops.reduction import _WindowSpec
+    from jaxlib.gpu_runtime.kernels import single_op_body
+
+    select_block = op.regions[0].entry
+    compare = select_block.operations[0] if len(select_block.operations) == 2 else None
+    reducer = _WINDOW_REDUCERS.get(single_op_body(op.regions[1]) or "")
+    if compare is None or compare.name != "stablehlo.compare" or reducer is None:
+        raise codegen.Unsupported("select_and_scatter bodies other than a compare and one op")
+    (returned,) = select_block.operations[1].operands
+    direction = compare.attributes["comparison_direction"].value
+    compare_type = getattr(compare.attributes.get("compare_type"), "value", "NOTYPE")
+    arguments = [id(a) for a in select_block.arguments]
+    order = [id(v) for v in compare.operands]
+    if returned is not compare.results[0] or sorted(order) != sorted(arguments) or \
+            len(set(order)) != 2 or compare_type == "TOTALORDER":
+        raise codegen.Unsupported("a select body other than one compare of its arguments")
+    if order != arguments:  # compare(candidate, chosen): the mirrored direction
+        direction = {"GE": "LE", "GT": "LT", "LE": "GE", "LT": "GT"}.get(direction, direction)
+    code = fusion.element_code(op.operand_types[0])
+    if code is None or fusion.element_code(op.result_types[0]) != code or \
+            fusion.element_code(op.operand_types[1]) != code:
+        raise codegen.Unsupported("a select_and_scatter of a type the fusion IR does not "
+                                  "compute")
+    shape = tuple(int(d) for d in op.operand_types[0].shape)
+    spec = _WindowSpec(op, len(shape), dilations=False)
+    source, name, threads = codegen.select_and_scatter(
+        shape, tuple(int(d) for d in op.operand_types[1].shape), tuple(spec.window),
+        tuple(spec.strides), tuple((int(lo), int(hi)) for lo, hi in spec.padding), code,
+        direction, reducer, target)
+    return per_item_kernel(source, name, threads, _result_layouts(op.results), xp, target)
+
+
 @dataclass(eq=False)
 class SliceBundle:
     """Sibling dynamic_slice (or dynamic_update_slice) ops of one shape at the
@@ -361,10 +398,11 @@ def bundle_slices(schedule: list[Any], bundled: Any) -> list[Any]:
 # calls of their DEVICE_KERNELS entry) where fused kernels are generated.
 GENERATED_OPS = {"stablehlo.dynamic_slice": dynamic_slice_kernel,
                  "stablehlo.dynamic_update_slice": dynamic_update_slice_kernel,
-                 "stablehlo.reduce_window": reduce_window_kernel}
+                 "stablehlo.reduce_window": reduce_window_kernel,
+                 "stablehlo.select_and_scatter": select_and_scatter_kernel}
 # Generated kernels that compute bfloat16/float16 themselves (on their 16-bit
 # carriers, rounding as the CPU does): tried before the carriers' twins.
-GENERATED_ON_CARRIERS = frozenset({"stablehlo.reduce_window"})
+GENERATED_ON_CARRIERS = frozenset({"stablehlo.reduce_window", "stablehlo.select_and_scatter"})
 
 
 _DEVICE_MODULES: dict[tuple[str, str], Any] = {}
