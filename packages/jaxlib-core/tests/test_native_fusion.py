@@ -744,7 +744,10 @@ def reduce_program(shape, dims, element_type, body, init, producer=None):
 
 REDUCE_SHAPES = [((7, 1000), (1,)), ((1000, 7), (0,)), ((3, 600, 5), (1,)),
                  ((4, 5, 6), (0, 1, 2)), ((3, 0), (1,)), ((0, 3), (1,)), ((6, 1, 4), (1,)),
-                 ((2, 3, 4, 5), (2, 3)), ((2, 3, 4, 5), (0, 1))]
+                 ((2, 3, 4, 5), (2, 3)), ((2, 3, 4, 5), (0, 1)),
+                 # empty results of non-empty reductions (jnp.sum(zeros((3, 0)), 0)
+                 # divided by the empty kept extent: SIGFPE)
+                 ((3, 0), (0,)), ((2, 0, 3), (0,)), ((4, 0, 5, 2), (0,)), ((0, 0), (0,))]
 
 
 @pytest.mark.parametrize("shape,dims", REDUCE_SHAPES)

@@ -439,6 +439,7 @@ class FusedKernel final : public Kernel {
 
   void RunRowBlock(const void* const* inputs, void* const* outputs, int64_t rows, int64_t r0,
                    int64_t r1) override {
+    if (red_op_ >= 0 && (outer_ == 0 || inner_ == 0)) return;  // an empty result
     if (red_op_ < 0) {
       const int64_t per_row = total_ / rows;
       const int64_t out_size = DTypeSize(slot_types_[out_slot_]);
@@ -472,6 +473,8 @@ class FusedKernel final : public Kernel {
       RunLoop(inputs, outputs);
     } else if (red_op_ < 0) {
       RunElementwise(inputs, outputs);
+    } else if (outer_ == 0 || inner_ == 0) {
+      return;  // an empty result (a reduction of a [3, 0] array over its rows)
     } else if (inner_ == 1 && red_ <= kShortRow) {
       RunShortRows(inputs, outputs[0]);
     } else if (inner_ == 1) {
