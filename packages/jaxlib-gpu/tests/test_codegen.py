@@ -1051,3 +1051,136 @@ def test_select_and_scatter_kernels_compile_with_nvrtc():
         text, _ = _select_and_scatter_program(*_SELECTS[name])
         (source,) = kernel_sources(text).values()
         nvrtc.compile_to_ptx(source)
+
+
+# -- reductions with elementwise bodies (argmax) as one generated kernel ----------------
+
+def _argmax_program(shape, element, dims, direction="GT", init="0xFF800000") -> str:
+    compare_type = "SIGNED" if element.startswith("i") else "FLOAT"
+    kept = [d for k, d in enumerate(shape) if k not in dims]
+
+    def tensor(dims_, element_):
+        return f"tensor<{''.join(f'{d}x' for d in dims_)}{element_}>"
+
+    t, ti = tensor(shape, element), tensor(shape, "i32")
+    out, outi = tensor(kept, element), tensor(kept, "i32")
+    scalar = f"tensor<{element}>"
+    return f"""func.func @main(%x: {t}) -> ({out}, {outi}) {{
+  %iota = stablehlo.iota dim = {dims[-1]} : {ti}
+  %init = stablehlo.constant dense<{init}> : {scalar}
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %r:2 = stablehlo.reduce(%x init: %init), (%iota init: %zero) across dimensions = {list(dims)} :
+      ({t}, {ti}, {scalar}, tensor<i32>) -> ({out}, {outi})
+   reducer(%a: {scalar}, %b: {scalar}) (%ai: tensor<i32>, %bi: tensor<i32>) {{
+    %gt = stablehlo.compare {direction}, %a, %b, {compare_type} : ({scalar}, {scalar}) -> tensor<i1>
+    %nan = stablehlo.compare NE, %a, %a, {compare_type} : ({scalar}, {scalar}) -> tensor<i1>
+    %take = stablehlo.or %gt, %nan : tensor<i1>
+    %eq = stablehlo.compare EQ, %a, %b, {compare_type} : ({scalar}, {scalar}) -> tensor<i1>
+    %lower = stablehlo.compare LT, %ai, %bi, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %tie = stablehlo.and %eq, %lower : tensor<i1>
+    %keep = stablehlo.or %take, %tie : tensor<i1>
+    %v = stablehlo.select %take, %a, %b : tensor<i1>, {scalar}
+    %i = stablehlo.select %keep, %ai, %bi : tensor<i1>, tensor<i32>
+    stablehlo.return %v, %i : {scalar}, tensor<i32>
+  }}
+  return %r#0, %r#1 : {out}, {outi}
+}}
+"""
+
+
+# name: (shape, element, reduced dims, direction, init, a block per output?)
+_ARGMAXES = {
+    "rows_a_block_each": ((8, 1000), "f32", (1,), "GT", "0xFF800000", True),
+    "many_short_rows": ((4096, 10), "f32", (1,), "GT", "0xFF800000", False),
+    "over_the_leading_axis": ((700, 5), "f32", (0,), "GT", "0xFF800000", True),
+    "argmin": ((3, 2000), "f32", (1,), "LT", "0x7F800000", True),
+    "bf16": ((4, 600), "bf16", (1,), "GT", "0xFF80", True),
+    "int32_with_ties": ((5, 900), "i32", (1,), "GT", "-2147483648", True),
+    "one_long_row": ((1, 100000), "f32", (1,), "GT", "0xFF800000", True),
+    "two_axes": ((3, 40, 30), "f32", (1, 2), "GT", "0xFF800000", True),
+}
+
+
+@needs_compiler
+@pytest.mark.parametrize("name", sorted(_ARGMAXES))
+def test_argmax_is_one_generated_kernel_computing_as_the_cpu(monkeypatch, name):
+    # jnp.argmax's value-and-index reduce: a thread per output folding in order,
+    # or a block per output whose threads fold contiguous chunks paired in order
+    # (host builds run the block's threads one by one): the first maximum and
+    # the first NaN win, as on the CPU.
+    import ml_dtypes
+
+    from jaxlib import xla_client
+
+    shape, element, dims, direction, init, block = _ARGMAXES[name]
+    text = _argmax_program(shape, element, dims, direction, init)
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    monkeypatch.setenv("JAXLIB_GPU_STRICT", "1")
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    rng = np.random.default_rng(len(name))
+    if element == "i32":
+        x = rng.integers(-5, 5, shape).astype(np.int32)
+    else:
+        x = rng.standard_normal(shape).astype(ml_dtypes.bfloat16 if element == "bf16"
+                                              else np.float32)
+        flat = x.reshape(-1)
+        flat[[5, 900, 901, 1500] if flat.size > 1500 else [5]] = np.nan
+        flat[[20, 40]] = 50  # a tied maximum
+    executable = gpu.compile_and_load(text)
+    sources = executable.compiled.program.kernel_sources
+    reduces = [s for k, s in sources.items() if k.startswith("jx_reduce_")]
+    assert len(reduces) == 1 and ("jx_chunk" in reduces[0]) == block
+    got = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(x)])]
+    want = [np.asarray(o) for o in cpu.compile_and_load(text, cpu.devices()[:1]).execute(
+        [cpu.buffer_from_pyval(x)])]
+    for g, w in zip(got, want):
+        bits = np.dtype(f"u{g.itemsize}")
+        np.testing.assert_array_equal(g.reshape(-1).view(bits), w.reshape(-1).view(bits))
+
+
+@needs_compiler
+def test_variadic_sums_are_one_generated_kernel(monkeypatch):
+    # Two sums in one body (not one op): generated too; integers add exactly.
+    from jaxlib import xla_client
+
+    text = """func.func @main(%x: tensor<6x700xi32>, %y: tensor<6x700xi32>)
+    -> (tensor<6xi32>, tensor<6xi32>) {
+  %z = stablehlo.constant dense<0> : tensor<i32>
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %r:2 = stablehlo.reduce(%x init: %z), (%y init: %one) across dimensions = [1] :
+      (tensor<6x700xi32>, tensor<6x700xi32>, tensor<i32>, tensor<i32>)
+      -> (tensor<6xi32>, tensor<6xi32>)
+   reducer(%a: tensor<i32>, %b: tensor<i32>) (%c: tensor<i32>, %d: tensor<i32>) {
+    %s = stablehlo.add %a, %b : tensor<i32>
+    %t = stablehlo.multiply %c, %d : tensor<i32>
+    stablehlo.return %s, %t : tensor<i32>, tensor<i32>
+  }
+  return %r#0, %r#1 : tensor<6xi32>, tensor<6xi32>
+}
+"""
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    monkeypatch.setenv("JAXLIB_GPU_STRICT", "1")
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    executable = gpu.compile_and_load(text)
+    assert any(k.startswith("jx_reduce_") for k in executable.compiled.program.kernel_sources)
+    rng = np.random.default_rng(2)
+    x = rng.integers(-1000, 1000, (6, 700)).astype(np.int32)
+    y = rng.integers(-3, 4, (6, 700)).astype(np.int32)
+    got = [np.asarray(o) for o in executable.execute(
+        [gpu.buffer_from_pyval(x), gpu.buffer_from_pyval(y)])]
+    np.testing.assert_array_equal(got[0], x.sum(1, dtype=np.int32))
+    np.testing.assert_array_equal(got[1], np.prod(y, 1, dtype=np.int32))
+
+
+def test_argmax_kernels_compile_with_nvrtc():
+    _needs_nvrtc()
+    from jaxlib.gpu_runtime import nvrtc
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    for name in ("rows_a_block_each", "many_short_rows", "bf16", "int32_with_ties"):
+        shape, element, dims, direction, init, _ = _ARGMAXES[name]
+        sources = kernel_sources(_argmax_program(shape, element, dims, direction, init))
+        reduces = [s for key, s in sources.items() if key.startswith("jx_reduce_")]
+        assert len(reduces) == 1
+        nvrtc.compile_to_ptx(reduces[0])

@@ -548,15 +548,19 @@ class _Writer:
 
     # -- the kernel ----------------------------------------------------------------
 
-    def body(self, coords: list[str], indent: str) -> list[str]:
-        """Statements computing every slot for one domain element."""
+    def body(self, coords: list[str], indent: str, arguments: bool = False) -> list[str]:
+        """Statements computing every slot for one domain element; with
+        ``arguments``, inputs are the scalars ``a0``, ``a1``, ... (a region
+        body's block arguments, in their computing types)."""
         lines = []
         for slot, kind, arg, strides in self.p.loads:
             t = self.ctype(slot)
             offset = " + ".join(f"{c} * {s}" if s != 1 else c
                                 for c, s in zip(coords, strides) if s != 0) or "0"
             halves = _HALVES.get(self.p.slot_types[slot])
-            if kind == 0:
+            if kind == 0 and arguments:
+                lines.append(f"{t} v{slot} = a{arg};")
+            elif kind == 0:
                 if arg in self.input_views:  # a strided view: its offset, not a copy
                     offset = f"jx_view{arg}({offset})"
                 element = f"in{arg}[{offset}]"
@@ -1418,6 +1422,186 @@ def select_and_scatter(shape: tuple[int, ...], source_shape: tuple[int, ...],
     casts = [f"(const {stored}*)in[{k}]" for k in range(3)] + [f"({stored}*)out[0]"]
     return (_wrap(name, body, params, ["x", "src", "init_in", "out0"], casts, threads, target),
             name, threads)
+
+
+# -- reductions with elementwise bodies ----------------------------------------------
+
+
+def body_function(name: str, program: FusedProgram, opcode_names: dict[int, str],
+                  argument_codes: list[int]) -> str:
+    """A region body (argmax's comparator, a variadic sum) as the C function
+    ``void name(a0, a1, ..., T* r0, T* r1, ...)``: ``program`` is the body in
+    the fusion IR over a one-element domain, its kind-0 loads the block
+    arguments by index, its outputs the returned values. 16-bit floats are
+    passed and returned in float, rounded after each op as in fused groups."""
+    writer = _Writer(program, opcode_names, argument_codes)
+    params = [f"{_C_TYPES[c][0]} a{k}" for k, c in enumerate(argument_codes)]
+    params += [f"{writer.ctype(slot)}* r{k}" for k, slot in enumerate(program.outputs)]
+    lines = [f"JX void {name}({', '.join(params)}) {{"]
+    lines += writer.body([], "  ", arguments=True)
+    lines += [f"  *r{k} = v{slot};" for k, slot in enumerate(program.outputs)]
+    lines.append("}")
+    return "\n".join(lines)
+
+
+# Few outputs over long extents: a block of _BLOCK threads per output, each
+# folding a contiguous chunk, then chunks paired in order.
+_BLOCK_REDUCE_MAX_OUTPUTS = 2048
+_BLOCK_REDUCE_MIN_EXTENT = 512
+
+
+def variadic_reduce(shape: tuple[int, ...], dims: tuple[int, ...], codes: list[int],
+                    body: str, target: str = "cuda", strategy: str | None = None
+                    ) -> tuple[str, str, int, int]:
+    """(source, name, items, threads per item) of a reduce of ``len(codes)``
+    operands of ``shape`` over ``dims`` (in that order) whose body is the C
+    function ``jx_body`` (body_function: the accumulated values, then the
+    next element's): inputs x0.., then the inits i0.., outputs out0...
+
+    A thread per output folds its elements in order from the inits, as the
+    CPU does. Few outputs over long extents take a block each
+    (``strategy="block"``): each thread folds a contiguous chunk from its
+    first element, neighbouring chunks are paired in order (the earlier on
+    the left, so argmax keeps its first maximum and its first NaN), and the
+    inits come first last. Host builds run the blocks' threads one after the
+    other, so the same pairing is tested without a GPU."""
+    count = len(codes)
+    kept = [d for d in range(len(shape)) if d not in dims]
+    items = _size(tuple(shape[d] for d in kept))
+    extent = _size(tuple(shape[d] for d in dims))
+    if strategy is None:
+        strategy = ("block" if items <= _BLOCK_REDUCE_MAX_OUTPUTS
+                    and extent >= _BLOCK_REDUCE_MIN_EXTENT else "thread")
+    types = [_C_TYPES[c][0] for c in codes]
+    stored = [storage_ctype(c) for c in codes]
+    loads = [_element_io(c)[1] for c in codes]
+    stores = [_element_io(c)[2] for c in codes]
+    params = ([f"const {t}* __restrict__ x{k}" for k, t in enumerate(stored)]
+              + [f"const {t}* __restrict__ i{k}" for k, t in enumerate(stored)]
+              + [f"{t}* __restrict__ out{k}" for k, t in enumerate(stored)])
+    args = ([f"x{k}" for k in range(count)] + [f"i{k}" for k in range(count)]
+            + [f"out{k}" for k in range(count)])
+    strides = _linear_strides(shape)
+    casts = ([f"(const {t}*)in[{k}]" for k, t in enumerate(stored)]
+             + [f"(const {t}*)in[{count + k}]" for k, t in enumerate(stored)]
+             + [f"({t}*)out[{k}]" for k, t in enumerate(stored)])
+
+    def element(k: int, offset: str) -> str:
+        return loads[k].format(f"x{k}[{offset}]")
+
+    # jx_offset(o, j): where output o's j-th element is
+    lines = ["JX jx_i64 jx_offset(jx_i64 o, jx_i64 j) {", "  jx_i64 at = 0;"]
+    for d in reversed(kept):
+        lines.append(f"  at += (o % {shape[d]}) * {strides[d]}LL; o /= {shape[d]};")
+    for d in reversed(dims):
+        lines.append(f"  at += (j % {shape[d]}) * {strides[d]}LL; j /= {shape[d]};")
+    lines += ["  return at;", "}"]
+    acc = [f"acc{k}" for k in range(count)]
+    nxt = [f"nxt{k}" for k in range(count)]
+    fold = ", ".join([*acc, *nxt, *(f"&{a}" for a in acc)])
+    # jx_fold(o, first, end, acc...): acc folded with elements [first, end) of output o
+    lines.append(f"JX void jx_fold(jx_i64 o, jx_i64 first, jx_i64 end, "
+                 f"{', '.join(f'{t}* p{k}' for k, t in enumerate(types))}, "
+                 f"{', '.join(f'const {t}* __restrict__ x{k}' for k, t in enumerate(stored))}) {{")
+    lines += [f"  {t} acc{k} = *p{k};" for k, t in enumerate(types)]
+    lines += ["  for (jx_i64 j = first; j < end; ++j) {",
+              "    jx_i64 at = jx_offset(o, j);"]
+    lines += [f"    {t} nxt{k} = {element(k, 'at')};" for k, t in enumerate(types)]
+    lines += [f"    jx_body({fold});", "  }"]
+    lines += [f"  *p{k} = acc{k};" for k in range(count)]
+    lines.append("}")
+    xs = ", ".join(f"x{k}" for k in range(count))
+    init_lines = [f"  {t} acc{k} = {loads[k].format(f'i{k}[0]')};" for k, t in enumerate(types)]
+    store_lines = [f"  out{k}[o] = {stores[k].format(f'acc{k}')};" for k in range(count)]
+    if strategy == "thread":
+        lines.append(f"JX void jx_item(jx_i64 o, {', '.join(params)}) {{")
+        lines += init_lines
+        lines.append(f"  jx_fold(o, 0, {extent}, {', '.join(f'&acc{k}' for k in range(count))},"
+                     f" {xs});")
+        lines += store_lines
+        lines.append("}")
+        name = _named("reduce", [body] + lines + params, target)
+        source = _reduce_source(name, body, lines, params, args, casts, items, target)
+        return source, name, items, 1
+    # block: chunk t of every output folded by thread t, then pairs in order
+    chunk = -(-extent // _BLOCK)
+    shared = "".join(f"{t} s{k}[{_BLOCK}]; " for k, t in enumerate(types)) + f"int sv[{_BLOCK}];"
+    partials = ", ".join(f"{t}* s{k}" for k, t in enumerate(types)) + ", int* sv"
+    inputs = ", ".join(f"const {t}* __restrict__ x{k}" for k, t in enumerate(stored))
+    lines += [f"JX void jx_chunk(jx_i64 o, int t, {partials}, {inputs}) {{",
+              f"  jx_i64 first = (jx_i64)t * {chunk}, end = first + {chunk};",
+              f"  if (end > {extent}) end = {extent};",
+              "  sv[t] = first < end;",
+              "  if (first >= end) return;",
+              "  jx_i64 at = jx_offset(o, first);"]
+    lines += [f"  s{k}[t] = {element(k, 'at')};" for k in range(count)]
+    lines += [f"  jx_fold(o, first + 1, end, {', '.join(f's{k} + t' for k in range(count))}, "
+              f"{xs});", "}"]
+    pair = ", ".join([*(f"s{k}[t]" for k in range(count)), *(f"s{k}[t + d]" for k in range(count)),
+                      *(f"&s{k}[t]" for k in range(count))])
+    lines += [f"JX void jx_pair(int t, int d, {partials}) {{",
+              f"  if (t % (2 * d) != 0 || t + d >= {_BLOCK} || !sv[t + d]) return;",
+              f"  jx_body({pair});", "}"]
+    finish = ", ".join([*acc, *(f"s{k}[0]" for k in range(count)), *(f"&{a}" for a in acc)])
+    lines.append(f"JX void jx_finish(jx_i64 o, {partials}, {', '.join(params[count:])}) {{")
+    lines += init_lines
+    lines.append(f"  if (sv[0]) jx_body({finish});")
+    lines += store_lines
+    lines.append("}")
+    name = _named("reduce", [body] + lines + params + [shared], target)
+    s_args = ", ".join(f"s{k}" for k in range(count))
+    rest = ", ".join(args[count:])
+    if target == "cuda":
+        kernel = [f'extern "C" __global__ void {name}({", ".join(params)}, jx_i64 n) {{',
+                  f"  __shared__ {shared.replace('; ', '; __shared__ ')}",
+                  "  int t = threadIdx.x;",
+                  "  for (jx_i64 o = blockIdx.x; o < n; o += gridDim.x) {",
+                  f"    jx_chunk(o, t, {s_args}, sv, {xs});",
+                  "    __syncthreads();",
+                  f"    for (int d = 1; d < {_BLOCK}; d *= 2) {{",
+                  f"      jx_pair(t, d, {s_args}, sv);",
+                  "      __syncthreads();",
+                  "    }",
+                  f"    if (t == 0) jx_finish(o, {s_args}, sv, {rest});",
+                  "    __syncthreads();",
+                  "  }", "}"]
+    else:
+        kernel = [f'extern "C" void {name}(void** in, void** out, jx_i64 n) {{',
+                  *(f"  {param.split(' __restrict__ ')[0]} {a} = {c};"
+                    for param, a, c in zip(params, args, casts)),
+                  f"  {shared}",
+                  "  for (jx_i64 o = 0; o < n; ++o) {",
+                  f"    for (int t = 0; t < {_BLOCK}; ++t) jx_chunk(o, t, {s_args}, sv, {xs});",
+                  f"    for (int d = 1; d < {_BLOCK}; d *= 2)",
+                  f"      for (int t = 0; t < {_BLOCK}; ++t) jx_pair(t, d, {s_args}, sv);",
+                  f"    jx_finish(o, {s_args}, sv, {rest});",
+                  "  }", "}"]
+    source = PRELUDE + body + "\n" + "\n".join(lines) + "\n" + "\n".join(kernel) + "\n"
+    return source, name, items, _BLOCK
+
+
+def _reduce_source(name: str, body: str, lines: list[str], params: list[str],
+                   args: list[str], casts: list[str], items: int, target: str) -> str:
+    """A thread-per-output reduction's source: ``jx_item(o, ...)`` (the last
+    function of ``lines``) run for every output."""
+    index = "int" if items < 2**31 - 1 else "long long"
+    if target == "cuda":
+        kernel = [f'extern "C" __global__ void {name}({", ".join(params)}, {index} n) {{',
+                  f"  for ({index} i = ({index})blockIdx.x * blockDim.x + threadIdx.x; "
+                  f"i < n; i += ({index})blockDim.x * gridDim.x)",
+                  f"    jx_item(i, {', '.join(args)});", "}"]
+    else:
+        kernel = [f'extern "C" void {name}(void** in, void** out, {index} n) {{',
+                  f"  for ({index} i = 0; i < n; ++i) jx_item(i, {', '.join(casts)});", "}"]
+    return PRELUDE + body + "\n" + "\n".join(lines) + "\n" + "\n".join(kernel) + "\n"
+
+
+def _linear_strides(shape: tuple[int, ...]) -> list[int]:
+    strides, step = [], 1
+    for size in reversed(shape):
+        strides.append(step)
+        step *= size
+    return strides[::-1]
 
 
 # -- batched copies ---------------------------------------------------------------------

@@ -198,6 +198,92 @@ _WINDOW_REDUCERS = {"stablehlo.add": "add", "stablehlo.multiply": "mul",
                     "stablehlo.and": "and", "stablehlo.or": "or"}
 
 
+def body_program(region: Any) -> codegen.FusedProgram:
+    """A region of scalar elementwise ops (a reduce body) in the fusion IR
+    over a one-element domain: its block arguments are the kind-0 loads by
+    index, its returned values the outputs (codegen.body_function spells it).
+    codegen.Unsupported for ops outside the fusion IR."""
+    block = region.entry
+    slot_types: list[int] = []
+    loads: list[tuple[int, int, int, list[int]]] = []
+    instructions: list[tuple[int, int, int, int, int, int]] = []
+    slots: dict[int, int] = {}
+
+    def scalar_code(value: Any) -> int:
+        code = fusion.element_code(value.type)
+        if code is None or tuple(value.type.shape) != ():
+            raise codegen.Unsupported("a body value that is not a scalar the fusion IR computes")
+        return code
+
+    def new_slot(code: int) -> int:
+        slot_types.append(code)
+        return len(slot_types) - 1
+
+    for k, argument in enumerate(block.arguments):
+        slots[id(argument)] = slot = new_slot(scalar_code(argument))
+        loads.append((slot, 0, k, []))
+    *ops, terminator = block.operations
+    for op in ops:
+        if len(op.results) != 1 or op.regions:
+            raise codegen.Unsupported(f"{op.name} in a reduction body")
+        code = scalar_code(op.results[0])
+        if op.name == "stablehlo.constant":
+            slot = new_slot(code)
+            loads.append((slot, 1, fusion._constant_bits(fusion._scalar_of(op), code), []))
+            slots[id(op.results[0])] = slot
+            continue
+        try:
+            sources = [slots[id(v)] for v in op.operands]
+        except KeyError:
+            raise codegen.Unsupported("a body reading values from outside") from None
+        if op.name in fusion._LAYOUT_OPS and slot_types[sources[0]] == code:
+            slots[id(op.results[0])] = sources[0]  # a scalar's reshape: the same value
+            continue
+        opcode = "convert" if op.name == "stablehlo.convert" else fusion._opcode_of(op)
+        if opcode is None or opcode not in fusion.OPCODES:
+            raise codegen.Unsupported(f"{op.name} in a reduction body")
+        aux = 0
+        if opcode == "cmp":
+            aux = fusion._compare_code(op, slot_types[sources[0]])
+            if aux is None:
+                raise codegen.Unsupported("a compare type the fusion IR does not spell")
+        slot = new_slot(code)
+        instructions.append((fusion.OPCODES[opcode], aux, slot,
+                             *(sources + [-1] * (3 - len(sources)))))
+        slots[id(op.results[0])] = slot
+    outputs = [slots[id(v)] for v in terminator.operands]
+    return codegen.FusedProgram([1], -1, -1, -1, 0, slot_types, loads,  # type: ignore[arg-type]
+                                instructions, outputs)
+
+
+def reduce_kernel(op: Any, xp: Any, target: str) -> GeneratedKernel:
+    """A stablehlo.reduce whose body is elementwise but not one op (argmax's
+    and argmin's value-and-index pairs, variadic sums) as one generated
+    kernel (codegen.variadic_reduce). One-op bodies stay with the fused
+    groups and the array library's reductions (codegen.Unsupported)."""
+    from jaxlib._src.ops.reduction import int_array_attr
+    from jaxlib.gpu_runtime.kernels import single_op_body
+
+    count = len(op.results)
+    if single_op_body(op.regions[0]) is not None and count == 1:
+        raise codegen.Unsupported("a one-op body: fused groups and the array library")
+    codes = [fusion.element_code(t) for t in op.operand_types[:count]]
+    block = op.regions[0].entry
+    argument_codes = [fusion.element_code(a.type) for a in block.arguments]
+    result_codes = [fusion.element_code(t) for t in op.result_types]
+    if None in codes or argument_codes != codes + codes or result_codes != codes or \
+            [fusion.element_code(t) for t in op.operand_types[count:]] != codes:
+        raise codegen.Unsupported("a reduction whose types differ from its body's")
+    program = body_program(op.regions[0])
+    shape = tuple(int(d) for d in op.operand_types[0].shape)
+    dims = tuple(int(d) for d in int_array_attr(op, "dimensions", ()))
+    body = codegen.body_function("jx_body", program, OPCODE_NAMES, argument_codes)
+    source, name, items, per_item = codegen.variadic_reduce(shape, dims, codes, body, target)
+    index = "ll" if per_item > 1 or items >= 2**31 - 1 else "int"
+    return GeneratedKernel(source, name, items, items * per_item, index,
+                           _result_layouts(op.results), xp, target)
+
+
 def window_geometry(op: Any) -> codegen.Window:
     """A reduce_window's geometry (its operand's shape, the result's, the
     window attributes)."""
@@ -399,10 +485,12 @@ def bundle_slices(schedule: list[Any], bundled: Any) -> list[Any]:
 GENERATED_OPS = {"stablehlo.dynamic_slice": dynamic_slice_kernel,
                  "stablehlo.dynamic_update_slice": dynamic_update_slice_kernel,
                  "stablehlo.reduce_window": reduce_window_kernel,
-                 "stablehlo.select_and_scatter": select_and_scatter_kernel}
+                 "stablehlo.select_and_scatter": select_and_scatter_kernel,
+                 "stablehlo.reduce": reduce_kernel}
 # Generated kernels that compute bfloat16/float16 themselves (on their 16-bit
 # carriers, rounding as the CPU does): tried before the carriers' twins.
-GENERATED_ON_CARRIERS = frozenset({"stablehlo.reduce_window", "stablehlo.select_and_scatter"})
+GENERATED_ON_CARRIERS = frozenset({"stablehlo.reduce_window", "stablehlo.select_and_scatter",
+                                   "stablehlo.reduce"})
 
 
 _DEVICE_MODULES: dict[tuple[str, str], Any] = {}

@@ -100,6 +100,8 @@ class _Lapack:
         count, columns, rows = matrices.shape
         pivots = np.zeros((count, min(rows, columns)), np.int32)
         info = np.zeros(count, np.int32)
+        if rows == 0 or columns == 0:  # nothing to factor (LAPACK would call xerbla)
+            return pivots, info
         for b, storage in enumerate(matrices):
             lu, pivot, info[b] = function(storage.T)
             storage[...] = lu.T
