@@ -820,3 +820,107 @@ module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32
         np.testing.assert_array_equal(shard, (a @ b)[k // 2:k // 2 + 1])
     names = [op.name for op in exe._compiled.partitioned().module.walk()]
     assert names.count("stablehlo.all_reduce") == 1
+
+
+def test_windows_over_tiled_dimensions_exchange_halos(client, monkeypatch):
+    # Rows tiled over 4 devices: a 3-row max window (SAME: -inf past the ends),
+    # a stride-2 window whose blocks start where the input's do, and a VALID
+    # sum whose output blocks start at a different place on each device: each
+    # device takes the rows its windows reach from its neighbours (one
+    # collective_permute each way at most), and the results keep the tiles.
+    x = RNG.normal(size=(16, 6)).astype(np.float32)
+    text = _program([("tensor<16x6xf32>", ROWS)],
+                    [("tensor<16x6xf32>", ROWS), ("tensor<8x6xf32>", ROWS),
+                     ("tensor<12x6xf32>", ROWS)], """
+    %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %zero = stablehlo.constant dense<0.0> : tensor<f32>
+    %0 = "stablehlo.reduce_window"(%arg0, %ninf) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %m = stablehlo.maximum %a, %b : tensor<f32>
+        stablehlo.return %m : tensor<f32>
+    }) {window_dimensions = array<i64: 3, 1>, padding = dense<[[1, 1], [0, 0]]> : tensor<2x2xi64>} : (tensor<16x6xf32>, tensor<f32>) -> tensor<16x6xf32>
+    %1 = "stablehlo.reduce_window"(%arg0, %ninf) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %m = stablehlo.maximum %a, %b : tensor<f32>
+        stablehlo.return %m : tensor<f32>
+    }) {window_dimensions = array<i64: 3, 1>, window_strides = array<i64: 2, 1>, padding = dense<[[1, 0], [0, 0]]> : tensor<2x2xi64>} : (tensor<16x6xf32>, tensor<f32>) -> tensor<8x6xf32>
+    %2 = "stablehlo.reduce_window"(%arg0, %zero) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+    }) {window_dimensions = array<i64: 5, 1>} : (tensor<16x6xf32>, tensor<f32>) -> tensor<12x6xf32>
+    return %0, %1, %2 : tensor<16x6xf32>, tensor<8x6xf32>, tensor<12x6xf32>""")
+    padded = np.pad(x, ((1, 1), (0, 0)), constant_values=-np.inf)
+    same = np.max([padded[i:i + 16] for i in range(3)], axis=0)
+    strided = np.max([padded[i:i + 16:2] for i in range(3)], axis=0)
+    valid = np.sum([x[i:i + 12] for i in range(5)], axis=0)
+    local = _check(client, monkeypatch, text, [x], [same, strided, valid],
+                   {"all_gather": 0, "all_reduce": 0})
+    names = [op.name for op in local.module.walk()]
+    assert names.count("stablehlo.collective_permute") == 2 + 1 + 2
+    assert "stablehlo.dynamic_slice" in names  # the VALID sum's blocks start unevenly
+
+
+def test_convolutions_over_tiled_spatial_dimensions_exchange_halos(client, monkeypatch):
+    # NHWC images tiled on H (4 devices) and on H and W (2 x 2): each device
+    # convolves its block plus the neighbours' rows (and columns) its kernel
+    # reaches, zeros past the ends being the padding; a strided convolution
+    # needs only the rows before its block. The gradient of a max pool whose
+    # windows tile the blocks runs on each device's blocks.
+    images = RNG.normal(size=(2, 16, 8, 3)).astype(np.float32)
+    kernel = RNG.normal(size=(3, 3, 3, 4)).astype(np.float32)
+    rows = "{devices=[1,4,1,1]<=[4]}"
+    grid = "{devices=[1,2,2,1]<=[4]}"
+    text = _program([("tensor<2x16x8x3xf32>", rows), ("tensor<3x3x3x4xf32>", REP),
+                     ("tensor<2x16x8x3xf32>", grid), ("tensor<2x8x4x3xf32>", rows)],
+                    [("tensor<2x16x8x4xf32>", rows), ("tensor<2x8x4x4xf32>", rows),
+                     ("tensor<2x16x8x4xf32>", grid), ("tensor<2x16x8x3xf32>", rows)], """
+    %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x16x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<2x16x8x4xf32>
+    %1 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[1, 0], [1, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x16x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<2x8x4x4xf32>
+    %2 = stablehlo.convolution(%arg2, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x16x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<2x16x8x4xf32>
+    %zero = stablehlo.constant dense<0.0> : tensor<f32>
+    %3 = "stablehlo.select_and_scatter"(%arg0, %arg3, %zero) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %ge = stablehlo.compare GE, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+        stablehlo.return %ge : tensor<i1>
+    }, {
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+    }) {window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 2, 2, 1>} : (tensor<2x16x8x3xf32>, tensor<2x8x4x3xf32>, tensor<f32>) -> tensor<2x16x8x3xf32>
+    return %0, %1, %2, %3 : tensor<2x16x8x4xf32>, tensor<2x8x4x4xf32>, tensor<2x16x8x4xf32>, tensor<2x16x8x3xf32>""")
+    grads = RNG.normal(size=(2, 8, 4, 3)).astype(np.float32)
+    local = _check(client, monkeypatch, text, [images, kernel, images, grads], None,
+                   {"all_gather": 0, "all_reduce": 0})
+    names = [op.name for op in local.module.walk()]
+    assert names.count("stablehlo.collective_permute") == 2 + 1 + 4
+
+
+def test_windows_sorts_and_convolutions_propagate_their_inputs_tiles(client, monkeypatch):
+    # Results jit leaves unspecified: a window over tiled rows, a sort along
+    # the untiled dimension and a convolution over tiled rows keep the tiles,
+    # as XLA's propagation gives them.
+    x = RNG.normal(size=(16, 6)).astype(np.float32)
+    images = RNG.normal(size=(2, 16, 8, 3)).astype(np.float32)
+    kernel = RNG.normal(size=(3, 3, 3, 4)).astype(np.float32)
+    rows = "{devices=[1,4,1,1]<=[4]}"
+    text = _program([("tensor<16x6xf32>", ROWS), ("tensor<2x16x8x3xf32>", rows),
+                     ("tensor<3x3x3x4xf32>", REP)],
+                    [("tensor<16x6xf32>", ""), ("tensor<16x6xf32>", ""),
+                     ("tensor<2x16x8x4xf32>", "")], """
+    %zero = stablehlo.constant dense<0.0> : tensor<f32>
+    %0 = "stablehlo.reduce_window"(%arg0, %zero) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+    }) {window_dimensions = array<i64: 3, 1>, padding = dense<[[1, 1], [0, 0]]> : tensor<2x2xi64>} : (tensor<16x6xf32>, tensor<f32>) -> tensor<16x6xf32>
+    %1 = "stablehlo.sort"(%arg0) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %lt = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+        stablehlo.return %lt : tensor<i1>
+    }) {dimension = 1 : i64, is_stable = true} : (tensor<16x6xf32>) -> tensor<16x6xf32>
+    %2 = stablehlo.convolution(%arg1, %arg2) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x16x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<2x16x8x4xf32>
+    return %0, %1, %2 : tensor<16x6xf32>, tensor<16x6xf32>, tensor<2x16x8x4xf32>""")
+    _, exe = _run(client, text, [x, images, kernel], "apart", monkeypatch)
+    shardings = [HloSharding.from_proto(s) for s in exe.get_output_shardings()]
+    assert shardings == [HloSharding.from_string(t) for t in (ROWS, ROWS, rows)]

@@ -92,6 +92,13 @@ def _divides(tiling: _Tiling | None, type_: Any) -> bool:
     return all(size % count == 0 for size, count in zip(type_.shape, tiling.shape[:-1]))
 
 
+def _fitted(tiling: _Tiling, shape: Sequence[int]) -> _Tiling:
+    """``tiling`` with the dimensions it does not split evenly in ``shape``
+    left whole."""
+    return _replicate(tiling, [d for d, size in enumerate(shape)
+                               if size % tiling.shape[d]])
+
+
 def _text(tiling: _Tiling | None) -> str | None:
     if tiling is None or all(d == 1 for d in tiling.shape[:-1]):
         return None
@@ -443,6 +450,16 @@ class _Propagation:
             return [_replicate(t, changed)]
         if name == "stablehlo.dot_general":
             return [self._dot(op, ins, out_rank[0])]
+        if name in ("stablehlo.reduce_window", "stablehlo.select_and_scatter"):
+            # Windows keep their operands' tiles (the partitioner exchanges halos).
+            sources = ins[:len(results)] if name == "stablehlo.reduce_window" else ins[:1]
+            return [None if t is None else _fitted(t, r.type.shape)
+                    for t, r in zip(sources, results)]
+        if name == "stablehlo.sort":
+            dim = int(op.attributes.get("dimension", -1)) % max(out_rank[0] or 1, 1)
+            return [None if t is None else _replicate(t, [dim]) for t in ins[:len(results)]]
+        if name == "stablehlo.convolution":
+            return [self._convolution(op, ins, out_rank[0])]
         if name == "stablehlo.gather":
             return [self._gather(op, ins[0], out_rank[0])]
         if name == "func.call":
@@ -471,6 +488,30 @@ class _Propagation:
                 and getattr(v.type, "shape", None) == getattr(result_type, "shape", None)]
         sharded = [t for t in same if _sharded(t)]
         return sharded[0] if sharded else (same[0] if same else None)
+
+    def _convolution(self, op: Operation, ins: list[_Tiling | None],
+                     rank: int) -> _Tiling | None:
+        """The input's batch and spatial tiles, or else the kernel's output
+        feature tiles, become the result's (a tiled input feature is a
+        contraction: nothing is known)."""
+        dn = op.attributes["dimension_numbers"]
+        lhs, rhs = ins[0], ins[1]
+        if _sharded(lhs) and lhs.shape[int(dn.input_feature_dimension)] == 1:
+            moved = {int(dn.input_batch_dimension): int(dn.output_batch_dimension)}
+            moved.update({int(i): int(o) for i, o in zip(dn.input_spatial_dimensions,
+                                                       dn.output_spatial_dimensions)})
+            kept = _drop(lhs, [int(dn.input_feature_dimension)])
+            order = sorted(moved)
+            return _fitted(_insert(kept, {k: moved[d] for k, d in enumerate(order)}, rank),
+                           op.results[0].type.shape)
+        if _sharded(rhs):
+            feature = int(dn.kernel_output_feature_dimension)
+            others = [d for d in range(rhs.ndim - 1) if d != feature]
+            if any(rhs.shape[d] != 1 for d in others):
+                return None
+            kept = _drop(rhs, others)
+            return _insert(kept, {0: int(dn.output_feature_dimension)}, rank)
+        return None
 
     def _gather(self, op: Operation, tiling: _Tiling | None, rank: int) -> _Tiling | None:
         """Operand dimensions a gather takes whole keep their tiling in the

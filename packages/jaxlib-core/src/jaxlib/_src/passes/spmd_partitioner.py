@@ -60,6 +60,8 @@ import numpy as np
 from jaxlib._src.ir.attributes import (
     UNIT,
     ChannelHandle,
+    ComparisonDirection,
+    ComparisonType,
     DenseArray,
     DenseElements,
     IntegerAttr,
@@ -503,6 +505,70 @@ class _Builder:
                           "channel_handle": self._channel(),
                           "use_global_device_ids": UNIT},
                          [_reducer_region("stablehlo.add", t.element_type)]).result
+
+    def halo(self, local: _Local, dim: int, left: int, right: int,
+             fill: Value | None) -> Value | None:
+        """``local``'s block along ``dim`` (tiled) widened by ``left`` elements
+        of the previous device's block and ``right`` of the next one's, each
+        sent by one collective_permute; past the ends of the dimension the
+        value ``fill`` (a scalar; None: zeros, which a permute gives a device
+        nobody sends to). None when a neighbour's block is too small to give
+        its part."""
+        value = local.value
+        t = value.type
+        size = t.shape[dim]
+        if max(left, right) > size or min(left, right) < 0:
+            return None
+        rows = self.space.groups(_along(local.tiling, dim))
+        position = {int(dev): index[dim] for index, dev in np.ndenumerate(local.tiling)}
+        count = local.tiling.shape[dim]
+
+        def part(start: int, stop: int) -> Value:
+            shape = list(t.shape)
+            shape[dim] = stop - start
+            starts, limits = [0] * t.rank, list(t.shape)
+            starts[dim], limits[dim] = start, stop
+            return self.emit("stablehlo.slice", [value], [TensorType(tuple(shape),
+                             t.element_type, t.encoding)],
+                             {"start_indices": i64_array(starts),
+                              "limit_indices": i64_array(limits),
+                              "strides": i64_array([1] * t.rank)}).result
+
+        def received(piece: Value, forward: bool, edge: int) -> Value:
+            pairs = [(int(row[j]), int(row[j + 1])) if forward else
+                     (int(row[j + 1]), int(row[j])) for row in rows
+                     for j in range(len(row) - 1)]
+            pairs_array = np.asarray(pairs, np.int64).reshape(-1, 2)
+            got = self.emit("stablehlo.collective_permute", [piece], [piece.type],
+                            {"source_target_pairs": DenseElements(
+                                pairs_array, TensorType(pairs_array.shape, "i64")),
+                             "channel_handle": self._channel()}).result
+            if fill is None:
+                return got
+            table = np.zeros(self.n, np.int32)
+            for dev, index in position.items():
+                table[dev] = int(index == edge)
+            at_edge = self.emit("stablehlo.compare", [self.per_device(table), self.zero()],
+                                [TensorType((), "i1")],
+                                {"comparison_direction": ComparisonDirection("NE"),
+                                 "compare_type": ComparisonType("SIGNED")}).result
+            filled = self.emit("stablehlo.broadcast_in_dim", [fill], [piece.type],
+                               {"broadcast_dimensions": i64_array([])}).result
+            return self.emit("stablehlo.select", [at_edge, filled, got], [piece.type]).result
+
+        pieces = []
+        if left > 0:
+            pieces.append(received(part(size - left, size), True, 0))
+        pieces.append(value)
+        if right > 0:
+            pieces.append(received(part(0, right), False, count - 1))
+        if len(pieces) == 1:
+            return value
+        shape = list(t.shape)
+        shape[dim] = sum(v.type.shape[dim] for v in pieces)
+        return self.emit("stablehlo.concatenate", pieces,
+                         [TensorType(tuple(shape), t.element_type, t.encoding)],
+                         {"dimension": IntegerAttr(dim)}).result
 
     def reshard(self, local: _Local, target: _Tiling) -> Value:
         """``local``'s value in ``target``'s blocks (summed first if unreduced,
@@ -1600,6 +1666,9 @@ def _convolution(b: _Builder, op: Operation) -> list[_Local] | None:
     output; inputs tiled alike on the contracted feature dimension (a kernel
     gradient: the batch is there) convolve their blocks and meet in an
     all-reduce sum."""
+    done = _convolution_halo(b, op)
+    if done is not None:
+        return done
     dn = op.attributes["dimension_numbers"]
     feature_groups = int(op.attributes.get("feature_group_count", 1))
     batch_groups = int(op.attributes.get("batch_group_count", 1))
@@ -1626,6 +1695,65 @@ def _convolution(b: _Builder, op: Operation) -> list[_Local] | None:
                       [_local_type(result_type, result_tiling)])
         return [_Local(out.result, result_tiling)]
     return None
+
+
+def _convolution_halo(b: _Builder, op: Operation) -> list[_Local] | None:
+    """An input tiled on spatial dimensions (and perhaps its batch) convolves
+    with the whole kernel: each device takes the halo its windows reach from
+    its neighbours (zeros past the ends: the padding) and its output keeps
+    the input's tiles, as XLA's windowed partitioning does."""
+    dn = op.attributes["dimension_numbers"]
+    if int(op.attributes.get("feature_group_count", 1)) != 1 or \
+            int(op.attributes.get("batch_group_count", 1)) != 1:
+        return None
+    lhs = b.get(op.operands[0])
+    tiling = lhs.tiling
+    feature = int(dn.input_feature_dimension)
+    spatial = [int(d) for d in dn.input_spatial_dimensions]
+    tiled = [k for k, d in enumerate(spatial) if tiling.shape[d] != 1]
+    if lhs.groups is not None or not tiled or tiling.shape[feature] != 1:
+        return None
+    count = len(spatial)
+    attrs = op.attributes
+
+    def per_spatial(name: str, default: int) -> list[int]:
+        value = attrs.get(name)
+        return [default] * count if value is None else [int(v) for v in value]
+
+    strides = per_spatial("window_strides", 1)
+    lhs_dilation, rhs_dilation = per_spatial("lhs_dilation", 1), per_spatial("rhs_dilation", 1)
+    padding = attrs.get("padding")
+    pads = (np.zeros((count, 2), np.int64) if padding is None
+            else np.asarray(padding.array).reshape(count, 2))
+    reversal = attrs.get("window_reversal")
+    if any(lhs_dilation[k] != 1 for k in tiled) or (reversal is not None and any(reversal)):
+        return None
+    kernel_shape = op.operands[1].type.shape
+    result_type = op.results[0].type
+    out_spatial = [int(d) for d in dn.output_spatial_dimensions]
+    dims, out_sizes = {}, {}
+    for k in tiled:
+        kernel_size = kernel_shape[int(dn.kernel_spatial_dimensions[k])]
+        dims[spatial[k]] = _WindowDim(kernel_size, strides[k], rhs_dilation[k],
+                                      int(pads[k][0]), int(pads[k][1]))
+        out_sizes[spatial[k]] = result_type.shape[out_spatial[k]]
+    out_shape = [out_sizes.get(d, 0) for d in range(op.operands[0].type.rank)]
+    widened = _halo_operands(b, [lhs], dims, out_shape, [None])
+    if widened is None:
+        return None
+    local_pads = pads.copy()
+    for k in tiled:
+        local_pads[k] = 0
+    attributes = dict(attrs)
+    attributes["padding"] = DenseElements(local_pads, TensorType((count, 2), "i64"))
+    moved = {int(dn.input_batch_dimension): int(dn.output_batch_dimension)}
+    moved.update(dict(zip(spatial, out_spatial)))
+    order = sorted(moved)
+    result_tiling = _insert(_drop(tiling, [feature]), {k: moved[d] for k, d in enumerate(order)},
+                            result_type.rank)
+    out = b.clone(op, [widened[0], b.whole(b.get(op.operands[1]))],
+                  [_local_type(result_type, result_tiling)], attributes)
+    return [_Local(out.result, result_tiling)]
 
 
 def _broadcast_operand_tiling(wanted: _Tiling, dims: list[int], src: Sequence[int],
@@ -1767,7 +1895,168 @@ def _window_independent(op: Operation, rank: int) -> list[int]:
 
 
 def _windowed(b: _Builder, op: Operation) -> list[_Local] | None:
+    done = (_reduce_window_halo(b, op) if op.name == "stablehlo.reduce_window"
+            else _select_and_scatter_in_blocks(b, op))
+    if done is not None:
+        return done
     return _per_position(b, op, _window_independent(op, op.operands[0].type.rank))
+
+
+def _select_and_scatter_in_blocks(b: _Builder, op: Operation) -> list[_Local] | None:
+    """A select_and_scatter whose windows tile its operand's blocks exactly
+    (window = stride, no padding, blocks a whole number of windows: max
+    pooling's gradient over tiled spatial dimensions) runs on each device's
+    blocks: no window crosses one."""
+    operand = b.get(op.operands[0])
+    tiling = operand.tiling
+    rank = op.operands[0].type.rank
+    attrs = op.attributes
+
+    def per_dim(name: str, default: int) -> list[int]:
+        value = attrs.get(name)
+        return [default] * rank if value is None else [int(v) for v in value]
+
+    window, strides = per_dim("window_dimensions", 1), per_dim("window_strides", 1)
+    padding = attrs.get("padding")
+    pads = (np.zeros((rank, 2), np.int64) if padding is None
+            else np.asarray(padding.array).reshape(rank, 2))
+    shape = op.operands[0].type.shape
+    tiled = [d for d in range(rank) if tiling.shape[d] != 1]
+    if operand.groups is not None or not tiled or any(
+            window[d] != strides[d] or pads[d].any()
+            or (shape[d] // tiling.shape[d]) % strides[d] for d in tiled):
+        return None
+    source = b.reshard(b.get(op.operands[1]), tiling)
+    out = b.clone(op, [operand.value, source, b.whole(b.get(op.operands[2]))],
+                  [_local_type(op.results[0].type, tiling)])
+    return [_Local(out.result, tiling)]
+
+
+@dataclass(frozen=True)
+class _WindowDim:
+    """One dimension of a window: its size, stride, window dilation and
+    low/high padding (base dilation 1)."""
+
+    window: int
+    stride: int
+    dilation: int
+    low: int
+    high: int
+
+    def reach(self, size: int, count: int, out_size: int) -> tuple[list[int], int] | None:
+        """Where each of ``count`` devices' windows start relative to its
+        block of ``size`` elements (negative: before it, in the previous
+        block), and how many input elements its block of the ``out_size``
+        windows spans; None when the windows do not split evenly."""
+        if out_size % count:
+            return None
+        windows = out_size // count
+        extent = (self.window - 1) * self.dilation + 1
+        starts = [i * windows * self.stride - self.low - i * size for i in range(count)]
+        return starts, (windows - 1) * self.stride + extent
+
+
+def _halo_operands(b: _Builder, values: list[_Local], dims: dict[int, _WindowDim],
+                   out_shape: Sequence[int], fills: list[Value | None]
+                   ) -> list[Value] | None:
+    """Each value's elements under its device's windows along the tiled
+    windowed ``dims`` (the same tiling for all): its block widened by halos
+    from its neighbours, then cut where the windows start (a dynamic slice
+    where that differs between devices). None if a window reaches past a
+    neighbour's block."""
+    tiling = values[0].tiling
+    results = [v.value for v in values]
+    for d, geometry in dims.items():
+        count = tiling.shape[d]
+        size = values[0].value.type.shape[d]
+        found = geometry.reach(size, count, out_shape[d])
+        if found is None:
+            return None
+        starts, length = found
+        left = max(0, -min(starts))
+        right = max(0, max(start + length for start in starts) - size)
+        if left > size or right > size:
+            return None
+        position = {int(dev): index[d] for index, dev in np.ndenumerate(tiling)}
+        for k, fill in enumerate(fills):
+            widened = b.halo(_Local(results[k], tiling), d, left, right, fill)
+            if widened is None:
+                return None
+            results[k] = _window_cut(b, widened, d, [left + start for start in starts],
+                                     length, position)
+    return results
+
+
+def _window_cut(b: _Builder, value: Value, dim: int, offsets: list[int], length: int,
+                position: dict[int, int]) -> Value:
+    """``length`` elements of ``value`` along ``dim`` from each device's
+    offset (``offsets`` by block index): a slice, or a dynamic slice when
+    the offsets differ."""
+    t = value.type
+    if offsets[0] == 0 and length == t.shape[dim] and len(set(offsets)) == 1:
+        return value
+    shape = list(t.shape)
+    shape[dim] = length
+    cut_t = TensorType(tuple(shape), t.element_type, t.encoding)
+    if len(set(offsets)) == 1:
+        starts, limits = [0] * t.rank, list(t.shape)
+        starts[dim], limits[dim] = offsets[0], offsets[0] + length
+        return b.emit("stablehlo.slice", [value], [cut_t],
+                      {"start_indices": i64_array(starts), "limit_indices": i64_array(limits),
+                       "strides": i64_array([1] * t.rank)}).result
+    table = np.zeros(b.n, np.int32)
+    for dev, index in position.items():
+        table[dev] = offsets[index]
+    starts = [b.zero()] * t.rank
+    starts[dim] = b.per_device(table)
+    return b.emit("stablehlo.dynamic_slice", [value, *starts], [cut_t],
+                  {"slice_sizes": i64_array(shape)}).result
+
+
+def _reduce_window_halo(b: _Builder, op: Operation) -> list[_Local] | None:
+    """A reduce_window over tiled dimensions: each device reduces its own
+    block plus the neighbours' elements its windows reach (a halo, one
+    collective_permute each way, the init past the ends), with no padding
+    there; the result keeps the operands' tiles. As XLA's windowed
+    partitioning: no all-gather."""
+    count = len(op.results)
+    rank = op.operands[0].type.rank
+    values = [b.get(v) for v in op.operands[:count]]
+    if any(v.groups is not None for v in values):
+        return None
+    tiling = values[0].tiling
+    if any(not _equivalent(v.tiling, tiling) for v in values):
+        return None
+    attrs = op.attributes
+
+    def per_dim(name: str, default: int) -> list[int]:
+        value = attrs.get(name)
+        return [default] * rank if value is None else [int(v) for v in value]
+
+    window, strides = per_dim("window_dimensions", 1), per_dim("window_strides", 1)
+    base, dilations = per_dim("base_dilations", 1), per_dim("window_dilations", 1)
+    padding = attrs.get("padding")
+    pads = (np.zeros((rank, 2), np.int64) if padding is None
+            else np.asarray(padding.array).reshape(rank, 2))
+    independent = set(_window_independent(op, rank))
+    dims = {d: _WindowDim(window[d], strides[d], dilations[d], int(pads[d][0]),
+                          int(pads[d][1]))
+            for d in range(rank) if tiling.shape[d] != 1 and d not in independent}
+    if not dims or any(base[d] != 1 for d in dims):
+        return None
+    fills = [b.whole(b.get(v)) for v in op.operands[count:]]
+    out_shape = op.results[0].type.shape
+    widened = _halo_operands(b, values, dims, out_shape, fills)
+    if widened is None:
+        return None
+    local_pads = pads.copy()
+    for d in dims:
+        local_pads[d] = 0
+    attributes = dict(attrs)
+    attributes["padding"] = DenseElements(local_pads, TensorType((rank, 2), "i64"))
+    out = b.clone(op, [*widened, *fills],
+                  [_local_type(r.type, tiling) for r in op.results], attributes)
+    return [_Local(r, tiling) for r in out.results]
 
 
 def _sort(b: _Builder, op: Operation) -> list[_Local] | None:
