@@ -2773,3 +2773,86 @@ def test_generated_kernels_keep_f32_denormals(gpu, monkeypatch):
     np.testing.assert_array_equal(got, want)
     if BACKEND != "mock":
         assert fused.device_function_fallback() is None
+
+
+_WINDOWS_AND_ARGMAX = """
+func.func @main(%x: tensor<2x3x33x33xf32>, %g: tensor<2x3x16x16xf32>, %v: tensor<8x5000xf32>,
+                %c: tensor<4x700xbf16>) -> (tensor<2x3x16x16xf32>, tensor<2x3x33x33xf32>,
+                tensor<8xi32>, tensor<4x700xbf16>) {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %pool = "stablehlo.reduce_window"(%x, %zero) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {window_dimensions = array<i64: 1, 1, 3, 3>, window_strides = array<i64: 1, 1, 2, 2>} :
+     (tensor<2x3x33x33xf32>, tensor<f32>) -> tensor<2x3x16x16xf32>
+  %grad = "stablehlo.select_and_scatter"(%x, %g, %zero) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %ge = stablehlo.compare GE, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %ge : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {window_dimensions = array<i64: 1, 1, 3, 3>, window_strides = array<i64: 1, 1, 2, 2>} :
+     (tensor<2x3x33x33xf32>, tensor<2x3x16x16xf32>, tensor<f32>) -> tensor<2x3x33x33xf32>
+  %iota = stablehlo.iota dim = 1 : tensor<8x5000xi32>
+  %i0 = stablehlo.constant dense<0> : tensor<i32>
+  %r:2 = stablehlo.reduce(%v init: %ninf), (%iota init: %i0) across dimensions = [1] :
+      (tensor<8x5000xf32>, tensor<8x5000xi32>, tensor<f32>, tensor<i32>)
+      -> (tensor<8xf32>, tensor<8xi32>)
+   reducer(%a: tensor<f32>, %b: tensor<f32>) (%ai: tensor<i32>, %bi: tensor<i32>) {
+    %gt = stablehlo.compare GT, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %nan = stablehlo.compare NE, %a, %a, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %take = stablehlo.or %gt, %nan : tensor<i1>
+    %eq = stablehlo.compare EQ, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %lower = stablehlo.compare LT, %ai, %bi, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %tie = stablehlo.and %eq, %lower : tensor<i1>
+    %keep = stablehlo.or %take, %tie : tensor<i1>
+    %m = stablehlo.select %take, %a, %b : tensor<i1>, tensor<f32>
+    %i = stablehlo.select %keep, %ai, %bi : tensor<i1>, tensor<i32>
+    stablehlo.return %m, %i : tensor<f32>, tensor<i32>
+  }
+  %bz = stablehlo.constant dense<0.0> : tensor<bf16>
+  %cum = "stablehlo.reduce_window"(%c, %bz) ({
+  ^bb0(%a: tensor<bf16>, %b: tensor<bf16>):
+    %s = stablehlo.add %a, %b : tensor<bf16>
+    stablehlo.return %s : tensor<bf16>
+  }) {window_dimensions = array<i64: 1, 700>,
+      padding = dense<[[0, 0], [699, 0]]> : tensor<2x2xi64>} :
+     (tensor<4x700xbf16>, tensor<bf16>) -> tensor<4x700xbf16>
+  return %pool, %grad, %r#1, %cum : tensor<2x3x16x16xf32>, tensor<2x3x33x33xf32>,
+      tensor<8xi32>, tensor<4x700xbf16>
+}
+"""
+
+
+def test_windows_pool_gradients_and_argmax_run_on_the_device(gpu, cpu):
+    # An average pool, max pooling's gradient, jnp.argmax over long rows (a
+    # block per row on a GPU) and a bfloat16 cumsum: one generated kernel each
+    # on a GPU (NVRTC), on the device either way, as the CPU computes them.
+    import ml_dtypes
+
+    rng = np.random.default_rng(31)
+    x = rng.standard_normal((2, 3, 33, 33)).astype(np.float32)
+    g = rng.standard_normal((2, 3, 16, 16)).astype(np.float32)
+    v = rng.standard_normal((8, 5000)).astype(np.float32)
+    v[1, 4000] = v[1, 4500] = 9.0  # a tie: the first wins
+    v[2, 3000] = v[2, 100] = np.nan  # NaN: the first wins
+    c = rng.standard_normal((4, 700)).astype(ml_dtypes.bfloat16)
+    executable = gpu.compile_and_load(_WINDOWS_AND_ARGMAX)
+    if BACKEND != "mock" or os.environ.get("JAXLIB_GPU_MOCK_CODEGEN") == "1":
+        # (op by op, the bfloat16 cumsum past 256 elements is a host step)
+        assert executable.reference_kernel_steps() == []
+        names = {k.rsplit("_", 1)[0] for k in executable.compiled.program.kernel_sources}
+        assert {"jx_reduce_window", "jx_select_and_scatter", "jx_reduce"} <= names
+    args = [x, g, v, c]
+    got = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(a) for a in args])]
+    want = _run(cpu, _WINDOWS_AND_ARGMAX, *args)
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(got[1], want[1], rtol=1e-5, atol=1e-5)
+    np.testing.assert_array_equal(got[2], want[2])
+    assert got[2][1] == 4000 and got[2][2] == 100
+    np.testing.assert_allclose(got[3].astype(np.float32), want[3].astype(np.float32),
+                               rtol=2e-2, atol=0.1)
