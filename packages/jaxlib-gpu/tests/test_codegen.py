@@ -908,7 +908,7 @@ def test_long_cumulative_sums_over_few_lines_take_the_library_scan(monkeypatch, 
     # A thread per line would walk 5000 steps alone: the array library's scan
     # (CUB's on a GPU) instead; still no host step, the same sums as the CPU's.
     from jaxlib import xla_client
-    from jaxlib.gpu_runtime.kernels import LIBRARY_SCAN_MIN_LENGTH
+    from jaxlib.gpu_runtime.windows import LIBRARY_SCAN_MIN_LENGTH
 
     n = LIBRARY_SCAN_MIN_LENGTH + 7
     padding = ((0, 0), (0, n - 1) if reverse else (n - 1, 0))

@@ -22,6 +22,7 @@ from jaxlib._src.ir.types import numpy_dtype
 from jaxlib.gpu_runtime import codegen
 from jaxlib.gpu_runtime.carried import storage_dtype
 from jaxlib.gpu_runtime.vendor import is_hip
+from jaxlib.gpu_runtime.windows import library_scan, single_op_body, window_geometry
 
 OPCODE_NAMES = {code: name for name, code in fusion.OPCODES.items()}
 _THREADS_PER_BLOCK = 256
@@ -262,7 +263,6 @@ def reduce_kernel(op: Any, xp: Any, target: str) -> GeneratedKernel:
     kernel (codegen.variadic_reduce). One-op bodies stay with the fused
     groups and the array library's reductions (codegen.Unsupported)."""
     from jaxlib._src.ops.reduction import int_array_attr
-    from jaxlib.gpu_runtime.kernels import single_op_body
 
     count = len(op.results)
     if single_op_body(op.regions[0]) is not None and count == 1:
@@ -284,26 +284,12 @@ def reduce_kernel(op: Any, xp: Any, target: str) -> GeneratedKernel:
                            _result_layouts(op.results), xp, target)
 
 
-def window_geometry(op: Any) -> codegen.Window:
-    """A reduce_window's geometry (its operand's shape, the result's, the
-    window attributes)."""
-    from jaxlib._src.ops.reduction import _WindowSpec
-
-    shape = tuple(int(d) for d in op.operand_types[0].shape)
-    spec = _WindowSpec(op, len(shape))
-    return codegen.Window(
-        shape, tuple(int(d) for d in op.result_types[0].shape), tuple(spec.window),
-        tuple(spec.strides), tuple(spec.base_dilations), tuple(spec.window_dilations),
-        tuple((int(lo), int(hi)) for lo, hi in spec.padding))
-
-
 def reduce_window_kernel(op: Any, xp: Any, target: str) -> GeneratedKernel:
     """stablehlo.reduce_window of one operand with a one-op body as one
     generated kernel (codegen.reduce_window: every window folded in order,
     cumulative windows as running values along their lines); bfloat16 and
     float16 too, rounded at each step. codegen.Unsupported for the rest
     (several operands, other bodies, types the fusion IR does not compute)."""
-    from jaxlib.gpu_runtime.kernels import library_scan, single_op_body
 
     if len(op.results) != 1:
         raise codegen.Unsupported("a reduce_window of several operands")
@@ -325,7 +311,6 @@ def select_and_scatter_kernel(op: Any, xp: Any, target: str) -> GeneratedKernel:
     either order; not by total order) and its scatter body one op
     (codegen.select_and_scatter gathers each element's sources in order)."""
     from jaxlib._src.ops.reduction import _WindowSpec
-    from jaxlib.gpu_runtime.kernels import single_op_body
 
     select_block = op.regions[0].entry
     compare = select_block.operations[0] if len(select_block.operations) == 2 else None

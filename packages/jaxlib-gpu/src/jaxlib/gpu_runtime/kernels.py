@@ -50,6 +50,7 @@ from jaxlib.gpu_runtime.sparse import TARGETS as SPARSE_TARGETS
 from jaxlib.gpu_runtime.sparse import sparse_kernel
 from jaxlib.gpu_runtime.tridiagonal import TARGETS as TRIDIAGONAL_TARGETS
 from jaxlib.gpu_runtime.tridiagonal import tridiagonal_kernel
+from jaxlib.gpu_runtime.windows import library_scan, single_op_body
 
 Factory = Callable[[Operation, Any], Callable[..., tuple] | None]
 DEVICE_KERNELS: dict[str, Factory] = {}
@@ -865,19 +866,6 @@ _REDUCERS = {"stablehlo.add": ("sum", "add"), "stablehlo.multiply": ("prod", "mu
              "stablehlo.and": ("all", "logical_and"), "stablehlo.or": ("any", "logical_or")}
 
 
-def single_op_body(region) -> str | None:
-    """The op name when a two-argument region just applies one binary op to
-    its arguments and returns the result (the common reduce bodies)."""
-    block = region.entry
-    ops = block.operations
-    if len(block.arguments) != 2 or len(ops) != 2:
-        return None
-    body, ret = ops
-    if [id(v) for v in ret.operands] != [id(body.results[0])]:
-        return None
-    if {id(v) for v in body.operands} != {id(a) for a in block.arguments}:
-        return None
-    return body.name
 
 
 def _reduce_of_nothing(op: Operation, xp: Any):
@@ -1161,43 +1149,6 @@ def _convolution(op: Operation, xp: Any):
         return None
     spec = _ConvSpec(op)
     return convolution_kernel(op, spec, xp, _conv_kernel(op, spec, xp, matmul_for(xp)))
-
-
-# Cumulative sums whose lines are this long and this few run as the array
-# library's scan (CUB's on a GPU): a thread per line would walk too far alone.
-LIBRARY_SCAN_MIN_LENGTH = 2048
-LIBRARY_SCAN_MAX_LINES = 256
-
-
-def library_scan(op: Operation) -> tuple[int, bool] | None:
-    """(axis, reverse) when a reduce_window is a cumulative sum from a zero
-    constant init (jax's cumsum) over few long lines, in a type the library
-    scan adds as XLA does (not 16-bit floats, which round at each step):
-    ``init + scan(x)`` is then the sequential fold, as -0 + 0 is +0 either
-    way. Else None."""
-    from jaxlib.gpu_runtime.fused import window_geometry
-
-    if (len(op.results) != 1 or single_op_body(op.regions[0]) != "stablehlo.add"
-            or _kind(op.operand_types[0]) not in "iuf"
-            or numpy_dtype(op.operand_types[0].element_type).itemsize < 4
-            or not _constant_zero(op.operands[1])):
-        return None
-    geometry = window_geometry(op)
-    found = geometry.cumulative_axis()
-    if found is None:
-        return None
-    n = geometry.shape[found[0]]
-    lines = int(np.prod(geometry.shape, dtype=np.int64)) // n
-    return found if n >= LIBRARY_SCAN_MIN_LENGTH and lines <= LIBRARY_SCAN_MAX_LINES else None
-
-
-def _constant_zero(value: Any) -> bool:
-    """Whether ``value`` is defined by a constant op holding zeros."""
-    owner = value.owner
-    if not isinstance(owner, Operation) or owner.name != "stablehlo.constant":
-        return False
-    array = np.asarray(owner.attributes["value"].array)
-    return array.size > 0 and not array.any()
 
 
 @device_kernel("stablehlo.reduce_window")
