@@ -1184,3 +1184,33 @@ def test_argmax_kernels_compile_with_nvrtc():
         reduces = [s for key, s in sources.items() if key.startswith("jx_reduce_")]
         assert len(reduces) == 1
         nvrtc.compile_to_ptx(reduces[0])
+
+
+@needs_compiler
+def test_kernels_differing_only_in_how_they_store_16_bit_results_are_two(monkeypatch):
+    # A reduction of nothing into bfloat16 and the same into float16 share their
+    # body; only the wrapper's store differs. The name once hashed the body
+    # alone, so the second program ran the first's host build (a float16 NaN
+    # where jnp.nanmax(zeros((0,)), initial=1) is 1).
+    from jaxlib import xla_client
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    def program(element: str, minus_inf: str) -> str:
+        return f"""func.func @main(%a: tensor<i32>) -> tensor<{element}> {{
+  %0 = stablehlo.constant dense<{minus_inf}> : tensor<{element}>
+  %1 = stablehlo.broadcast_in_dim %0, dims = [] : (tensor<{element}>) -> tensor<0x{element}>
+  %2 = stablehlo.reduce(%1 init: %0) applies stablehlo.maximum across dimensions = [0] :
+      (tensor<0x{element}>, tensor<{element}>) -> tensor<{element}>
+  %3 = stablehlo.convert %a : (tensor<i32>) -> tensor<{element}>
+  %4 = stablehlo.maximum %3, %2 : tensor<{element}>
+  return %4 : tensor<{element}>
+}}
+"""
+
+    bf16, f16 = program("bf16", "0xFF80"), program("f16", "0xFC00")
+    assert not set(kernel_sources(bf16)) & set(kernel_sources(f16))
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    for text in (bf16, f16):
+        (got,) = gpu.compile_and_load(text).execute([gpu.buffer_from_pyval(np.int32(1))])
+        assert float(np.asarray(got)) == 1.0

@@ -688,8 +688,10 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
         lines.append("  return acc;")
         lines.append("}")
     source_body = "\n".join(lines)
-    digest = hashlib.sha1((target + strategy + source_body).encode()).hexdigest()[:16]
-    name = f"jx_fused_{digest}"
+    # The name is filled in once the whole source is known: it hashes the
+    # wrapper too (a reduction into float16 and one into bfloat16 can share
+    # their body and differ only in how the wrapper stores the result).
+    name = "JX_KERNEL_NAME"
     wrapper: list[str] = []
     n_param = f"{index} n"
 
@@ -757,7 +759,10 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
             wrapper.append(f"    (({storage_ctype(acc_code)}*)out[0])[i] = "
                            f"{as_stored(partial)};")
         wrapper.append("}")
-    source = PRELUDE + "\n" + source_body + "\n" + "\n".join(wrapper) + "\n"
+    kernel = "\n".join(wrapper)
+    digest = hashlib.sha1((target + strategy + source_body + kernel).encode()).hexdigest()[:16]
+    name = f"jx_fused_{digest}"
+    source = PRELUDE + "\n" + source_body + "\n" + kernel.replace("JX_KERNEL_NAME", name) + "\n"
     threads = {"thread": 1, "warp": 32, "block": _BLOCK}[strategy]
     return source, name, {"elements": items, "threads_per_item": threads, "index": index}
 

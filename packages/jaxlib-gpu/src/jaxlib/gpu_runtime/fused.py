@@ -521,18 +521,19 @@ def device_function_fallback() -> str | None:
     return _FALLBACK[0] if _FALLBACK else None
 
 
-_HOST_FUNCTIONS: dict[str, Any] = {}
+_HOST_FUNCTIONS: dict[tuple[str, str], Any] = {}
 
 
 def _host_function(source: str, name: str) -> Any:
-    """The host build of a generated kernel (g++), cached by source hash."""
-    function = _HOST_FUNCTIONS.get(name)
+    """The host build of a generated kernel (g++), cached by source hash
+    (not by name alone: the source is what runs)."""
+    digest = hashlib.sha1(source.encode()).hexdigest()[:20]
+    function = _HOST_FUNCTIONS.get((name, digest))
     if function is not None:
         return function
     cache = Path(os.environ.get("JAXLIB_GPU_HOST_KERNEL_CACHE",
                                 Path(tempfile.gettempdir()) / "jaxlib-gpu-host-kernels"))
     cache.mkdir(parents=True, exist_ok=True)
-    digest = hashlib.sha1(source.encode()).hexdigest()[:20]
     library = cache / f"{name}_{digest}.so"
     if not library.exists():
         path = cache / f"{name}_{digest}.cc"
@@ -546,5 +547,5 @@ def _host_function(source: str, name: str) -> Any:
         partial.replace(library)
     function = getattr(ctypes.CDLL(str(library)), name)
     function.restype = None
-    _HOST_FUNCTIONS[name] = function
+    _HOST_FUNCTIONS[(name, digest)] = function
     return function
