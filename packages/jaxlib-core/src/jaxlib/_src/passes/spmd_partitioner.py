@@ -1714,18 +1714,11 @@ def _convolution_halo(b: _Builder, op: Operation) -> list[_Local] | None:
     if lhs.groups is not None or not tiled or tiling.shape[feature] != 1:
         return None
     count = len(spatial)
-    attrs = op.attributes
-
-    def per_spatial(name: str, default: int) -> list[int]:
-        value = attrs.get(name)
-        return [default] * count if value is None else [int(v) for v in value]
-
-    strides = per_spatial("window_strides", 1)
-    lhs_dilation, rhs_dilation = per_spatial("lhs_dilation", 1), per_spatial("rhs_dilation", 1)
-    padding = attrs.get("padding")
-    pads = (np.zeros((count, 2), np.int64) if padding is None
-            else np.asarray(padding.array).reshape(count, 2))
-    reversal = attrs.get("window_reversal")
+    strides = _per_dim(op, "window_strides", count, 1)
+    lhs_dilation = _per_dim(op, "lhs_dilation", count, 1)
+    rhs_dilation = _per_dim(op, "rhs_dilation", count, 1)
+    pads = _paddings(op, count)
+    reversal = op.attributes.get("window_reversal")
     if any(lhs_dilation[k] != 1 for k in tiled) or (reversal is not None and any(reversal)):
         return None
     kernel_shape = op.operands[1].type.shape
@@ -1741,18 +1734,13 @@ def _convolution_halo(b: _Builder, op: Operation) -> list[_Local] | None:
     widened = _halo_operands(b, [lhs], dims, out_shape, [None])
     if widened is None:
         return None
-    local_pads = pads.copy()
-    for k in tiled:
-        local_pads[k] = 0
-    attributes = dict(attrs)
-    attributes["padding"] = DenseElements(local_pads, TensorType((count, 2), "i64"))
     moved = {int(dn.input_batch_dimension): int(dn.output_batch_dimension)}
     moved.update(dict(zip(spatial, out_spatial)))
     order = sorted(moved)
     result_tiling = _insert(_drop(tiling, [feature]), {k: moved[d] for k, d in enumerate(order)},
                             result_type.rank)
     out = b.clone(op, [widened[0], b.whole(b.get(op.operands[1]))],
-                  [_local_type(result_type, result_tiling)], attributes)
+                  [_local_type(result_type, result_tiling)], _unpadded(op, pads, tiled))
     return [_Local(out.result, result_tiling)]
 
 
@@ -1874,22 +1862,35 @@ def _per_position(b: _Builder, op: Operation, independent: list[int]
     return [_Local(r, tiling) for r in out.results]
 
 
+def _per_dim(op: Operation, name: str, count: int, default: int) -> list[int]:
+    """An integer array attribute of a windowed op (``count`` entries)."""
+    value = op.attributes.get(name)
+    return [default] * count if value is None else [int(v) for v in value]
+
+
+def _paddings(op: Operation, count: int) -> np.ndarray:
+    padding = op.attributes.get("padding")
+    return (np.zeros((count, 2), np.int64) if padding is None
+            else np.asarray(padding.array).reshape(count, 2))
+
+
+def _unpadded(op: Operation, pads: np.ndarray, dims: Sequence[int]) -> dict[str, Any]:
+    """``op``'s attributes with no padding along ``dims`` (a halo is there)."""
+    local = pads.copy()
+    local[list(dims)] = 0
+    attributes = dict(op.attributes)
+    attributes["padding"] = DenseElements(local, TensorType(local.shape, "i64"))
+    return attributes
+
+
 def _window_independent(op: Operation, rank: int) -> list[int]:
     """The dimensions a windowed op's window spans one element of, with unit
     strides and dilations and no padding."""
-    attrs = op.attributes
-
-    def per_dim(name: str, default: int) -> list[int]:
-        value = attrs.get(name)
-        return [default] * rank if value is None else [int(v) for v in value]
-
-    window = per_dim("window_dimensions", 1)
-    strides = per_dim("window_strides", 1)
-    base = per_dim("base_dilations", 1)
-    dilations = per_dim("window_dilations", 1)
-    padding = attrs.get("padding")
-    pads = (np.zeros((rank, 2), np.int64) if padding is None
-            else np.asarray(padding.array).reshape(rank, 2))
+    window = _per_dim(op, "window_dimensions", rank, 1)
+    strides = _per_dim(op, "window_strides", rank, 1)
+    base = _per_dim(op, "base_dilations", rank, 1)
+    dilations = _per_dim(op, "window_dilations", rank, 1)
+    pads = _paddings(op, rank)
     return [d for d in range(rank) if window[d] == strides[d] == base[d] == dilations[d] == 1
             and not pads[d].any()]
 
@@ -1910,16 +1911,9 @@ def _select_and_scatter_in_blocks(b: _Builder, op: Operation) -> list[_Local] | 
     operand = b.get(op.operands[0])
     tiling = operand.tiling
     rank = op.operands[0].type.rank
-    attrs = op.attributes
-
-    def per_dim(name: str, default: int) -> list[int]:
-        value = attrs.get(name)
-        return [default] * rank if value is None else [int(v) for v in value]
-
-    window, strides = per_dim("window_dimensions", 1), per_dim("window_strides", 1)
-    padding = attrs.get("padding")
-    pads = (np.zeros((rank, 2), np.int64) if padding is None
-            else np.asarray(padding.array).reshape(rank, 2))
+    window = _per_dim(op, "window_dimensions", rank, 1)
+    strides = _per_dim(op, "window_strides", rank, 1)
+    pads = _paddings(op, rank)
     shape = op.operands[0].type.shape
     tiled = [d for d in range(rank) if tiling.shape[d] != 1]
     if operand.groups is not None or not tiled or any(
@@ -2027,17 +2021,11 @@ def _reduce_window_halo(b: _Builder, op: Operation) -> list[_Local] | None:
     tiling = values[0].tiling
     if any(not _equivalent(v.tiling, tiling) for v in values):
         return None
-    attrs = op.attributes
-
-    def per_dim(name: str, default: int) -> list[int]:
-        value = attrs.get(name)
-        return [default] * rank if value is None else [int(v) for v in value]
-
-    window, strides = per_dim("window_dimensions", 1), per_dim("window_strides", 1)
-    base, dilations = per_dim("base_dilations", 1), per_dim("window_dilations", 1)
-    padding = attrs.get("padding")
-    pads = (np.zeros((rank, 2), np.int64) if padding is None
-            else np.asarray(padding.array).reshape(rank, 2))
+    window = _per_dim(op, "window_dimensions", rank, 1)
+    strides = _per_dim(op, "window_strides", rank, 1)
+    base = _per_dim(op, "base_dilations", rank, 1)
+    dilations = _per_dim(op, "window_dilations", rank, 1)
+    pads = _paddings(op, rank)
     independent = set(_window_independent(op, rank))
     dims = {d: _WindowDim(window[d], strides[d], dilations[d], int(pads[d][0]),
                           int(pads[d][1]))
@@ -2049,13 +2037,9 @@ def _reduce_window_halo(b: _Builder, op: Operation) -> list[_Local] | None:
     widened = _halo_operands(b, values, dims, out_shape, fills)
     if widened is None:
         return None
-    local_pads = pads.copy()
-    for d in dims:
-        local_pads[d] = 0
-    attributes = dict(attrs)
-    attributes["padding"] = DenseElements(local_pads, TensorType((rank, 2), "i64"))
     out = b.clone(op, [*widened, *fills],
-                  [_local_type(r.type, tiling) for r in op.results], attributes)
+                  [_local_type(r.type, tiling) for r in op.results],
+                  _unpadded(op, pads, list(dims)))
     return [_Local(r, tiling) for r in out.results]
 
 
