@@ -472,11 +472,7 @@ class _Writer:
                 return f"fmod{suffix}({x}, {y})"
             return f"jx_srem<{t}>({x}, {y})" if kind == "s" else f"jx_urem<{t}>({x}, {y})"
         if name in ("max", "min"):
-            if kind == "f":
-                return f"jx_f{name}({x}, {y})"
-            if kind == "b":
-                return f"({t})({x} {'|' if name == 'max' else '&'} {y})"
-            return f"({x} {'>' if name == 'max' else '<'} {y} ? {x} : {y})"
+            return combine_expression(name, x, y, self.p.slot_types[a])
         if name == "pow":
             if kind == "f":
                 return f"pow{suffix}({x}, {y})"
