@@ -966,6 +966,63 @@ def test_unsupported_reduce_stays_an_op():
 
 
 # ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("body,init,element_type", [
+    ("add", "0.0", "f32"), ("add", "-0.0", "f32"), ("multiply", "2.5", "f64"),
+    ("maximum", "0xFF800000", "f32"), ("minimum", "7", "i32"), ("and", "true", "i1"),
+    ("add", "1", "ui8")])
+def test_reduce_over_unit_dimensions_fuses_with_its_consumer(body, init, element_type):
+    # jax's gradient of a broadcast bias sums a (1, n) array over its unit
+    # axis: the body applied once per element, elementwise, so one kernel with
+    # the accumulation that reads it (the init's sign of zero kept: -0.0 + x).
+    t3, t1 = tensor((1, 6, 1), element_type), tensor((6,), element_type)
+    scalar = tensor((), element_type)
+    text = f"""
+    func.func @main(%x: {t3}, %acc: {t1}) -> {t1} {{
+      %init = stablehlo.constant dense<{init}> : {scalar}
+      %0 = stablehlo.reduce(%x init: %init) applies stablehlo.{body} across dimensions = [0, 2]
+          : ({t3}, {scalar}) -> {t1}
+      %1 = stablehlo.{body} %acc, %0 : {t1}
+      return %1 : {t1}
+    }}"""
+    schedule = check(text, [values(element_type, (1, 6, 1)), values(element_type, (6,), 1)])
+    assert [type(item).__name__ for item in schedule[:-1]] == ["FusedGroup"]
+
+
+def test_reduce_of_a_unit_reshaped_reduction_is_one_more_op_of_the_consumer():
+    # The (n, m) -> (m,) -> (1, m) -> (m,) sums jax emits for a bias gradient:
+    # the reduction stays a kernel of its own, the unit reduce and the
+    # accumulating add one kernel after it (three before).
+    text = """
+    func.func @main(%x: tensor<16x12xf32>, %acc: tensor<12xf32>) -> tensor<12xf32> {
+      %init = stablehlo.constant dense<0.0> : tensor<f32>
+      %0 = stablehlo.reduce(%x init: %init) applies stablehlo.add across dimensions = [0]
+          : (tensor<16x12xf32>, tensor<f32>) -> tensor<12xf32>
+      %1 = stablehlo.reshape %0 : (tensor<12xf32>) -> tensor<1x12xf32>
+      %2 = stablehlo.reduce(%1 init: %init) applies stablehlo.add across dimensions = [0]
+          : (tensor<1x12xf32>, tensor<f32>) -> tensor<12xf32>
+      %3 = stablehlo.add %acc, %2 : tensor<12xf32>
+      return %3 : tensor<12xf32>
+    }"""
+    check(text, [values("f32", (16, 12), special=False), values("f32", (12,), 1)],
+          rtol=1e-6, fused=2)
+
+
+@pytest.mark.parametrize("element_type", ["bf16", "f16"])
+def test_16_bit_unit_reduce_rounds_once(element_type):
+    # A 16-bit accumulator is no fused reduction, but over unit dimensions it
+    # is one rounded op: fused, with the reference kernel's bits.
+    text = f"""
+    func.func @main(%x: tensor<40x1x{element_type}>, %y: tensor<40x{element_type}>)
+        -> tensor<40x{element_type}> {{
+      %init = stablehlo.constant dense<0.1> : tensor<{element_type}>
+      %0 = stablehlo.reduce(%x init: %init) applies stablehlo.add across dimensions = [1]
+          : (tensor<40x1x{element_type}>, tensor<{element_type}>) -> tensor<40x{element_type}>
+      %1 = stablehlo.multiply %0, %y : tensor<40x{element_type}>
+      return %1 : tensor<40x{element_type}>
+    }}"""
+    check_half(text, [half_values(element_type, (40, 1)), half_values(element_type, (40,), 1)])
 # Schedules
 # ---------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import ml_dtypes
 import numpy as np
 import pytest
 
@@ -676,6 +677,87 @@ def test_bundled_slice_kernels_compile_with_nvrtc():
             nvrtc.compile_to_ptx(source, f"{name}.cu")
 
 
+MIXED_SCAN_BODY = """
+func.func @main(%x: tensor<8x4x3xf32>, %y: tensor<8x5x1xi8>, %z: tensor<8x2x6xf64>,
+                %w: tensor<8x4x3xbf16>, %i: tensor<i32>)
+    -> (tensor<8x4x3xf32>, tensor<8x5x1xi8>, tensor<8x2x6xf64>, tensor<1x4x3xf32>,
+        tensor<1x5x1xi8>, tensor<1x2x6xf64>, tensor<1x4x3xbf16>) {
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %a = stablehlo.dynamic_slice %x, %i, %c, %c, sizes = [1, 4, 3]
+       : (tensor<8x4x3xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x4x3xf32>
+  %b = stablehlo.dynamic_slice %y, %i, %c, %c, sizes = [1, 5, 1]
+       : (tensor<8x5x1xi8>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x5x1xi8>
+  %d = stablehlo.dynamic_slice %z, %i, %c, %c, sizes = [1, 2, 6]
+       : (tensor<8x2x6xf64>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x2x6xf64>
+  %e = stablehlo.dynamic_slice %w, %i, %c, %c, sizes = [1, 4, 3]
+       : (tensor<8x4x3xbf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x4x3xbf16>
+  %two = stablehlo.constant dense<2.0> : tensor<1x4x3xf32>
+  %a2 = stablehlo.multiply %a, %two : tensor<1x4x3xf32>
+  %u = stablehlo.dynamic_update_slice %x, %a2, %i, %c, %c
+       : (tensor<8x4x3xf32>, tensor<1x4x3xf32>, tensor<i32>, tensor<i32>, tensor<i32>)
+       -> tensor<8x4x3xf32>
+  %one = stablehlo.constant dense<1> : tensor<1x5x1xi8>
+  %b1 = stablehlo.add %b, %one : tensor<1x5x1xi8>
+  %v = stablehlo.dynamic_update_slice %y, %b1, %i, %c, %c
+       : (tensor<8x5x1xi8>, tensor<1x5x1xi8>, tensor<i32>, tensor<i32>, tensor<i32>)
+       -> tensor<8x5x1xi8>
+  %d1 = stablehlo.negate %d : tensor<1x2x6xf64>
+  %t = stablehlo.dynamic_update_slice %z, %d1, %i, %c, %c
+       : (tensor<8x2x6xf64>, tensor<1x2x6xf64>, tensor<i32>, tensor<i32>, tensor<i32>)
+       -> tensor<8x2x6xf64>
+  return %u, %v, %t, %a, %b, %d, %e : tensor<8x4x3xf32>, tensor<8x5x1xi8>, tensor<8x2x6xf64>,
+      tensor<1x4x3xf32>, tensor<1x5x1xi8>, tensor<1x2x6xf64>, tensor<1x4x3xbf16>
+}
+"""
+
+
+def test_sibling_slices_of_different_shapes_and_types_run_as_one_kernel(monkeypatch):
+    # A scan body slices each of its carried arrays (inputs, saved
+    # activations, targets: shapes and types of their own) at the iteration's
+    # index: one kernel for all its slices, one for all its updates, a branch
+    # per shape (the f32 and bfloat16 slices of one shape in another part).
+    from jaxlib import xla_client
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    sources = kernel_sources(MIXED_SCAN_BODY)
+    slices = [s for n, s in sources.items() if n.startswith("jx_dynamic_slice")]
+    updates = [s for n, s in sources.items() if n.startswith("jx_dynamic_update")]
+    assert len(slices) == 1 and len(updates) == 1, sorted(sources)
+    assert all(f"out{k}[j]" in slices[0] for k in range(4))
+    assert all(f"out{k}[j] = inside ? upd{k}[at]" in updates[0] for k in range(3))
+    launches = _counted_launches(monkeypatch)
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    rng = np.random.default_rng(6)
+    inputs = [rng.standard_normal((8, 4, 3)).astype(np.float32),
+              rng.integers(-128, 127, (8, 5, 1)).astype(np.int8),
+              rng.standard_normal((8, 2, 6)),
+              rng.standard_normal((8, 4, 3)).astype(ml_dtypes.bfloat16)]
+    executable = gpu.compile_and_load(MIXED_SCAN_BODY)
+    reference = cpu.compile_and_load(MIXED_SCAN_BODY, cpu.devices()[:1])
+    for index in (0, 5, 7, 12, -4):  # clamped into [0, 7] as the spec says
+        del launches[:]
+        args = [*inputs, np.int32(index)]
+        got = executable.execute([gpu.buffer_from_pyval(a) for a in args])
+        want = reference.execute([cpu.buffer_from_pyval(a) for a in args])
+        for g, w in zip(got, want):
+            g, w = np.asarray(g), np.asarray(w)
+            assert g.dtype == w.dtype
+            np.testing.assert_array_equal(g.view(f"u{g.itemsize}"), w.view(f"u{w.itemsize}"))
+        assert sum(n.startswith("jx_dynamic_slice") for n in launches) == 1
+        assert sum(n.startswith("jx_dynamic_update") for n in launches) == 1
+
+
+def test_mixed_slice_kernels_compile_with_nvrtc():
+    _needs_nvrtc()
+    from jaxlib.gpu_runtime import nvrtc
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    for program in (MIXED_SCAN_BODY, STACKING_SCAN):  # (the latter's updates in place)
+        for name, source in kernel_sources(program).items():
+            nvrtc.compile_to_ptx(source, f"{name}.cu")
+
+
 @pytest.mark.parametrize("element", ["bf16", "f16"])
 def test_16_bit_float_kernels_compile_with_nvrtc(element):
     _needs_nvrtc()
@@ -784,6 +866,87 @@ def test_counted_loops_read_their_counters_index_arithmetic_from_a_schedule(monk
     np.testing.assert_array_equal(got[0], want[0])
     assert int(got[1]) == 6 == int(want[1])
     assert len(launches) == 2 * 6  # per iteration: the slice, the multiply-add
+
+
+STACKING_SCAN = """
+func.func @main(%xs: tensor<6x3xf32>, %ys: tensor<6x3xf32>, %seen: tensor<6x3xf32>)
+    -> (tensor<6x3xf32>, tensor<6x3xf32>, tensor<6x3xf32>, tensor<3xf32>, tensor<6x3xf32>) {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %z = stablehlo.constant dense<0.0> : tensor<3xf32>
+  %zeros = stablehlo.constant dense<0.0> : tensor<f32>
+  %stack0 = stablehlo.broadcast_in_dim %zeros, dims = [] : (tensor<f32>) -> tensor<6x3xf32>
+  %r:6 = stablehlo.while(%i = %c0, %acc = %z, %x = %xs, %out = %stack0, %y = %ys,
+                         %s = %seen)
+      : tensor<i32>, tensor<3xf32>, tensor<6x3xf32>, tensor<6x3xf32>, tensor<6x3xf32>,
+        tensor<6x3xf32>
+  cond {
+    %n = stablehlo.constant dense<6> : tensor<i32>
+    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %zero = stablehlo.constant dense<0> : tensor<i32>
+    %row = stablehlo.dynamic_slice %x, %i, %zero, sizes = [1, 3]
+        : (tensor<6x3xf32>, tensor<i32>, tensor<i32>) -> tensor<1x3xf32>
+    %v = stablehlo.reshape %row : (tensor<1x3xf32>) -> tensor<3xf32>
+    %next = stablehlo.add %acc, %v : tensor<3xf32>
+    %put = stablehlo.reshape %next : (tensor<3xf32>) -> tensor<1x3xf32>
+    %out2 = stablehlo.dynamic_update_slice %out, %put, %i, %zero
+        : (tensor<6x3xf32>, tensor<1x3xf32>, tensor<i32>, tensor<i32>) -> tensor<6x3xf32>
+    %y2 = stablehlo.dynamic_update_slice %y, %put, %i, %zero
+        : (tensor<6x3xf32>, tensor<1x3xf32>, tensor<i32>, tensor<i32>) -> tensor<6x3xf32>
+    %s2 = stablehlo.dynamic_update_slice %s, %put, %i, %zero
+        : (tensor<6x3xf32>, tensor<1x3xf32>, tensor<i32>, tensor<i32>) -> tensor<6x3xf32>
+    %peek = stablehlo.multiply %s, %s : tensor<6x3xf32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %i2 = stablehlo.add %i, %one : tensor<i32>
+    stablehlo.return %i2, %next, %x, %out2, %y2, %s2 : tensor<i32>, tensor<3xf32>,
+        tensor<6x3xf32>, tensor<6x3xf32>, tensor<6x3xf32>, tensor<6x3xf32>
+  }
+  %last = stablehlo.multiply %ys, %ys : tensor<6x3xf32>
+  return %r#3, %r#4, %r#5, %r#1, %last : tensor<6x3xf32>, tensor<6x3xf32>, tensor<6x3xf32>,
+      tensor<3xf32>, tensor<6x3xf32>
+}
+"""
+
+
+def test_counted_loops_update_their_stacked_outputs_in_place(monkeypatch):
+    # A scan stacks each iteration's output into a carried array with a
+    # dynamic_update_slice whose operand nothing else reads: written into the
+    # loop's own copy of the carry (made once, at entry: the init may be a
+    # broadcast constant or the caller's argument, read after the loop), a
+    # thread per updated element. The carry %s is also read by another op
+    # (%peek): updated by a copy as before.
+    from jaxlib import xla_client
+    from jaxlib._src.frontends.mlir_text import parse_module
+    from jaxlib.gpu_runtime.program import in_place_updates, kernel_sources
+
+    module = parse_module(STACKING_SCAN)
+    loop = next(op for op in module.function("main").body.entry.operations
+                if op.name == "stablehlo.while")
+    body = loop.regions[1].entry
+    assert sorted(in_place_updates(body).values()) == [3, 4]
+    sources = kernel_sources(STACKING_SCAN)
+    updates = [s for n, s in sources.items() if n.startswith("jx_dynamic_update")]
+    # one kernel: the two in place (a thread per updated element), %s's by a copy
+    assert len(updates) == 1
+    assert updates[0].count("[to] = upd") == 2 and updates[0].count("inside ? upd") == 1
+    launches = _counted_launches(monkeypatch)
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    rng = np.random.default_rng(8)
+    args = [rng.standard_normal((6, 3)).astype(np.float32) for _ in range(3)]
+    originals = [a.copy() for a in args]
+    executable = gpu.compile_and_load(STACKING_SCAN)
+    want = [np.asarray(o) for o in cpu.compile_and_load(STACKING_SCAN, cpu.devices()[:1])
+            .execute([cpu.buffer_from_pyval(a) for a in args])]
+    buffers = [gpu.buffer_from_pyval(a) for a in args]
+    for _ in range(2):  # the second run starts from the constant's zeros again
+        got = [np.asarray(o) for o in executable.execute(buffers)]
+        for g, w in zip(got, want):
+            np.testing.assert_array_equal(g, w)
+        for buffer, original in zip(buffers, originals):  # the caller's arrays as they were
+            np.testing.assert_array_equal(np.asarray(buffer), original)
+    assert sum(n.startswith("jx_dynamic_update") for n in launches) == 2 * 6
 
 
 # -- reduce_window as one generated kernel ----------------------------------------------

@@ -827,20 +827,101 @@ def _named(kind: str, body: list[str], target: str) -> str:
     return f"jx_{kind}_{digest}"
 
 
-def _slice_kernel(kind: str, arrays: list[str], element: str, start_codes: list[int],
-                  body: list[str], elements: int, target: str, outputs: int = 1
-                  ) -> tuple[str, str, int]:
-    """A dynamic-slice family kernel: element arrays ``arrays`` in, then the
-    start scalars, outputs ``out0``, ``out1``, ..."""
+@dataclass(frozen=True)
+class SlicePart:
+    """Sibling slices of one family kernel that share a shape: ``count``
+    operands of ``shape`` (elements of ``item_bytes``) sliced, or updated, at
+    the kernel's starts by a window of ``window`` (a dynamic_slice's sizes, a
+    dynamic_update_slice's update shape)."""
+
+    shape: tuple[int, ...]
+    window: tuple[int, ...]
+    item_bytes: int
+    count: int = 1
+    # Updates written into their operands' buffers (a loop's carried arrays
+    # that nothing else reads): a thread per update element, no result array.
+    in_place: bool = False
+
+
+def _slice_items(kind: str, part: SlicePart) -> int:
+    """Threads of a part: one per result element (per update element in place)."""
+    return _size(part.window if kind == "dynamic_slice" or part.in_place else part.shape)
+
+
+def _slice_part_body(kind: str, part: SlicePart, start_codes: list[int], first: int,
+                     index: str) -> list[str]:
+    """Statements computing a part's results for its item ``index``; its
+    arrays are numbered from ``first`` (x, then upd for updates, then out)."""
+    rank = len(part.shape)
+    arrays = range(first, first + part.count)
+    body = _clamped_starts(part.shape, part.window, start_codes)
+    if kind == "dynamic_slice":
+        body += _coords(part.window, index)
+        source_index = _linear(part.shape, [f"c{k} + st{k}" for k in range(rank)])
+        body.append(f"  jx_i64 from = {source_index};")
+        return body + [f"  out{a}[{index}] = x{a}[from];" for a in arrays]
+    if part.in_place:
+        body += _coords(part.window, index)
+        target_index = _linear(part.shape, [f"c{k} + st{k}" for k in range(rank)])
+        body.append(f"  jx_i64 to = {target_index};")
+        return body + [f"  x{a}[to] = upd{a}[{index}];" for a in arrays]
+    body += _coords(part.shape, index)
+    inside = " && ".join(f"c{k} >= st{k} && c{k} < st{k} + {part.window[k]}"
+                         for k in range(rank)) or "1"
+    update_index = _linear(part.window, [f"c{k} - st{k}" for k in range(rank)])
+    body.append(f"  int inside = {inside};")
+    body.append(f"  jx_i64 at = inside ? {update_index} : 0;")
+    return body + [f"  out{a}[{index}] = inside ? upd{a}[at] : x{a}[{index}];" for a in arrays]
+
+
+def slice_family(kind: str, parts: list[SlicePart], start_codes: list[int],
+                 target: str = "cuda") -> tuple[str, str, int]:
+    """(source, name, threads) of one kernel running sibling dynamic_slices
+    (``kind`` "dynamic_slice") or dynamic_update_slices at the same start
+    scalars: a thread per result element of every part, the parts' items one
+    after the other (a part's threads take its branch). Inputs: every
+    operand (x0..), for updates every update (upd0..), then the starts;
+    outputs out0.. in the same order, but none for updates in place (their
+    operands are written). One thread per element, no copy first: an update
+    writes its result whole (in place: its window only)."""
+    arrays: list[tuple[str, str]] = []  # (name, element type), const unless written
+    updates: list[tuple[str, str]] = []
+    outputs: list[tuple[str, str]] = []
+    written: set[str] = set()
+    body: list[str] = []
+    first, offset = 0, 0
+    for number, part in enumerate(parts):
+        element = _raw_element(part.item_bytes)
+        members = range(first, first + part.count)
+        arrays += [(f"x{a}", element) for a in members]
+        updates += [(f"upd{a}", element) for a in members]
+        if part.in_place:
+            written.update(f"x{a}" for a in members)
+        else:
+            outputs += [(f"out{a}", element) for a in members]
+        items = _slice_items(kind, part)
+        if len(parts) == 1:
+            body = _slice_part_body(kind, part, start_codes, first, "i")
+        else:
+            condition = f"i < {offset + items}" if number < len(parts) - 1 else ""
+            keyword = "if" if number == 0 else ("} else if" if condition else "} else")
+            body.append(f"  {keyword}{f' ({condition})' if condition else ''} {{")
+            body.append(f"  jx_i64 j = i - {offset};")
+            body += _slice_part_body(kind, part, start_codes, first, "j")
+        first += part.count
+        offset += items
+    if len(parts) > 1:
+        body.append("  }")
     starts = [(f"s{k}", _C_TYPES[c][0]) for k, c in enumerate(start_codes)]
-    inputs = [(a, element) for a in arrays] + starts
-    params = [f"const {t}* __restrict__ {a}" for a, t in inputs]
-    params += [f"{element}* __restrict__ out{k}" for k in range(outputs)]
-    args = [a for a, _ in inputs] + [f"out{k}" for k in range(outputs)]
-    casts = [f"(const {t}*)in[{i}]" for i, (_, t) in enumerate(inputs)]
-    casts += [f"({element}*)out[{k}]" for k in range(outputs)]
+    inputs = arrays + (updates if kind == "dynamic_update_slice" else []) + starts
+    qualifier = {a: "" if a in written else "const " for a, _ in inputs}
+    params = [f"{qualifier[a]}{t}* __restrict__ {a}" for a, t in inputs]
+    params += [f"{t}* __restrict__ {a}" for a, t in outputs]
+    args = [a for a, _ in inputs] + [a for a, _ in outputs]
+    casts = [f"({qualifier[a]}{t}*)in[{i}]" for i, (a, t) in enumerate(inputs)]
+    casts += [f"({t}*)out[{k}]" for k, (_, t) in enumerate(outputs)]
     name = _named(kind, body + params, target)
-    return _wrap(name, body, params, args, casts, elements, target), name, elements
+    return _wrap(name, body, params, args, casts, offset, target), name, offset
 
 
 def _raw_element(item_bytes: int) -> str:
@@ -863,36 +944,22 @@ def dynamic_slice(shape: tuple[int, ...], sizes: tuple[int, ...], item_bytes: in
     """(source, name, elements) of a dynamic_slice kernel: one thread per
     result element reads the operand at its coordinates plus the clamped
     starts; with ``count``, as many operands of that shape sliced at the same
-    starts (inputs x0.., outputs out0..): one launch for a scan body's slices."""
-    element = _raw_element(item_bytes)
-    body = _clamped_starts(shape, sizes, start_codes) + _coords(sizes, "i")
-    source_index = _linear(shape, [f"c{k} + st{k}" for k in range(len(shape))])
-    body.append(f"  jx_i64 from = {source_index};")
-    body += [f"  out{k}[i] = x{k}[from];" for k in range(count)]
-    return _slice_kernel("dynamic_slice", [f"x{k}" for k in range(count)], element,
-                         start_codes, body, _size(sizes), target, count)
+    starts (inputs x0.., outputs out0..)."""
+    return slice_family("dynamic_slice", [SlicePart(shape, sizes, item_bytes, count)],
+                        start_codes, target)
 
 
 def dynamic_update_slice(shape: tuple[int, ...], update: tuple[int, ...], item_bytes: int,
-                         start_codes: list[int], target: str = "cuda", count: int = 1
-                         ) -> tuple[str, str, int]:
+                         start_codes: list[int], target: str = "cuda", count: int = 1,
+                         in_place: bool = False) -> tuple[str, str, int]:
     """(source, name, elements) of a dynamic_update_slice kernel: one thread
     per result element takes the update inside the clamped window, the
-    operand elsewhere (one pass, no copy first); with ``count``, as many
-    operand/update pairs of those shapes at the same starts (inputs x0..,
-    then upd0.., outputs out0..)."""
-    element = _raw_element(item_bytes)
-    rank = len(shape)
-    body = _clamped_starts(shape, update, start_codes) + _coords(shape, "i")
-    inside = " && ".join(f"c{k} >= st{k} && c{k} < st{k} + {update[k]}"
-                         for k in range(rank)) or "1"
-    update_index = _linear(update, [f"c{k} - st{k}" for k in range(rank)])
-    body.append(f"  int inside = {inside};")
-    body.append(f"  jx_i64 at = inside ? {update_index} : 0;")
-    body += [f"  out{k}[i] = inside ? upd{k}[at] : x{k}[i];" for k in range(count)]
-    arrays = [f"x{k}" for k in range(count)] + [f"upd{k}" for k in range(count)]
-    return _slice_kernel("dynamic_update_slice", arrays, element, start_codes, body,
-                         _size(shape), target, count)
+    operand elsewhere; with ``count``, as many operand/update pairs of those
+    shapes at the same starts (inputs x0.., then upd0.., outputs out0..).
+    ``in_place``: a thread per update element writes it into the operand."""
+    return slice_family("dynamic_update_slice",
+                        [SlicePart(shape, update, item_bytes, count, in_place)],
+                        start_codes, target)
 
 
 # -- LU pivots to a permutation ---------------------------------------------------------

@@ -61,12 +61,16 @@ class GeneratedKernel:
     first call; for mock GPUs the host build runs."""
 
     def __init__(self, source: str, name: str, items: int, threads: int, index: str,
-                 outputs: list[tuple[tuple[int, ...], Any]], xp: Any, target: str):
+                 outputs: list[tuple[tuple[int, ...], Any]], xp: Any, target: str,
+                 written: dict[int, int] | None = None):
         self.xp, self.target = xp, target
         self.source, self.name = source, name
         self.items, self.threads = items, threads
         self.index_type = np.int32 if index == "int" else np.int64
-        self.outputs = outputs
+        self.outputs = outputs  # the arrays it allocates for its results
+        # result index -> index of the input the kernel writes as that result
+        # (updates in place); the other results are ``outputs`` in order
+        self.written = written or {}
         self._function: Any = None
 
     def __call__(self, *inputs: Any) -> tuple:
@@ -74,16 +78,22 @@ class GeneratedKernel:
         if xp is np:  # mock GPUs: numpy may hand over scalars (a reduction's) for 0-d values
             inputs = tuple(np.asarray(x) for x in inputs)
         outs = [xp.empty(shape, dtype) for shape, dtype in self.outputs]
-        if self.items == 0:
-            return tuple(outs)
-        if all(x.flags.c_contiguous for x in inputs):
+        if not self.items or all(x.flags.c_contiguous for x in inputs):
             ins = list(inputs)
-        else:
+        elif not self.written:
             variant = self._strided_variant(inputs)
             if variant is not None:  # reads the views in place
                 return variant._launch(list(inputs), outs)
             ins = [x if x.flags.c_contiguous else xp.ascontiguousarray(x) for x in inputs]
-        return self._launch(ins, outs)
+        else:  # (a written input copied is still the result: the update lands there)
+            ins = [x if x.flags.c_contiguous else xp.ascontiguousarray(x) for x in inputs]
+        if self.items:
+            self._launch(ins, outs)
+        if not self.written:
+            return tuple(outs)
+        allocated = iter(outs)
+        return tuple(ins[self.written[r]] if r in self.written else next(allocated)
+                     for r in range(len(outs) + len(self.written)))
 
     def _strided_variant(self, inputs: Sequence[Any]) -> GeneratedKernel | None:
         """The kernel reading these non-contiguous inputs through their
@@ -156,11 +166,11 @@ def _index_codes(types: Any) -> list[int]:
 
 
 def per_item_kernel(source: str, name: str, items: int, outputs: list, xp: Any,
-                    target: str) -> GeneratedKernel:
+                    target: str, written: dict[int, int] | None = None) -> GeneratedKernel:
     """A generated kernel of one thread per item (codegen's ``_wrap``), its
     index type as codegen chose it for that many items."""
     return GeneratedKernel(source, name, items, items, "int" if items < 2**31 - 1 else "ll",
-                           outputs, xp, target)
+                           outputs, xp, target, written)
 
 
 def generated_target(xp: Any) -> str | None:
@@ -183,14 +193,11 @@ def dynamic_slice_kernel(op: Any, xp: Any, target: str) -> GeneratedKernel:
     return per_item_kernel(source, name, items, _result_layouts(op.results), xp, target)
 
 
-def dynamic_update_slice_kernel(op: Any, xp: Any, target: str) -> GeneratedKernel:
-    """stablehlo.dynamic_update_slice as one generated kernel."""
-    shape = tuple(int(d) for d in op.operand_types[0].shape)
-    update = tuple(int(d) for d in op.operand_types[1].shape)
-    item = numpy_dtype(op.result_types[0].element_type).itemsize
-    source, name, items = codegen.dynamic_update_slice(
-        shape, update, item, _index_codes(op.operand_types[2:]), target)
-    return per_item_kernel(source, name, items, _result_layouts(op.results), xp, target)
+def dynamic_update_slice_kernel(op: Any, xp: Any, target: str, in_place: bool = False
+                                ) -> GeneratedKernel:
+    """stablehlo.dynamic_update_slice as one generated kernel; ``in_place``:
+    writing the update into its operand, which is then the result."""
+    return SliceBundle([op], frozenset({id(op)} if in_place else ())).kernel(xp, target)
 
 
 # One-op reduce_window bodies the generator spells: op name -> fusion IR reducer.
@@ -341,13 +348,35 @@ def select_and_scatter_kernel(op: Any, xp: Any, target: str) -> GeneratedKernel:
     return per_item_kernel(source, name, threads, _result_layouts(op.results), xp, target)
 
 
+def _slice_part_key(op: Any) -> tuple:
+    """A slice's part of a family kernel: (operand shape, window, item bytes)."""
+    window = op.result_types[0] if op.name == "stablehlo.dynamic_slice" else \
+        op.operand_types[1]
+    return (tuple(int(d) for d in op.operand_types[0].shape),
+            tuple(int(d) for d in window.shape),
+            numpy_dtype(op.result_types[0].element_type).itemsize)
+
+
 @dataclass(eq=False)
 class SliceBundle:
-    """Sibling dynamic_slice (or dynamic_update_slice) ops of one shape at the
-    same start indices (a scan body's slices of its carried arrays), run as
-    one generated kernel with an output per op."""
+    """Sibling dynamic_slice (or dynamic_update_slice) ops at the same start
+    indices (a scan body's slices of its carried arrays, of any shapes and
+    types), run as one generated kernel with an output per op. The ops are
+    kept by part (codegen.SlicePart: one shape and element size), in order
+    of first appearance."""
 
     ops: list[Any]
+    # ids of the updates written into their operands (the lowering's choice)
+    in_place: frozenset[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        parts: dict[tuple, list[Any]] = {}
+        for op in self.ops:
+            key = (*_slice_part_key(op), id(op) in self.in_place)
+            parts.setdefault(key, []).append(op)
+        self.ops = [op for members in parts.values() for op in members]
+        self.parts = [codegen.SlicePart(shape, window, item, len(members), in_place)
+                      for (shape, window, item, in_place), members in parts.items()]
 
     @property
     def inputs(self) -> list[Any]:
@@ -364,31 +393,26 @@ class SliceBundle:
 
     def kernel(self, xp: Any, target: str) -> GeneratedKernel:
         op = self.ops[0]
-        shape = tuple(int(d) for d in op.operand_types[0].shape)
-        item = numpy_dtype(op.result_types[0].element_type).itemsize
-        if op.name == "stablehlo.dynamic_slice":
-            sizes = tuple(int(d) for d in op.result_types[0].shape)
-            source, name, items = codegen.dynamic_slice(
-                shape, sizes, item, _index_codes(op.operand_types[1:]), target, len(self.ops))
-        else:
-            update = tuple(int(d) for d in op.operand_types[1].shape)
-            source, name, items = codegen.dynamic_update_slice(
-                shape, update, item, _index_codes(op.operand_types[2:]), target,
-                len(self.ops))
-        return per_item_kernel(source, name, items, _result_layouts(self.outputs), xp, target)
+        starts = op.operand_types[1:] if op.name == "stablehlo.dynamic_slice" else \
+            op.operand_types[2:]
+        source, name, items = codegen.slice_family(
+            op.name.split(".")[1], self.parts, _index_codes(starts), target)
+        written = {r: r for r, member in enumerate(self.ops) if id(member) in self.in_place}
+        allocated = [v for r, v in enumerate(self.outputs) if r not in written]
+        return per_item_kernel(source, name, items, _result_layouts(allocated), xp, target,
+                               written)
 
 
 def _slice_key(op: Any) -> tuple | None:
-    """What sibling slices share: the op, the start values themselves, the shapes
-    and element size (None for ops that do not bundle)."""
+    """What sibling slices share: the op and the start values themselves
+    (None for ops that do not bundle)."""
     if op.name == "stablehlo.dynamic_slice":
-        starts, shapes = op.operands[1:], (op.operand_types[0].shape, op.result_types[0].shape)
+        starts = op.operands[1:]
     elif op.name == "stablehlo.dynamic_update_slice":
-        starts, shapes = op.operands[2:], (op.operand_types[0].shape, op.operand_types[1].shape)
+        starts = op.operands[2:]
     else:
         return None
-    item = numpy_dtype(op.result_types[0].element_type).itemsize
-    return (op.name, tuple(map(_start_key, starts)), tuple(map(tuple, shapes)), item)
+    return (op.name, tuple(map(_start_key, starts)))
 
 
 def _start_key(value: Any) -> Any:
@@ -425,12 +449,14 @@ def _updates_at(body: list[Any], positions: list[int], anchor: int,
     return [p for p in members if all(id(v) not in results for v in body[p].operands)]
 
 
-def bundle_slices(schedule: list[Any], bundled: Any) -> list[Any]:
+def bundle_slices(schedule: list[Any], bundled: Any, in_place: frozenset[int] = frozenset()
+                  ) -> list[Any]:
     """``schedule`` (a block's ops and fused groups, the terminator last) with
     sibling slices (``_slice_key``; ``bundled(op)``: whether an op may join)
     as SliceBundles: dynamic_slices at the first sibling's place (each
     sibling's operand defined before it), dynamic_update_slices at the last
-    one's (no sibling's result read before it)."""
+    one's (no sibling's result read before it). ``in_place``: ids of the
+    updates written into their operands (SliceBundle.in_place)."""
     body = schedule[:-1]
     families: dict[tuple, list[int]] = {}
     for position, item in enumerate(body):
@@ -457,7 +483,7 @@ def bundle_slices(schedule: list[Any], bundled: Any) -> list[Any]:
                 key=lambda found: (len(found[1]), found[0]))
         if len(members) < 2 or anchor not in members:
             continue
-        placed[anchor] = SliceBundle([body[p] for p in members])
+        placed[anchor] = SliceBundle([body[p] for p in members], in_place)
         dropped.update(p for p in members if p != anchor)
     if not placed:
         return schedule

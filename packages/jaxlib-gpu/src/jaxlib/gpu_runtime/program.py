@@ -19,6 +19,7 @@ whose frame holds device arrays:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 from collections.abc import Callable
 from typing import Any
@@ -51,6 +52,7 @@ from jaxlib.gpu_runtime.fused import (
     FusedKernel,
     SliceBundle,
     bundle_slices,
+    dynamic_update_slice_kernel,
 )
 from jaxlib.gpu_runtime.fused import enabled as fusion_enabled
 from jaxlib.gpu_runtime.kernels import (
@@ -143,6 +145,9 @@ class _GpuFunctionLowering(_FunctionLowering):
         # to whole arrays by their ops' kernels, so they are never fused.
         self._fusable_blocks = {id(function.body.entry)}
         self._clones: list[Block] = []  # loop bodies rewritten here (kept alive)
+        # ids of the dynamic_update_slices that write into their operands
+        # (carried arrays of counted loops: in_place_updates)
+        self._in_place: set[int] = set()
 
     @property
     def array_namespace(self) -> Any:
@@ -175,7 +180,8 @@ class _GpuFunctionLowering(_FunctionLowering):
             module.unfused_groups.append(f"block: {type(err).__name__}: {err}")
             return block.operations
         return bundle_slices(schedule, lambda op: all(
-            on_device(t) for t in (*op.operand_types, *op.result_types)))
+            on_device(t) for t in (*op.operand_types, *op.result_types)),
+            frozenset(self._in_place))
 
     def _steps(self, item: Any) -> list[tuple]:
         """A fused group as one generated kernel (its ops one by one when the
@@ -284,7 +290,9 @@ class _GpuFunctionLowering(_FunctionLowering):
         generate = GENERATED_OPS.get(op.name) if module.fusion else None
         if generate is None or not all(on_device(t) for t in op.operand_types):
             return None
-        if uses_carriers(op) and op.name not in GENERATED_ON_CARRIERS:
+        if id(op) in self._in_place:  # raw bits: carried types alike
+            generate = functools.partial(dynamic_update_slice_kernel, in_place=True)
+        elif uses_carriers(op) and op.name not in GENERATED_ON_CARRIERS:
             return None
         try:
             kernel = generate(op, module.xp, module.fusion_target)
@@ -300,22 +308,25 @@ class _GpuFunctionLowering(_FunctionLowering):
         that depend only on the counter (the counter's step, a reversed scan's
         index, ...) are computed for every iteration when compiling and read
         from device arrays (a view per iteration, no kernel)."""
+        xp = self.module_lowering.xp
         counters = self._counter_schedule(op, count)
         if counters is None:
+            owned = self._update_in_place(op.regions[1].entry)
             body = self.compile_region(op.regions[1])
 
             @with_frame
             def kernel(frame, *values):
+                values = _own_copies(xp, values, owned)
                 for _ in range(count):
                     values = body.run(frame, values)
                 return values
 
             return kernel
-        body, arrays, precomputed_results = counters
-        xp = self.module_lowering.xp
+        body, arrays, precomputed_results, owned = counters
 
         @with_frame
         def counted(frame, *values):
+            values = _own_copies(xp, values, owned)
             for k in range(count):
                 extra = [a[k:k + 1].reshape(()) for a in arrays]
                 values = body.run(frame, (*values, *extra))
@@ -381,7 +392,20 @@ class _GpuFunctionLowering(_FunctionLowering):
         returned = {id(v) for v in results}
         precomputed_results = {i for i, v in enumerate(block.operations[-1].operands)
                                if id(v) in returned}
-        return self._lower_block(clone), arrays, precomputed_results
+        owned = self._update_in_place(clone)
+        return self._lower_block(clone), arrays, precomputed_results, owned
+
+    def _update_in_place(self, body: Block) -> frozenset[int]:
+        """Marks the body's updates of carried arrays that nothing else reads
+        (in_place_updates) to write into their operands, where kernels are
+        generated; returns the carries the loop must own (copied once at
+        entry: the first iteration's operand is the loop's init, which may be
+        anyone's)."""
+        if not self.module_lowering.fusion:
+            return frozenset()
+        updates = in_place_updates(body)
+        self._in_place.update(updates)
+        return frozenset(updates.values())
 
     def _host_kernel(self, op: Operation) -> Callable[..., tuple]:
         if self._host_builder is None:
@@ -420,6 +444,47 @@ class _GpuFunctionLowering(_FunctionLowering):
                          for r, up in zip(results, upload))
 
         return host_step
+
+
+def in_place_updates(body: Block) -> dict[int, int]:
+    """{id(op): carry index} of a loop body's dynamic_update_slices that can
+    write into their operand: the operand is the carry itself (a block
+    argument) and that is its only use, anywhere in the body; the result goes
+    only to the yield, at the carry's own position (a scan's stacked
+    outputs). Each iteration then updates one buffer, XLA's in-place update,
+    instead of copying the whole array."""
+    terminator = body.operations[-1]
+    uses: dict[int, list[tuple[Operation, int]]] = {}
+    for op in body.operations:
+        for nested in op.walk():
+            for index, value in enumerate(nested.operands):
+                uses.setdefault(id(value), []).append((nested, index))
+    top_level = {id(op) for op in body.operations}
+    found: dict[int, int] = {}
+    for position, argument in enumerate(body.arguments[:len(terminator.operands)]):
+        readers = uses.get(id(argument), [])
+        if len(readers) != 1:
+            continue
+        update, index = readers[0]
+        if update.name != "stablehlo.dynamic_update_slice" or index != 0 or \
+                id(update) not in top_level:
+            continue
+        if not all(on_device(t) for t in (*update.operand_types, *update.result_types)):
+            continue
+        result_uses = uses.get(id(update.results[0]), [])
+        if len(result_uses) == 1 and result_uses[0][0] is terminator and \
+                result_uses[0][1] == position:
+            found[id(update)] = position
+    return found
+
+
+def _own_copies(xp: Any, values: tuple, owned: frozenset[int]) -> tuple:
+    """``values`` with those at ``owned`` positions copied into new
+    contiguous arrays (a loop's carries it updates in place)."""
+    if not owned:
+        return values
+    return tuple(xp.array(v, copy=True, order="C") if i in owned else v
+                 for i, v in enumerate(values))
 
 
 # Scalar integer ops a counted loop computes from its counter alone: their

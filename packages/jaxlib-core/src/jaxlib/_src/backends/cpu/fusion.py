@@ -349,9 +349,9 @@ def _compare_code(op: Operation, code: int) -> int | None:
     return _DIRECTIONS[direction.value] + (_TOTAL_ORDER_FLAG if name == "TOTALORDER" else 0)
 
 
-def _reduce_opcode(op: Operation) -> str | None:
-    """The reducer of a fusible reduce: one operand, a constant init and a body
-    that is a single known op of its two arguments; None otherwise."""
+def _one_op_reducer(op: Operation) -> str | None:
+    """The binary opcode of a reduce with one operand, a constant init and a
+    body that is a single known op of its two arguments; None otherwise."""
     if len(op.operands) != 2 or len(op.results) != 1 or len(op.regions) != 1:
         return None
     init = op.operands[1].owner
@@ -361,8 +361,6 @@ def _reduce_opcode(op: Operation) -> str | None:
     if code is None or any(_type_code(t) != code for t in (op.operands[1].type,
                                                              op.results[0].type)):
         return None
-    if code in _CARRIED_NOW.get():
-        return None  # a 16-bit accumulator rounds at each step: not a fused reduction
     block = op.regions[0].entry
     if len(block.operations) != 2 or len(block.arguments) != 2:
         return None
@@ -375,6 +373,17 @@ def _reduce_opcode(op: Operation) -> str | None:
         return None
     if any(_type_code(a.type) != code for a in block.arguments):
         return None
+    return _REDUCERS[body.name]
+
+
+def _reduce_opcode(op: Operation) -> str | None:
+    """The reducer of a fusible reduction (a _one_op_reducer whose reduced
+    dimensions are adjacent once unit dimensions are dropped); None otherwise."""
+    reducer = _one_op_reducer(op)
+    if reducer is None:
+        return None
+    if _type_code(op.operands[0].type) in _CARRIED_NOW.get():
+        return None  # a 16-bit accumulator rounds at each step: not a fused reduction
     dims = sorted(_int_list(op.attributes.get("dimensions")))
     shape = _shape(op.operands[0])
     # The reduced dimensions must be adjacent once size-1 dimensions are dropped.
@@ -382,7 +391,20 @@ def _reduce_opcode(op: Operation) -> str | None:
     reduced = [i for i, d in enumerate(significant) if d in dims]
     if reduced and reduced != list(range(reduced[0], reduced[-1] + 1)):
         return None
-    return _REDUCERS[body.name]
+    return reducer
+
+
+def _unit_reducer(op: Operation) -> str | None:
+    """The reducer of a reduce over dimensions of extent 1 only (jax's sums of
+    a (1, n) gradient): each result element is the body applied once, to the
+    init and one operand element, so the reduce is an elementwise op that
+    consumers and producers fuse with (XLA's simplifier makes it one too)."""
+    if op.name != "stablehlo.reduce":
+        return None
+    shape = _shape(op.operands[0])
+    if any(shape[d] != 1 for d in _int_list(op.attributes.get("dimensions"))):
+        return None
+    return _one_op_reducer(op)
 
 
 def _classify(op: Operation) -> str | None:
@@ -398,7 +420,9 @@ def _classify(op: Operation) -> str | None:
     if name == "stablehlo.iota":
         return _FREE
     if name == "stablehlo.reduce":
-        return _REDUCE  # if _reduce_opcode accepts it (the caller asks)
+        # elementwise over unit dimensions; else a reduction if _reduce_opcode
+        # accepts it (the caller asks)
+        return _ELEMENTWISE if _unit_reducer(op) else _REDUCE
     if name in _LAYOUT_OPS:
         if name == "stablehlo.transpose" and _is_dot_result(op.operands[0]):
             return None  # the planner computes it as the dot with swapped operands
@@ -460,11 +484,13 @@ def _operand_map(user: Operation, index: int, draft: _Draft) -> Strides | None |
 
 def _compute_operand_map(user: Operation, index: int, draft: _Draft) -> Strides | None | str:
     domain = draft.domain
-    if user.name == "stablehlo.reduce":
+    if user is draft.root and draft.reducer is not None:
         return _identity_map(domain) if index == 0 else "init"
     user_map = draft.maps[id(user)]
     if user_map is None:  # constants and iota have no operands
         return None
+    if user.name == "stablehlo.reduce":  # over unit dimensions: elementwise
+        return user_map if index == 0 else (0,) * len(domain)
     if user.name == "stablehlo.broadcast_in_dim":
         return _broadcast_operand_map(user, user_map, domain)
     if user.name == "stablehlo.transpose":
@@ -707,8 +733,16 @@ class _Emitter:
                 slot = self.rounded(slot, code)
             self.value_slots[id(result)] = slot
             return
-        if op.name == "stablehlo.reduce":
-            self.value_slots[id(result)] = self.operand_slot(op, 0)
+        if op is self.draft.root and self.draft.reducer is not None:
+            self.value_slots[id(result)] = self.operand_slot(op, 0)  # reduced by the kernel
+            return
+        if op.name == "stablehlo.reduce":  # over unit dimensions: the body, once
+            element, init = self.operand_slot(op, 0), self.operand_slot(op, 1)
+            opcode = _unit_reducer(op)
+            slot = self.instruction(opcode, 0, self.physical(code), init, element)
+            if code in self.carried and opcode not in _EXACT_ON_CARRIED:
+                slot = self.rounded(slot, code)
+            self.value_slots[id(result)] = slot
             return
         sources = [self.operand_slot(op, i) for i in range(len(op.operands))]
         if op.name in _LAYOUT_OPS:
@@ -747,13 +781,11 @@ class _Emitter:
             slot = self.value_slots[id(r.results[0])]
             code = _type_code(r.results[0].type)
             if code in self.carried:
-                if r.name == "stablehlo.reduce":
+                if r is root and self.draft.reducer is not None:
                     raise NotImplementedError("a reduction into a 16-bit float")
                 slot = self.instruction("convert", 0, code, slot)  # exact: already rounded
             out_slots.append(slot)
-        reducer = None
-        if root.name == "stablehlo.reduce":
-            reducer = root
+        reducer = root if self.draft.reducer is not None else None
         return self._encode(out_slots, reducer), self.inputs
 
     def _encode(self, out_slots: list[int], reducer: Operation | None) -> list[int]:
