@@ -936,6 +936,42 @@ def test_unrelated_siblings_merge_only_when_asked():
     assert sorted(v.owner.name for v in merged.outputs) == ["stablehlo.add", "stablehlo.multiply"]
 
 
+UNIT_DIMENSION_SIBLINGS = """
+func.func @main(%x: tensor<16x8xf32>, %y: tensor<1x16x8xf32>, %z: tensor<16x1x8xf32>)
+    -> (tensor<16x8xf32>, tensor<1x16x8xf32>, tensor<16x1x8xf32>, tensor<1x16x8xf32>) {
+  %a = stablehlo.exponential %x : tensor<16x8xf32>
+  %b = stablehlo.negate %y : tensor<1x16x8xf32>
+  %c = stablehlo.multiply %z, %z : tensor<16x1x8xf32>
+  %w = stablehlo.broadcast_in_dim %a, dims = [1, 2] : (tensor<16x8xf32>) -> tensor<1x16x8xf32>
+  %d = stablehlo.add %w, %b : tensor<1x16x8xf32>
+  return %a, %b, %c, %d : tensor<16x8xf32>, tensor<1x16x8xf32>, tensor<16x1x8xf32>,
+      tensor<1x16x8xf32>
+}
+"""
+
+
+def test_siblings_whose_domains_differ_by_unit_dimensions_merge():
+    # (16, 8), (1, 16, 8) and (16, 1, 8) are the same elements in the same
+    # order: a backend merging unrelated groups makes them one kernel, each
+    # group's index maps re-laid on the merged domain.
+    module = parse_module(UNIT_DIMENSION_SIBLINGS)
+    block = module.function("main").body.entry
+    schedule = fusion.fuse_block(block, merge_unrelated=True)
+    check_invariants(block, schedule)
+    assert [len(g.outputs) for g in groups(schedule)] == [4]
+    rng = np.random.default_rng(4)
+    args = [rng.standard_normal(s).astype(np.float32) for s in ((16, 8), (1, 16, 8), (16, 1, 8))]
+    expected = reference(module, args)
+    fused_group = groups(schedule)[0]
+    arguments = {id(a): x for a, x in zip(block.arguments, args)}
+    outputs = native.run_native(fused_group.kernel,
+                                [arguments[id(v)] for v in fused_group.inputs],
+                                [native.tensor_spec(v.type) for v in fused_group.outputs])
+    results = dict(zip((id(v) for v in fused_group.outputs), outputs))
+    for value, want in zip(block.operations[-1].operands, expected):
+        np.testing.assert_allclose(results[id(value)], want, rtol=1e-6)
+
+
 def test_reduce_with_broadcast_producer():
     text = """
     func.func @main(%x: tensor<8x1000xf32>, %m: tensor<8xf32>) -> tensor<8xf32> {

@@ -921,10 +921,12 @@ def _merge_siblings(drafts: list[_Draft], block: Block, order: dict[int, int]) -
     for i, a in enumerate(alive):
         if id(a) in merged_away:
             continue
-        for b in alive[i + 1:]:
-            if id(b) in merged_away or a.domain != b.domain or \
-                    1 + len(a.extra_roots) + 1 + len(b.extra_roots) > most:
+        for original in alive[i + 1:]:
+            if id(original) in merged_away or \
+                    _squeezed(a.domain) != _squeezed(original.domain) or \
+                    1 + len(a.extra_roots) + 1 + len(original.extra_roots) > most:
                 continue
+            b = _on_domain(original, a.domain)
             shared = [op for op in b.members if id(op) in a.maps and op.name not in free]
             if any(a.maps[id(op)] != b.maps[id(op)] for op in shared):
                 continue
@@ -937,7 +939,7 @@ def _merge_siblings(drafts: list[_Draft], block: Block, order: dict[int, int]) -
             last = max(order[id(r)] for r in (*roots_a, *roots_b))
             # Readers computed only inside the merged group (an op duplicated
             # into a third group would read the value there, too early).
-            pair = {id(a), id(b)}
+            pair = {id(a), id(original)}
             inside = {order[id(op)] for op in (*a.members, *b.members)
                       if holders.get(id(op), set()) <= pair}
             if any(p <= last and p not in inside
@@ -950,11 +952,36 @@ def _merge_siblings(drafts: list[_Draft], block: Block, order: dict[int, int]) -
                     a.add(op, b.maps[id(op)])
             a.operand_maps.update(b.operand_maps)
             for op in b.members:
-                holders[id(op)] = (holders[id(op)] - {id(b)}) | {id(a)}
+                holders[id(op)] = (holders[id(op)] - {id(original)}) | {id(a)}
             roots = sorted((*roots_a, *roots_b), key=lambda r: order[id(r)])
             a.root, a.extra_roots = roots[-1], roots[:-1]
-            merged_away.add(id(b))
+            merged_away.add(id(original))
     return [d for d in drafts if id(d) not in merged_away]
+
+
+def _squeezed(domain: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(n for n in domain if n != 1)
+
+
+def _on_domain(draft: _Draft, domain: tuple[int, ...]) -> _Draft:
+    """An elementwise ``draft`` seen over ``domain``, which differs from its
+    own by unit dimensions only (a cell's (16, 128) results and their
+    (1, 16, 128) broadcasts into a scan's stacked outputs): the same elements
+    in the same order, its index maps re-laid (a unit dimension's stride is
+    never used)."""
+    if draft.domain == domain:
+        return draft
+
+    def onto(strides: Any) -> Any:
+        if not isinstance(strides, tuple):
+            return strides  # None (constants) and "init"
+        kept = iter(s for s, n in zip(strides, draft.domain) if n != 1)
+        return tuple(0 if n == 1 else next(kept) for n in domain)
+
+    moved = _Draft(draft.root, domain, {k: onto(v) for k, v in draft.maps.items()},
+                   list(draft.members), None, list(draft.extra_roots),
+                   {k: onto(v) for k, v in draft.operand_maps.items()})
+    return moved
 
 
 def _reads(reader: _Draft, roots: list[Operation]) -> bool:
