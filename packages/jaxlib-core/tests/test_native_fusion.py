@@ -936,6 +936,27 @@ def test_unrelated_siblings_merge_only_when_asked():
     assert sorted(v.owner.name for v in merged.outputs) == ["stablehlo.add", "stablehlo.multiply"]
 
 
+def test_kept_ops_stay_out_of_groups():
+    # A backend running an op its own way (the GPU's accumulation of a product
+    # into a carried buffer) keeps it out of fusion: its neighbours fuse
+    # without it, and it reads their group's output.
+    text = """
+    func.func @main(%x: tensor<8xf32>, %y: tensor<8xf32>) -> tensor<8xf32> {
+      %0 = stablehlo.exponential %x : tensor<8xf32>
+      %1 = stablehlo.add %0, %y : tensor<8xf32>
+      %2 = stablehlo.negate %1 : tensor<8xf32>
+      return %2 : tensor<8xf32>
+    }"""
+    block = parse_module(text).function("main").body.entry
+    add = block.operations[1]
+    schedule = fusion.fuse_block(block, keep=frozenset({id(add)}))
+    check_invariants(block, schedule)
+    assert schedule[1] is add
+    assert [[op.name for op in g.ops] for g in groups(schedule)] == \
+        [["stablehlo.exponential"], ["stablehlo.negate"]]
+    assert len(groups(fusion.fuse_block(block))) == 1
+
+
 UNIT_DIMENSION_SIBLINGS = """
 func.func @main(%x: tensor<16x8xf32>, %y: tensor<1x16x8xf32>, %z: tensor<16x1x8xf32>)
     -> (tensor<16x8xf32>, tensor<1x16x8xf32>, tensor<16x1x8xf32>, tensor<1x16x8xf32>) {

@@ -918,13 +918,16 @@ def test_counted_loops_update_their_stacked_outputs_in_place(monkeypatch):
     # (%peek): updated by a copy as before.
     from jaxlib import xla_client
     from jaxlib._src.frontends.mlir_text import parse_module
-    from jaxlib.gpu_runtime.program import in_place_updates, kernel_sources
+    from jaxlib.gpu_runtime.in_place import in_place_writes
+    from jaxlib.gpu_runtime.kernels import on_device
+    from jaxlib.gpu_runtime.program import kernel_sources
 
     module = parse_module(STACKING_SCAN)
     loop = next(op for op in module.function("main").body.entry.operations
                 if op.name == "stablehlo.while")
     body = loop.regions[1].entry
-    assert sorted(in_place_updates(body).values()) == [3, 4]
+    writes = in_place_writes(body, {j: j for j in range(6)}, module, on_device)
+    assert sorted(writes.ops.values()) == [3, 4] and writes.arguments == {3, 4}
     sources = kernel_sources(STACKING_SCAN)
     updates = [s for n, s in sources.items() if n.startswith("jx_dynamic_update")]
     # one kernel: the two in place (a thread per updated element), %s's by a copy
@@ -947,6 +950,105 @@ def test_counted_loops_update_their_stacked_outputs_in_place(monkeypatch):
         for buffer, original in zip(buffers, originals):  # the caller's arrays as they were
             np.testing.assert_array_equal(np.asarray(buffer), original)
     assert sum(n.startswith("jx_dynamic_update") for n in launches) == 2 * 6
+
+
+ACCUMULATING_SCAN = """
+func.func private @cell(%acc: tensor<4x3xf32>, %x: tensor<5x4xf32>, %w: tensor<5x3xf32>)
+    -> (tensor<4x3xf32>, tensor<5x4xf32>) {
+  %p = stablehlo.dot_general %x, %w, contracting_dims = [0] x [0]
+      : (tensor<5x4xf32>, tensor<5x3xf32>) -> tensor<4x3xf32>
+  %next = stablehlo.add %acc, %p : tensor<4x3xf32>
+  %y = stablehlo.negate %x : tensor<5x4xf32>
+  return %next, %y : tensor<4x3xf32>, tensor<5x4xf32>
+}
+func.func @main(%xs: tensor<6x5x4xf32>, %w: tensor<5x3xf32>, %a0: tensor<4x3xf32>,
+                %d0: tensor<4x3xf32>)
+    -> (tensor<4x3xf32>, tensor<3x4xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>) {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %b0 = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<f32>) -> tensor<3x4xf32>
+  %r:6 = stablehlo.while(%i = %c0, %a = %a0, %b = %b0, %c = %a0, %d = %d0, %e = %b0)
+      : tensor<i32>, tensor<4x3xf32>, tensor<3x4xf32>, tensor<4x3xf32>, tensor<4x3xf32>,
+        tensor<3x4xf32>
+  cond {
+    %n = stablehlo.constant dense<6> : tensor<i32>
+    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %z = stablehlo.constant dense<0> : tensor<i32>
+    %row = stablehlo.dynamic_slice %xs, %i, %z, %z, sizes = [1, 5, 4]
+        : (tensor<6x5x4xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x5x4xf32>
+    %x = stablehlo.reshape %row : (tensor<1x5x4xf32>) -> tensor<5x4xf32>
+    %pa = stablehlo.dot_general %x, %w, contracting_dims = [0] x [0]
+        : (tensor<5x4xf32>, tensor<5x3xf32>) -> tensor<4x3xf32>
+    %a2 = stablehlo.add %pa, %a : tensor<4x3xf32>
+    %pb = stablehlo.dot_general %x, %w, contracting_dims = [0] x [0]
+        : (tensor<5x4xf32>, tensor<5x3xf32>) -> tensor<4x3xf32>
+    %tb = stablehlo.transpose %pb, dims = [1, 0] : (tensor<4x3xf32>) -> tensor<3x4xf32>
+    %b2 = stablehlo.add %b, %tb : tensor<3x4xf32>
+    %c2:2 = func.call @cell(%c, %x, %w)
+        : (tensor<4x3xf32>, tensor<5x4xf32>, tensor<5x3xf32>) -> (tensor<4x3xf32>, tensor<5x4xf32>)
+    %pd = stablehlo.dot_general %x, %w, contracting_dims = [0] x [0]
+        : (tensor<5x4xf32>, tensor<5x3xf32>) -> tensor<4x3xf32>
+    %d2 = stablehlo.add %d, %pd : tensor<4x3xf32>
+    %seen = stablehlo.multiply %d, %d : tensor<4x3xf32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %i2 = stablehlo.add %i, %one : tensor<i32>
+    stablehlo.return %i2, %a2, %b2, %c2#0, %d2, %e : tensor<i32>, tensor<4x3xf32>,
+        tensor<3x4xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<3x4xf32>
+  }
+  %after = stablehlo.multiply %a0, %d0 : tensor<4x3xf32>
+  return %r#1, %r#2, %r#3, %r#4, %after : tensor<4x3xf32>, tensor<3x4xf32>, tensor<4x3xf32>,
+      tensor<4x3xf32>, tensor<4x3xf32>
+}
+"""
+
+
+def test_products_accumulate_into_carried_accumulators_in_one_step(monkeypatch):
+    # A scan's gradient accumulates acc + dot(x, y) in a carry nothing else
+    # reads: one GEMM adding into the loop's own copy of the accumulator
+    # (cuBLAS's beta = 1; numpy's in-place add on mock GPUs), in the body, in
+    # the cell it calls from its one call site, and through a transposed
+    # product; %d is also read by another op: a product and an addition.
+    from jaxlib import xla_client
+    from jaxlib._src.frontends.mlir_text import parse_module
+    from jaxlib.gpu_runtime import in_place
+    from jaxlib.gpu_runtime.kernels import on_device
+
+    module = parse_module(ACCUMULATING_SCAN)
+    loop = next(op for op in module.function("main").body.entry.operations
+                if op.name == "stablehlo.while")
+    writes = in_place.in_place_writes(loop.regions[1].entry, {j: j for j in range(6)}, module,
+                                      on_device)
+    assert writes.arguments == {1, 2, 3}
+    assert sorted(transposed for _, _, transposed in writes.accumulations.values()) == \
+        [False, False, True]
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    runs: list[str] = []
+    build = in_place.ProductAccumulation.kernel
+
+    def counted(self, xp):
+        kernel = build(self, xp)
+        return lambda *args: runs.append(self.add.name) or kernel(*args)
+
+    monkeypatch.setattr(in_place.ProductAccumulation, "kernel", counted)
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    rng = np.random.default_rng(9)
+    args = [rng.standard_normal(s).astype(np.float32)
+            for s in ((6, 5, 4), (5, 3), (4, 3), (4, 3))]
+    originals = [a.copy() for a in args]
+    executable = gpu.compile_and_load(ACCUMULATING_SCAN)
+    want = [np.asarray(o) for o in cpu.compile_and_load(ACCUMULATING_SCAN, cpu.devices()[:1])
+            .execute([cpu.buffer_from_pyval(a) for a in args])]
+    buffers = [gpu.buffer_from_pyval(a) for a in args]
+    for _ in range(2):  # the second run starts from the caller's arrays again
+        got = [np.asarray(o) for o in executable.execute(buffers)]
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5)
+        for buffer, original in zip(buffers, originals):
+            np.testing.assert_array_equal(np.asarray(buffer), original)
+    assert len(runs) == 2 * 3 * 6
 
 
 # -- reduce_window as one generated kernel ----------------------------------------------

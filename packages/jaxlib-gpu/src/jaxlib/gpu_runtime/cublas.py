@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from jaxlib._src.ops.linalg import batched_product
 from jaxlib.gpu_runtime.carried import narrow, widen
 from jaxlib.gpu_runtime.vendor import ROCM_OFF, is_hip
 
@@ -230,10 +231,13 @@ def _matrix(x: Any) -> tuple[int, int, int] | None:
     return None
 
 
-def _gemm(cupy: Any, handle: _Handle, a: Any, c: Any, bf16_out: Any = None) -> Any:
+def _gemm(cupy: Any, handle: _Handle, a: Any, c: Any, bf16_out: Any = None,
+          into: Any = None) -> Any:
     """a @ c for [b, m, k] and [b, k, n] arrays of one dtype in _TYPES; with
     ``bf16_out`` (uint16 or float32), of bfloat16 carriers (uint16 arrays of
-    their bits) into bfloat16 carriers or f32, accumulated in f32."""
+    their bits) into bfloat16 carriers or f32, accumulated in f32. ``into``:
+    a contiguous [b, m, n] array of a's dtype the product is added to (cuBLAS's
+    beta = 1, one launch), and returned."""
     if bf16_out is None:
         data_type, compute, scalar, parts = _TYPES[a.dtype]
         out_type, out_dtype = data_type, a.dtype
@@ -243,8 +247,8 @@ def _gemm(cupy: Any, handle: _Handle, a: Any, c: Any, bf16_out: Any = None) -> A
         out_type = _CUDA_R_16BF if out_dtype == np.uint16 else _CUDA_R_32F
     b, m, k = a.shape
     n = c.shape[2]
-    out = cupy.empty((b, m, n), out_dtype)
-    if out.size == 0:
+    out = cupy.empty((b, m, n), out_dtype) if into is None else into
+    if out.size == 0 or (k == 0 and into is not None):
         return out
     if k == 0:
         out.fill(0)
@@ -260,7 +264,8 @@ def _gemm(cupy: Any, handle: _Handle, a: Any, c: Any, bf16_out: Any = None) -> A
     op_c, ld_c, stride_c = layout_c
     op_a, ld_a, stride_a = layout_a
     alpha = (scalar * 2)(1, 0) if parts == 2 else scalar(1)
-    beta = (scalar * 2)(0, 0) if parts == 2 else scalar(0)
+    kept = 0 if into is None else 1
+    beta = (scalar * 2)(kept, 0) if parts == 2 else scalar(kept)
     handle.bind(cupy.cuda.get_current_stream().ptr)
     _check(handle.lib.cublasGemmStridedBatchedEx(
         handle.handle, op_c, op_a, n, m, k, ctypes.addressof(alpha),
@@ -297,6 +302,11 @@ def _self_test(cupy: Any, handle: _Handle) -> None:
             tolerance = 1e-2 if dtype == np.float16 else 1e-4
             if not np.allclose(got, want, rtol=tolerance, atol=tolerance):
                 raise RuntimeError(f"a {dtype} product differs from numpy's")
+            into = cupy.asarray(want)  # accumulated into (beta = 1): twice the product
+            _gemm(cupy, handle, x, y, into=into)
+            if not np.allclose(into.get(), 2 * want, rtol=tolerance, atol=tolerance):
+                raise RuntimeError(f"a {dtype} product added to its output differs from "
+                                   "numpy's")
     # bfloat16 carriers, into f32 (f32 accumulation: as exact as an f32 product of
     # the widened values) and into bfloat16 (that, rounded once)
     a = rng.standard_normal((2, 5, 4)).astype(np.float32).view(np.uint32) >> 16
@@ -331,6 +341,33 @@ def matmul_for(xp: Any) -> Any:
         return _gemm(xp, handle, a, c)
 
     return matmul
+
+
+def accumulate_for(xp: Any) -> Any:
+    """``accumulate(a, c, out)``: out += a @ c for [b, m, k], [b, k, n] and a
+    contiguous [b, m, n] ``out`` of their dtype, written in place: one cuBLAS
+    call with beta = 1 where products go to cuBLAS (XLA's fusion of a GEMM
+    with the addition of its result), a product and an addition otherwise."""
+    matmul = matmul_for(xp)
+
+    def separately(a: Any, c: Any, out: Any) -> None:
+        out += batched_product(a, c, xp, matmul)
+
+    if matmul is xp.matmul:
+        return separately
+
+    def accumulate(a: Any, c: Any, out: Any) -> None:
+        if a.dtype != c.dtype or a.dtype not in _TYPES or out.dtype != a.dtype or \
+                a.shape[0] != c.shape[0] or not out.flags.c_contiguous or \
+                max(*a.shape, *c.shape) > _INT_MAX:
+            return separately(a, c, out)
+        handle = _handle(xp)
+        if handle is None:
+            return separately(a, c, out)
+        _gemm(xp, handle, a, c, into=out)
+        return None
+
+    return accumulate
 
 
 def bf16_matmul_for(xp: Any, out: Any) -> Any | None:

@@ -55,6 +55,12 @@ from jaxlib.gpu_runtime.fused import (
     dynamic_update_slice_kernel,
 )
 from jaxlib.gpu_runtime.fused import enabled as fusion_enabled
+from jaxlib.gpu_runtime.in_place import (
+    ProductAccumulation,
+    accumulate_in_place,
+    call_sites,
+    in_place_writes,
+)
 from jaxlib.gpu_runtime.kernels import (
     CARRIER_KERNELS,
     DEVICE_KERNELS,
@@ -128,6 +134,23 @@ class GpuModuleLowering(ModuleLowering):
         self.manual_kernels: dict[int, Any] = {}  # manual computations' kernels, by op
         self.fused_groups = 0  # groups that run as one generated kernel
         self.unfused_groups: list[str] = []  # groups run op by op, and why
+        # What counted loops write in place (in_place.py), their bodies and
+        # the functions those call: ops by id, accumulations by their add's id
+        self.in_place_ops: set[int] = set()
+        self.accumulations: dict[int, tuple[Any, Operation, bool]] = {}
+        self._call_sites: dict[str, int] | None = None
+
+    def record_writes(self, block: Block, pairs: dict[int, int]) -> set[int]:
+        """Notes ``block``'s in-place writes (in_place.in_place_writes) where
+        kernels are generated; returns the arguments written."""
+        if not self.fusion:
+            return set()
+        if self._call_sites is None:
+            self._call_sites = call_sites(self.module)
+        writes = in_place_writes(block, pairs, self.module, on_device, self._call_sites)
+        self.in_place_ops.update(writes.ops)
+        self.accumulations.update(writes.accumulations)
+        return writes.arguments
 
     @property
     def function_lowering(self) -> type:
@@ -145,9 +168,6 @@ class _GpuFunctionLowering(_FunctionLowering):
         # to whole arrays by their ops' kernels, so they are never fused.
         self._fusable_blocks = {id(function.body.entry)}
         self._clones: list[Block] = []  # loop bodies rewritten here (kept alive)
-        # ids of the dynamic_update_slices that write into their operands
-        # (carried arrays of counted loops: in_place_updates)
-        self._in_place: set[int] = set()
 
     @property
     def array_namespace(self) -> Any:
@@ -173,15 +193,17 @@ class _GpuFunctionLowering(_FunctionLowering):
         try:
             # 16-bit floats too: the generated kernels compute them (codegen.py)
             schedule = fusion.fuse_block(block, extra_types=("float16", "bfloat16"),
-                                         merge_unrelated=_merge_unrelated())
+                                         merge_unrelated=_merge_unrelated(),
+                                         keep=frozenset(module.accumulations))
         except Exception as err:  # the pass has no answer: op by op
             if strict():
                 raise
             module.unfused_groups.append(f"block: {type(err).__name__}: {err}")
             return block.operations
-        return bundle_slices(schedule, lambda op: all(
+        schedule = bundle_slices(schedule, lambda op: all(
             on_device(t) for t in (*op.operand_types, *op.result_types)),
-            frozenset(self._in_place))
+            frozenset(module.in_place_ops))
+        return accumulate_in_place(schedule, module.accumulations)
 
     def _steps(self, item: Any) -> list[tuple]:
         """A fused group as one generated kernel (its ops one by one when the
@@ -189,6 +211,9 @@ class _GpuFunctionLowering(_FunctionLowering):
         if isinstance(item, Operation):
             return [self._step(item)]
         module = self.module_lowering
+        if isinstance(item, ProductAccumulation):
+            return [(item.kernel(module.xp), [self.slot(v) for v in item.inputs],
+                     [self.slot(v) for v in item.outputs], False, item.add)]
         if isinstance(item, SliceBundle):
             try:
                 kernel = item.kernel(module.xp, module.fusion_target)
@@ -290,7 +315,8 @@ class _GpuFunctionLowering(_FunctionLowering):
         generate = GENERATED_OPS.get(op.name) if module.fusion else None
         if generate is None or not all(on_device(t) for t in op.operand_types):
             return None
-        if id(op) in self._in_place:  # raw bits: carried types alike
+        if id(op) in module.in_place_ops and op.name == "stablehlo.dynamic_update_slice":
+            # raw bits: carried types alike
             generate = functools.partial(dynamic_update_slice_kernel, in_place=True)
         elif uses_carriers(op) and op.name not in GENERATED_ON_CARRIERS:
             return None
@@ -396,16 +422,13 @@ class _GpuFunctionLowering(_FunctionLowering):
         return self._lower_block(clone), arrays, precomputed_results, owned
 
     def _update_in_place(self, body: Block) -> frozenset[int]:
-        """Marks the body's updates of carried arrays that nothing else reads
-        (in_place_updates) to write into their operands, where kernels are
-        generated; returns the carries the loop must own (copied once at
-        entry: the first iteration's operand is the loop's init, which may be
-        anyone's)."""
-        if not self.module_lowering.fusion:
-            return frozenset()
-        updates = in_place_updates(body)
-        self._in_place.update(updates)
-        return frozenset(updates.values())
+        """Notes the loop body's writes of carried arrays that nothing else
+        reads (in_place.py); returns the carries the loop must own (copied
+        once at entry: the first iteration's operand is the loop's init,
+        which may be anyone's)."""
+        carries = len(body.operations[-1].operands)
+        return frozenset(self.module_lowering.record_writes(
+            body, {j: j for j in range(carries)}))
 
     def _host_kernel(self, op: Operation) -> Callable[..., tuple]:
         if self._host_builder is None:
@@ -444,38 +467,6 @@ class _GpuFunctionLowering(_FunctionLowering):
                          for r, up in zip(results, upload))
 
         return host_step
-
-
-def in_place_updates(body: Block) -> dict[int, int]:
-    """{id(op): carry index} of a loop body's dynamic_update_slices that can
-    write into their operand: the operand is the carry itself (a block
-    argument) and that is its only use, anywhere in the body; the result goes
-    only to the yield, at the carry's own position (a scan's stacked
-    outputs). Each iteration then updates one buffer, XLA's in-place update,
-    instead of copying the whole array."""
-    terminator = body.operations[-1]
-    uses: dict[int, list[tuple[Operation, int]]] = {}
-    for op in body.operations:
-        for nested in op.walk():
-            for index, value in enumerate(nested.operands):
-                uses.setdefault(id(value), []).append((nested, index))
-    top_level = {id(op) for op in body.operations}
-    found: dict[int, int] = {}
-    for position, argument in enumerate(body.arguments[:len(terminator.operands)]):
-        readers = uses.get(id(argument), [])
-        if len(readers) != 1:
-            continue
-        update, index = readers[0]
-        if update.name != "stablehlo.dynamic_update_slice" or index != 0 or \
-                id(update) not in top_level:
-            continue
-        if not all(on_device(t) for t in (*update.operand_types, *update.result_types)):
-            continue
-        result_uses = uses.get(id(update.results[0]), [])
-        if len(result_uses) == 1 and result_uses[0][0] is terminator and \
-                result_uses[0][1] == position:
-            found[id(update)] = position
-    return found
 
 
 def _own_copies(xp: Any, values: tuple, owned: frozenset[int]) -> tuple:

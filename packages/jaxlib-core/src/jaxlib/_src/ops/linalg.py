@@ -10,6 +10,7 @@ result type; f32 stays f32 and f64 stays f64. ``precision_config`` and dot
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -78,27 +79,42 @@ def dot_general_arrays(lhs: np.ndarray, rhs: np.ndarray, lhs_batch: Sequence[int
     then lhs free, then rhs free, as the spec lays them out. (``xp``: the array
     namespace, CuPy for jaxlib-gpu; ``matmul``: its batched [b, m, k] @ [b, k, n]
     product, ``xp.matmul`` by default.)"""
+    a, c, shape = matmul_operands(lhs, rhs, lhs_batch, rhs_batch, lhs_contract, rhs_contract,
+                                  xp)
+    return batched_product(a, c, xp, matmul).reshape(shape)
+
+
+def batched_product(a: Any, c: Any, xp=np, matmul: Callable | None = None) -> Any:
+    """[b, m, k] @ [b, k, n] as ``dot_general`` computes it (``matmul``: the
+    namespace's batched product, ``xp.matmul`` by default)."""
+    k = a.shape[2]
+    if a.dtype.kind == "c" and k <= SEQUENTIAL_COMPLEX_LIMIT and xp is np:
+        # XLA's CPU dot accumulates complex products one k at a time; BLAS's
+        # blocked cgemm differs in the last bits, which cancellation magnifies.
+        # (On a GPU, XLA's is cuBLAS's cgemm, as is ours: 2 launches per k here.)
+        values = xp.zeros((a.shape[0], a.shape[1], c.shape[2]), np.result_type(a.dtype, c.dtype))
+        for i in range(k):
+            values = values + a[:, :, i, None] * c[:, None, i, :]
+        return values
+    return (matmul or xp.matmul)(a, c)
+
+
+def matmul_operands(lhs: np.ndarray, rhs: np.ndarray, lhs_batch: Sequence[int],
+                    rhs_batch: Sequence[int], lhs_contract: Sequence[int],
+                    rhs_contract: Sequence[int], xp=np) -> tuple[Any, Any, list[int]]:
+    """``dot_general``'s operands as a batched product's [b, m, k] and
+    [b, k, n] (views where the layout allows), and the result's shape: batch,
+    then lhs free, then rhs free dimensions."""
     lhs_free = [d for d in range(lhs.ndim) if d not in lhs_batch and d not in lhs_contract]
     rhs_free = [d for d in range(rhs.ndim) if d not in rhs_batch and d not in rhs_contract]
-    batch_shape = [lhs.shape[d] for d in lhs_batch]
-    lhs_free_shape = [lhs.shape[d] for d in lhs_free]
-    rhs_free_shape = [rhs.shape[d] for d in rhs_free]
     size = lambda dims, shape: int(np.prod([shape[d] for d in dims], dtype=np.int64))  # noqa: E731
     b, k = size(lhs_batch, lhs.shape), size(lhs_contract, lhs.shape)
     a = xp.transpose(lhs, [*lhs_batch, *lhs_free, *lhs_contract]).reshape(
         b, size(lhs_free, lhs.shape), k)
     c = xp.transpose(rhs, [*rhs_batch, *rhs_contract, *rhs_free]).reshape(
         b, k, size(rhs_free, rhs.shape))
-    if a.dtype.kind == "c" and k <= SEQUENTIAL_COMPLEX_LIMIT and xp is np:
-        # XLA's CPU dot accumulates complex products one k at a time; BLAS's
-        # blocked cgemm differs in the last bits, which cancellation magnifies.
-        # (On a GPU, XLA's is cuBLAS's cgemm, as is ours: 2 launches per k here.)
-        values = xp.zeros((b, a.shape[1], c.shape[2]), np.result_type(a.dtype, c.dtype))
-        for i in range(k):
-            values = values + a[:, :, i, None] * c[:, None, i, :]
-    else:
-        values = (matmul or xp.matmul)(a, c)
-    return values.reshape(batch_shape + lhs_free_shape + rhs_free_shape)
+    shape = [lhs.shape[d] for d in (*lhs_batch, *lhs_free)] + [rhs.shape[d] for d in rhs_free]
+    return a, c, shape
 
 
 def _dot_numbers(op: Operation) -> DotDimensionNumbers:

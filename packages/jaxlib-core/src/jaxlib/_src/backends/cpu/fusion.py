@@ -518,16 +518,17 @@ def _uses(block: Block) -> dict[int, list[tuple[Operation | None, int]]]:
     return uses
 
 
-def _plan_groups(block: Block) -> tuple[list[_Draft], dict[int, Operation]]:
+def _plan_groups(block: Block, keep: frozenset[int] = frozenset()
+                 ) -> tuple[list[_Draft], dict[int, Operation]]:
     """Forms groups from the last op back; returns them and the ops that stay
-    in the block as they are (by id)."""
+    in the block as they are (by id; ``keep``: ids of ops that must)."""
     ops = block.operations
     uses = _uses(block)
     drafts: list[_Draft] = []
     membership: dict[int, list[_Draft]] = {}  # id(op) -> groups holding it
     kept: dict[int, Operation] = {}
     for op in reversed(ops[:-1] if ops else []):
-        kind = _classify(op)
+        kind = None if id(op) in keep else _classify(op)
         if kind is None:
             kept[id(op)] = op
             continue
@@ -1003,17 +1004,18 @@ def _reads_internally(reader: _Draft, roots: list[Operation], owner: _Draft) -> 
     return True
 
 
-def fuse_block(block: Block, extra_types: Sequence[str] = (), merge_unrelated: bool = False
-               ) -> list[Operation | FusedGroup]:
+def fuse_block(block: Block, extra_types: Sequence[str] = (), merge_unrelated: bool = False,
+               keep: frozenset[int] = frozenset()) -> list[Operation | FusedGroup]:
     """The block's operations in an executable order, fused runs replaced by
     groups (the terminator stays last). ``extra_types``: numpy names of
     element types the caller's kernels compute beyond the CPU interpreter's;
     ``merge_unrelated``: elementwise groups over one domain merge even when they
-    share nothing (one kernel launch instead of several: the GPU's choice)."""
+    share nothing (one kernel launch instead of several: the GPU's choice);
+    ``keep``: ids of ops the caller runs as they are (never fused)."""
     if merge_unrelated:
         token = _MERGE_UNRELATED_NOW.set(True)
         try:
-            return fuse_block(block, extra_types)
+            return fuse_block(block, extra_types, keep=keep)
         finally:
             _MERGE_UNRELATED_NOW.reset(token)
     if extra_types:
@@ -1021,19 +1023,20 @@ def fuse_block(block: Block, extra_types: Sequence[str] = (), merge_unrelated: b
         token = _COMPUTED_NOW.set(_COMPUTED | extra)
         carried = _CARRIED_NOW.set(_STORED - extra)
         try:
-            return _fuse_block(block)
+            return _fuse_block(block, keep)
         finally:
             _COMPUTED_NOW.reset(token)
             _CARRIED_NOW.reset(carried)
-    return _fuse_block(block)
+    return _fuse_block(block, keep)
 
 
-def _fuse_block(block: Block) -> list[Operation | FusedGroup]:
+def _fuse_block(block: Block, keep: frozenset[int] = frozenset()
+                ) -> list[Operation | FusedGroup]:
     ops = block.operations
     if not ops:
         return []
     order = {id(op): i for i, op in enumerate(ops)}
-    drafts, kept = _plan_groups(block)
+    drafts, kept = _plan_groups(block, keep)
     drafts = _merge_siblings(drafts, block, order)
     groups: dict[int, FusedGroup] = {}  # id(root) -> group
     for draft in drafts:
