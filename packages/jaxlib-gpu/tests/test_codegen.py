@@ -1051,6 +1051,60 @@ def test_products_accumulate_into_carried_accumulators_in_one_step(monkeypatch):
     assert len(runs) == 2 * 3 * 6
 
 
+GATES_CONCATENATED = """
+func.func @main(%x: tensor<4x5xf32>, %y: tensor<4x5xf32>)
+    -> (tensor<4x15xf32>, tensor<12x5xf32>, tensor<4x5xf32>) {
+  %a = stablehlo.multiply %x, %y : tensor<4x5xf32>
+  %b = stablehlo.abs %x : tensor<4x5xf32>
+  %c = stablehlo.subtract %y, %x : tensor<4x5xf32>
+  %j = stablehlo.concatenate %a, %b, %c, dim = 1
+      : (tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>) -> tensor<4x15xf32>
+  %k = stablehlo.concatenate %c, %a, %a, dim = 0
+      : (tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>) -> tensor<12x5xf32>
+  return %j, %k, %b : tensor<4x15xf32>, tensor<12x5xf32>, tensor<4x5xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("element", ["f32", "bf16"])
+def test_concatenations_of_a_groups_outputs_are_written_by_its_kernel(monkeypatch, element):
+    # An LSTM's backward step joins its four gate gradients for one product:
+    # the group computing them writes the joined array itself (any dimension,
+    # an output repeated), and stores separately only what else is read (%b).
+    from jaxlib import xla_client
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    text = GATES_CONCATENATED.replace("f32", element)
+    sources = kernel_sources(text)
+    (fused_source,) = [s for n, s in sources.items() if n.startswith("jx_fused")]
+    assert fused_source.count("o = i / ") == 2 and "out2" in fused_source
+    assert "out3" not in fused_source  # %j, %k and %b: %a and %c only joined
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    executable = gpu.compile_and_load(text)
+    assert executable.reference_kernel_steps() == []
+    rng = np.random.default_rng(10)
+    dtype = ml_dtypes.bfloat16 if element == "bf16" else np.float32
+    args = [rng.standard_normal((4, 5)).astype(dtype) for _ in range(2)]
+    got = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(a) for a in args])]
+    want = [np.asarray(o) for o in cpu.compile_and_load(text, cpu.devices()[:1]).execute(
+        [cpu.buffer_from_pyval(a) for a in args])]
+    for g, w in zip(got, want):
+        assert g.shape == w.shape and g.dtype == w.dtype
+        np.testing.assert_array_equal(g.view(f"u{g.itemsize}"), w.view(f"u{w.itemsize}"))
+
+
+@pytest.mark.parametrize("element", ["f32", "bf16"])
+def test_concatenating_kernels_compile_with_nvrtc(element):
+    _needs_nvrtc()
+    from jaxlib.gpu_runtime import nvrtc
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    for name, source in kernel_sources(GATES_CONCATENATED.replace("f32", element)).items():
+        nvrtc.compile_to_ptx(source, f"{name}.cu")
+
+
 # -- reduce_window as one generated kernel ----------------------------------------------
 
 def _reduce_window_program(shape, element, body, init, window, strides=None, padding=None,

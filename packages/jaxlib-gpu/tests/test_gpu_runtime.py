@@ -2856,3 +2856,28 @@ def test_windows_pool_gradients_and_argmax_run_on_the_device(gpu, cpu):
     assert got[2][1] == 4000 and got[2][2] == 100
     np.testing.assert_allclose(got[3].astype(np.float32), want[3].astype(np.float32),
                                rtol=2e-2, atol=0.1)
+
+
+def test_scan_carries_update_and_accumulate_in_place_on_the_device(gpu, cpu):
+    # A scan's stacked outputs take each row in place (a generated kernel
+    # writing only the update) and its gradients accumulate acc + dot(x, y) in
+    # one GEMM with beta = 1 (cuBLAS on a GPU, whose self-test checks that
+    # product first), in the loop's own copies of the carries: the caller's
+    # arrays are as they were after each run, and a second run starts afresh.
+    from test_codegen import ACCUMULATING_SCAN, STACKING_SCAN
+
+    rng = np.random.default_rng(32)
+    for text, shapes in ((STACKING_SCAN, [(6, 3)] * 3),
+                         (ACCUMULATING_SCAN, [(6, 5, 4), (5, 3), (4, 3), (4, 3)])):
+        args = [rng.standard_normal(s).astype(np.float32) for s in shapes]
+        executable = gpu.compile_and_load(text)
+        if BACKEND != "mock" or os.environ.get("JAXLIB_GPU_MOCK_CODEGEN") == "1":
+            assert executable.reference_kernel_steps() == []
+        want = _run(cpu, text, *args)
+        buffers = [gpu.buffer_from_pyval(a) for a in args]
+        for _ in range(2):
+            got = [np.asarray(o) for o in executable.execute(buffers)]
+            for g, w in zip(got, want):
+                np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5)
+            for buffer, original in zip(buffers, args):
+                np.testing.assert_array_equal(np.asarray(buffer), original)

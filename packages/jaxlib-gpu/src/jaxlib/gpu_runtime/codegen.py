@@ -603,12 +603,19 @@ def _view_function(arg: int, shape: tuple[int, ...], strides: tuple[int, ...]) -
 
 
 def generate(code: list[int], opcode_names: dict[int, str], input_types: list[int],
-             target: str = "cuda", input_views: dict | None = None) -> tuple[str, str, dict]:
+             target: str = "cuda", input_views: dict | None = None,
+             stores: list[tuple[int, tuple[int, ...]]] | None = None) -> tuple[str, str, dict]:
     """(source, kernel name, launch facts) of one fused group's IR.
 
     Launch facts: ``elements`` (work items: domain elements, or outputs of
     a reduction), ``threads_per_item`` (32 or 256 when a warp or a block
-    reduces each output; blocks are 256 threads), ``index`` (the index type)."""
+    reduces each output; blocks are 256 threads), ``index`` (the index type).
+    ``stores``: the kernel's outputs, each (0, (j,)) for the IR's output j
+    stored as it is, or (P, (j0, j1, ...)) for the concatenation of outputs
+    j0, j1, ... of one shape along the dimension whose elements and all after
+    it number P per outer index (an elementwise group writing a
+    concatenate's result: no copy after it). By default every output as it
+    is."""
     p = decode(code)
     # input index -> (shape, element strides) of inputs read through their strides
     views = input_views or {}
@@ -621,9 +628,14 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
     domain = 1
     for d in p.dims:
         domain *= d
-    index = "int" if max(domain, 1) < 2**31 - 1 else "long long"
+    if stores is None:
+        stores = [(0, (j,)) for j in range(len(p.outputs))]
+    elif reduces and any(block for block, _ in stores):
+        raise Unsupported("a reduction storing a concatenation")
+    widest = max((len(parts) for _, parts in stores), default=1)
+    index = "int" if max(domain * widest, 1) < 2**31 - 1 else "long long"
     params = [f"const {storage_ctype(t)}* __restrict__ in{i}" for i, t in enumerate(input_types)]
-    out_types = [p.slot_types[s] for s in p.outputs]
+    out_types = [p.slot_types[p.outputs[parts[0]]] for _, parts in stores]
     if reduces and len(p.outputs) != 1:
         raise Unsupported("a reduction with several outputs")
     params += [f"{storage_ctype(t)}* __restrict__ out{i}" for i, t in enumerate(out_types)]
@@ -643,8 +655,14 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
             else:
                 lines.append(f"  {index} c{k} = r % {p.dims[k]}; r /= {p.dims[k]};")
         lines += writer.body(coords, "  ")
-        for i, slot in enumerate(p.outputs):
-            lines.append(f"  out{i}[i] = {writer.store(slot)};")
+        for n, (block, parts) in enumerate(stores):
+            if not block:
+                lines.append(f"  out{n}[i] = {writer.store(p.outputs[parts[0]])};")
+                continue
+            lines.append(f"  {{ {index} o = i / {block}, w = i - o * {block};")
+            lines += [f"    out{n}[o * {len(parts) * block} + {k * block} + w] = "
+                      f"{writer.store(p.outputs[j])};" for k, j in enumerate(parts)]
+            lines.append("  }")
         lines.append("}")
         items = domain
     else:

@@ -52,7 +52,8 @@ def group_source(group: Any, target: str = "cuda", input_views: dict | None = No
         raise codegen.Unsupported("an input of a type the fusion IR does not compute")
     views = {i: (tuple(int(d) for d in group.inputs[i].type.shape), strides)
              for i, strides in (input_views or {}).items()}
-    return codegen.generate(group.params["code"], OPCODE_NAMES, input_codes, target, views)
+    return codegen.generate(group.params["code"], OPCODE_NAMES, input_codes, target, views,
+                            group.params.get("stores"))
 
 
 class GeneratedKernel:
@@ -575,3 +576,85 @@ def _host_function(source: str, name: str) -> Any:
     function.restype = None
     _HOST_FUNCTIONS[(name, digest)] = function
     return function
+
+
+@dataclass(eq=False)
+class ConcatenatedGroup:
+    """A fused elementwise group that also writes the concatenations of its
+    outputs (an LSTM's gate gradients joined for their product): each
+    concatenate's result is one more output of the group's kernel, so no
+    copy runs after it; outputs nothing else reads are not stored. Used as
+    a fusion.FusedGroup is."""
+
+    group: Any
+    concats: list[Any]
+    kept: list[int]  # the group's outputs still stored as they are
+    params: dict
+
+    @property
+    def ops(self) -> list[Any]:
+        return [*self.group.ops, *self.concats]
+
+    @property
+    def inputs(self) -> list[Any]:
+        return self.group.inputs
+
+    @property
+    def outputs(self) -> list[Any]:
+        return [self.group.outputs[j] for j in self.kept] + \
+            [op.results[0] for op in self.concats]
+
+
+def _concatenation_block(op: Any) -> int | None:
+    """P of a concatenate of operands of one shape and type (codegen.generate's
+    stores): the elements of its dimension and all after it, per operand."""
+    types = {str(t) for t in op.operand_types}
+    if len(types) != 1 or not op.operands:
+        return None
+    shape = [int(n) for n in op.operand_types[0].shape]
+    block = 1
+    for n in shape[int(op.attributes["dimension"]):]:
+        block *= n
+    return block or None
+
+
+def concatenate_outputs(schedule: list[Any], block: Any) -> list[Any]:
+    """``schedule`` (``block``'s ops and fused groups) with each concatenate
+    of outputs of one elementwise fused group (in order, of one shape)
+    written by that group's kernel (ConcatenatedGroup) and dropped."""
+    producer: dict[int, tuple[Any, int]] = {}
+    for item in schedule:
+        if isinstance(item, fusion.FusedGroup) and codegen.decode(item.params["code"]).reducer < 0:
+            for j, value in enumerate(item.outputs):
+                producer[id(value)] = (item, j)
+    joined: dict[int, list[Any]] = {}
+    for item in schedule:
+        if getattr(item, "name", None) != "stablehlo.concatenate" or \
+                _concatenation_block(item) is None:
+            continue
+        found = [producer.get(id(v)) for v in item.operands]
+        if None in found or len({id(group) for group, _ in found}) != 1:
+            continue
+        joined.setdefault(id(found[0][0]), []).append(item)
+    if not joined:
+        return schedule
+    readers: dict[int, set[int]] = {}
+    for op in block.operations:
+        for nested in op.walk():
+            for value in nested.operands:
+                readers.setdefault(id(value), set()).add(id(nested))
+    replaced: dict[int, ConcatenatedGroup] = {}
+    absorbed: set[int] = set()
+    for item in schedule:
+        concats = joined.get(id(item))
+        if concats is None:
+            continue
+        absorbed.update(id(op) for op in concats)
+        kept = [j for j, value in enumerate(item.outputs)
+                if not readers.get(id(value), set()) <= {id(op) for op in concats}]
+        stores = [(0, (j,)) for j in kept] + [
+            (_concatenation_block(op), tuple(producer[id(v)][1] for v in op.operands))
+            for op in concats]
+        replaced[id(item)] = ConcatenatedGroup(item, concats, kept,
+                                               {**item.params, "stores": stores})
+    return [replaced.get(id(item), item) for item in schedule if id(item) not in absorbed]

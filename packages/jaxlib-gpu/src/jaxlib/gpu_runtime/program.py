@@ -52,6 +52,7 @@ from jaxlib.gpu_runtime.fused import (
     FusedKernel,
     SliceBundle,
     bundle_slices,
+    concatenate_outputs,
     dynamic_update_slice_kernel,
 )
 from jaxlib.gpu_runtime.fused import enabled as fusion_enabled
@@ -203,7 +204,8 @@ class _GpuFunctionLowering(_FunctionLowering):
         schedule = bundle_slices(schedule, lambda op: all(
             on_device(t) for t in (*op.operand_types, *op.result_types)),
             frozenset(module.in_place_ops))
-        return accumulate_in_place(schedule, module.accumulations)
+        schedule = accumulate_in_place(schedule, module.accumulations)
+        return concatenate_outputs(schedule, block)
 
     def _steps(self, item: Any) -> list[tuple]:
         """A fused group as one generated kernel (its ops one by one when the
