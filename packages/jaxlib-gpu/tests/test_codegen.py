@@ -1105,6 +1105,140 @@ def test_concatenating_kernels_compile_with_nvrtc(element):
         nvrtc.compile_to_ptx(source, f"{name}.cu")
 
 
+def _epilogue_program(rows: int, cols: int, element: str = "f32") -> str:
+    t = f"tensor<{rows}x{cols}x{element}>"
+    v = f"tensor<{rows}x{element}>"
+    return f"""
+func.func @main(%x: {t}, %b: {v}) -> ({v}, {v}, {t}) {{
+  %z = stablehlo.constant dense<0.0> : tensor<{element}>
+  %s = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1]
+      : ({t}, tensor<{element}>) -> {v}
+  %n = stablehlo.constant dense<{float(cols)}> : {v}
+  %m = stablehlo.divide %s, %n : {v}
+  %e = stablehlo.constant dense<1.0> : {v}
+  %p = stablehlo.add %m, %e : {v}
+  %r = stablehlo.rsqrt %p : {v}
+  %o = stablehlo.multiply %r, %b : {v}
+  %w = stablehlo.broadcast_in_dim %s, dims = [0] : ({v}) -> {t}
+  %d = stablehlo.subtract %x, %w : {t}
+  return %o, %m, %d : {v}, {v}, {t}
+}}
+"""
+
+
+@pytest.mark.parametrize("rows,cols", [(5, 7), (64, 40), (3, 5000)])
+def test_reductions_run_their_elementwise_consumers_as_epilogues(monkeypatch, rows, cols):
+    # A layer norm's statistics: the sum's kernel divides, adds, takes the
+    # reciprocal square root and scales each sum where it is computed (a
+    # thread, a warp or a block per row on a GPU); the sum itself is still
+    # stored for the broadcast subtraction that reads it afterwards.
+    from jaxlib import xla_client
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    text = _epilogue_program(rows, cols)
+    sources = kernel_sources(text)
+    finishing = [s for s in sources.values() if "jx_finish" in s]
+    assert len(finishing) == 1 and "out0[o] = acc;" in finishing[0]  # the sum kept
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    launches = _counted_launches(monkeypatch)
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    rng = np.random.default_rng(11)
+    args = [rng.integers(-8, 9, (rows, cols)).astype(np.float32),
+            rng.standard_normal(rows).astype(np.float32)]
+    got = [np.asarray(o) for o in gpu.compile_and_load(text).execute(
+        [gpu.buffer_from_pyval(a) for a in args])]
+    want = [np.asarray(o) for o in cpu.compile_and_load(text, cpu.devices()[:1]).execute(
+        [cpu.buffer_from_pyval(a) for a in args])]
+    for g, w in zip(got, want):  # (integer-valued sums: exact in any order)
+        np.testing.assert_allclose(g, w, rtol=2e-7)
+    assert len(launches) == 2  # the sum with its epilogue, the subtraction
+
+
+def test_epilogues_leave_values_read_before_them_and_16_bit_sums_alone(monkeypatch):
+    # The sum is read by an op before its consumer group (the sort): it must
+    # be stored first, so no epilogue; a bfloat16 sum rounds at each step and
+    # is stored as bfloat16: no epilogue either. Both still two kernels.
+    from jaxlib import xla_client
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    early = """
+func.func @main(%x: tensor<4x6xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1]
+      : (tensor<4x6xf32>, tensor<f32>) -> tensor<4xf32>
+  %q = "stablehlo.sort"(%s) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %c = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+  }) {dimension = 0 : i64, is_stable = true} : (tensor<4xf32>) -> tensor<4xf32>
+  %m = stablehlo.multiply %s, %q : tensor<4xf32>
+  return %m, %q : tensor<4xf32>, tensor<4xf32>
+}
+"""
+    for text in (early, _epilogue_program(4, 6, "bf16")):
+        assert not any("jx_finish" in s for s in kernel_sources(text).values())
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    x = np.arange(24, dtype=np.float32).reshape(4, 6)[::-1].copy()
+    got = [np.asarray(o) for o in gpu.compile_and_load(early).execute([gpu.buffer_from_pyval(x)])]
+    want = [np.asarray(o) for o in cpu.compile_and_load(early, cpu.devices()[:1]).execute(
+        [cpu.buffer_from_pyval(x)])]
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, w)
+
+
+def test_an_epilogue_computes_several_outputs_of_several_shapes(monkeypatch):
+    # nbody's update: v + dt * f and x + dt * (v + dt * f) from the force sum,
+    # and a transposed copy: all one epilogue of the sum's kernel. (That a
+    # sum read by an op recomputed in another group stays stored is checked
+    # by nbody_fori itself: test_model_programs_run_on_mock_gpus_through_...)
+    from jaxlib import xla_client
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    text = """
+func.func @main(%x: tensor<8x16x3xf32>, %v: tensor<8x3xf32>, %p: tensor<8x3xf32>)
+    -> (tensor<8x3xf32>, tensor<8x3xf32>) {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %f = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1]
+      : (tensor<8x16x3xf32>, tensor<f32>) -> tensor<8x3xf32>
+  %dt = stablehlo.constant dense<0.5> : tensor<8x3xf32>
+  %a = stablehlo.multiply %dt, %f : tensor<8x3xf32>
+  %v2 = stablehlo.add %v, %a : tensor<8x3xf32>
+  %b = stablehlo.multiply %dt, %v2 : tensor<8x3xf32>
+  %p2 = stablehlo.add %p, %b : tensor<8x3xf32>
+  %w = stablehlo.transpose %v2, dims = [1, 0] : (tensor<8x3xf32>) -> tensor<3x8xf32>
+  %n = stablehlo.negate %w : tensor<3x8xf32>
+  %back = stablehlo.transpose %n, dims = [1, 0] : (tensor<3x8xf32>) -> tensor<8x3xf32>
+  return %p2, %back : tensor<8x3xf32>, tensor<8x3xf32>
+}
+"""
+    (source,) = kernel_sources(text).values()
+    assert "jx_finish" in source and "out1[o]" in source and "out2" not in source
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    rng = np.random.default_rng(12)
+    args = [rng.integers(-4, 5, s).astype(np.float32) for s in ((8, 16, 3), (8, 3), (8, 3))]
+    got = [np.asarray(o) for o in gpu.compile_and_load(text).execute(
+        [gpu.buffer_from_pyval(a) for a in args])]
+    want = [np.asarray(o) for o in cpu.compile_and_load(text, cpu.devices()[:1]).execute(
+        [cpu.buffer_from_pyval(a) for a in args])]
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, w)
+
+
+def test_epilogue_kernels_compile_with_nvrtc():
+    _needs_nvrtc()
+    from jaxlib.gpu_runtime import nvrtc
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    for rows, cols in ((5, 7), (64, 40), (3, 5000)):  # a thread, a warp, a block per row
+        for name, source in kernel_sources(_epilogue_program(rows, cols)).items():
+            nvrtc.compile_to_ptx(source, f"{name}.cu")
+
+
 # -- reduce_window as one generated kernel ----------------------------------------------
 
 def _reduce_window_program(shape, element, body, init, window, strides=None, padding=None,

@@ -385,11 +385,17 @@ class _Writer:
     """Spells one decoded program as CUDA C (or host C++)."""
 
     def __init__(self, program: FusedProgram, opcode_names: dict[int, str],
-                 input_types: list[int], input_views: dict | None = None):
+                 input_types: list[int], input_views: dict | None = None,
+                 input_index: dict[int, int] | None = None,
+                 scalars: dict[int, str] | None = None):
         self.p = program
         self.names = opcode_names
         self.input_types = input_types
         self.input_views = input_views or {}
+        # the program's input -> the kernel's (an epilogue's inputs follow its
+        # reduction's), and inputs that are scalar variables (the reduced value)
+        self.input_index = input_index or {}
+        self.scalars = scalars or {}
 
     def ctype(self, slot: int) -> str:
         code = self.p.slot_types[slot]
@@ -556,10 +562,13 @@ class _Writer:
             halves = _HALVES.get(self.p.slot_types[slot])
             if kind == 0 and arguments:
                 lines.append(f"{t} v{slot} = a{arg};")
+            elif kind == 0 and arg in self.scalars:
+                lines.append(f"{t} v{slot} = {self.scalars[arg]};")
             elif kind == 0:
-                if arg in self.input_views:  # a strided view: its offset, not a copy
-                    offset = f"jx_view{arg}({offset})"
-                element = f"in{arg}[{offset}]"
+                number = self.input_index.get(arg, arg)
+                if number in self.input_views:  # a strided view: its offset, not a copy
+                    offset = f"jx_view{number}({offset})"
+                element = f"in{number}[{offset}]"
                 if halves:
                     element = f"{halves[1]}({element})"
                 lines.append(f"{t} v{slot} = {element};")
@@ -604,7 +613,8 @@ def _view_function(arg: int, shape: tuple[int, ...], strides: tuple[int, ...]) -
 
 def generate(code: list[int], opcode_names: dict[int, str], input_types: list[int],
              target: str = "cuda", input_views: dict | None = None,
-             stores: list[tuple[int, tuple[int, ...]]] | None = None) -> tuple[str, str, dict]:
+             stores: list[tuple[int, tuple[int, ...]]] | None = None,
+             epilogue: Epilogue | None = None) -> tuple[str, str, dict]:
     """(source, kernel name, launch facts) of one fused group's IR.
 
     Launch facts: ``elements`` (work items: domain elements, or outputs of
@@ -615,7 +625,8 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
     j0, j1, ... of one shape along the dimension whose elements and all after
     it number P per outer index (an elementwise group writing a
     concatenate's result: no copy after it). By default every output as it
-    is."""
+    is. ``epilogue``: an elementwise program a reduction's kernel runs on
+    each reduced value (Epilogue)."""
     p = decode(code)
     # input index -> (shape, element strides) of inputs read through their strides
     views = input_views or {}
@@ -634,10 +645,16 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
         raise Unsupported("a reduction storing a concatenation")
     widest = max((len(parts) for _, parts in stores), default=1)
     index = "int" if max(domain * widest, 1) < 2**31 - 1 else "long long"
-    params = [f"const {storage_ctype(t)}* __restrict__ in{i}" for i, t in enumerate(input_types)]
     out_types = [p.slot_types[p.outputs[parts[0]]] for _, parts in stores]
     if reduces and len(p.outputs) != 1:
         raise Unsupported("a reduction with several outputs")
+    finish: list[str] = []
+    if epilogue is not None:
+        if not reduces:
+            raise Unsupported("an epilogue without a reduction")
+        finish, input_types, out_types = _epilogue_function(
+            epilogue, p, opcode_names, input_types, out_types, views, index)
+    params = [f"const {storage_ctype(t)}* __restrict__ in{i}" for i, t in enumerate(input_types)]
     params += [f"{storage_ctype(t)}* __restrict__ out{i}" for i, t in enumerate(out_types)]
     args = ", ".join([f"in{i}" for i in range(len(input_types))] +
                      [f"out{i}" for i in range(len(out_types))])
@@ -675,7 +692,7 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
         items = 1
         for k in kept:
             items *= p.dims[k]
-        acc_code = out_types[0]
+        acc_code = p.slot_types[p.outputs[0]]  # (the outputs may be an epilogue's)
         acc_t = _C_TYPES[acc_code][0]
         init = writer.constant(acc_code, p.init_bits)
         if target == "cuda":
@@ -701,6 +718,8 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
         lines.append("  }")
         lines.append("  return acc;")
         lines.append("}")
+        if finish:
+            lines += [line.replace("JX_FINISH_PARAMS", ", ".join(params)) for line in finish]
     source_body = "\n".join(lines)
     # The name is filled in once the whole source is known: it hashes the
     # wrapper too (a reduction into float16 and one into bfloat16 can share
@@ -710,8 +729,15 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
     n_param = f"{index} n"
 
     def as_stored(value: str) -> str:  # a reduction's value as its output stores it
-        halves = _HALVES.get(out_types[0]) if reduces else None
+        halves = _HALVES.get(p.slot_types[p.outputs[0]]) if reduces else None
         return f"{halves[2]}({value})" if halves else value
+
+    def finished(o: str, value: str, outputs: str, call_args: str) -> str:
+        """The statement ending output ``o`` of a reduction: its store, or
+        the epilogue's function."""
+        if finish:
+            return f"jx_finish({o}, {value}, {call_args});"
+        return f"{outputs}[{o}] = {as_stored(value)};"
 
     if target == "cuda":
         wrapper.append(f'extern "C" __global__ void {name}({", ".join(params)}, {n_param}) {{')
@@ -722,7 +748,7 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
         elif strategy == "thread":
             wrapper.append(f"  for ({index} o = ({index})blockIdx.x * blockDim.x + threadIdx.x; "
                            f"o < n; o += ({index})blockDim.x * gridDim.x)")
-            wrapper.append(f"    out0[o] = {as_stored(f'jx_partial(o, 0, 1, {args})')};")
+            wrapper.append(f"    {finished('o', f'jx_partial(o, 0, 1, {args})', 'out0', args)}")
         else:
             shuffled = {"b": "int", "s": "int", "u": "unsigned int"}.get(
                 _C_TYPES[acc_code][1], acc_t)
@@ -742,7 +768,7 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
                                "threadIdx.x) / 32; o < n; o += warps) {")
                 wrapper.append(f"    {acc_t} acc = jx_partial(o, lane, 32, {args});")
                 wrapper += reduce_warp
-                wrapper.append(f"    if (lane == 0) out0[o] = {as_stored('acc')};")
+                wrapper.append(f"    if (lane == 0) {finished('o', 'acc', 'out0', args)}")
                 wrapper.append("  }")
             else:  # a block per output: warps, then the warps' partial results
                 wrapper.append(f"  __shared__ {acc_t} partial[{_BLOCK // 32}];")
@@ -756,7 +782,7 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
                 wrapper.append("    if (warp == 0) {")
                 wrapper.append(f"      acc = lane < {_BLOCK // 32} ? partial[lane] : {init};")
                 wrapper += ["  " + line for line in reduce_warp]
-                wrapper.append(f"      if (lane == 0) out0[o] = {as_stored('acc')};")
+                wrapper.append(f"      if (lane == 0) {finished('o', 'acc', 'out0', args)}")
                 wrapper.append("    }")
                 wrapper.append("    __syncthreads();")
                 wrapper.append("  }")
@@ -770,8 +796,9 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
             wrapper.append(f"    jx_item(i, {', '.join(casts)});")
         else:
             partial = f"jx_partial(i, 0, 1, {', '.join(casts)})"
-            wrapper.append(f"    (({storage_ctype(acc_code)}*)out[0])[i] = "
-                           f"{as_stored(partial)};")
+            wrapper.append("    " + finished("i", partial,
+                                             f"(({storage_ctype(acc_code)}*)out[0])",
+                                             ", ".join(casts)))
         wrapper.append("}")
     kernel = "\n".join(wrapper)
     digest = hashlib.sha1((target + strategy + source_body + kernel).encode()).hexdigest()[:16]
@@ -779,6 +806,74 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
     source = PRELUDE + "\n" + source_body + "\n" + kernel.replace("JX_KERNEL_NAME", name) + "\n"
     threads = {"thread": 1, "warp": 32, "block": _BLOCK}[strategy]
     return source, name, {"elements": items, "threads_per_item": threads, "index": index}
+
+
+@dataclass(frozen=True)
+class Epilogue:
+    """An elementwise fused program run on each value a reduction produces,
+    in the reduction's kernel (XLA's reduction epilogue fusion: a layer
+    norm's statistics, an accumulated bias gradient): its domain has the
+    reduction's output elements, which it reads at its own index."""
+
+    code: tuple[int, ...]  # its fusion IR
+    input_types: tuple[int, ...]  # element codes of its inputs
+    reduced: int  # its input that is the reduction's value
+    keep_reduced: bool  # whether the reduction's value is stored too
+    first_input: int  # the kernel's input its other inputs start at, in order
+
+
+def _epilogue_function(epilogue: Epilogue, reduction: FusedProgram,
+                       opcode_names: dict[int, str], input_types: list[int],
+                       out_types: list[int], views: dict, index: str
+                       ) -> tuple[list[str], list[int], list[int]]:
+    """(lines of ``jx_finish(o, acc, ...)``, its parameters JX_FINISH_PARAMS;
+    the kernel's input and output types): the epilogue's other inputs are
+    the kernel's from ``first_input`` on, its outputs follow the reduced
+    value's (when kept)."""
+    e = decode(list(epilogue.code))
+    if e.reducer >= 0:
+        raise Unsupported("a reduction as an epilogue")
+    acc_code = reduction.slot_types[reduction.outputs[0]]
+    if acc_code in _HALVES or epilogue.input_types[epilogue.reduced] != acc_code:
+        raise Unsupported("an epilogue of a 16-bit or converted reduction")
+    identity = []
+    stride = 1
+    for d in reversed(e.dims):
+        identity.insert(0, stride if d != 1 else 0)
+        stride *= d
+    for _, kind, arg, strides in e.loads:
+        if kind == 0 and arg == epilogue.reduced and \
+                [s for s, d in zip(strides, e.dims) if d != 1] != \
+                [s for s, d in zip(identity, e.dims) if d != 1]:
+            raise Unsupported("an epilogue reading the reduction elsewhere than its index")
+    others = [j for j in range(len(epilogue.input_types)) if j != epilogue.reduced]
+    input_index = {j: epilogue.first_input + k for k, j in enumerate(others)}
+    if [input_types[input_index[j]] for j in others] != \
+            [epilogue.input_types[j] for j in others]:
+        raise Unsupported("an epilogue's inputs not after its reduction's")
+    first_out = 1 if epilogue.keep_reduced else 0
+    e_types = [e.slot_types[s] for s in e.outputs]
+    out_types = (out_types[:1] if epilogue.keep_reduced else []) + e_types
+    e_views = {j: views[k] for j, k in input_index.items() if k in views}
+    writer = _Writer(e, opcode_names, list(epilogue.input_types),
+                     {input_index[j]: v for j, v in e_views.items()}, input_index,
+                     {epilogue.reduced: "acc"})
+    acc_t = _C_TYPES[acc_code][0]
+    lines = [f"JX void jx_finish({index} o, {acc_t} acc, JX_FINISH_PARAMS) {{"]
+    if epilogue.keep_reduced:
+        lines.append("  out0[o] = acc;")
+    lines.append(f"  {index} r = o;")
+    nd = len(e.dims)
+    for k in range(nd - 1, -1, -1):
+        if k == 0:
+            lines.append(f"  {index} c0 = r;")
+        else:
+            lines.append(f"  {index} c{k} = r % {e.dims[k]}; r /= {e.dims[k]};")
+    lines += writer.body([f"c{k}" for k in range(nd)], "  ")
+    lines += [f"  out{first_out + n}[o] = {writer.store(slot)};"
+              for n, slot in enumerate(e.outputs)]
+    lines.append("}")
+    return lines, input_types, out_types
 
 
 # -- dynamic slices ---------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from jaxlib._src.backends.cpu import fusion
+from jaxlib._src.ir.core import Operation
 from jaxlib._src.ir.types import numpy_dtype
 from jaxlib.gpu_runtime import codegen
 from jaxlib.gpu_runtime.carried import storage_dtype
@@ -53,7 +54,7 @@ def group_source(group: Any, target: str = "cuda", input_views: dict | None = No
     views = {i: (tuple(int(d) for d in group.inputs[i].type.shape), strides)
              for i, strides in (input_views or {}).items()}
     return codegen.generate(group.params["code"], OPCODE_NAMES, input_codes, target, views,
-                            group.params.get("stores"))
+                            group.params.get("stores"), group.params.get("epilogue"))
 
 
 class GeneratedKernel:
@@ -658,3 +659,84 @@ def concatenate_outputs(schedule: list[Any], block: Any) -> list[Any]:
         replaced[id(item)] = ConcatenatedGroup(item, concats, kept,
                                                {**item.params, "stores": stores})
     return [replaced.get(id(item), item) for item in schedule if id(item) not in absorbed]
+
+
+@dataclass(eq=False)
+class ReductionWithEpilogue:
+    """A fused reduction and the elementwise group that reads its value
+    where it is computed, as one kernel (codegen.Epilogue): a layer norm's
+    statistics after its sums, an accumulated gradient after its sum. Used
+    as a fusion.FusedGroup is."""
+
+    reduction: Any
+    epilogue: Any
+    keep_reduced: bool  # its value is read elsewhere too: stored as well
+    params: dict
+
+    @property
+    def ops(self) -> list[Any]:
+        return [*self.reduction.ops, *self.epilogue.ops]
+
+    @property
+    def inputs(self) -> list[Any]:
+        reduced = self.reduction.outputs[0]
+        return self.reduction.inputs + [v for v in self.epilogue.inputs if v is not reduced]
+
+    @property
+    def outputs(self) -> list[Any]:
+        return (self.reduction.outputs if self.keep_reduced else []) + self.epilogue.outputs
+
+
+def fuse_epilogues(schedule: list[Any], target: str) -> list[Any]:
+    """``schedule`` (a block's ops and fused groups) with each fused
+    reduction whose value an elementwise group reads at its own index (the
+    group's domain has the reduction's elements) run with that group as its
+    epilogue, at the group's place (ReductionWithEpilogue), where the
+    generator (for ``target``) spells them together. Skipped when the value
+    is read elsewhere before that place."""
+    # value id -> positions of the schedule's items reading it (a group reads
+    # its inputs; an op its operands and what its regions capture)
+    readers: dict[int, list[int]] = {}
+    for k, item in enumerate(schedule):
+        if isinstance(item, Operation):
+            read = {id(v) for nested in item.walk() for v in nested.operands}
+        else:
+            read = {id(v) for v in item.inputs}
+        for value in read:
+            readers.setdefault(value, []).append(k)
+    reductions: dict[int, Any] = {}
+    for item in schedule:
+        if isinstance(item, fusion.FusedGroup) and len(item.outputs) == 1 and \
+                codegen.decode(item.params["code"]).reducer >= 0:
+            reductions[id(item.outputs[0])] = item
+    replaced: dict[int, Any] = {}
+    taken: set[int] = set()
+    for here, item in enumerate(schedule):
+        if not isinstance(item, fusion.FusedGroup) or \
+                codegen.decode(item.params["code"]).reducer >= 0:
+            continue
+        for index, value in enumerate(item.inputs):
+            reduction = reductions.get(id(value))
+            if reduction is None or id(reduction) in taken:
+                continue
+            others = [k for k in readers.get(id(value), []) if k != here]
+            if any(k < here for k in others):
+                continue  # read before the epilogue's place
+            codes = [fusion.element_code(v.type) for v in item.inputs]
+            if None in codes:
+                continue
+            epilogue = codegen.Epilogue(tuple(item.params["code"]), tuple(codes), index,
+                                        bool(others), len(reduction.inputs))
+            joined = ReductionWithEpilogue(reduction, item, bool(others),
+                                           {**reduction.params, "epilogue": epilogue})
+            try:  # (what the generator refuses stays two kernels)
+                group_source(joined, target)
+            except codegen.Unsupported:
+                continue
+            replaced[id(item)] = joined
+            taken.add(id(reduction))
+            break
+    if not replaced:
+        return schedule
+    return [replaced.get(id(item), item) for item in schedule
+            if not (isinstance(item, fusion.FusedGroup) and id(item) in taken)]

@@ -54,6 +54,7 @@ from jaxlib.gpu_runtime.fused import (
     bundle_slices,
     concatenate_outputs,
     dynamic_update_slice_kernel,
+    fuse_epilogues,
 )
 from jaxlib.gpu_runtime.fused import enabled as fusion_enabled
 from jaxlib.gpu_runtime.in_place import (
@@ -205,7 +206,7 @@ class _GpuFunctionLowering(_FunctionLowering):
             on_device(t) for t in (*op.operand_types, *op.result_types)),
             frozenset(module.in_place_ops))
         schedule = accumulate_in_place(schedule, module.accumulations)
-        return concatenate_outputs(schedule, block)
+        return concatenate_outputs(fuse_epilogues(schedule, module.fusion_target), block)
 
     def _steps(self, item: Any) -> list[tuple]:
         """A fused group as one generated kernel (its ops one by one when the
