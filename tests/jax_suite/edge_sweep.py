@@ -80,6 +80,8 @@ def zero_size_cases() -> Iterator[Case]:
                                                              initial=0)
         yield f"bf16_sum{s}", "float32", s, lambda x: jnp.sum(x.astype(jnp.bfloat16), axis=0)
         yield f"sum_initial{s}", "float32", s, lambda x: jnp.sum(x, axis=0, initial=1.0)
+        yield f"layernorm{s}", "float32", s, lambda x: (
+            (x - x.mean(-1, keepdims=True)) * lax.rsqrt(x.var(-1, keepdims=True) + 1e-5))
     for s in [(0, 0), (3, 0, 0), (0, 3, 3)]:
         for name, fn in [("cholesky", jnp.linalg.cholesky), ("inv", jnp.linalg.inv),
                          ("det", jnp.linalg.det), ("eigh", lambda x: jnp.linalg.eigh(x)[0]),
@@ -100,6 +102,34 @@ def zero_size_cases() -> Iterator[Case]:
             x.reshape(-1), jnp.zeros(x.size, jnp.int32), 3)
         yield f"scan{s}", "float32", s, lambda x: lax.scan(
             lambda c, y: (c + y.sum(), y * c), 0.0, x)[1]
+    for s in [(0, 3, 4), (5, 0, 4), (5, 3, 0), (1, 1, 1)]:  # (time, batch, features)
+        yield f"rnn_grad{s}", "float32", s, lambda x: _rnn_gradients(jax, x)
+
+
+def _rnn_gradients(jax: Any, x: Any) -> Any:
+    """A tanh RNN over lax.scan and its weight and bias gradients: stacked
+    outputs, products accumulated over the steps, joined gates, a bias sum."""
+    import jax.numpy as jnp
+    from jax import lax
+
+    features = x.shape[2]
+
+    def loss(params):
+        w, b = params
+
+        def cell(h, xt):
+            z = jnp.concatenate([xt, h], -1) @ w + b
+            gate, value = jnp.split(z, 2, -1)
+            h = jax.nn.sigmoid(gate) * jnp.tanh(value) + h
+            return h, h
+
+        _, hs = lax.scan(cell, jnp.zeros(x.shape[1:], x.dtype), x)
+        return (hs * hs).sum()
+
+    w = jnp.full((2 * features, 2 * features), 0.1, x.dtype)
+    b = jnp.full((2 * features,), 0.2, x.dtype)
+    gw, gb = jax.grad(loss)((w, b))
+    return jnp.concatenate([gw.ravel(), gb])
 
 
 def typed_cases() -> Iterator[Case]:
