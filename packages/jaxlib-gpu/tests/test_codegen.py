@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import ml_dtypes
 import numpy as np
@@ -868,6 +869,40 @@ def test_counted_loops_read_their_counters_index_arithmetic_from_a_schedule(monk
     assert len(launches) == 2 * 6  # per iteration: the slice, the multiply-add
 
 
+def _loop_writes(text: str, carries: int) -> Any:
+    """in_place.Writes of the first while loop of ``text``'s main."""
+    from jaxlib._src.frontends.mlir_text import parse_module
+    from jaxlib.gpu_runtime.in_place import in_place_writes
+    from jaxlib.gpu_runtime.kernels import on_device
+
+    module = parse_module(text)
+    loop = next(op for op in module.function("main").body.entry.operations
+                if op.name == "stablehlo.while")
+    return in_place_writes(loop.regions[1].entry, {j: j for j in range(carries)}, module,
+                           on_device)
+
+
+def _twice_as_the_cpu_leaving_arguments(text: str, args: list[np.ndarray],
+                                        tolerance: float = 0.0) -> None:
+    """Runs ``text`` twice on a mock GPU (each run starting afresh) against
+    the CPU; the caller's arrays are as they were after each run."""
+    from jaxlib import xla_client
+
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    originals = [a.copy() for a in args]
+    executable = gpu.compile_and_load(text)
+    want = [np.asarray(o) for o in cpu.compile_and_load(text, cpu.devices()[:1])
+            .execute([cpu.buffer_from_pyval(a) for a in args])]
+    buffers = [gpu.buffer_from_pyval(a) for a in args]
+    for _ in range(2):
+        got = [np.asarray(o) for o in executable.execute(buffers)]
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(g, w, rtol=tolerance, atol=tolerance)
+        for buffer, original in zip(buffers, originals):
+            np.testing.assert_array_equal(np.asarray(buffer), original)
+
+
 STACKING_SCAN = """
 func.func @main(%xs: tensor<6x3xf32>, %ys: tensor<6x3xf32>, %seen: tensor<6x3xf32>)
     -> (tensor<6x3xf32>, tensor<6x3xf32>, tensor<6x3xf32>, tensor<3xf32>, tensor<6x3xf32>) {
@@ -916,17 +951,9 @@ def test_counted_loops_update_their_stacked_outputs_in_place(monkeypatch):
     # broadcast constant or the caller's argument, read after the loop), a
     # thread per updated element. The carry %s is also read by another op
     # (%peek): updated by a copy as before.
-    from jaxlib import xla_client
-    from jaxlib._src.frontends.mlir_text import parse_module
-    from jaxlib.gpu_runtime.in_place import in_place_writes
-    from jaxlib.gpu_runtime.kernels import on_device
     from jaxlib.gpu_runtime.program import kernel_sources
 
-    module = parse_module(STACKING_SCAN)
-    loop = next(op for op in module.function("main").body.entry.operations
-                if op.name == "stablehlo.while")
-    body = loop.regions[1].entry
-    writes = in_place_writes(body, {j: j for j in range(6)}, module, on_device)
+    writes = _loop_writes(STACKING_SCAN, 6)
     assert sorted(writes.ops.values()) == [3, 4] and writes.arguments == {3, 4}
     sources = kernel_sources(STACKING_SCAN)
     updates = [s for n, s in sources.items() if n.startswith("jx_dynamic_update")]
@@ -934,21 +961,9 @@ def test_counted_loops_update_their_stacked_outputs_in_place(monkeypatch):
     assert len(updates) == 1
     assert updates[0].count("[to] = upd") == 2 and updates[0].count("inside ? upd") == 1
     launches = _counted_launches(monkeypatch)
-    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
-    cpu = xla_client.make_cpu_client()
     rng = np.random.default_rng(8)
-    args = [rng.standard_normal((6, 3)).astype(np.float32) for _ in range(3)]
-    originals = [a.copy() for a in args]
-    executable = gpu.compile_and_load(STACKING_SCAN)
-    want = [np.asarray(o) for o in cpu.compile_and_load(STACKING_SCAN, cpu.devices()[:1])
-            .execute([cpu.buffer_from_pyval(a) for a in args])]
-    buffers = [gpu.buffer_from_pyval(a) for a in args]
-    for _ in range(2):  # the second run starts from the constant's zeros again
-        got = [np.asarray(o) for o in executable.execute(buffers)]
-        for g, w in zip(got, want):
-            np.testing.assert_array_equal(g, w)
-        for buffer, original in zip(buffers, originals):  # the caller's arrays as they were
-            np.testing.assert_array_equal(np.asarray(buffer), original)
+    _twice_as_the_cpu_leaving_arguments(
+        STACKING_SCAN, [rng.standard_normal((6, 3)).astype(np.float32) for _ in range(3)])
     assert sum(n.startswith("jx_dynamic_update") for n in launches) == 2 * 6
 
 
@@ -1010,16 +1025,9 @@ def test_products_accumulate_into_carried_accumulators_in_one_step(monkeypatch):
     # (cuBLAS's beta = 1; numpy's in-place add on mock GPUs), in the body, in
     # the cell it calls from its one call site, and through a transposed
     # product; %d is also read by another op: a product and an addition.
-    from jaxlib import xla_client
-    from jaxlib._src.frontends.mlir_text import parse_module
     from jaxlib.gpu_runtime import in_place
-    from jaxlib.gpu_runtime.kernels import on_device
 
-    module = parse_module(ACCUMULATING_SCAN)
-    loop = next(op for op in module.function("main").body.entry.operations
-                if op.name == "stablehlo.while")
-    writes = in_place.in_place_writes(loop.regions[1].entry, {j: j for j in range(6)}, module,
-                                      on_device)
+    writes = _loop_writes(ACCUMULATING_SCAN, 6)
     assert writes.arguments == {1, 2, 3}
     assert sorted(transposed for _, _, transposed in writes.accumulations.values()) == \
         [False, False, True]
@@ -1032,22 +1040,10 @@ def test_products_accumulate_into_carried_accumulators_in_one_step(monkeypatch):
         return lambda *args: runs.append(self.add.name) or kernel(*args)
 
     monkeypatch.setattr(in_place.ProductAccumulation, "kernel", counted)
-    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
-    cpu = xla_client.make_cpu_client()
     rng = np.random.default_rng(9)
-    args = [rng.standard_normal(s).astype(np.float32)
-            for s in ((6, 5, 4), (5, 3), (4, 3), (4, 3))]
-    originals = [a.copy() for a in args]
-    executable = gpu.compile_and_load(ACCUMULATING_SCAN)
-    want = [np.asarray(o) for o in cpu.compile_and_load(ACCUMULATING_SCAN, cpu.devices()[:1])
-            .execute([cpu.buffer_from_pyval(a) for a in args])]
-    buffers = [gpu.buffer_from_pyval(a) for a in args]
-    for _ in range(2):  # the second run starts from the caller's arrays again
-        got = [np.asarray(o) for o in executable.execute(buffers)]
-        for g, w in zip(got, want):
-            np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5)
-        for buffer, original in zip(buffers, originals):
-            np.testing.assert_array_equal(np.asarray(buffer), original)
+    _twice_as_the_cpu_leaving_arguments(
+        ACCUMULATING_SCAN, [rng.standard_normal(s).astype(np.float32)
+                            for s in ((6, 5, 4), (5, 3), (4, 3), (4, 3))], 1e-5)
     assert len(runs) == 2 * 3 * 6
 
 
