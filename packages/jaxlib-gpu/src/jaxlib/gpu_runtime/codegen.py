@@ -841,6 +841,12 @@ def _epilogue_function(epilogue: Epilogue, reduction: FusedProgram,
     for d in reversed(e.dims):
         identity.insert(0, stride if d != 1 else 0)
         stride *= d
+    kept = 1  # the reduction's outputs: the epilogue's domain has as many elements
+    for k, d in enumerate(reduction.dims):
+        if not reduction.reduce_begin <= k < reduction.reduce_end:
+            kept *= d
+    if stride != kept:
+        raise Unsupported("an epilogue over another domain than its reduction's outputs")
     for _, kind, arg, strides in e.loads:
         if kind == 0 and arg == epilogue.reduced and \
                 [s for s, d in zip(strides, e.dims) if d != 1] != \
