@@ -957,6 +957,41 @@ def test_kept_ops_stay_out_of_groups():
     assert len(groups(fusion.fuse_block(block))) == 1
 
 
+SIBLING_SUMS = """
+func.func @main(%x: tensor<6x10xf32>, %y: tensor<6x10xf32>)
+    -> (tensor<6xf32>, tensor<6xf32>, tensor<6xf32>) {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %a = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1]
+      : (tensor<6x10xf32>, tensor<f32>) -> tensor<6xf32>
+  %xy = stablehlo.multiply %x, %y : tensor<6x10xf32>
+  %b = stablehlo.reduce(%xy init: %z) applies stablehlo.add across dimensions = [1]
+      : (tensor<6x10xf32>, tensor<f32>) -> tensor<6xf32>
+  %w = stablehlo.broadcast_in_dim %a, dims = [0] : (tensor<6xf32>) -> tensor<6x10xf32>
+  %d = stablehlo.subtract %x, %w : tensor<6x10xf32>
+  %c = stablehlo.reduce(%d init: %z) applies stablehlo.add across dimensions = [1]
+      : (tensor<6x10xf32>, tensor<f32>) -> tensor<6xf32>
+  return %a, %b, %c : tensor<6xf32>, tensor<6xf32>, tensor<6xf32>
+}
+"""
+
+
+def test_sibling_reductions_merge_only_when_asked():
+    # Reductions of one domain reduced the same way that read nothing of each
+    # other merge for a backend paying a launch per kernel: one group with two
+    # outputs (no native kernel: the CPU interpreter reduces one output). %c
+    # reduces what depends on %a: never with it. The CPU keeps three.
+    block = parse_module(SIBLING_SUMS).function("main").body.entry
+    cpu_groups = groups(fusion.fuse_block(block))
+    assert sorted(len(g.outputs) for g in cpu_groups) == [1, 1, 1]
+    schedule = fusion.fuse_block(block, merge_unrelated=True)
+    check_invariants(block, schedule)
+    merged = [g for g in groups(schedule) if len(g.outputs) == 2]
+    assert len(groups(schedule)) == 2 and len(merged) == 1 and merged[0].kernel is None
+    assert {v.owner.results[0] is v for v in merged[0].outputs} == {True}
+    positions = {block.operations.index(v.owner) for v in merged[0].outputs}
+    assert positions in ({1, 3}, {3, 6})  # %b with %a or with %c, never %a with %c
+
+
 UNIT_DIMENSION_SIBLINGS = """
 func.func @main(%x: tensor<16x8xf32>, %y: tensor<1x16x8xf32>, %z: tensor<16x1x8xf32>)
     -> (tensor<16x8xf32>, tensor<1x16x8xf32>, tensor<16x1x8xf32>, tensor<1x16x8xf32>) {

@@ -1225,6 +1225,65 @@ func.func @main(%x: tensor<8x16x3xf32>, %v: tensor<8x3xf32>, %p: tensor<8x3xf32>
         np.testing.assert_array_equal(g, w)
 
 
+def _sibling_sums_program(rows: int, cols: int, element: str = "f32") -> str:
+    t = f"tensor<{rows}x{cols}x{element}>"
+    v = f"tensor<{rows}x{element}>"
+    return f"""
+func.func @main(%x: {t}, %y: {t}) -> ({v}, {v}, {v}) {{
+  %z = stablehlo.constant dense<0.0> : tensor<{element}>
+  %a = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1]
+      : ({t}, tensor<{element}>) -> {v}
+  %xy = stablehlo.multiply %x, %y : {t}
+  %b = stablehlo.reduce(%xy init: %z) applies stablehlo.add across dimensions = [1]
+      : ({t}, tensor<{element}>) -> {v}
+  %yy = stablehlo.multiply %y, %y : {t}
+  %c = stablehlo.reduce(%yy init: %z) applies stablehlo.add across dimensions = [1]
+      : ({t}, tensor<{element}>) -> {v}
+  %d = stablehlo.subtract %b, %c : {v}
+  return %a, %b, %d : {v}, {v}, {v}
+}}
+"""
+
+
+@pytest.mark.parametrize("rows,cols,element", [(5, 7, "f32"), (64, 40, "f32"),
+                                               (3, 5000, "f32"), (6, 300, "bf16")])
+def test_sibling_reductions_share_one_kernel(monkeypatch, rows, cols, element):
+    # A layer norm's backward sums (dy, dy * x, ...): reductions of one domain,
+    # reduced alike and independent, are one kernel reading the domain once
+    # with an accumulator each (a thread, a warp or a block per row). %c's
+    # value only feeds an elementwise op: it keeps its own kernel and runs
+    # that op as its epilogue, except as a 16-bit sum (no epilogue: merged).
+    from jaxlib import xla_client
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    text = _sibling_sums_program(rows, cols, element)
+    sums = [s for s in kernel_sources(text).values() if "jx_partial" in s]
+    assert [s.count("acc[1] = ") > 0 for s in sums].count(True) == 1
+    assert len(sums) == (1 if element == "bf16" else 2)
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    rng = np.random.default_rng(13)
+    dtype = ml_dtypes.bfloat16 if element == "bf16" else np.float32
+    args = [rng.integers(-3, 4, (rows, cols)).astype(dtype) for _ in range(2)]
+    got = [np.asarray(o) for o in gpu.compile_and_load(text).execute(
+        [gpu.buffer_from_pyval(a) for a in args])]
+    want = [np.asarray(o) for o in cpu.compile_and_load(text, cpu.devices()[:1]).execute(
+        [cpu.buffer_from_pyval(a) for a in args])]
+    for g, w in zip(got, want):  # (small integers: exact sums in any order, bf16 too)
+        np.testing.assert_array_equal(g.astype(np.float32), w.astype(np.float32))
+
+
+def test_sibling_reduction_kernels_compile_with_nvrtc():
+    _needs_nvrtc()
+    from jaxlib.gpu_runtime import nvrtc
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    for rows, cols, element in ((5, 7, "f32"), (64, 40, "f32"), (3, 5000, "bf16")):
+        for name, source in kernel_sources(_sibling_sums_program(rows, cols, element)).items():
+            nvrtc.compile_to_ptx(source, f"{name}.cu")
+
+
 def test_epilogue_kernels_compile_with_nvrtc():
     _needs_nvrtc()
     from jaxlib.gpu_runtime import nvrtc

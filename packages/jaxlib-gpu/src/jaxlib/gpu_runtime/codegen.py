@@ -646,12 +646,14 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
     widest = max((len(parts) for _, parts in stores), default=1)
     index = "int" if max(domain * widest, 1) < 2**31 - 1 else "long long"
     out_types = [p.slot_types[p.outputs[parts[0]]] for _, parts in stores]
-    if reduces and len(p.outputs) != 1:
-        raise Unsupported("a reduction with several outputs")
+    # a reduction's outputs: sibling sums of one domain, each its own accumulator
+    sums = len(p.outputs) if reduces else 0
+    if reduces and len({p.slot_types[s] for s in p.outputs}) != 1:
+        raise Unsupported("sibling reductions of different types")
     finish: list[str] = []
     if epilogue is not None:
-        if not reduces:
-            raise Unsupported("an epilogue without a reduction")
+        if not reduces or sums != 1:
+            raise Unsupported("an epilogue without a reduction, or of several")
         finish, input_types, out_types = _epilogue_function(
             epilogue, p, opcode_names, input_types, out_types, views, index)
     params = [f"const {storage_ctype(t)}* __restrict__ in{i}" for i, t in enumerate(input_types)]
@@ -697,15 +699,15 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
         init = writer.constant(acc_code, p.init_bits)
         if target == "cuda":
             strategy = reduction_strategy(items, extent, end == nd)
-        lines.append(f"JX {acc_t} jx_partial({index} o, {index} first, {index} step, "
-                     f"{', '.join(params)}) {{")
+        lines.append(f"JX void jx_partial({index} o, {index} first, {index} step, "
+                     f"{', '.join(params)}, {acc_t}* acc) {{")
         lines.append(f"  {index} r = o;")
         for k in reversed(kept):
             if k == kept[0]:
                 lines.append(f"  {index} c{k} = r;")
             else:
                 lines.append(f"  {index} c{k} = r % {p.dims[k]}; r /= {p.dims[k]};")
-        lines.append(f"  {acc_t} acc = {init};")
+        lines += [f"  acc[{k}] = {init};" for k in range(sums)]
         lines.append(f"  for ({index} j = first; j < {extent}; j += step) {{")
         lines.append(f"    {index} q = j;")
         for k in range(end - 1, begin - 1, -1):
@@ -714,9 +716,9 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
             else:
                 lines.append(f"    {index} c{k} = q % {p.dims[k]}; q /= {p.dims[k]};")
         lines += writer.body(coords, "    ")
-        lines.append(f"    acc = {writer.combine('acc', f'v{p.outputs[0]}', acc_code)};")
+        lines += [f"    acc[{k}] = {writer.combine(f'acc[{k}]', f'v{slot}', acc_code)};"
+                  for k, slot in enumerate(p.outputs)]
         lines.append("  }")
-        lines.append("  return acc;")
         lines.append("}")
         if finish:
             lines += [line.replace("JX_FINISH_PARAMS", ", ".join(params)) for line in finish]
@@ -732,12 +734,16 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
         halves = _HALVES.get(p.slot_types[p.outputs[0]]) if reduces else None
         return f"{halves[2]}({value})" if halves else value
 
-    def finished(o: str, value: str, outputs: str, call_args: str) -> str:
-        """The statement ending output ``o`` of a reduction: its store, or
-        the epilogue's function."""
+    def finished(o: str, outputs: list[str], call_args: str) -> str:
+        """The statements ending output ``o`` of a reduction from its
+        accumulators ``acc``: their stores, or the epilogue's function."""
         if finish:
-            return f"jx_finish({o}, {value}, {call_args});"
-        return f"{outputs}[{o}] = {as_stored(value)};"
+            return f"jx_finish({o}, acc[0], {call_args});"
+        return " ".join(f"{out}[{o}] = {as_stored(f'acc[{k}]')};"
+                        for k, out in enumerate(outputs))
+
+    accumulators = f"{acc_t if reduces else ''} acc[{max(sums, 1)}];"
+    outs = [f"out{k}" for k in range(sums)]
 
     if target == "cuda":
         wrapper.append(f'extern "C" __global__ void {name}({", ".join(params)}, {n_param}) {{')
@@ -747,42 +753,48 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
             wrapper.append(f"    jx_item(i, {args});")
         elif strategy == "thread":
             wrapper.append(f"  for ({index} o = ({index})blockIdx.x * blockDim.x + threadIdx.x; "
-                           f"o < n; o += ({index})blockDim.x * gridDim.x)")
-            wrapper.append(f"    {finished('o', f'jx_partial(o, 0, 1, {args})', 'out0', args)}")
+                           f"o < n; o += ({index})blockDim.x * gridDim.x) {{")
+            wrapper.append(f"    {accumulators} jx_partial(o, 0, 1, {args}, acc);")
+            wrapper.append(f"    {finished('o', outs, args)}")
+            wrapper.append("  }")
         else:
             shuffled = {"b": "int", "s": "int", "u": "unsigned int"}.get(
                 _C_TYPES[acc_code][1], acc_t)
             if _BITS[acc_code] == 64:
                 shuffled = acc_t
-            combine = writer.combine("acc", "other", acc_code)
-            reduce_warp = [
-                "    for (int width = 16; width > 0; width >>= 1) {",
-                f"      {acc_t} other = ({acc_t})__shfl_down_sync(0xffffffffu, "
-                f"({shuffled})acc, width);",
-                f"      acc = {combine};",
-                "    }"]
+            reduce_warp = []
+            for k in range(sums):
+                reduce_warp += [
+                    "    for (int width = 16; width > 0; width >>= 1) {",
+                    f"      {acc_t} other = ({acc_t})__shfl_down_sync(0xffffffffu, "
+                    f"({shuffled})acc[{k}], width);",
+                    f"      acc[{k}] = {writer.combine(f'acc[{k}]', 'other', acc_code)};",
+                    "    }"]
             wrapper.append("  int lane = threadIdx.x & 31;")
             if strategy == "warp":
                 wrapper.append(f"  {index} warps = ({index})blockDim.x * gridDim.x / 32;")
                 wrapper.append(f"  for ({index} o = (({index})blockIdx.x * blockDim.x + "
                                "threadIdx.x) / 32; o < n; o += warps) {")
-                wrapper.append(f"    {acc_t} acc = jx_partial(o, lane, 32, {args});")
+                wrapper.append(f"    {accumulators} jx_partial(o, lane, 32, {args}, acc);")
                 wrapper += reduce_warp
-                wrapper.append(f"    if (lane == 0) {finished('o', 'acc', 'out0', args)}")
+                wrapper.append(f"    if (lane == 0) {{ {finished('o', outs, args)} }}")
                 wrapper.append("  }")
             else:  # a block per output: warps, then the warps' partial results
-                wrapper.append(f"  __shared__ {acc_t} partial[{_BLOCK // 32}];")
+                warps = _BLOCK // 32
+                wrapper.append(f"  __shared__ {acc_t} partial[{sums * warps}];")
                 wrapper.append("  int warp = threadIdx.x >> 5;")
                 wrapper.append(f"  for ({index} o = blockIdx.x; o < n; o += gridDim.x) {{")
-                wrapper.append(f"    {acc_t} acc = jx_partial(o, threadIdx.x, {_BLOCK}, "
-                               f"{args});")
+                wrapper.append(f"    {accumulators} jx_partial(o, threadIdx.x, {_BLOCK}, "
+                               f"{args}, acc);")
                 wrapper += reduce_warp
-                wrapper.append("    if (lane == 0) partial[warp] = acc;")
+                wrapper.append("    if (lane == 0) { " + " ".join(
+                    f"partial[{k * warps} + warp] = acc[{k}];" for k in range(sums)) + " }")
                 wrapper.append("    __syncthreads();")
                 wrapper.append("    if (warp == 0) {")
-                wrapper.append(f"      acc = lane < {_BLOCK // 32} ? partial[lane] : {init};")
+                wrapper += [f"      acc[{k}] = lane < {warps} ? partial[{k * warps} + lane] : "
+                            f"{init};" for k in range(sums)]
                 wrapper += ["  " + line for line in reduce_warp]
-                wrapper.append(f"      if (lane == 0) {finished('o', 'acc', 'out0', args)}")
+                wrapper.append(f"      if (lane == 0) {{ {finished('o', outs, args)} }}")
                 wrapper.append("    }")
                 wrapper.append("    __syncthreads();")
                 wrapper.append("  }")
@@ -795,10 +807,10 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
         if not reduces:
             wrapper.append(f"    jx_item(i, {', '.join(casts)});")
         else:
-            partial = f"jx_partial(i, 0, 1, {', '.join(casts)})"
-            wrapper.append("    " + finished("i", partial,
-                                             f"(({storage_ctype(acc_code)}*)out[0])",
-                                             ", ".join(casts)))
+            wrapper.append(f"  {{ {accumulators} jx_partial(i, 0, 1, {', '.join(casts)}, acc);")
+            wrapper.append("    " + finished("i", [f"(({storage_ctype(acc_code)}*)out[{k}])"
+                                                   for k in range(sums)],
+                                             ", ".join(casts)) + " }")
         wrapper.append("}")
     kernel = "\n".join(wrapper)
     digest = hashlib.sha1((target + strategy + source_body + kernel).encode()).hexdigest()[:16]

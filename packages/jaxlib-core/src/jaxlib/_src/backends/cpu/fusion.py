@@ -470,6 +470,11 @@ class _Draft:
         self.maps[id(op)] = strides
         self.members.append(op)
 
+    def reduces(self, op: Operation) -> bool:
+        """Whether ``op`` is one of this reduction group's reductions (its
+        root, or a merged sibling's)."""
+        return self.reducer is not None and (op is self.root or op in self.extra_roots)
+
 
 def _operand_map(user: Operation, index: int, draft: _Draft) -> Strides | None | str:
     """The index map under which ``user`` (a member of ``draft``) reads its
@@ -484,7 +489,7 @@ def _operand_map(user: Operation, index: int, draft: _Draft) -> Strides | None |
 
 def _compute_operand_map(user: Operation, index: int, draft: _Draft) -> Strides | None | str:
     domain = draft.domain
-    if user is draft.root and draft.reducer is not None:
+    if draft.reduces(user):
         return _identity_map(domain) if index == 0 else "init"
     user_map = draft.maps[id(user)]
     if user_map is None:  # constants and iota have no operands
@@ -734,7 +739,7 @@ class _Emitter:
                 slot = self.rounded(slot, code)
             self.value_slots[id(result)] = slot
             return
-        if op is self.draft.root and self.draft.reducer is not None:
+        if self.draft.reduces(op):
             self.value_slots[id(result)] = self.operand_slot(op, 0)  # reduced by the kernel
             return
         if op.name == "stablehlo.reduce":  # over unit dimensions: the body, once
@@ -782,7 +787,7 @@ class _Emitter:
             slot = self.value_slots[id(r.results[0])]
             code = _type_code(r.results[0].type)
             if code in self.carried:
-                if r is root and self.draft.reducer is not None:
+                if self.draft.reduces(r):
                     raise NotImplementedError("a reduction into a 16-bit float")
                 slot = self.instruction("convert", 0, code, slot)  # exact: already rounded
             out_slots.append(slot)
@@ -874,9 +879,11 @@ def build_group(draft: _Draft, order: dict[int, int]) -> FusedGroup:
     outputs = [r.results[0] for r in (draft.root, *draft.extra_roots)]
     params = {"code": code}
     types = set(emitter.slot_types)
-    if not types <= _COMPUTED or types & (_STORED - emitter.carried):
-        # types only the caller's kernels compute (fuse_block's extra_types):
-        # no native kernel, the caller generates its own from the code
+    if not types <= _COMPUTED or types & (_STORED - emitter.carried) or \
+            (draft.reducer is not None and draft.extra_roots):
+        # types only the caller's kernels compute (fuse_block's extra_types),
+        # or sibling reductions (merge_unrelated's): no native kernel, the
+        # caller generates its own from the code
         return FusedGroup(ops=list(emitter.members), inputs=inputs, outputs=outputs,
                           kernel=None, params=params)
     kernel = native.build_kernel(native.NativeKernel("fused", params),
@@ -957,6 +964,89 @@ def _merge_siblings(drafts: list[_Draft], block: Block, order: dict[int, int]) -
             roots = sorted((*roots_a, *roots_b), key=lambda r: order[id(r)])
             a.root, a.extra_roots = roots[-1], roots[:-1]
             merged_away.add(id(original))
+    drafts = [d for d in drafts if id(d) not in merged_away]
+    if unrelated:
+        drafts = _merge_sibling_reductions(drafts, block.operations, order, readers, holders,
+                                           most)
+    return drafts
+
+
+def _inputs_before(position: int, members: Sequence[Operation], order: dict[int, int]) -> bool:
+    """Whether every value ``members`` read from outside them is defined
+    before ``position`` in the block (or outside it)."""
+    inside = {id(op) for op in members}
+    return all(not isinstance(v.owner, Operation) or id(v.owner) in inside or
+               order.get(id(v.owner), -1) < position
+               for op in members for v in op.operands)
+
+
+def _reduction_key(draft: _Draft) -> tuple | None:
+    """What sibling reductions share to be one kernel (reduced together over
+    one domain): the domain, reducer, reduced dimensions, init and type."""
+    root = draft.root
+    if draft.reducer is None or draft.extra_roots:
+        return None
+    init = root.operands[1].owner
+    code = _type_code(root.results[0].type)
+    return (draft.domain, draft.reducer, tuple(sorted(_int_list(
+        root.attributes.get("dimensions")))), code, _constant_bits(_scalar_of(init), code))
+
+
+def _merge_sibling_reductions(drafts: list[_Draft], ops: Sequence[Operation],
+                              order: dict[int, int], readers: dict[int, list[int]],
+                              holders: dict[int, set[int]], most: int) -> list[_Draft]:
+    """Reductions over one domain with one reducer, reduced dimensions and init
+    (a layer norm's gradient sums) that read nothing of one another become one
+    group with an output per reduction: one kernel reading the domain once
+    (the GPU's; the CPU's interpreter reduces one output). Not those whose
+    value only elementwise ops read: a backend may run those ops in the
+    reduction's kernel (jaxlib-gpu's epilogues, of sums wider than 16 bits),
+    which saves as much."""
+    merged_away: set[int] = set()
+
+    def consumed_elementwise(draft: _Draft) -> bool:
+        if _type_code(draft.root.results[0].type) in _ROUND_OPCODE:  # a 16-bit sum
+            return False
+        positions = readers.get(id(draft.root.results[0]), [])
+        return bool(positions) and all(_classify(ops[p]) == _ELEMENTWISE for p in positions)
+
+    candidates = [d for d in drafts
+                  if _reduction_key(d) is not None and not consumed_elementwise(d)]
+    for i, a in enumerate(candidates):
+        if id(a) in merged_away:
+            continue
+        key = _reduction_key(a)
+        for b in candidates[i + 1:]:
+            if id(b) in merged_away or _reduction_key(b) != key or \
+                    1 + len(a.extra_roots) + 1 > most:
+                continue
+            roots_a = [a.root, *a.extra_roots]
+            if _reads(b, roots_a) or _reads(a, [b.root]):
+                continue  # one reduces what the other reduced: not siblings
+            shared = [op for op in b.members if id(op) in a.maps]
+            if any(a.maps[id(op)] != b.maps[id(op)] for op in shared
+                   if op.name not in ("stablehlo.constant", "stablehlo.iota")):
+                continue
+            roots = sorted((*roots_a, b.root), key=lambda r: order[id(r)])
+            last = order[id(roots[-1])]
+            pair = {id(a), id(b)}
+            inside = {order[id(op)] for op in (*a.members, *b.members)
+                      if holders.get(id(op), set()) <= pair}
+            if not any(p <= last and p not in inside
+                       for r in roots[:-1] for p in readers.get(id(r.results[0]), [])):
+                placed = roots[-1]  # at the last root: nothing reads the others before
+            elif _inputs_before(order[id(roots[0])], (*a.members, *b.members), order):
+                placed = roots[0]  # at the first: what the others read is there already
+            else:
+                continue
+            for op in b.members:
+                if id(op) not in a.maps:
+                    a.add(op, b.maps[id(op)])
+            a.operand_maps.update(b.operand_maps)
+            for op in b.members:
+                holders[id(op)] = (holders[id(op)] - {id(b)}) | {id(a)}
+            a.root, a.extra_roots = placed, [r for r in roots if r is not placed]
+            merged_away.add(id(b))
     return [d for d in drafts if id(d) not in merged_away]
 
 
