@@ -947,22 +947,11 @@ def _merge_siblings(drafts: list[_Draft], block: Block, order: dict[int, int]) -
             last = max(order[id(r)] for r in (*roots_a, *roots_b))
             # Readers computed only inside the merged group (an op duplicated
             # into a third group would read the value there, too early).
-            pair = {id(a), id(original)}
-            inside = {order[id(op)] for op in (*a.members, *b.members)
-                      if holders.get(id(op), set()) <= pair}
-            if any(p <= last and p not in inside
-                   for r in (*roots_a, *roots_b) if order[id(r)] != last
-                   for p in readers.get(id(r.results[0]), [])):
+            roots = sorted((*roots_a, *roots_b), key=lambda r: order[id(r)])
+            if _read_before(roots[:-1], last, a, b, id(original), order, holders, readers):
                 continue
             # b joins a; the group's root is the last of all roots.
-            for op in b.members:
-                if id(op) not in a.maps:
-                    a.add(op, b.maps[id(op)])
-            a.operand_maps.update(b.operand_maps)
-            for op in b.members:
-                holders[id(op)] = (holders[id(op)] - {id(original)}) | {id(a)}
-            roots = sorted((*roots_a, *roots_b), key=lambda r: order[id(r)])
-            a.root, a.extra_roots = roots[-1], roots[:-1]
+            _absorb(a, b, id(original), holders, roots[-1], roots)
             merged_away.add(id(original))
     drafts = [d for d in drafts if id(d) not in merged_away]
     if unrelated:
@@ -1029,25 +1018,43 @@ def _merge_sibling_reductions(drafts: list[_Draft], ops: Sequence[Operation],
                 continue
             roots = sorted((*roots_a, b.root), key=lambda r: order[id(r)])
             last = order[id(roots[-1])]
-            pair = {id(a), id(b)}
-            inside = {order[id(op)] for op in (*a.members, *b.members)
-                      if holders.get(id(op), set()) <= pair}
-            if not any(p <= last and p not in inside
-                       for r in roots[:-1] for p in readers.get(id(r.results[0]), [])):
+            if not _read_before(roots[:-1], last, a, b, id(b), order, holders, readers):
                 placed = roots[-1]  # at the last root: nothing reads the others before
             elif _inputs_before(order[id(roots[0])], (*a.members, *b.members), order):
                 placed = roots[0]  # at the first: what the others read is there already
             else:
                 continue
-            for op in b.members:
-                if id(op) not in a.maps:
-                    a.add(op, b.maps[id(op)])
-            a.operand_maps.update(b.operand_maps)
-            for op in b.members:
-                holders[id(op)] = (holders[id(op)] - {id(b)}) | {id(a)}
-            a.root, a.extra_roots = placed, [r for r in roots if r is not placed]
+            _absorb(a, b, id(b), holders, placed, roots)
             merged_away.add(id(b))
     return [d for d in drafts if id(d) not in merged_away]
+
+
+def _read_before(roots: Sequence[Operation], last: int, a: _Draft, b: _Draft, b_id: int,
+                 order: dict[int, int], holders: dict[int, set[int]],
+                 readers: dict[int, list[int]]) -> bool:
+    """Whether an op outside drafts ``a`` and ``b`` (``b_id``: the id ``b`` is
+    held under) reads one of ``roots`` at or before position ``last``:
+    merged and placed there, the group would compute it too late. Ops
+    computed only inside the pair count as inside (an op duplicated into a
+    third group would read the value there, too early)."""
+    pair = {id(a), b_id}
+    inside = {order[id(op)] for op in (*a.members, *b.members)
+              if holders.get(id(op), set()) <= pair}
+    return any(p <= last and p not in inside
+               for r in roots for p in readers.get(id(r.results[0]), []))
+
+
+def _absorb(a: _Draft, b: _Draft, b_id: int, holders: dict[int, set[int]],
+            placed: Operation, roots: Sequence[Operation]) -> None:
+    """``b`` (held under ``b_id``) joins ``a``, whose group runs at the root
+    ``placed``, the other ``roots`` further outputs."""
+    for op in b.members:
+        if id(op) not in a.maps:
+            a.add(op, b.maps[id(op)])
+    a.operand_maps.update(b.operand_maps)
+    for op in b.members:
+        holders[id(op)] = (holders[id(op)] - {b_id}) | {id(a)}
+    a.root, a.extra_roots = placed, [r for r in roots if r is not placed]
 
 
 def _squeezed(domain: tuple[int, ...]) -> tuple[int, ...]:
