@@ -87,3 +87,22 @@ func.func @main(%x: tensor<f32>) -> tensor<f32> {
     assert inline_small_calls(module) == 2
     assert _calls(module) == ["f"]
     verify_module(module)
+
+
+def test_callees_called_from_one_place_are_inlined_whatever_their_size():
+    # (a scan's cell: one call site, so inlining copies nothing; a backend
+    # fusing across the call sees one block)
+    module = parse_module(PROGRAM)
+    assert inline_small_calls(module, limit=1, called_once=True) == 2
+    # @big and @negated (in @twice); @twice is called twice and past the limit
+    assert _calls(module) == ["twice", "twice"]
+    assert not [op for op in module.function("twice").walk() if op.name == "func.call"]
+    verify_module(module)
+    client = xla_client.make_cpu_client()
+    x, n = np.array([1.0, -2.0, 0.5], np.float32), np.int32(3)
+    got = client.compile_and_load(print_module(module), client.devices()[:1]).execute(
+        [client.buffer_from_pyval(x), client.buffer_from_pyval(n)])
+    want = client.compile_and_load(PROGRAM, client.devices()[:1]).execute(
+        [client.buffer_from_pyval(x), client.buffer_from_pyval(n)])
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(np.asarray(g), np.asarray(w))

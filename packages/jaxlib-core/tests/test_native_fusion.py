@@ -58,14 +58,14 @@ def tensor(shape: tuple[int, ...], element_type: str) -> str:
     return f"tensor<{''.join(f'{d}x' for d in shape)}{element_type}>"
 
 
-def run_schedule(module, args, function="main"):
+def run_schedule(module, args, function="main", merge_unrelated=False):
     """Runs ``function``'s fused schedule: groups natively, other ops with their
     reference kernels. Returns (results, schedule)."""
     lowering = ModuleLowering(module)
     func = module.function(function)
     ctx = lowering.kernel_builder(func)
     block = func.body.entry
-    schedule = fusion.fuse_block(block)
+    schedule = fusion.fuse_block(block, merge_unrelated=merge_unrelated)
     kernels = {}
     for item in schedule[:-1]:
         if not isinstance(item, fusion.FusedGroup):
@@ -1404,3 +1404,75 @@ def test_16_bit_float_slots_only_load_inputs_and_convert():
     ):
         with pytest.raises(NotImplementedError, match="16-bit|unsupported op"):
             build(code, out_type)
+
+
+STACKED_CELL = """
+func.func @main(%x: tensor<4x8xf32>, %h: tensor<4x8xf32>, %s0: tensor<3x4x8xf32>,
+                %s1: tensor<3x4x8xf32>, %i: tensor<i32>)
+    -> (tensor<3x4x8xf32>, tensor<3x4x8xf32>, tensor<4x8xf32>, tensor<1x4x8xf32>) {
+  %a = stablehlo.logistic %x : tensor<4x8xf32>
+  %ra = stablehlo.reshape %a : (tensor<4x8xf32>) -> tensor<1x4x8xf32>
+  %z = stablehlo.constant dense<0> : tensor<i32>
+  %s0n = stablehlo.dynamic_update_slice %s0, %ra, %i, %z, %z
+      : (tensor<3x4x8xf32>, tensor<1x4x8xf32>, tensor<i32>, tensor<i32>, tensor<i32>)
+      -> tensor<3x4x8xf32>
+  %b = stablehlo.multiply %a, %h : tensor<4x8xf32>
+  %t = stablehlo.tanh %b : tensor<4x8xf32>
+  %rb = stablehlo.reshape %t : (tensor<4x8xf32>) -> tensor<1x4x8xf32>
+  %s1n = stablehlo.dynamic_update_slice %s1, %rb, %i, %z, %z
+      : (tensor<3x4x8xf32>, tensor<1x4x8xf32>, tensor<i32>, tensor<i32>, tensor<i32>)
+      -> tensor<3x4x8xf32>
+  %c = stablehlo.add %t, %a : tensor<4x8xf32>
+  %row = stablehlo.dynamic_slice %s1n, %i, %z, %z, sizes = [1, 4, 8]
+      : (tensor<3x4x8xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x4x8xf32>
+  %d = stablehlo.negate %row : tensor<1x4x8xf32>
+  return %s0n, %s1n, %c, %d : tensor<3x4x8xf32>, tensor<3x4x8xf32>, tensor<4x8xf32>,
+      tensor<1x4x8xf32>
+}"""
+
+
+def test_groups_merge_across_the_ops_reading_them_when_the_dataflow_allows():
+    # A scan body's cell: each result is stacked by an update between the
+    # ops computing the next (placed where one of them was, a group could
+    # not hold both). With merge_unrelated the elementwise groups of one
+    # domain (up to unit dimensions) become one whenever no path leaves the
+    # group and comes back: the updates run after it, and %d, which reads
+    # an update's result, stays apart (a group holding it would need its own
+    # output first). Values read only inside (%a, %b) are not written out.
+    module = parse_module(STACKED_CELL)
+    block = module.function("main").body.entry
+    assert len(groups(fusion.fuse_block(block))) == 4
+    rng = np.random.default_rng(11)
+    args = [rng.standard_normal(s).astype(np.float32)
+            for s in ((4, 8), (4, 8), (3, 4, 8), (3, 4, 8))] + [np.int32(1)]
+    expected = reference(module, args)
+    actual, schedule = run_schedule(module, args, merge_unrelated=True)
+    check_invariants(block, schedule)
+    merged, negated = groups(schedule)
+    assert sorted(str(v.owner.name) for v in merged.outputs) == \
+        ["stablehlo.add", "stablehlo.reshape", "stablehlo.reshape"]
+    assert [op.name for op in negated.ops] == ["stablehlo.negate"]
+    names = [getattr(item, "name", "group") for item in schedule]
+    assert names.index("group") < names.index("stablehlo.dynamic_update_slice")
+    for got, want in zip(actual, expected):
+        np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
+
+
+def test_the_dataflow_merges_only_what_keeps_it_acyclic():
+    from jaxlib._src.backends.cpu.dataflow import Dataflow
+
+    # 0 -> 1 -> 2, 0 -> 2, 3 alone, 2 -> 4
+    flow = Dataflow(5, [(0, 1), (1, 2), (0, 2), (2, 4)])
+    assert not flow.can_merge(0, 2)  # 0 -> 1 -> 2 would come back
+    assert flow.can_merge(0, 1) and flow.can_merge(1, 2) and flow.can_merge(3, 0)
+    flow.merge(0, 1)
+    assert flow.find(1) == 0
+    assert flow.can_merge(0, 2)  # now 0 -> 2 directly only
+    assert not flow.can_merge(1, 0)  # one node already
+    flow.merge(3, 4)  # 2 -> 4: 0 -> 2 -> {3, 4}
+    assert not flow.can_merge(0, 3)  # through 2
+    assert flow.order([0, 1, 2, 3, 4]) == [0, 2, 3]
+    # the keys choose among ready nodes
+    assert Dataflow(3, [(0, 2)]).order([5, 1, 9]) == [1, 0, 2]
+    with pytest.raises(ValueError, match="against the node order"):
+        Dataflow(2, [(1, 0)])

@@ -948,23 +948,28 @@ def test_counted_loops_update_their_stacked_outputs_in_place(monkeypatch):
     # A scan stacks each iteration's output into a carried array with a
     # dynamic_update_slice whose operand nothing else reads: written into the
     # loop's own copy of the carry (made once, at entry: the init may be a
-    # broadcast constant or the caller's argument, read after the loop), a
-    # thread per updated element. The carry %s is also read by another op
-    # (%peek): updated by a copy as before.
+    # broadcast constant or the caller's argument, read after the loop), by
+    # the kernel computing the update (%next's), a thread per updated
+    # element, its start index read on the device. The carry %s is also read
+    # by another op (%peek): updated by a copy as before.
     from jaxlib.gpu_runtime.program import kernel_sources
 
     writes = _loop_writes(STACKING_SCAN, 6)
     assert sorted(writes.ops.values()) == [3, 4] and writes.arguments == {3, 4}
     sources = kernel_sources(STACKING_SCAN)
     updates = [s for n, s in sources.items() if n.startswith("jx_dynamic_update")]
-    # one kernel: the two in place (a thread per updated element), %s's by a copy
+    (writer,) = [n for n, s in sources.items() if "w1[" in s]
+    assert "w0[" in sources[writer] and "w2[" not in sources[writer]
+    # %s's update: a copy of its own
     assert len(updates) == 1
-    assert updates[0].count("[to] = upd") == 2 and updates[0].count("inside ? upd") == 1
+    assert updates[0].count("[to] = upd") == 0 and updates[0].count("inside ? upd") == 1
     launches = _counted_launches(monkeypatch)
     rng = np.random.default_rng(8)
     _twice_as_the_cpu_leaving_arguments(
         STACKING_SCAN, [rng.standard_normal((6, 3)).astype(np.float32) for _ in range(3)])
     assert sum(n.startswith("jx_dynamic_update") for n in launches) == 2 * 6
+    # per iteration %next's kernel (writing both rows) and %peek's; %last's after
+    assert sum(n.startswith("jx_fused") for n in launches) == 2 * (2 * 6 + 1)
 
 
 ACCUMULATING_SCAN = """

@@ -611,10 +611,50 @@ def _view_function(arg: int, shape: tuple[int, ...], strides: tuple[int, ...]) -
     return lines
 
 
+@dataclass(frozen=True)
+class UpdateWindow:
+    """An output of an elementwise fused program written into the window of
+    an in-place dynamic_update_slice (a scan's stacked result, a row per
+    iteration) instead of an array of its own: the operand of ``shape`` is
+    written where the update of shape ``window`` goes, at start indices of
+    types ``start_codes`` read from device scalars."""
+
+    output: int  # the IR's output stored there
+    shape: tuple[int, ...]
+    window: tuple[int, ...]
+    start_codes: tuple[int, ...]
+
+
+def _window_store(n: int, w: UpdateWindow, value: str) -> list[str]:
+    """Statements storing ``value`` (the item ``i``'s, i.e. the update's
+    element ``i`` in row-major order) into window ``n``'s array ``w{n}`` at the
+    clamped starts ``w{n}s{k}[0]``."""
+    lines = ["  { jx_i64 wr = i;"]
+    for k in range(len(w.window) - 1, -1, -1):
+        size = max(w.window[k], 1)
+        lines.append(f"    jx_i64 wc{k} = wr % {size}; wr /= {size};")
+    for k, (dim, size, code) in enumerate(zip(w.shape, w.window, w.start_codes)):
+        high = dim - size
+        kind = _C_TYPES[code][1]
+        if kind == "u":
+            lines.append(f"    jx_u64 wu{k} = (jx_u64)w{n}s{k}[0];")
+            lines.append(f"    jx_i64 wst{k} = wu{k} > {high}ULL ? {high}LL : (jx_i64)wu{k};")
+        elif kind == "s":
+            lines.append(f"    jx_i64 wv{k} = (jx_i64)w{n}s{k}[0];")
+            lines.append(f"    jx_i64 wst{k} = wv{k} < 0 ? 0 : (wv{k} > {high}LL ? {high}LL "
+                         f": wv{k});")
+        else:
+            raise Unsupported(f"start index type code {code}")
+    at = _linear(w.shape, [f"wc{k} + wst{k}" for k in range(len(w.shape))])
+    lines.append(f"    w{n}[{at}] = {value}; }}")
+    return lines
+
+
 def generate(code: list[int], opcode_names: dict[int, str], input_types: list[int],
              target: str = "cuda", input_views: dict | None = None,
              stores: list[tuple[int, tuple[int, ...]]] | None = None,
-             epilogue: Epilogue | None = None) -> tuple[str, str, dict]:
+             epilogue: Epilogue | None = None,
+             windows: list[UpdateWindow] | None = None) -> tuple[str, str, dict]:
     """(source, kernel name, launch facts) of one fused group's IR.
 
     Launch facts: ``elements`` (work items: domain elements, or outputs of
@@ -626,7 +666,9 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
     it number P per outer index (an elementwise group writing a
     concatenate's result: no copy after it). By default every output as it
     is. ``epilogue``: an elementwise program a reduction's kernel runs on
-    each reduced value (Epilogue)."""
+    each reduced value (Epilogue). ``windows``: outputs also written into the
+    windows of in-place updates (UpdateWindow); their arrays and start
+    scalars are parameters after the inputs: w0, w0s0.., w1, ..."""
     p = decode(code)
     # input index -> (shape, element strides) of inputs read through their strides
     views = input_views or {}
@@ -656,9 +698,23 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
             raise Unsupported("an epilogue without a reduction, or of several")
         finish, input_types, out_types = _epilogue_function(
             epilogue, p, opcode_names, input_types, out_types, views, index)
+    windows = windows or []
+    if windows and (reduces or epilogue is not None):
+        raise Unsupported("a reduction writing into an update's window")
+    window_params: list[tuple[str, str]] = []  # (declaration, name)
+    for n, w in enumerate(windows):
+        if len(w.shape) != len(w.window) or len(w.start_codes) != len(w.shape) or \
+                _size(w.window) != domain:
+            raise Unsupported("an update window other than the group's domain")
+        window_params.append((f"{storage_ctype(p.slot_types[p.outputs[w.output]])}* "
+                              f"__restrict__ w{n}", f"w{n}"))
+        window_params += [(f"const {_C_TYPES[c][0]}* __restrict__ w{n}s{k}", f"w{n}s{k}")
+                          for k, c in enumerate(w.start_codes)]
     params = [f"const {storage_ctype(t)}* __restrict__ in{i}" for i, t in enumerate(input_types)]
+    params += [declaration for declaration, _ in window_params]
     params += [f"{storage_ctype(t)}* __restrict__ out{i}" for i, t in enumerate(out_types)]
     args = ", ".join([f"in{i}" for i in range(len(input_types))] +
+                     [name for _, name in window_params] +
                      [f"out{i}" for i in range(len(out_types))])
     coords = [f"c{k}" for k in range(nd)]
     lines: list[str] = []
@@ -682,6 +738,8 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
             lines += [f"    out{n}[o * {len(parts) * block} + {k * block} + w] = "
                       f"{writer.store(p.outputs[j])};" for k, j in enumerate(parts)]
             lines.append("  }")
+        for n, w in enumerate(windows):
+            lines += _window_store(n, w, writer.store(p.outputs[w.output]))
         lines.append("}")
         items = domain
     else:
@@ -802,6 +860,8 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
     else:
         wrapper.append(f'extern "C" void {name}(void** in, void** out, {n_param}) {{')
         casts = [f"(const {storage_ctype(t)}*)in[{i}]" for i, t in enumerate(input_types)]
+        casts += [f"({declaration.rsplit('*', 1)[0]}*)in[{len(input_types) + k}]"
+                  for k, (declaration, _) in enumerate(window_params)]
         casts += [f"({storage_ctype(t)}*)out[{i}]" for i, t in enumerate(out_types)]
         wrapper.append(f"  for ({index} i = 0; i < n; ++i)")
         if not reduces:

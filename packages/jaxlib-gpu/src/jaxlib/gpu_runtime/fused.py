@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import math
 import os
 import subprocess
 import tempfile
@@ -48,13 +49,18 @@ def group_source(group: Any, target: str = "cuda", input_views: dict | None = No
     """The generated source of a fusion.FusedGroup (codegen.Unsupported when
     it has no spelling); ``input_views``: input index -> element strides of
     inputs read in place through their strides."""
-    input_codes = [fusion.element_code(v.type) for v in group.inputs]
+    windows = group.params.get("windows")
+    fused_inputs = group.inputs[:group.params.get("fused_inputs", len(group.inputs))]
+    input_codes = [fusion.element_code(v.type) for v in fused_inputs]
     if None in input_codes:
         raise codegen.Unsupported("an input of a type the fusion IR does not compute")
     views = {i: (tuple(int(d) for d in group.inputs[i].type.shape), strides)
              for i, strides in (input_views or {}).items()}
+    if windows and views:
+        raise codegen.Unsupported("strided inputs of a group writing update windows")
     return codegen.generate(group.params["code"], OPCODE_NAMES, input_codes, target, views,
-                            group.params.get("stores"), group.params.get("epilogue"))
+                            group.params.get("stores"), group.params.get("epilogue"),
+                            windows)
 
 
 class GeneratedKernel:
@@ -134,8 +140,11 @@ class FusedKernel(GeneratedKernel):
         target = target or ("host" if xp is np else "cuda")
         source, name, facts = group_source(group, target, input_views)
         items = facts["elements"]
+        # updates written in place (UpdatingGroup): results after the stored ones
+        written = dict(group.params.get("written", {}))
+        allocated = [v for r, v in enumerate(group.outputs) if r not in written]
         super().__init__(source, name, items, items * facts["threads_per_item"],
-                         facts["index"], _result_layouts(group.outputs), xp, target)
+                         facts["index"], _result_layouts(allocated), xp, target, written)
         self.group = group
         self._variants: dict[tuple, FusedKernel | None] = {}
 
@@ -604,6 +613,129 @@ class ConcatenatedGroup:
     def outputs(self) -> list[Any]:
         return [self.group.outputs[j] for j in self.kept] + \
             [op.results[0] for op in self.concats]
+
+
+@dataclass(eq=False)
+class UpdatingGroup:
+    """A fused elementwise group that writes some of its outputs straight
+    into the windows of in-place dynamic_update_slices (a scan's stacked
+    results, one row per iteration: XLA's in-place output fusion), so no
+    kernel runs per update after it; outputs nothing else reads are not
+    stored. Used as a fusion.FusedGroup is: its inputs are the group's, then
+    each update's operand and start indices; its outputs the stored ones,
+    then the updates' results (their operands, written)."""
+
+    group: Any
+    updates: list[Any]
+    kept: list[int]  # the group's outputs still stored as they are
+    params: dict
+
+    @property
+    def ops(self) -> list[Any]:
+        return [*self.group.ops, *self.updates]
+
+    @property
+    def inputs(self) -> list[Any]:
+        return self.group.inputs + [v for op in self.updates
+                                    for v in (op.operands[0], *op.operands[2:])]
+
+    @property
+    def outputs(self) -> list[Any]:
+        return [self.group.outputs[j] for j in self.kept] + \
+            [op.results[0] for op in self.updates]
+
+
+def update_outputs(schedule: list[Any], block: Any, in_place: frozenset[int]) -> list[Any]:
+    """``schedule`` (``block``'s ops and fused groups) with each in-place
+    dynamic_update_slice (ids in ``in_place``: in_place.py's carried arrays)
+    whose update is an output of an elementwise fused group, element for
+    element, written by that group's kernel (UpdatingGroup) and dropped.
+    Start indices must be there before the group runs (constants are moved
+    up to it)."""
+    position = {id(item): k for k, item in enumerate(schedule)}
+    defined_at: dict[int, int] = {}
+    for k, item in enumerate(schedule):
+        for value in (item.results if isinstance(item, Operation) else item.outputs):
+            defined_at[id(value)] = k
+    producer: dict[int, tuple[Any, int]] = {}
+    for item in schedule:
+        if isinstance(item, fusion.FusedGroup) and "stores" not in item.params:
+            program = codegen.decode(item.params["code"])
+            if program.reducer < 0:
+                for j, value in enumerate(item.outputs):
+                    producer[id(value)] = (item, j)
+    found: dict[int, list[tuple[Any, int]]] = {}  # id(group) -> (update, output)
+    hoisted: dict[int, list[Any]] = {}  # id(group) -> constants moved before it
+    moved: set[int] = set()
+    for item in schedule:
+        if getattr(item, "name", None) != "stablehlo.dynamic_update_slice" or \
+                id(item) not in in_place:
+            continue
+        source = producer.get(id(item.operands[1]))
+        if source is None:
+            continue
+        group, j = source
+        update_type = item.operand_types[1]
+        if str(group.outputs[j].type) != str(update_type) or \
+                math.prod(codegen.decode(group.params["code"]).dims) != \
+                math.prod(int(d) for d in update_type.shape):
+            continue
+        try:
+            _index_codes(item.operand_types[2:])
+        except codegen.Unsupported:
+            continue
+        if defined_at.get(id(item.operands[0]), -1) > position[id(group)]:
+            continue  # its operand comes after the group
+        late = []
+        for start in item.operands[2:]:
+            at = defined_at.get(id(start), -1)
+            if at > position[id(group)]:
+                owner = schedule[at]
+                if getattr(owner, "name", None) != "stablehlo.constant":
+                    break
+                late.append(owner)
+        else:
+            found.setdefault(id(group), []).append((item, j))
+            for owner in late:
+                if id(owner) not in moved:
+                    moved.add(id(owner))
+                    hoisted.setdefault(id(group), []).append(owner)
+    if not found:
+        return schedule
+    readers: dict[int, set[int]] = {}
+    for op in block.operations:
+        for nested in op.walk():
+            for value in nested.operands:
+                readers.setdefault(id(value), set()).add(id(nested))
+    replaced: dict[int, UpdatingGroup] = {}
+    absorbed: set[int] = set(moved)
+    for item in schedule:
+        pairs = found.get(id(item))
+        if pairs is None:
+            continue
+        updates = [op for op, _ in pairs]
+        absorbed.update(id(op) for op in updates)
+        kept = [j for j, value in enumerate(item.outputs)
+                if not readers.get(id(value), set()) <= {id(op) for op in updates}]
+        windows = [codegen.UpdateWindow(j, tuple(int(d) for d in op.operand_types[0].shape),
+                                        tuple(int(d) for d in op.operand_types[1].shape),
+                                        tuple(_index_codes(op.operand_types[2:])))
+                   for op, j in pairs]
+        first_window_input = len(item.inputs)
+        written, at = {}, first_window_input
+        for n, op in enumerate(updates):
+            written[len(kept) + n] = at
+            at += 1 + len(op.operands) - 2
+        replaced[id(item)] = UpdatingGroup(item, updates, kept, {
+            **item.params, "stores": [(0, (j,)) for j in kept], "windows": windows,
+            "fused_inputs": first_window_input, "written": written})
+    result: list[Any] = []
+    for item in schedule:
+        if id(item) in absorbed:
+            continue
+        result.extend(hoisted.get(id(item), []))
+        result.append(replaced.get(id(item), item))
+    return result
 
 
 def _concatenation_block(op: Any) -> int | None:

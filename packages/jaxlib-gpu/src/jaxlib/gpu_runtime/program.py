@@ -55,6 +55,7 @@ from jaxlib.gpu_runtime.fused import (
     concatenate_outputs,
     dynamic_update_slice_kernel,
     fuse_epilogues,
+    update_outputs,
 )
 from jaxlib.gpu_runtime.fused import enabled as fusion_enabled
 from jaxlib.gpu_runtime.in_place import (
@@ -202,6 +203,7 @@ class _GpuFunctionLowering(_FunctionLowering):
                 raise
             module.unfused_groups.append(f"block: {type(err).__name__}: {err}")
             return block.operations
+        schedule = update_outputs(schedule, block, frozenset(module.in_place_ops))
         schedule = bundle_slices(schedule, lambda op: all(
             on_device(t) for t in (*op.operand_types, *op.result_types)),
             frozenset(module.in_place_ops))
@@ -642,9 +644,10 @@ def build_gpu_program(xp: Any, fusion_target: str | None = None, platform: str =
     targets programs call)."""
 
     def build(lowering: ModuleLowering, function: Function) -> FunctionProgram:
-        # Small callees (a scan body's slice helpers) in their callers' blocks,
-        # where fusion and the merging of sibling slices see them.
-        inline_small_calls(lowering.module)
+        # Small callees (a scan body's slice helpers) and those called from
+        # one place (a scan's cell) in their callers' blocks, where fusion and
+        # the merging of sibling slices see them.
+        inline_small_calls(lowering.module, called_once=True)
         module = GpuModuleLowering(lowering, xp, fusion_target, platform)
         program = module.function(function.name)
         if fusion_target is not None:  # the check: every function's kernels, called or not

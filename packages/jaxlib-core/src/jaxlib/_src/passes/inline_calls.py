@@ -29,12 +29,17 @@ def _inlinable(function: Function | None, limit: int) -> bool:
     return sum(1 for op in ops for _ in op.walk()) <= limit
 
 
-def inline_small_calls(module: Module, limit: int = SMALL_FUNCTION_OPS) -> int:
+def inline_small_calls(module: Module, limit: int = SMALL_FUNCTION_OPS,
+                       called_once: bool = False) -> int:
     """Replaces each ``func.call`` of a small private function (at most
     ``limit`` ops, one block; see ``_inlinable``) by a copy of its body, in
     every function and nested region; returns how many calls were inlined.
-    Idempotent; callees stay in the module (other uses, compiled on demand)."""
+    ``called_once``: private functions called from one place are inlined
+    whatever their size (no code is duplicated; a backend that fuses across
+    the call, as XLA's, sees one block). Idempotent; callees stay in the
+    module (other uses, compiled on demand)."""
     functions = {f.name: f for f in module.functions}
+    once = _called_once(module) if called_once else frozenset()
     inlined = 0
 
     def renaming(v: Value, renamed: dict[int, tuple[Value, Value]]) -> Value:
@@ -57,7 +62,7 @@ def inline_small_calls(module: Module, limit: int = SMALL_FUNCTION_OPS) -> int:
                 continue
             name = op.attributes["callee"].name
             callee = functions.get(name)
-            if name in inlining or not _inlinable(callee, limit):
+            if name in inlining or not _inlinable(callee, (1 << 62) if name in once else limit):
                 result.append(op)
                 continue
             body = callee.body.entry
@@ -82,3 +87,18 @@ def inline_small_calls(module: Module, limit: int = SMALL_FUNCTION_OPS) -> int:
             for block in function.body.blocks:
                 inline_block(block, renamed)
     return inlined
+
+
+def _called_once(module: Module) -> frozenset[str]:
+    """Names of the functions that exactly one ``func.call`` in the module calls."""
+    calls: dict[str, int] = {}
+    for function in module.functions:
+        if function.body is None:
+            continue
+        for block in function.body.blocks:
+            for op in block.operations:
+                for nested in op.walk():
+                    if nested.name == "func.call":
+                        name = nested.attributes["callee"].name
+                        calls[name] = calls.get(name, 0) + 1
+    return frozenset(name for name, count in calls.items() if count == 1)

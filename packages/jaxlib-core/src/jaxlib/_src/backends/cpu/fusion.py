@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from jaxlib._src.backends.cpu import native
+from jaxlib._src.backends.cpu.dataflow import Dataflow
 from jaxlib._src.ir.attributes import ComparisonDirection, ComparisonType, DenseElements
 from jaxlib._src.ir.core import (
     EXPENSIVE,
@@ -39,7 +40,7 @@ from jaxlib._src.ir.core import (
     watch_op_table,
 )
 from jaxlib._src.ir.element_types import BY_DTYPE, FLOAT, SINT
-from jaxlib._src.ir.types import TensorType
+from jaxlib._src.ir.types import TensorType, TokenType
 
 Strides = tuple[int, ...]
 
@@ -901,14 +902,17 @@ _MERGE_UNRELATED_NOW: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "merge_unrelated", default=False)
 
 
-def _merge_siblings(drafts: list[_Draft], block: Block, order: dict[int, int]) -> list[_Draft]:
+def _merge_siblings(drafts: list[_Draft], block: Block, order: dict[int, int],
+                    related_only: bool = False) -> list[_Draft]:
     """Elementwise groups over the same domain that recompute the same ops, or
     where one reads another's result elementwise (two results of one
     computation: threefry's two words, an optimizer's parameter and moments),
     become one group with several outputs: shared ops run once and no result
     is read back. A group is placed at its last root: the merge is skipped
     when an earlier root is read before that by an op outside the group, or
-    read inside it under another index map (a broadcast of it)."""
+    read inside it under another index map (a broadcast of it).
+    ``related_only``: unrelated siblings stay apart even with
+    ``merge_unrelated`` (_merge_clusters merges them later, related first)."""
     readers: dict[int, list[int]] = {}  # id(value) -> positions of ops reading it
     for position, op in enumerate(block.operations):
         for value in op.operands:
@@ -942,7 +946,8 @@ def _merge_siblings(drafts: list[_Draft], block: Block, order: dict[int, int]) -
             roots_b = [b.root, *b.extra_roots]
             if not (_reads_internally(b, roots_a, a) and _reads_internally(a, roots_b, b)):
                 continue
-            if not shared and not unrelated and not (_reads(b, roots_a) or _reads(a, roots_b)):
+            if not shared and (not unrelated or related_only) and \
+                    not (_reads(b, roots_a) or _reads(a, roots_b)):
                 continue  # unrelated: nothing to gain on the CPU
             last = max(order[id(r)] for r in (*roots_a, *roots_b))
             # Readers computed only inside the merged group (an op duplicated
@@ -1134,18 +1139,19 @@ def _fuse_block(block: Block, keep: frozenset[int] = frozenset()
         return []
     order = {id(op): i for i, op in enumerate(ops)}
     drafts, kept = _plan_groups(block, keep)
-    drafts = _merge_siblings(drafts, block, order)
+    clusters = _MERGE_UNRELATED_NOW.get()
+    drafts = _merge_siblings(drafts, block, order, related_only=clusters)
+    if clusters:
+        merged = _merge_clusters(block, drafts, kept, order)
+        if merged is not None:
+            return merged
+        drafts = _merge_siblings(drafts, block, order)  # the block's order, unrelated too
     groups: dict[int, FusedGroup] = {}  # id(root) -> group
     for draft in drafts:
-        if _only_layout(draft):
-            failed = True
+        group = _built(draft, order)
+        if group is not None:
+            groups[id(draft.root)] = group
         else:
-            try:
-                groups[id(draft.root)] = build_group(draft, order)
-                failed = False
-            except NotImplementedError:
-                failed = True
-        if failed:
             for op in draft.members:
                 kept[id(op)] = op  # run as it is
     schedule: list[Operation | FusedGroup] = []
@@ -1156,3 +1162,160 @@ def _fuse_block(block: Block, keep: frozenset[int] = frozenset()
             schedule.append(op)
     schedule.append(ops[-1])
     return schedule
+
+
+def _built(draft: _Draft, order: dict[int, int]) -> FusedGroup | None:
+    """The draft's group; None when its ops run as they are (a lone layout
+    op, or a variant the native side lacks)."""
+    if _only_layout(draft):
+        return None
+    try:
+        return build_group(draft, order)
+    except NotImplementedError:
+        return None
+
+
+# ---------------------------------------------------------------------------------
+# Clusters (merge_unrelated): groups merged wherever the dataflow allows
+# ---------------------------------------------------------------------------------
+
+
+def _merge_clusters(block: Block, drafts: list[_Draft], kept: dict[int, Operation],
+                    order: dict[int, int]) -> list[Operation | FusedGroup] | None:
+    """With ``merge_unrelated`` (a backend whose every kernel costs a launch):
+    elementwise groups over one domain (up to unit dimensions) merge whenever
+    the block's dataflow stays acyclic with them as one node, whatever reads
+    their results in between (a scan body's updates of its stacked outputs,
+    each reading one result of a cell). The block is then scheduled in a
+    topological order of the merged dataflow, its own order where it can
+    (dataflow.py). Results read only inside a merged group are no longer
+    written out. None when the block's ops do not form the expected graph
+    (the caller schedules as without clusters)."""
+    ops = block.operations
+    items: list[_Draft | Operation] = [*drafts, *kept.values()]
+    place = {id(item): order[id(item.root if isinstance(item, _Draft) else item)]
+             for item in items}
+    items.sort(key=lambda item: place[id(item)])
+    producer: dict[int, int] = {}  # id(value) -> the node computing it for others
+    for n, item in enumerate(items):
+        if isinstance(item, _Draft):
+            for root in (item.root, *item.extra_roots):
+                producer[id(root.results[0])] = n
+        else:
+            for value in item.results:
+                producer[id(value)] = n
+    edges: list[tuple[int, int]] = []
+
+    def read(value: Value, n: int) -> bool:
+        owner = value.owner
+        if not isinstance(owner, Operation) or id(owner) not in order:
+            return True  # defined outside the block
+        source = producer.get(id(value))
+        if source is None:
+            return False  # an inner value of some group: not the graph expected
+        edges.append((source, n))
+        return True
+
+    ordered_effects: list[int] = []  # nodes whose relative order is kept as written
+    for n, item in enumerate(items):
+        if isinstance(item, _Draft):
+            for op in item.members:
+                for value in op.operands:
+                    owner = value.owner
+                    if not (isinstance(owner, Operation) and id(owner) in item.maps) and \
+                            not read(value, n):
+                        return None
+            continue
+        if item.regions or item.name == "stablehlo.custom_call" or any(
+                isinstance(t, TokenType) for t in (*item.operand_types, *item.result_types)):
+            ordered_effects.append(n)
+        for value in item.operands:
+            if not read(value, n):
+                return None
+        for region in item.regions:
+            for nested in region.walk():
+                for value in nested.operands:
+                    if not read(value, n):
+                        return None
+    edges.extend(zip(ordered_effects, ordered_effects[1:]))
+    try:
+        flow = Dataflow(len(items), edges)
+    except ValueError:
+        return None
+    uses = _uses(block)
+    holders: dict[int, set[int]] = {}  # id(op) -> ids of the drafts holding it
+    for d in drafts:
+        for op in d.members:
+            holders.setdefault(id(op), set()).add(id(d))
+    keys = [float(place[id(item)]) for item in items]
+    by_domain: dict[tuple[int, ...], list[int]] = {}
+    for n, item in enumerate(items):
+        if isinstance(item, _Draft) and item.reducer is None:
+            by_domain.setdefault(_squeezed(item.domain), []).append(n)
+    # Related groups first (sharing ops, or one reading the other), then any:
+    # a group merged with an unrelated one first might lose a related one.
+    for related in (True, False):
+        for nodes in by_domain.values():
+            _merge_domain(nodes, items, flow, keys, order, uses, holders, related)
+    schedule: list[Operation | FusedGroup] = []
+    for n in flow.order(keys):
+        item = items[n]
+        if not isinstance(item, _Draft):
+            schedule.append(item)
+            continue
+        group = _built(item, order)
+        if group is not None:
+            schedule.append(group)
+        else:  # its ops one by one, in the block's order
+            schedule.extend(sorted(item.members, key=lambda op: order[id(op)]))
+    schedule.append(ops[-1])
+    return schedule
+
+
+def _merge_domain(nodes: list[int], items: list, flow: Dataflow, keys: list[float],
+                  order: dict[int, int], uses: dict, holders: dict[int, set[int]],
+                  related: bool) -> None:
+    """Merges the elementwise groups ``nodes`` (of one domain) pairwise where
+    _merge_clusters allows; ``related``: only pairs that share an op or where
+    one reads the other."""
+    for i, na in enumerate(nodes):
+        if flow.find(na) != na:
+            continue
+        a = items[na]
+        for nb in nodes[i + 1:]:
+            if flow.find(nb) != nb:
+                continue
+            original = items[nb]
+            b = _on_domain(original, a.domain)
+            shared = [op for op in b.members if id(op) in a.maps and op.name not in _FREE_OPS]
+            if any(a.maps[id(op)] != b.maps[id(op)] for op in shared):
+                continue
+            roots_a = [a.root, *a.extra_roots]
+            roots_b = [b.root, *b.extra_roots]
+            if related and not shared and not (_reads(b, roots_a) or _reads(a, roots_b)):
+                continue
+            if not (_reads_internally(b, roots_a, a) and _reads_internally(a, roots_b, b)):
+                continue
+            roots = sorted((*roots_a, *roots_b), key=lambda r: order[id(r)])
+            pair = {id(a), id(original)}
+            outputs = [r for r in roots if _read_outside(r, pair, uses, holders)]
+            if len(outputs) > _MAX_UNRELATED_OUTPUTS or not flow.can_merge(na, nb):
+                continue
+            outputs = outputs or roots[-1:]  # a dead group still computes something
+            _absorb(a, b, id(original), holders, outputs[0], outputs)
+            flow.merge(na, nb)
+            keys[na] = min(keys[na], keys[nb])
+
+
+_FREE_OPS = ("stablehlo.constant", "stablehlo.iota")
+
+
+def _read_outside(root: Operation, pair: set[int], uses: dict, holders: dict[int, set[int]]
+                  ) -> bool:
+    """Whether anything but the members of the drafts ``pair`` (ids) reads
+    ``root``'s result: the terminator, an unfused op, another group."""
+    for user, _ in uses.get(id(root.results[0]), []):
+        if user is None or not holders.get(id(user), set()) <= pair or \
+                not holders.get(id(user)):
+            return True
+    return False
