@@ -1727,3 +1727,34 @@ def test_kernels_differing_only_in_how_they_store_16_bit_results_are_two(monkeyp
     for text in (bf16, f16):
         (got,) = gpu.compile_and_load(text).execute([gpu.buffer_from_pyval(np.int32(1))])
         assert float(np.asarray(got)) == 1.0
+
+
+GATES_OF_A_PRODUCT = """
+func.func @main(%x: tensor<4x6xf32>, %w: tensor<6x8xf32>, %b: tensor<1x8xf32>)
+    -> (tensor<4x4xf32>, tensor<4x4xf32>) {
+  %p = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0]
+      : (tensor<4x6xf32>, tensor<6x8xf32>) -> tensor<4x8xf32>
+  %bb = stablehlo.broadcast_in_dim %b, dims = [0, 1] : (tensor<1x8xf32>) -> tensor<4x8xf32>
+  %g = stablehlo.add %p, %bb : tensor<4x8xf32>
+  %i = stablehlo.slice %g [0:4, 0:4] : (tensor<4x8xf32>) -> tensor<4x4xf32>
+  %f = stablehlo.slice %g [0:4, 4:8] : (tensor<4x8xf32>) -> tensor<4x4xf32>
+  %si = stablehlo.logistic %i : tensor<4x4xf32>
+  %tf = stablehlo.tanh %f : tensor<4x4xf32>
+  return %si, %tf : tensor<4x4xf32>, tensor<4x4xf32>
+}
+"""
+
+
+def test_gates_sliced_from_a_product_plus_bias_take_one_kernel(monkeypatch):
+    # The slices move to the product and the bias (passes/sink_slices.py),
+    # which the gates' kernel reads in place: no kernel writes the sum first.
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    fused_kernels = [n for n in kernel_sources(GATES_OF_A_PRODUCT) if n.startswith("jx_fused")]
+    assert len(fused_kernels) == 1
+    launches = _counted_launches(monkeypatch)
+    rng = np.random.default_rng(13)
+    _twice_as_the_cpu_leaving_arguments(
+        GATES_OF_A_PRODUCT, [rng.standard_normal(s).astype(np.float32)
+                             for s in ((4, 6), (6, 8), (1, 8))], 1e-6)
+    assert len(launches) == 2  # one kernel per run
