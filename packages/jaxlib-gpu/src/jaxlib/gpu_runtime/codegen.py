@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 # Element type codes of the fusion IR (jaxcpu::DType) -> C type, kind.
@@ -628,26 +629,15 @@ class UpdateWindow:
 def _window_store(n: int, w: UpdateWindow, value: str) -> list[str]:
     """Statements storing ``value`` (the item ``i``'s, i.e. the update's
     element ``i`` in row-major order) into window ``n``'s array ``w{n}`` at the
-    clamped starts ``w{n}s{k}[0]``."""
-    lines = ["  { jx_i64 wr = i;"]
+    clamped starts ``w{n}s{k}[0]`` (locals named w{n}..., apart from the
+    item's own)."""
+    lines = ["  {", f"  jx_i64 w{n}r = i;"]
     for k in range(len(w.window) - 1, -1, -1):
         size = max(w.window[k], 1)
-        lines.append(f"    jx_i64 wc{k} = wr % {size}; wr /= {size};")
-    for k, (dim, size, code) in enumerate(zip(w.shape, w.window, w.start_codes)):
-        high = dim - size
-        kind = _C_TYPES[code][1]
-        if kind == "u":
-            lines.append(f"    jx_u64 wu{k} = (jx_u64)w{n}s{k}[0];")
-            lines.append(f"    jx_i64 wst{k} = wu{k} > {high}ULL ? {high}LL : (jx_i64)wu{k};")
-        elif kind == "s":
-            lines.append(f"    jx_i64 wv{k} = (jx_i64)w{n}s{k}[0];")
-            lines.append(f"    jx_i64 wst{k} = wv{k} < 0 ? 0 : (wv{k} > {high}LL ? {high}LL "
-                         f": wv{k});")
-        else:
-            raise Unsupported(f"start index type code {code}")
-    at = _linear(w.shape, [f"wc{k} + wst{k}" for k in range(len(w.shape))])
-    lines.append(f"    w{n}[{at}] = {value}; }}")
-    return lines
+        lines.append(f"  jx_i64 w{n}c{k} = w{n}r % {size}; w{n}r /= {size};")
+    lines += _clamped_starts(w.shape, w.window, w.start_codes, f"w{n}")
+    at = _linear(w.shape, [f"w{n}c{k} + w{n}st{k}" for k in range(len(w.shape))])
+    return lines + [f"  w{n}[{at}] = {value};", "  }"]
 
 
 def generate(code: list[int], opcode_names: dict[int, str], input_types: list[int],
@@ -963,20 +953,21 @@ _RAW_PRELUDE = "struct jx_raw16 { unsigned long long lo, hi; };\n"
 
 
 def _clamped_starts(shape: tuple[int, ...], window: tuple[int, ...],
-                    start_codes: list[int]) -> list[str]:
-    """Statements setting st{k}: each start index read from its device scalar
-    and clamped into [0, dim - window] as the spec says (unsigned starts
-    compared as unsigned, so no 64-bit start wraps)."""
+                    start_codes: Sequence[int], prefix: str = "") -> list[str]:
+    """Statements setting {prefix}st{k}: each start index read from its
+    device scalar {prefix}s{k} and clamped into [0, dim - window] as the spec
+    says (unsigned starts compared as unsigned, so no 64-bit start wraps)."""
     lines = []
     for k, (dim, size, code) in enumerate(zip(shape, window, start_codes)):
         high = dim - size
         kind = _C_TYPES[code][1]
+        u, v, st, s = (f"{prefix}{name}{k}" for name in ("u", "v", "st", "s"))
         if kind == "u":
-            lines.append(f"  jx_u64 u{k} = (jx_u64)s{k}[0];")
-            lines.append(f"  jx_i64 st{k} = u{k} > {high}ULL ? {high}LL : (jx_i64)u{k};")
+            lines.append(f"  jx_u64 {u} = (jx_u64){s}[0];")
+            lines.append(f"  jx_i64 {st} = {u} > {high}ULL ? {high}LL : (jx_i64){u};")
         elif kind == "s":
-            lines.append(f"  jx_i64 v{k} = (jx_i64)s{k}[0];")
-            lines.append(f"  jx_i64 st{k} = v{k} < 0 ? 0 : (v{k} > {high}LL ? {high}LL : v{k});")
+            lines.append(f"  jx_i64 {v} = (jx_i64){s}[0];")
+            lines.append(f"  jx_i64 {st} = {v} < 0 ? 0 : ({v} > {high}LL ? {high}LL : {v});")
         else:
             raise Unsupported(f"start index type code {code}")
     return lines

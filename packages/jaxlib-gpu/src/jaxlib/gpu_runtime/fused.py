@@ -589,21 +589,20 @@ def _host_function(source: str, name: str) -> Any:
 
 
 @dataclass(eq=False)
-class ConcatenatedGroup:
-    """A fused elementwise group that also writes the concatenations of its
-    outputs (an LSTM's gate gradients joined for their product): each
-    concatenate's result is one more output of the group's kernel, so no
-    copy runs after it; outputs nothing else reads are not stored. Used as
-    a fusion.FusedGroup is."""
+class _WritingGroup:
+    """A fused elementwise group whose kernel also writes the results of
+    ``writes`` (ops that only move its outputs: no kernel of their own after
+    it); outputs nothing else reads are not stored. Used as a
+    fusion.FusedGroup is."""
 
     group: Any
-    concats: list[Any]
+    writes: list[Any]
     kept: list[int]  # the group's outputs still stored as they are
     params: dict
 
     @property
     def ops(self) -> list[Any]:
-        return [*self.group.ops, *self.concats]
+        return [*self.group.ops, *self.writes]
 
     @property
     def inputs(self) -> list[Any]:
@@ -612,37 +611,26 @@ class ConcatenatedGroup:
     @property
     def outputs(self) -> list[Any]:
         return [self.group.outputs[j] for j in self.kept] + \
-            [op.results[0] for op in self.concats]
+            [op.results[0] for op in self.writes]
 
 
-@dataclass(eq=False)
-class UpdatingGroup:
-    """A fused elementwise group that writes some of its outputs straight
-    into the windows of in-place dynamic_update_slices (a scan's stacked
-    results, one row per iteration: XLA's in-place output fusion), so no
-    kernel runs per update after it; outputs nothing else reads are not
-    stored. Used as a fusion.FusedGroup is: its inputs are the group's, then
-    each update's operand and start indices; its outputs the stored ones,
-    then the updates' results (their operands, written)."""
+class ConcatenatedGroup(_WritingGroup):
+    """A group that writes the concatenations of its outputs (an LSTM's gate
+    gradients joined for their product): each concatenate's result is one
+    more output of its kernel."""
 
-    group: Any
-    updates: list[Any]
-    kept: list[int]  # the group's outputs still stored as they are
-    params: dict
 
-    @property
-    def ops(self) -> list[Any]:
-        return [*self.group.ops, *self.updates]
+class UpdatingGroup(_WritingGroup):
+    """A group that writes some of its outputs straight into the windows of
+    in-place dynamic_update_slices (a scan's stacked results, one row per
+    iteration: XLA's in-place output fusion). Its inputs are the group's,
+    then each update's operand and start indices; its outputs the stored
+    ones, then the updates' results (their operands, written)."""
 
     @property
     def inputs(self) -> list[Any]:
-        return self.group.inputs + [v for op in self.updates
+        return self.group.inputs + [v for op in self.writes
                                     for v in (op.operands[0], *op.operands[2:])]
-
-    @property
-    def outputs(self) -> list[Any]:
-        return [self.group.outputs[j] for j in self.kept] + \
-            [op.results[0] for op in self.updates]
 
 
 def update_outputs(schedule: list[Any], block: Any, in_place: frozenset[int]) -> list[Any]:

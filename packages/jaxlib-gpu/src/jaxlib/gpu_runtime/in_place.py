@@ -21,6 +21,7 @@ from typing import Any
 from jaxlib._src.ir.core import Block, Operation, Value
 from jaxlib._src.ir.types import TensorType
 from jaxlib._src.ops.data_movement import int_list
+from jaxlib._src.passes.inline_calls import call_sites
 
 # Element types whose products accumulate in place (cuBLAS's beta = 1). Not
 # float16: cuBLAS would round the sum once where the product and the addition
@@ -44,22 +45,6 @@ class Writes:
     def merge(self, other: Writes) -> None:
         self.ops.update(other.ops)
         self.accumulations.update(other.accumulations)
-
-
-def call_sites(module: Any) -> dict[str, int]:
-    """How many ``func.call`` ops name each function of ``module``, in every
-    body and nested region."""
-    counts: dict[str, int] = {}
-    for function in module.functions:
-        if function.body is None:
-            continue
-        for block in function.body.blocks:
-            for op in block.operations:
-                for nested in op.walk():
-                    if nested.name == "func.call":
-                        name = nested.attributes["callee"].name
-                        counts[name] = counts.get(name, 0) + 1
-    return counts
 
 
 def _uses(block: Block) -> dict[int, list[tuple[Operation, int]]]:

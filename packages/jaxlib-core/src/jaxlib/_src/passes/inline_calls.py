@@ -89,9 +89,10 @@ def inline_small_calls(module: Module, limit: int = SMALL_FUNCTION_OPS,
     return inlined
 
 
-def _called_once(module: Module) -> frozenset[str]:
-    """Names of the functions that exactly one ``func.call`` in the module calls."""
-    calls: dict[str, int] = {}
+def call_sites(module: Module) -> dict[str, int]:
+    """How many ``func.call`` ops name each function of ``module``, in every
+    body and nested region."""
+    counts: dict[str, int] = {}
     for function in module.functions:
         if function.body is None:
             continue
@@ -100,5 +101,10 @@ def _called_once(module: Module) -> frozenset[str]:
                 for nested in op.walk():
                     if nested.name == "func.call":
                         name = nested.attributes["callee"].name
-                        calls[name] = calls.get(name, 0) + 1
-    return frozenset(name for name, count in calls.items() if count == 1)
+                        counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def _called_once(module: Module) -> frozenset[str]:
+    """Names of the functions that exactly one ``func.call`` in the module calls."""
+    return frozenset(name for name, count in call_sites(module).items() if count == 1)

@@ -921,7 +921,6 @@ def _merge_siblings(drafts: list[_Draft], block: Block, order: dict[int, int],
             for nested in region.walk():
                 for value in nested.operands:
                     readers.setdefault(id(value), []).append(position)
-    free = ("stablehlo.constant", "stablehlo.iota")
     holders: dict[int, set[int]] = {}  # id(op) -> ids of the drafts holding it
     for d in drafts:
         for op in d.members:
@@ -939,15 +938,12 @@ def _merge_siblings(drafts: list[_Draft], block: Block, order: dict[int, int],
                     1 + len(a.extra_roots) + 1 + len(original.extra_roots) > most:
                 continue
             b = _on_domain(original, a.domain)
-            shared = [op for op in b.members if id(op) in a.maps and op.name not in free]
-            if any(a.maps[id(op)] != b.maps[id(op)] for op in shared):
+            related = _related(a, b)
+            if related is None:
                 continue
             roots_a = [a.root, *a.extra_roots]
             roots_b = [b.root, *b.extra_roots]
-            if not (_reads_internally(b, roots_a, a) and _reads_internally(a, roots_b, b)):
-                continue
-            if not shared and (not unrelated or related_only) and \
-                    not (_reads(b, roots_a) or _reads(a, roots_b)):
+            if not related and (not unrelated or related_only):
                 continue  # unrelated: nothing to gain on the CPU
             last = max(order[id(r)] for r in (*roots_a, *roots_b))
             # Readers computed only inside the merged group (an op duplicated
@@ -963,6 +959,21 @@ def _merge_siblings(drafts: list[_Draft], block: Block, order: dict[int, int],
         drafts = _merge_sibling_reductions(drafts, block.operations, order, readers, holders,
                                            most)
     return drafts
+
+
+def _related(a: _Draft, b: _Draft) -> bool | None:
+    """Whether two elementwise drafts over one domain share an op or one
+    reads the other's results; None when they cannot be one group (a shared
+    op under two index maps, or a root read under another map than the one
+    it is computed with)."""
+    shared = [op for op in b.members if id(op) in a.maps and op.name not in _FREE_OPS]
+    if any(a.maps[id(op)] != b.maps[id(op)] for op in shared):
+        return None
+    roots_a = [a.root, *a.extra_roots]
+    roots_b = [b.root, *b.extra_roots]
+    if not (_reads_internally(b, roots_a, a) and _reads_internally(a, roots_b, b)):
+        return None
+    return bool(shared) or _reads(b, roots_a) or _reads(a, roots_b)
 
 
 def _inputs_before(position: int, members: Sequence[Operation], order: dict[int, int]) -> bool:
@@ -1287,15 +1298,11 @@ def _merge_domain(nodes: list[int], items: list, flow: Dataflow, keys: list[floa
                 continue
             original = items[nb]
             b = _on_domain(original, a.domain)
-            shared = [op for op in b.members if id(op) in a.maps and op.name not in _FREE_OPS]
-            if any(a.maps[id(op)] != b.maps[id(op)] for op in shared):
+            pair_related = _related(a, b)
+            if pair_related is None or (related and not pair_related):
                 continue
             roots_a = [a.root, *a.extra_roots]
             roots_b = [b.root, *b.extra_roots]
-            if related and not shared and not (_reads(b, roots_a) or _reads(a, roots_b)):
-                continue
-            if not (_reads_internally(b, roots_a, a) and _reads_internally(a, roots_b, b)):
-                continue
             roots = sorted((*roots_a, *roots_b), key=lambda r: order[id(r)])
             pair = {id(a), id(original)}
             outputs = [r for r in roots if _read_outside(r, pair, uses, holders)]
