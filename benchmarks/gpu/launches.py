@@ -21,7 +21,7 @@ from pathlib import Path
 os.environ.setdefault("JAXLIB_GPU_MOCK_CODEGEN", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from programs import suite  # noqa: E402
+from programs import suite
 
 # Ops a GPU step runs without a kernel (views, relabelling, control) or
 # whose steps are counted inside them (loops, calls).
