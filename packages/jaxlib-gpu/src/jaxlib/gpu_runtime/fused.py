@@ -633,6 +633,16 @@ class UpdatingGroup(_WritingGroup):
                                     for v in (op.operands[0], *op.operands[2:])]
 
 
+def _readers_in(block: Any) -> dict[int, set[int]]:
+    """id(value) -> ids of the ops of ``block`` (nested ones too) reading it."""
+    readers: dict[int, set[int]] = {}
+    for op in block.operations:
+        for nested in op.walk():
+            for value in nested.operands:
+                readers.setdefault(id(value), set()).add(id(nested))
+    return readers
+
+
 def update_outputs(schedule: list[Any], block: Any, in_place: frozenset[int]) -> list[Any]:
     """``schedule`` (``block``'s ops and fused groups) with each in-place
     dynamic_update_slice (ids in ``in_place``: in_place.py's carried arrays)
@@ -690,11 +700,7 @@ def update_outputs(schedule: list[Any], block: Any, in_place: frozenset[int]) ->
                     hoisted.setdefault(id(group), []).append(owner)
     if not found:
         return schedule
-    readers: dict[int, set[int]] = {}
-    for op in block.operations:
-        for nested in op.walk():
-            for value in nested.operands:
-                readers.setdefault(id(value), set()).add(id(nested))
+    readers = _readers_in(block)
     replaced: dict[int, UpdatingGroup] = {}
     absorbed: set[int] = set(moved)
     for item in schedule:
@@ -759,11 +765,7 @@ def concatenate_outputs(schedule: list[Any], block: Any) -> list[Any]:
         joined.setdefault(id(found[0][0]), []).append(item)
     if not joined:
         return schedule
-    readers: dict[int, set[int]] = {}
-    for op in block.operations:
-        for nested in op.walk():
-            for value in nested.operands:
-                readers.setdefault(id(value), set()).add(id(nested))
+    readers = _readers_in(block)
     replaced: dict[int, ConcatenatedGroup] = {}
     absorbed: set[int] = set()
     for item in schedule:
