@@ -34,6 +34,8 @@ def kind_of(step: tuple) -> str | None:
     """How one program step launches: "generated", "gemm", "gemm+accumulate",
     "other:<op>", or None for a step without a launch of its own."""
     kernel, op = step[0], step[4]
+    if getattr(kernel, "launches", None) == 0:  # a view (known_scalars.py)
+        return None
     kernel_name = getattr(kernel, "__qualname__", None) or type(kernel).__name__
     name = op.name.split(".")[-1]
     if kernel_name in ("FusedKernel", "GeneratedKernel"):

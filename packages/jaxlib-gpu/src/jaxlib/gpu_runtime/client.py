@@ -1006,27 +1006,33 @@ def _stored_result(xp: Any, value: Any) -> Any:
     return contiguous(xp, value) if hasattr(value, "flags") else value
 
 
-def _data_pointer(value: Any) -> int | None:
-    """Where an array's memory starts (None for scalars, tokens and empty arrays)."""
+def _allocation(value: Any) -> int | None:
+    """Where the memory an array views starts (its allocation's address: a
+    slice of an argument is in that argument's memory too); None for
+    scalars, tokens and empty arrays."""
     if isinstance(value, np.ndarray):
-        return int(value.ctypes.data) if value.nbytes else None
-    pointer = getattr(getattr(value, "data", None), "ptr", None)  # CuPy
+        root = value
+        while isinstance(root.base, np.ndarray):
+            root = root.base
+        return int(root.ctypes.data) if value.nbytes and root.nbytes else None
+    memory = getattr(getattr(value, "data", None), "mem", None)  # CuPy
+    pointer = getattr(memory, "ptr", None)
     return int(pointer) if pointer is not None and value.nbytes else None
 
 
 def _own_memory(outputs: list, arguments: Sequence[Any]) -> list:
-    """Each output in memory of its own: one that is an argument's memory
-    (``jit(lambda x: x)``) or another output's is copied, as XLA copies such
-    results unless their argument is donated."""
-    taken = {p for p in map(_data_pointer, arguments) if p is not None}
+    """Each output in memory of its own: one in an argument's memory
+    (``jit(lambda x: x)``, a slice of an argument) or another output's is
+    copied, as XLA copies such results unless their argument is donated."""
+    taken = {p for p in map(_allocation, arguments) if p is not None}
     owned = []
     for value in outputs:
-        pointer = _data_pointer(value)
-        if pointer is not None and pointer in taken:
+        where = _allocation(value)
+        if where is not None and where in taken:
             value = value.copy()
-            pointer = _data_pointer(value)
-        if pointer is not None:
-            taken.add(pointer)
+            where = _allocation(value)
+        if where is not None:
+            taken.add(where)
         owned.append(value)
     return owned
 

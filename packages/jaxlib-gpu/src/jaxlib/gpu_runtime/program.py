@@ -72,6 +72,7 @@ from jaxlib.gpu_runtime.kernels import (
     nothing_to_compute_kernel,
     on_device,
 )
+from jaxlib.gpu_runtime.known_scalars import VIEW_KERNELS, KnownScalar
 
 # Manual computations (shard_map): their core kernels slice and assemble with
 # the lowering's array namespace and run the body per device through it.
@@ -171,7 +172,10 @@ class _GpuFunctionLowering(_FunctionLowering):
         # control flow. Other regions (reduce, sort, scatter bodies) are applied
         # to whole arrays by their ops' kernels, so they are never fused.
         self._fusable_blocks = {id(function.body.entry)}
-        self._clones: list[Block] = []  # loop bodies rewritten here (kept alive)
+        self._clones: list[Any] = []  # loop bodies rewritten here (kept alive)
+        # Scalars counted loops know at every iteration, by id of their value
+        # in the loop bodies (known_scalars.py)
+        self._known: dict[int, KnownScalar] = {}
 
     @property
     def array_namespace(self) -> Any:
@@ -206,8 +210,8 @@ class _GpuFunctionLowering(_FunctionLowering):
             return block.operations
         schedule = update_outputs(schedule, block, frozenset(module.in_place_ops))
         schedule = bundle_slices(schedule, lambda op: all(
-            on_device(t) for t in (*op.operand_types, *op.result_types)),
-            frozenset(module.in_place_ops))
+            on_device(t) for t in (*op.operand_types, *op.result_types))
+            and self._view_kernel(op) is None, frozenset(module.in_place_ops))
         schedule = accumulate_in_place(schedule, module.accumulations)
         return concatenate_outputs(fuse_epilogues(schedule, module.fusion_target), block)
 
@@ -263,8 +267,19 @@ class _GpuFunctionLowering(_FunctionLowering):
             kernel = registry.REFERENCE_KERNELS[op.name](op, self)
             self.module_lowering.manual_kernels[id(op)] = kernel
             return kernel
+        view = self._view_kernel(op)
+        if view is not None:
+            return view
         kernel, reason = self._device_kernel(op)
         return kernel if kernel is not None else self._host_step(op, reason)
+
+    def _view_kernel(self, op: Operation) -> Callable[..., tuple] | None:
+        """A slice at starts a counted loop knows, as a view of its operand
+        at each iteration (known_scalars.py); None for any other op."""
+        make = VIEW_KERNELS.get(op.name) if self._known else None
+        if make is None or not all(on_device(t) for t in (*op.operand_types, *op.result_types)):
+            return None
+        return make(op, self._known)
 
     def _device_kernel(self, op: Operation) -> tuple[Callable[..., tuple] | None, str]:
         """The op's kernel on device values, or None and why there is none."""
@@ -354,12 +369,13 @@ class _GpuFunctionLowering(_FunctionLowering):
                 return values
 
             return kernel
-        body, arrays, precomputed_results, owned = counters
+        body, arrays, precomputed_results, owned, iteration_slot = counters
 
         @with_frame
         def counted(frame, *values):
             values = _own_copies(xp, values, owned)
             for k in range(count):
+                frame[iteration_slot] = k  # (the views of known_scalars.py read it)
                 extra = [a[k:k + 1].reshape(()) for a in arrays]
                 values = body.run(frame, (*values, *extra))
             # Results read from the schedule are copied: they must not be views
@@ -372,44 +388,57 @@ class _GpuFunctionLowering(_FunctionLowering):
     def _counter_schedule(self, op: Operation, count: int) -> tuple | None:
         """(the body with its counter-only scalar ops replaced by extra block
         arguments, compiled; the device arrays holding their values for every
-        iteration; the loop results that are such values), or None where no
-        op qualifies."""
+        iteration; the loop results that are such values; the carries the
+        loop owns; the frame slot of the running iteration), or None for
+        loops too long to tabulate. Counter-only values are the counter's,
+        those of other carried scalars stepped from constant starts by such
+        values (inductions), and of integer ops on them; slices at them are
+        views (known_scalars.py)."""
         facts = counted_loop_facts(op)
         if facts is None or count == 0 or count > _MAX_SCHEDULED_TRIPS:
             return None
         _, index, start = facts
         block = op.regions[1].entry
         counter = block.arguments[index]
-        known = {id(counter)}
-        chosen: list[Operation] = []
-        for nested in block.operations[:-1]:
-            if not all(_scalar_integer(t) for t in nested.result_types) or nested.regions:
-                continue
-            if nested.name == "stablehlo.constant":
-                known.update(id(r) for r in nested.results)
-            elif nested.name in _COUNTER_OPS and all(id(v) in known for v in nested.operands):
-                chosen.append(nested)
-                known.update(id(r) for r in nested.results)
-        if not chosen:
-            return None
-        # Every chosen value for every iteration, by the ops' reference kernels.
+        yields = block.operations[-1].operands
+        inductions = {j: init for j, a in enumerate(block.arguments)
+                      if j != index and _scalar_integer(a.type) and j < len(op.operands)
+                      and (init := _constant_int(op.operands[j])) is not None}
+        while True:  # the inductions whose next value follows from known ones
+            known = {id(counter)} | {id(block.arguments[j]) for j in inductions}
+            chosen = _counter_ops(block, known)
+            lost = [j for j in inductions if id(yields[j]) not in known]
+            if not lost:
+                break
+            for j in lost:
+                del inductions[j]
+        # Every known value for every iteration, by the ops' reference kernels.
         constants = {id(r): value for nested in block.operations
                      if nested.name == "stablehlo.constant" and id(nested.results[0]) in known
                      for r, value in zip(nested.results, self._host_kernel(nested)())}
         kernels = [self._host_kernel(nested) for nested in chosen]
         counter_dtype = numpy_dtype(counter.type.element_type)
-        per_result: dict[int, list[Any]] = {id(r): [] for c in chosen for r in c.results}
-        for k in range(count):
-            env = dict(constants)
-            env[id(counter)] = np.asarray(start + k, counter_dtype)
-            for nested, kernel in zip(chosen, kernels):
-                outs = kernel(*[env[id(v)] for v in nested.operands])
-                for r, value in zip(nested.results, outs):
-                    env[id(r)] = np.asarray(value)
-                    per_result[id(r)].append(env[id(r)])
+        current = {j: np.asarray(init, numpy_dtype(block.arguments[j].type.element_type))
+                   for j, init in inductions.items()}
+        tracked = [counter] + [block.arguments[j] for j in inductions] + \
+            [r for c in chosen for r in c.results]
+        per_value: dict[int, list[Any]] = {id(v): [] for v in tracked}
+        with np.errstate(all="ignore"):
+            for k in range(count):
+                env = dict(constants)
+                env[id(counter)] = np.asarray(start + k, counter_dtype)
+                for j, value in current.items():
+                    env[id(block.arguments[j])] = value
+                for nested, kernel in zip(chosen, kernels):
+                    outs = kernel(*[env[id(v)] for v in nested.operands])
+                    for r, value in zip(nested.results, outs):
+                        env[id(r)] = np.asarray(value)
+                for v in tracked:
+                    per_value[id(v)].append(env[id(v)])
+                current = {j: env[id(yields[j])] for j in current}
         xp = self.module_lowering.xp
         results = [r for c in chosen for r in c.results]
-        arrays = [xp.asarray(np.stack(per_result[id(r)])) for r in results]
+        arrays = [xp.asarray(np.stack(per_value[id(r)])) for r in results]
         # The body without them: their results become block arguments after the loop's.
         clone = Block([a.type for a in block.arguments] + [r.type for r in results])
         values = {id(a): v for a, v in zip(block.arguments, clone.arguments)}
@@ -421,11 +450,17 @@ class _GpuFunctionLowering(_FunctionLowering):
                 clone.append(cloner.op(nested))
         self._clones.append(clone)  # its ops are the program's steps' ops
         self._fusable_blocks.add(id(clone))
+        iteration = object()  # the key of the frame slot holding the running iteration
+        self._clones.append(iteration)
+        slot = self.slot(iteration)
+        for v in tracked:
+            self._known[id(values[id(v)])] = KnownScalar(slot, np.array(
+                [int(x) for x in per_value[id(v)]], dtype=object))
         returned = {id(v) for v in results}
         precomputed_results = {i for i, v in enumerate(block.operations[-1].operands)
                                if id(v) in returned}
         owned = self._update_in_place(clone)
-        return self._lower_block(clone), arrays, precomputed_results, owned
+        return self._lower_block(clone), arrays, precomputed_results, owned, slot
 
     def _update_in_place(self, body: Block) -> frozenset[int]:
         """Notes the loop body's writes of carried arrays that nothing else
@@ -493,6 +528,22 @@ _COUNTER_OPS = frozenset({
     "stablehlo.and", "stablehlo.or", "stablehlo.not",
 })
 _MAX_SCHEDULED_TRIPS = 4096  # (each trip evaluates the ops on the host when compiling)
+
+
+def _counter_ops(block: Block, known: set[int]) -> list[Operation]:
+    """The block's scalar integer ops computed from ``known`` values and
+    constants alone (_COUNTER_OPS); ``known`` gains their results and the
+    constants'."""
+    chosen: list[Operation] = []
+    for nested in block.operations[:-1]:
+        if not all(_scalar_integer(t) for t in nested.result_types) or nested.regions:
+            continue
+        if nested.name == "stablehlo.constant":
+            known.update(id(r) for r in nested.results)
+        elif nested.name in _COUNTER_OPS and all(id(v) in known for v in nested.operands):
+            chosen.append(nested)
+            known.update(id(r) for r in nested.results)
+    return chosen
 
 
 def _scalar_integer(t: Any) -> bool:

@@ -1,0 +1,171 @@
+"""Slices at start indices a counted loop knows when compiling are views of
+their operands (known_scalars.py): no kernel per iteration, the same values
+as the CPU, and results that never share an argument's memory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from jaxlib._src.backends.cpu import lowering
+
+# A loop of 6 with a second induction j (from 2, stepped by 1: clamped at the
+# last column from j = 5 on), reading a column at j, a row at i mod 4 (a
+# gather of one index) and the element at (i mod 4, j) (a gather of an index
+# vector joined from two scalars).
+INDUCTIONS = """
+func.func @main(%x: tensor<4x6xf32>) -> (tensor<4x1xf32>, tensor<6xf32>, tensor<f32>,
+                                         tensor<i32>) {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %c2 = stablehlo.constant dense<2> : tensor<i32>
+  %z = stablehlo.constant dense<0.0> : tensor<4x1xf32>
+  %zr = stablehlo.constant dense<0.0> : tensor<6xf32>
+  %zs = stablehlo.constant dense<0.0> : tensor<f32>
+  %r:6 = stablehlo.while(%i = %c0, %j = %c2, %acc = %z, %rows = %zr, %s = %zs, %xx = %x)
+      : tensor<i32>, tensor<i32>, tensor<4x1xf32>, tensor<6xf32>, tensor<f32>, tensor<4x6xf32>
+  cond {
+    %n = stablehlo.constant dense<6> : tensor<i32>
+    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %zero = stablehlo.constant dense<0> : tensor<i32>
+    %col = stablehlo.dynamic_slice %xx, %zero, %j, sizes = [4, 1]
+        : (tensor<4x6xf32>, tensor<i32>, tensor<i32>) -> tensor<4x1xf32>
+    %two = stablehlo.constant dense<2.0> : tensor<4x1xf32>
+    %t = stablehlo.multiply %col, %two : tensor<4x1xf32>
+    %acc2 = stablehlo.add %acc, %t : tensor<4x1xf32>
+    %four = stablehlo.constant dense<4> : tensor<i32>
+    %im = stablehlo.remainder %i, %four : tensor<i32>
+    %iv = stablehlo.broadcast_in_dim %im, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %row = "stablehlo.gather"(%xx, %iv) <{dimension_numbers = #stablehlo.gather<
+        offset_dims = [0], collapsed_slice_dims = [0], start_index_map = [0]>,
+        indices_are_sorted = true, slice_sizes = array<i64: 1, 6>}>
+        : (tensor<4x6xf32>, tensor<1xi32>) -> tensor<6xf32>
+    %rows2 = stablehlo.add %rows, %row : tensor<6xf32>
+    %a = stablehlo.reshape %im : (tensor<i32>) -> tensor<1xi32>
+    %b = stablehlo.reshape %j : (tensor<i32>) -> tensor<1xi32>
+    %ab = stablehlo.concatenate %a, %b, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+    %e = "stablehlo.gather"(%xx, %ab) <{dimension_numbers = #stablehlo.gather<
+        collapsed_slice_dims = [0, 1], start_index_map = [0, 1]>,
+        indices_are_sorted = true, slice_sizes = array<i64: 1, 1>}>
+        : (tensor<4x6xf32>, tensor<2xi32>) -> tensor<f32>
+    %s2 = stablehlo.add %s, %e : tensor<f32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %i2 = stablehlo.add %i, %one : tensor<i32>
+    %j2 = stablehlo.add %j, %one : tensor<i32>
+    stablehlo.return %i2, %j2, %acc2, %rows2, %s2, %xx
+        : tensor<i32>, tensor<i32>, tensor<4x1xf32>, tensor<6xf32>, tensor<f32>, tensor<4x6xf32>
+  }
+  return %r#2, %r#3, %r#4, %r#1 : tensor<4x1xf32>, tensor<6xf32>, tensor<f32>, tensor<i32>
+}
+"""
+
+# The row read at a start taken from the data (not known when compiling),
+# and the last row read carried out of the loop (a view of the argument).
+DATA_STARTS = """
+func.func @main(%x: tensor<5x3xf32>, %at: tensor<4xi32>) -> (tensor<3xf32>, tensor<1x3xf32>) {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %z = stablehlo.constant dense<0.0> : tensor<3xf32>
+  %zr = stablehlo.constant dense<0.0> : tensor<1x3xf32>
+  %r:3 = stablehlo.while(%i = %c0, %acc = %z, %last = %zr)
+      : tensor<i32>, tensor<3xf32>, tensor<1x3xf32>
+  cond {
+    %n = stablehlo.constant dense<4> : tensor<i32>
+    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %zero = stablehlo.constant dense<0> : tensor<i32>
+    %k1 = stablehlo.dynamic_slice %at, %i, sizes = [1]
+        : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %k = stablehlo.reshape %k1 : (tensor<1xi32>) -> tensor<i32>
+    %row = stablehlo.dynamic_slice %x, %k, %zero, sizes = [1, 3]
+        : (tensor<5x3xf32>, tensor<i32>, tensor<i32>) -> tensor<1x3xf32>
+    %v = stablehlo.reshape %row : (tensor<1x3xf32>) -> tensor<3xf32>
+    %acc2 = stablehlo.add %acc, %v : tensor<3xf32>
+    %mine = stablehlo.dynamic_slice %x, %i, %zero, sizes = [1, 3]
+        : (tensor<5x3xf32>, tensor<i32>, tensor<i32>) -> tensor<1x3xf32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %i2 = stablehlo.add %i, %one : tensor<i32>
+    stablehlo.return %i2, %acc2, %mine : tensor<i32>, tensor<3xf32>, tensor<1x3xf32>
+  }
+  return %r#1, %r#2 : tensor<3xf32>, tensor<1x3xf32>
+}
+"""
+
+
+def _step_kinds(monkeypatch) -> list[tuple[str, bool]]:
+    """(op name, whether it launches) of every step run from now on."""
+    seen: list[tuple[str, bool]] = []
+    run = lowering.RegionProgram.run
+
+    def recorded(self, frame, values):
+        for step in self.steps:
+            seen.append((step[4].name, getattr(step[0], "launches", None) != 0))
+        return run(self, frame, values)
+
+    monkeypatch.setattr(lowering.RegionProgram, "run", recorded)
+    return seen
+
+
+def _both(text: str, args: list[np.ndarray]) -> tuple[list[np.ndarray], list[np.ndarray],
+                                                       list[Any], list[Any]]:
+    """(mock GPU results, CPU results, the GPU's result and argument buffers)."""
+    from jaxlib import xla_client
+
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    inputs = [gpu.buffer_from_pyval(a) for a in args]
+    outputs = gpu.compile_and_load(text).execute(inputs)
+    got = [np.asarray(o) for o in outputs]
+    want = [np.asarray(o) for o in cpu.compile_and_load(text, cpu.devices()[:1])
+            .execute([cpu.buffer_from_pyval(a) for a in args])]
+    return got, want, outputs, inputs
+
+
+@pytest.mark.parametrize("codegen", ["1", "0"])
+def test_slices_at_an_induction_and_the_counter_are_views(monkeypatch, codegen):
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", codegen)
+    steps = _step_kinds(monkeypatch)
+    x = np.arange(24, dtype=np.float32).reshape(4, 6) * 0.25
+    got, want, _, _ = _both(INDUCTIONS, [x])
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, w)
+    assert int(got[3]) == 8  # the induction's final value, as the CPU's
+    slicing = [launches for name, launches in steps
+               if name in ("stablehlo.dynamic_slice", "stablehlo.gather")]
+    assert len(slicing) == 3 * 6 and not any(slicing)  # three views per iteration
+    # the counter's and the induction's steps are tabulated: no step computes them
+    assert not any(name == "stablehlo.remainder" for name, _ in steps)
+
+
+def test_slices_at_starts_from_the_data_still_run_kernels(monkeypatch):
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    steps = _step_kinds(monkeypatch)
+    x = np.arange(15, dtype=np.float32).reshape(5, 3)
+    at = np.array([4, 0, 9, -3], np.int32)  # clamped to 4 and 0 like the CPU
+    got, want, outputs, inputs = _both(DATA_STARTS, [x, at])
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, w)
+    kinds = [launches for name, launches in steps if name == "stablehlo.dynamic_slice"]
+    # per iteration: the index read at i and the last row are views, the
+    # row at the read index is a kernel
+    assert sorted(kinds) == [False] * 8 + [True] * 4
+    # the last row read (a view of the argument's memory inside the loop) is
+    # a result in memory of its own
+    start = inputs[0].unsafe_buffer_pointer()
+    assert not start <= outputs[1].unsafe_buffer_pointer() < start + x.nbytes
+
+
+def test_results_in_an_arguments_memory_are_copied():
+    from jaxlib.gpu_runtime.client import _own_memory
+
+    argument = np.arange(12, dtype=np.float32).reshape(3, 4)
+    fresh = np.ones(3, np.float32)
+    rows, whole, own = _own_memory([argument[1:], argument, fresh], [argument])
+    assert not np.shares_memory(rows, argument) and not np.shares_memory(whole, argument)
+    np.testing.assert_array_equal(rows, argument[1:])
+    assert own is fresh
+    first, second = _own_memory([fresh[:2], fresh[1:]], [])  # two views of one array
+    assert first.base is fresh and not np.shares_memory(second, fresh)
