@@ -169,3 +169,50 @@ def test_results_in_an_arguments_memory_are_copied():
     assert own is fresh
     first, second = _own_memory([fresh[:2], fresh[1:]], [])  # two views of one array
     assert first.base is fresh and not np.shares_memory(second, fresh)
+
+
+# 5000 trips (past the loops stepped one iteration at a time when compiling):
+# the reversed index and its remainder are tabulated for all trips at once.
+LONG_LOOP = """
+func.func @main(%x: tensor<7x2xf32>) -> (tensor<2xf32>, tensor<i32>) {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %z = stablehlo.constant dense<0.0> : tensor<2xf32>
+  %r:3 = stablehlo.while(%i = %c0, %acc = %z, %k = %c0) : tensor<i32>, tensor<2xf32>, tensor<i32>
+  cond {
+    %n = stablehlo.constant dense<5000> : tensor<i32>
+    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %last = stablehlo.constant dense<4999> : tensor<i32>
+    %back = stablehlo.subtract %last, %i : tensor<i32>
+    %seven = stablehlo.constant dense<7> : tensor<i32>
+    %at = stablehlo.remainder %back, %seven : tensor<i32>
+    %zero = stablehlo.constant dense<0> : tensor<i32>
+    %row = stablehlo.dynamic_slice %x, %at, %zero, sizes = [1, 2]
+        : (tensor<7x2xf32>, tensor<i32>, tensor<i32>) -> tensor<1x2xf32>
+    %v = stablehlo.reshape %row : (tensor<1x2xf32>) -> tensor<2xf32>
+    %acc2 = stablehlo.add %acc, %v : tensor<2xf32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %i2 = stablehlo.add %i, %one : tensor<i32>
+    %three = stablehlo.constant dense<3> : tensor<i32>
+    %k2 = stablehlo.add %k, %three : tensor<i32>
+    stablehlo.return %i2, %acc2, %k2 : tensor<i32>, tensor<2xf32>, tensor<i32>
+  }
+  return %r#1, %r#2 : tensor<2xf32>, tensor<i32>
+}
+"""
+
+
+def test_long_loops_tabulate_their_counters_values_at_once(monkeypatch):
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    steps = _step_kinds(monkeypatch)
+    x = np.arange(14, dtype=np.float32).reshape(7, 2)
+    got, want, _, _ = _both(LONG_LOOP, [x])
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-6)
+    assert int(got[1]) == int(want[1]) == 15000  # an induction: stepped on the device
+    names = [name for name, launches in steps
+             if launches and name not in ("stablehlo.constant", "stablehlo.while")]
+    # per trip: the accumulation and the induction's step; the counter's step,
+    # the index arithmetic and the slice (a view) launch nothing
+    assert len(names) == 2 * 5000
+    assert "stablehlo.remainder" not in names and "stablehlo.dynamic_slice" not in names

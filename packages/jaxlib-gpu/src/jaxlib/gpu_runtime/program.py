@@ -395,15 +395,17 @@ class _GpuFunctionLowering(_FunctionLowering):
         values (inductions), and of integer ops on them; slices at them are
         views (known_scalars.py)."""
         facts = counted_loop_facts(op)
-        if facts is None or count == 0 or count > _MAX_SCHEDULED_TRIPS:
+        if facts is None or count == 0:
             return None
         _, index, start = facts
         block = op.regions[1].entry
         counter = block.arguments[index]
         yields = block.operations[-1].operands
+        # (inductions are stepped one iteration at a time: short loops only)
         inductions = {j: init for j, a in enumerate(block.arguments)
                       if j != index and _scalar_integer(a.type) and j < len(op.operands)
-                      and (init := _constant_int(op.operands[j])) is not None}
+                      and (init := _constant_int(op.operands[j])) is not None
+                      and count <= _MAX_SCHEDULED_TRIPS}
         while True:  # the inductions whose next value follows from known ones
             known = {id(counter)} | {id(block.arguments[j]) for j in inductions}
             chosen = _counter_ops(block, known)
@@ -416,29 +418,18 @@ class _GpuFunctionLowering(_FunctionLowering):
         constants = {id(r): value for nested in block.operations
                      if nested.name == "stablehlo.constant" and id(nested.results[0]) in known
                      for r, value in zip(nested.results, self._host_kernel(nested)())}
-        kernels = [self._host_kernel(nested) for nested in chosen]
-        counter_dtype = numpy_dtype(counter.type.element_type)
-        current = {j: np.asarray(init, numpy_dtype(block.arguments[j].type.element_type))
-                   for j, init in inductions.items()}
+        table = _Tabulation(counter, start, count, constants, chosen,
+                            [self._host_kernel(nested) for nested in chosen],
+                            {block.arguments[j]: (init, yields[j])
+                             for j, init in inductions.items()})
         tracked = [counter] + [block.arguments[j] for j in inductions] + \
             [r for c in chosen for r in c.results]
-        per_value: dict[int, list[Any]] = {id(v): [] for v in tracked}
-        with np.errstate(all="ignore"):
-            for k in range(count):
-                env = dict(constants)
-                env[id(counter)] = np.asarray(start + k, counter_dtype)
-                for j, value in current.items():
-                    env[id(block.arguments[j])] = value
-                for nested, kernel in zip(chosen, kernels):
-                    outs = kernel(*[env[id(v)] for v in nested.operands])
-                    for r, value in zip(nested.results, outs):
-                        env[id(r)] = np.asarray(value)
-                for v in tracked:
-                    per_value[id(v)].append(env[id(v)])
-                current = {j: env[id(yields[j])] for j in current}
+        per_value = table.values(tracked)
+        if per_value is None:
+            return None
         xp = self.module_lowering.xp
         results = [r for c in chosen for r in c.results]
-        arrays = [xp.asarray(np.stack(per_value[id(r)])) for r in results]
+        arrays = [xp.asarray(np.ascontiguousarray(per_value[id(r)])) for r in results]
         # The body without them: their results become block arguments after the loop's.
         clone = Block([a.type for a in block.arguments] + [r.type for r in results])
         values = {id(a): v for a, v in zip(block.arguments, clone.arguments)}
@@ -454,8 +445,7 @@ class _GpuFunctionLowering(_FunctionLowering):
         self._clones.append(iteration)
         slot = self.slot(iteration)
         for v in tracked:
-            self._known[id(values[id(v)])] = KnownScalar(slot, np.array(
-                [int(x) for x in per_value[id(v)]], dtype=object))
+            self._known[id(values[id(v)])] = KnownScalar(slot, per_value[id(v)])
         returned = {id(v) for v in results}
         precomputed_results = {i for i, v in enumerate(block.operations[-1].operands)
                                if id(v) in returned}
@@ -527,7 +517,75 @@ _COUNTER_OPS = frozenset({
     "stablehlo.maximum", "stablehlo.minimum", "stablehlo.negate", "stablehlo.clamp",
     "stablehlo.and", "stablehlo.or", "stablehlo.not",
 })
+# Longer loops have their values computed for all iterations at once
+# (_Tabulation), without inductions.
 _MAX_SCHEDULED_TRIPS = 4096  # (each trip evaluates the ops on the host when compiling)
+
+
+@dataclasses.dataclass
+class _Tabulation:
+    """The values of a counted loop's counter-only scalars at every
+    iteration: ``chosen`` ops evaluated by their host ``kernels`` from the
+    counter (``start`` + k), ``constants`` and ``inductions`` (block
+    argument -> (its start, the value it steps to))."""
+
+    counter: Any
+    start: int
+    count: int
+    constants: dict[int, Any]
+    chosen: list[Operation]
+    kernels: list[Callable[..., tuple]]
+    inductions: dict[Any, tuple[int, Any]]
+
+    def values(self, tracked: list[Any]) -> dict[int, np.ndarray] | None:
+        """id(value) -> its value per iteration, for each of ``tracked``; None
+        where they cannot be computed for all iterations at once."""
+        with np.errstate(all="ignore"):
+            if self.count <= _MAX_SCHEDULED_TRIPS:
+                return self._stepped(tracked)
+            return self._at_once(tracked)
+
+    def _env(self, counter: Any, current: dict[Any, Any]) -> dict[int, Any]:
+        env = dict(self.constants)
+        env[id(self.counter)] = counter
+        for argument, value in current.items():
+            env[id(argument)] = value
+        for nested, kernel in zip(self.chosen, self.kernels):
+            outs = kernel(*[env[id(v)] for v in nested.operands])
+            for r, value in zip(nested.results, outs):
+                env[id(r)] = np.asarray(value)
+        return env
+
+    def _stepped(self, tracked: list[Any]) -> dict[int, np.ndarray]:
+        dtype = numpy_dtype(self.counter.type.element_type)
+        current = {a: np.asarray(init, numpy_dtype(a.type.element_type))
+                   for a, (init, _) in self.inductions.items()}
+        per_value: dict[int, list[Any]] = {id(v): [] for v in tracked}
+        for k in range(self.count):
+            env = self._env(np.asarray(self.start + k, dtype), current)
+            for v in tracked:
+                per_value[id(v)].append(env[id(v)])
+            current = {a: env[id(step)] for a, (_, step) in self.inductions.items()}
+        return {key: np.stack(values) for key, values in per_value.items()}
+
+    def _at_once(self, tracked: list[Any]) -> dict[int, np.ndarray] | None:
+        """The ops applied to the counter's values as one array (the host
+        kernels are elementwise), checked against one iteration at a time at
+        the first and last iterations."""
+        if self.inductions:
+            return None
+        dtype = numpy_dtype(self.counter.type.element_type)
+        try:
+            env = self._env(np.arange(self.start, self.start + self.count).astype(dtype), {})
+            table = {id(v): np.broadcast_to(np.asarray(env[id(v)]), (self.count,))
+                     for v in tracked}
+            for k in (0, self.count - 1):
+                one = self._env(np.asarray(self.start + k, dtype), {})
+                if any(not np.array_equal(table[id(v)][k], one[id(v)]) for v in tracked):
+                    return None
+        except Exception:  # a kernel that is not elementwise: stepped loops only
+            return None
+        return table
 
 
 def _counter_ops(block: Block, known: set[int]) -> list[Operation]:
