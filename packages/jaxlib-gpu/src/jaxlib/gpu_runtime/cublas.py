@@ -232,12 +232,13 @@ def _matrix(x: Any) -> tuple[int, int, int] | None:
 
 
 def _gemm(cupy: Any, handle: _Handle, a: Any, c: Any, bf16_out: Any = None,
-          into: Any = None) -> Any:
+          into: Any = None, add: bool = True) -> Any:
     """a @ c for [b, m, k] and [b, k, n] arrays of one dtype in _TYPES; with
     ``bf16_out`` (uint16 or float32), of bfloat16 carriers (uint16 arrays of
     their bits) into bfloat16 carriers or f32, accumulated in f32. ``into``:
     a contiguous [b, m, n] array of a's dtype the product is added to (cuBLAS's
-    beta = 1, one launch), and returned."""
+    beta = 1, one launch; with ``add`` False, written over: beta = 0), and
+    returned."""
     if bf16_out is None:
         data_type, compute, scalar, parts = _TYPES[a.dtype]
         out_type, out_dtype = data_type, a.dtype
@@ -248,7 +249,7 @@ def _gemm(cupy: Any, handle: _Handle, a: Any, c: Any, bf16_out: Any = None,
     b, m, k = a.shape
     n = c.shape[2]
     out = cupy.empty((b, m, n), out_dtype) if into is None else into
-    if out.size == 0 or (k == 0 and into is not None):
+    if out.size == 0 or (k == 0 and into is not None and add):
         return out
     if k == 0:
         out.fill(0)
@@ -264,7 +265,7 @@ def _gemm(cupy: Any, handle: _Handle, a: Any, c: Any, bf16_out: Any = None,
     op_c, ld_c, stride_c = layout_c
     op_a, ld_a, stride_a = layout_a
     alpha = (scalar * 2)(1, 0) if parts == 2 else scalar(1)
-    kept = 0 if into is None else 1
+    kept = 1 if into is not None and add else 0
     beta = (scalar * 2)(kept, 0) if parts == 2 else scalar(kept)
     handle.bind(cupy.cuda.get_current_stream().ptr)
     _check(handle.lib.cublasGemmStridedBatchedEx(
@@ -306,6 +307,10 @@ def _self_test(cupy: Any, handle: _Handle) -> None:
             _gemm(cupy, handle, x, y, into=into)
             if not np.allclose(into.get(), 2 * want, rtol=tolerance, atol=tolerance):
                 raise RuntimeError(f"a {dtype} product added to its output differs from "
+                                   "numpy's")
+            _gemm(cupy, handle, x, y, into=into, add=False)  # written over (beta = 0)
+            if not np.allclose(into.get(), want, rtol=tolerance, atol=tolerance):
+                raise RuntimeError(f"a {dtype} product written into an array differs from "
                                    "numpy's")
     # bfloat16 carriers, into f32 (f32 accumulation: as exact as an f32 product of
     # the widened values) and into bfloat16 (that, rounded once)
@@ -368,6 +373,33 @@ def accumulate_for(xp: Any) -> Any:
         return None
 
     return accumulate
+
+
+def store_for(xp: Any) -> Any:
+    """``store(a, c, out)``: out[...] = a @ c for [b, m, k], [b, k, n] and a
+    [b, m, n] ``out`` of their dtype (a window of a larger array): cuBLAS
+    writes it there (beta = 0) where products go to cuBLAS and ``out`` is
+    contiguous, else the product is copied in."""
+    matmul = matmul_for(xp)
+
+    def copied(a: Any, c: Any, out: Any) -> None:
+        out[...] = batched_product(a, c, xp, matmul)
+
+    if matmul is xp.matmul:
+        return copied
+
+    def store(a: Any, c: Any, out: Any) -> None:
+        if a.dtype != c.dtype or a.dtype not in _TYPES or out.dtype != a.dtype or \
+                a.shape[0] != c.shape[0] or not out.flags.c_contiguous or \
+                max(*a.shape, *c.shape) > _INT_MAX:
+            return copied(a, c, out)
+        handle = _handle(xp)
+        if handle is None:
+            return copied(a, c, out)
+        _gemm(xp, handle, a, c, into=out, add=False)
+        return None
+
+    return store
 
 
 def bf16_matmul_for(xp: Any, out: Any) -> Any | None:

@@ -73,6 +73,7 @@ from jaxlib.gpu_runtime.kernels import (
     on_device,
 )
 from jaxlib.gpu_runtime.known_scalars import VIEW_KERNELS, KnownScalar
+from jaxlib.gpu_runtime.window_writes import WindowWrite, write_into_windows
 
 # Manual computations (shard_map): their core kernels slice and assemble with
 # the lowering's array namespace and run the body per device through it.
@@ -208,6 +209,8 @@ class _GpuFunctionLowering(_FunctionLowering):
                 raise
             module.unfused_groups.append(f"block: {type(err).__name__}: {err}")
             return block.operations
+        schedule = write_into_windows(schedule, block, frozenset(module.in_place_ops),
+                                      self._known, on_device)
         schedule = update_outputs(schedule, block, frozenset(module.in_place_ops))
         schedule = bundle_slices(schedule, lambda op: all(
             on_device(t) for t in (*op.operand_types, *op.result_types))
@@ -221,6 +224,9 @@ class _GpuFunctionLowering(_FunctionLowering):
         if isinstance(item, Operation):
             return [self._step(item)]
         module = self.module_lowering
+        if isinstance(item, WindowWrite):
+            return [(item.kernel(module.xp), [self.slot(v) for v in item.inputs],
+                     [self.slot(v) for v in item.outputs], True, item.producer)]
         if isinstance(item, ProductAccumulation):
             return [(item.kernel(module.xp), [self.slot(v) for v in item.inputs],
                      [self.slot(v) for v in item.outputs], False, item.add)]
