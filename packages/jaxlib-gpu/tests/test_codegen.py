@@ -1053,6 +1053,54 @@ def test_products_accumulate_into_carried_accumulators_in_one_step(monkeypatch):
     assert len(runs) == 2 * 3 * 6
 
 
+SUMS_OF_PRODUCTS = """
+func.func @main(%x: tensor<4x5xf32>, %w: tensor<5x3xf32>, %r: tensor<4x3xf32>,
+                %s: tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>) {
+  %e = stablehlo.multiply %r, %s : tensor<4x3xf32>
+  %p = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0]
+      : (tensor<4x5xf32>, tensor<5x3xf32>) -> tensor<4x3xf32>
+  %a = stablehlo.add %p, %e : tensor<4x3xf32>
+  %q = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0]
+      : (tensor<4x5xf32>, tensor<5x3xf32>) -> tensor<4x3xf32>
+  %b = stablehlo.add %q, %r : tensor<4x3xf32>
+  %t = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0]
+      : (tensor<4x5xf32>, tensor<5x3xf32>) -> tensor<4x3xf32>
+  %f = stablehlo.subtract %r, %s : tensor<4x3xf32>
+  %g = stablehlo.add %t, %f : tensor<4x3xf32>
+  %c = stablehlo.tanh %g : tensor<4x3xf32>
+  return %a, %b, %c : tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>
+}
+"""
+
+
+def test_products_add_into_values_of_their_own_block(monkeypatch):
+    # dot + e, e computed here into an array of its own and read only there:
+    # one GEMM adding into e's array (%a). Not into an argument (%b), nor where
+    # the sum goes on into an op it fuses with (%c: the addition fuses).
+    from jaxlib._src.frontends.mlir_text import parse_module
+    from jaxlib.gpu_runtime import in_place
+    from jaxlib.gpu_runtime.kernels import on_device
+
+    block = parse_module(SUMS_OF_PRODUCTS).function("main").body.entry
+    found = in_place.local_accumulations(block, on_device)
+    adds = [op for op in block.operations if op.name == "stablehlo.add"]
+    assert list(found) == [id(adds[0])] and found[id(adds[0])][0] is adds[0].operands[1]
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    runs: list[str] = []
+    build = in_place.ProductAccumulation.kernel
+
+    def counted(self, xp):
+        kernel = build(self, xp)
+        return lambda *args: runs.append(self.add.name) or kernel(*args)
+
+    monkeypatch.setattr(in_place.ProductAccumulation, "kernel", counted)
+    rng = np.random.default_rng(4)
+    _twice_as_the_cpu_leaving_arguments(
+        SUMS_OF_PRODUCTS, [rng.standard_normal(s).astype(np.float32)
+                           for s in ((4, 5), (5, 3), (4, 3), (4, 3))], 1e-5)
+    assert len(runs) == 2
+
+
 GATES_CONCATENATED = """
 func.func @main(%x: tensor<4x5xf32>, %y: tensor<4x5xf32>)
     -> (tensor<4x15xf32>, tensor<12x5xf32>, tensor<4x5xf32>) {

@@ -138,6 +138,44 @@ def in_place_writes(block: Block, pairs: dict[int, int], module: Any,
     return writes
 
 
+# Elementwise ops whose device kernels (and fused groups) return arrays of
+# their own, never views of an operand.
+_FRESH_RESULTS = frozenset(f"stablehlo.{name}" for name in (
+    "add", "subtract", "multiply", "divide", "negate", "maximum", "minimum", "select",
+    "exponential", "tanh", "logistic", "abs", "sqrt", "rsqrt", "log", "clamp", "power"))
+
+
+def local_accumulations(block: Block, on_device: Any
+                        ) -> dict[int, tuple[Value, Operation, bool]]:
+    """Additions ``add(dot(x, y), e)`` to run as one GEMM adding the product
+    into ``e``'s array (cuBLAS's beta = 1, as XLA rewrites such additions into
+    its GEMMs' C operand): ``e`` computed in ``block`` by an elementwise op
+    into an array of its own and read only by the addition, whose result no
+    op that fuses reads (with one, the addition is better fused with it). By
+    id(add), as Writes.accumulations."""
+    from jaxlib._src.backends.cpu.fusion import takes_part
+
+    uses = _uses(block)
+    top_level = {id(op) for op in block.operations}
+    found: dict[int, tuple[Value, Operation, bool]] = {}
+    for op in block.operations:
+        if op.name != "stablehlo.add" or len(op.operands) != 2 or \
+                op.operands[0] is op.operands[1] or \
+                not all(on_device(t) for t in (*op.operand_types, *op.result_types)) or \
+                any(takes_part(user) for user, _ in uses.get(id(op.results[0]), [])):
+            continue
+        for addend in op.operands:
+            owner = addend.owner
+            if not isinstance(owner, Operation) or id(owner) not in top_level or \
+                    owner.name not in _FRESH_RESULTS or len(uses.get(id(addend), [])) != 1:
+                continue
+            product = accumulated_product(op, addend, uses)
+            if product is not None:
+                found[id(op)] = (addend, *product)
+                break
+    return found
+
+
 def _single_site_body(call: Operation, module: Any, call_counts: dict[str, int],
                       open_calls: frozenset[str]) -> Block | None:
     """The one-block body of the private function ``call`` names, when this is
@@ -196,8 +234,9 @@ class ProductAccumulation:
         def accumulate_into(lhs: Any, rhs: Any, acc: Any) -> tuple:
             if transposed:
                 lhs, rhs = rhs, lhs
-            if not acc.flags.c_contiguous or not getattr(acc.flags, "writeable", True):
-                acc = xp.array(acc, copy=True, order="C")  # (then this copy is the result)
+            if not acc.flags.c_contiguous or not getattr(acc.flags, "writeable", True) or \
+                    acc.base is not None:  # (a view: then this copy is the result)
+                acc = xp.array(acc, copy=True, order="C")
             a, c, _ = matmul_operands(lhs, rhs, *dims, xp)
             accumulate(a, c, acc.reshape(a.shape[0], a.shape[1], c.shape[2]))
             return (acc,)

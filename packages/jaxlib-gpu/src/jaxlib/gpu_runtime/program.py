@@ -64,6 +64,7 @@ from jaxlib.gpu_runtime.in_place import (
     accumulate_in_place,
     call_sites,
     in_place_writes,
+    local_accumulations,
 )
 from jaxlib.gpu_runtime.kernels import (
     CARRIER_KERNELS,
@@ -199,6 +200,8 @@ class _GpuFunctionLowering(_FunctionLowering):
         module = self.module_lowering
         if not module.fusion or id(block) not in self._fusable_blocks:
             return block.operations
+        # sums of a product and a value of this block: one GEMM (in_place.py)
+        module.accumulations.update(local_accumulations(block, on_device))
         try:
             # 16-bit floats too: the generated kernels compute them (codegen.py)
             schedule = fusion.fuse_block(block, extra_types=("float16", "bfloat16"),

@@ -408,6 +408,11 @@ def _unit_reducer(op: Operation) -> str | None:
     return _one_op_reducer(op)
 
 
+def takes_part(op: Operation) -> bool:
+    """Whether ``op`` can join a fused group (elementwise, layout, reduce ...)."""
+    return _classify(op) is not None
+
+
 def _classify(op: Operation) -> str | None:
     """How ``op`` takes part in fusion (None: it does not)."""
     if len(op.results) != 1 or op.regions and op.name != "stablehlo.reduce":
