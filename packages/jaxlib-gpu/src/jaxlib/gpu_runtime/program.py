@@ -44,6 +44,7 @@ from jaxlib._src.ops.registry import with_frame
 from jaxlib._src.passes.gspmd_manual import MANUAL_REGION_OP
 from jaxlib._src.passes.inline_calls import inline_small_calls
 from jaxlib._src.passes.sink_slices import sink_slices
+from jaxlib._src.passes.unit_contractions import expand_unit_contractions
 from jaxlib.gpu_runtime import carried, codegen
 from jaxlib.gpu_runtime.carried import from_carrier, is_carried, to_carrier, uses_carriers
 from jaxlib.gpu_runtime.collectives import run_per_device
@@ -767,6 +768,9 @@ def build_gpu_program(xp: Any, fusion_target: str | None = None, platform: str =
         # one place (a scan's cell) in their callers' blocks, where fusion and
         # the merging of sibling slices see them.
         inline_small_calls(lowering.module, called_once=True)
+        # Products summing one element each (outer products) are multiplies,
+        # computed inside the kernels reading them.
+        expand_unit_contractions(lowering.module)
         # Slices of a cell's gates cut the product and the bias (read in
         # place), not a sum written first: one kernel fewer per step.
         sink_slices(lowering.module)
