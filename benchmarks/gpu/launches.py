@@ -26,7 +26,7 @@ from programs import suite
 # Ops a GPU step runs without a kernel (views, relabelling, control) or
 # whose steps are counted inside them (loops, calls).
 _NO_LAUNCH = frozenset({"constant", "reshape", "broadcast_in_dim", "slice", "transpose",
-                        "call", "while", "return", "get_tuple_element", "tuple",
+                        "reverse", "call", "while", "return", "get_tuple_element", "tuple",
                         "optimization_barrier", "iota", "case", "if"})
 
 
