@@ -1348,6 +1348,71 @@ def test_epilogue_kernels_compile_with_nvrtc():
             nvrtc.compile_to_ptx(source, f"{name}.cu")
 
 
+
+def _prologue_program(rows: int, cols: int, dim: int) -> str:
+    t = f"tensor<{rows}x{cols}xf32>"
+    v = f"tensor<{(rows, cols)[1 - dim]}xf32>"
+    return f"""
+func.func @main(%x: {t}, %y: {t}) -> ({v}, {t}, {t}) {{
+  %e = stablehlo.multiply %x, %y : {t}
+  %a = stablehlo.abs %x : {t}
+  %f = stablehlo.subtract %a, %y : {t}
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%e init: %z) applies stablehlo.add across dimensions = [{dim}]
+      : ({t}, tensor<f32>) -> {v}
+  return %s, %f, %e : {v}, {t}, {t}
+}}
+"""
+
+
+@pytest.mark.parametrize("rows,cols,dim", [(5, 7, 1), (64, 40, 1), (3, 5000, 1), (40, 6, 0)])
+def test_reductions_compute_their_producers_in_their_loops(monkeypatch, rows, cols, dim):
+    # A reduction of a value an elementwise group computes with others (a
+    # softmax's or a norm's backward): the group runs inside the reduction's
+    # loop at each element it reads (a thread, a warp or a block per row on a
+    # GPU, a thread per column), storing the group's results read elsewhere
+    # (%f, and the summed %e itself): one launch for both.
+    from jaxlib import xla_client
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    text = _prologue_program(rows, cols, dim)
+    sources = list(kernel_sources(text).values())
+    assert len(sources) == 1 and "jx_pro(" in sources[0]
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    launches = _counted_launches(monkeypatch)
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    rng = np.random.default_rng(8)
+    args = [rng.integers(-8, 9, (rows, cols)).astype(np.float32) for _ in range(2)]
+    got = [np.asarray(o) for o in gpu.compile_and_load(text).execute(
+        [gpu.buffer_from_pyval(a) for a in args])]
+    want = [np.asarray(o) for o in cpu.compile_and_load(text, cpu.devices()[:1]).execute(
+        [cpu.buffer_from_pyval(a) for a in args])]
+    for g, w in zip(got, want):  # (integer-valued sums: exact in any order)
+        np.testing.assert_array_equal(g, w)
+    assert len(launches) == 1
+
+
+def test_a_long_column_sum_leaves_its_producer_a_kernel_of_its_own():
+    # 20000 columns summed over 300 rows, a thread per column: each would
+    # compute 300 of the producer's elements in the reduction's loop, where
+    # alone it has a thread per element; it keeps its own kernel.
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    sources = list(kernel_sources(_prologue_program(300, 20000, 0)).values())
+    assert len(sources) == 2 and not any("jx_pro(" in s for s in sources)
+
+
+def test_prologue_kernels_compile_with_nvrtc():
+    _needs_nvrtc()
+    from jaxlib.gpu_runtime import nvrtc
+    from jaxlib.gpu_runtime.program import kernel_sources
+
+    for rows, cols, dim in ((5, 7, 1), (64, 40, 1), (3, 5000, 1), (40, 6, 0)):
+        for name, source in kernel_sources(_prologue_program(rows, cols, dim)).items():
+            nvrtc.compile_to_ptx(source, f"{name}.cu")
+
+
 # -- reduce_window as one generated kernel ----------------------------------------------
 
 def _reduce_window_program(shape, element, body, init, window, strides=None, padding=None,

@@ -644,7 +644,8 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
              target: str = "cuda", input_views: dict | None = None,
              stores: list[tuple[int, tuple[int, ...]]] | None = None,
              epilogue: Epilogue | None = None,
-             windows: list[UpdateWindow] | None = None) -> tuple[str, str, dict]:
+             windows: list[UpdateWindow] | None = None,
+             prologue: Prologue | None = None) -> tuple[str, str, dict]:
     """(source, kernel name, launch facts) of one fused group's IR.
 
     Launch facts: ``elements`` (work items: domain elements, or outputs of
@@ -658,11 +659,22 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
     is. ``epilogue``: an elementwise program a reduction's kernel runs on
     each reduced value (Epilogue). ``windows``: outputs also written into the
     windows of in-place updates (UpdateWindow); their arrays and start
-    scalars are parameters after the inputs: w0, w0s0.., w1, ..."""
+    scalars are parameters after the inputs: w0, w0s0.., w1, ... ``prologue``:
+    the elementwise program computing one of a reduction's inputs, run in the
+    reduction's loop (Prologue): the kernel's inputs are then the reduction's
+    others, then the prologue's; its outputs the reduction's, then the
+    prologue's stored ones."""
     p = decode(code)
     # input index -> (shape, element strides) of inputs read through their strides
     views = input_views or {}
-    writer = _Writer(p, opcode_names, input_types, views)
+    if prologue is not None:
+        if p.reducer < 0 or epilogue is not None or views or windows or stores is not None:
+            raise Unsupported("a prologue of anything but a plain reduction")
+        others = [j for j in range(len(input_types)) if j != prologue.read]
+        writer = _Writer(p, opcode_names, input_types, {},
+                         {j: k for k, j in enumerate(others)}, {prologue.read: "pv"})
+    else:
+        writer = _Writer(p, opcode_names, input_types, views)
     nd = len(p.dims)
     for _, kind, arg, _ in p.loads:
         if kind == 0 and not 0 <= arg < len(input_types):
@@ -682,6 +694,10 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
     sums = len(p.outputs) if reduces else 0
     if reduces and len({p.slot_types[s] for s in p.outputs}) != 1:
         raise Unsupported("sibling reductions of different types")
+    pro_lines: list[str] = []
+    if prologue is not None:
+        pro_lines, input_types, out_types, read_offset, value_t = _prologue_function(
+            prologue, p, opcode_names, input_types, out_types)
     finish: list[str] = []
     if epilogue is not None:
         if not reduces or sums != 1:
@@ -747,6 +763,7 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
         init = writer.constant(acc_code, p.init_bits)
         if target == "cuda":
             strategy = reduction_strategy(items, extent, end == nd)
+        lines += [line.replace("JX_PRO_PARAMS", ", ".join(params)) for line in pro_lines]
         lines.append(f"JX void jx_partial({index} o, {index} first, {index} step, "
                      f"{', '.join(params)}, {acc_t}* acc) {{")
         lines.append(f"  {index} r = o;")
@@ -763,6 +780,9 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
                 lines.append(f"    {index} c{k} = q;")
             else:
                 lines.append(f"    {index} c{k} = q % {p.dims[k]}; q /= {p.dims[k]};")
+        if prologue is not None:  # the value at this element, its producer's outputs stored
+            offset = " + ".join(f"{c} * {st}LL" for c, st in zip(coords, read_offset) if st)
+            lines.append(f"    {value_t} pv = jx_pro((jx_i64)({offset or '0'}), {args});")
         lines += writer.body(coords, "    ")
         lines += [f"    acc[{k}] = {writer.combine(f'acc[{k}]', f'v{slot}', acc_code)};"
                   for k, slot in enumerate(p.outputs)]
@@ -942,6 +962,74 @@ def _epilogue_function(epilogue: Epilogue, reduction: FusedProgram,
               for n, slot in enumerate(e.outputs)]
     lines.append("}")
     return lines, input_types, out_types
+
+
+@dataclass(frozen=True)
+class Prologue:
+    """The elementwise program computing a reduction's input, run inside
+    the reduction's loop at each element the reduction reads (XLA's
+    multi-output fusion of a reduction with its producer): the producer's
+    results read elsewhere are stored there too, so it needs no kernel of its
+    own. The reduction reads the value element for element (a permutation of
+    its row-major layout), so each element is computed and stored once."""
+
+    code: tuple[int, ...]  # the producer's fusion IR
+    input_types: tuple[int, ...]  # element codes of its inputs
+    value: int  # the producer's output the reduction reads
+    read: int  # the reduction's input that is that value
+    stored: tuple[int, ...]  # the producer's outputs stored (read elsewhere)
+
+
+def _prologue_function(prologue: Prologue, reduction: FusedProgram,
+                       opcode_names: dict[int, str], input_types: list[int],
+                       out_types: list[int]
+                       ) -> tuple[list[str], list[int], list[int], list[int], str]:
+    """(lines of ``jx_pro(i, JX_PRO_PARAMS)``: the producer at its element
+    ``i``, storing its stored outputs and returning the value the reduction
+    reads; the kernel's input and output types; the reduction's strides of
+    that value per coordinate; the value's C type)."""
+    e = decode(list(prologue.code))
+    if e.reducer >= 0:
+        raise Unsupported("a reduction as a prologue")
+    size = 1
+    for d in e.dims:
+        size *= d
+    read = [strides for _, kind, arg, strides in reduction.loads
+            if kind == 0 and arg == prologue.read]
+    if not read or any(list(r) != list(read[0]) for r in read):
+        raise Unsupported("a prologue's value read at several places")
+    pairs = sorted(((st, d) for st, d in zip(read[0], reduction.dims) if d != 1),
+                   reverse=True)
+    extent = 1
+    for st, d in reversed(pairs):  # row-major in some order: each element once
+        if st != extent:
+            raise Unsupported("a prologue's value read other than element for element")
+        extent *= d
+    if extent != size:
+        raise Unsupported("a prologue over another domain than its reduction's")
+    value_code = e.slot_types[e.outputs[prologue.value]]
+    if input_types[prologue.read] != value_code or value_code not in _C_TYPES:
+        raise Unsupported("a prologue's value converted on its way")
+    others = [j for j in range(len(input_types)) if j != prologue.read]
+    first = len(others)
+    kernel_inputs = [input_types[j] for j in others] + list(prologue.input_types)
+    first_out = len(out_types)
+    out_types = list(out_types) + [e.slot_types[e.outputs[j]] for j in prologue.stored]
+    writer = _Writer(e, opcode_names, list(prologue.input_types), {},
+                     {j: first + j for j in range(len(prologue.input_types))})
+    value_t = _C_TYPES[value_code][0]
+    lines = [f"JX {value_t} jx_pro(jx_i64 i, JX_PRO_PARAMS) {{", "  jx_i64 r = i;"]
+    nd = len(e.dims)
+    for k in range(nd - 1, -1, -1):
+        if k == 0:
+            lines.append("  jx_i64 c0 = r;")
+        else:
+            lines.append(f"  jx_i64 c{k} = r % {e.dims[k]}; r /= {e.dims[k]};")
+    lines += writer.body([f"c{k}" for k in range(nd)], "  ")
+    lines += [f"  out{first_out + n}[i] = {writer.store(e.outputs[j])};"
+              for n, j in enumerate(prologue.stored)]
+    lines += [f"  return v{e.outputs[prologue.value]};", "}"]
+    return lines, kernel_inputs, out_types, list(read[0]), value_t
 
 
 # -- dynamic slices ---------------------------------------------------------------------

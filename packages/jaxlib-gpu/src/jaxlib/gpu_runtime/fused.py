@@ -50,7 +50,8 @@ def group_source(group: Any, target: str = "cuda", input_views: dict | None = No
     it has no spelling); ``input_views``: input index -> element strides of
     inputs read in place through their strides."""
     windows = group.params.get("windows")
-    fused_inputs = group.inputs[:group.params.get("fused_inputs", len(group.inputs))]
+    fused_inputs = group.params.get("reduction_inputs") or \
+        group.inputs[:group.params.get("fused_inputs", len(group.inputs))]
     input_codes = [fusion.element_code(v.type) for v in fused_inputs]
     if None in input_codes:
         raise codegen.Unsupported("an input of a type the fusion IR does not compute")
@@ -60,7 +61,7 @@ def group_source(group: Any, target: str = "cuda", input_views: dict | None = No
         raise codegen.Unsupported("strided inputs of a group writing update windows")
     return codegen.generate(group.params["code"], OPCODE_NAMES, input_codes, target, views,
                             group.params.get("stores"), group.params.get("epilogue"),
-                            windows)
+                            windows, group.params.get("prologue"))
 
 
 class GeneratedKernel:
@@ -862,3 +863,117 @@ def fuse_epilogues(schedule: list[Any], target: str) -> list[Any]:
         return schedule
     return [replaced.get(id(item), item) for item in schedule
             if not (isinstance(item, fusion.FusedGroup) and id(item) in taken)]
+
+
+@dataclass(eq=False)
+class ReductionWithPrologue:
+    """A fused reduction and the elementwise group computing one of its
+    inputs, as one kernel (codegen.Prologue): the group runs inside the
+    reduction's loop, and its results read elsewhere are stored there. Used
+    as a fusion.FusedGroup is; runs at the group's place."""
+
+    reduction: Any
+    producer: Any
+    value: Any  # the producer's result the reduction reads
+    stored: list[int]  # the producer's outputs stored
+    params: dict
+
+    @property
+    def ops(self) -> list[Any]:
+        return [*self.producer.ops, *self.reduction.ops]
+
+    @property
+    def inputs(self) -> list[Any]:
+        return [v for v in self.reduction.inputs if v is not self.value] + self.producer.inputs
+
+    @property
+    def outputs(self) -> list[Any]:
+        return self.reduction.outputs + [self.producer.outputs[j] for j in self.stored]
+
+
+# A reduction takes its producer in only where each of its threads computes at
+# most this many of the producer's elements, or the producer is small (launch
+# bound): a column sum over a large batch would otherwise serialize it.
+_PROLOGUE_ELEMENTS_PER_THREAD = 64
+_SMALL_PRODUCER = 1 << 16
+
+
+def _plain(item: Any) -> bool:
+    return isinstance(item, fusion.FusedGroup) and not any(
+        key in item.params for key in ("stores", "windows", "epilogue", "prologue", "written"))
+
+
+def fuse_prologues(schedule: list[Any], block: Any, target: str) -> list[Any]:
+    """``schedule`` (a block's ops and fused groups) with each plain fused
+    reduction that reads one output of an elementwise fused group element
+    for element (and no other of its outputs) run with that group as its
+    prologue, at the group's place (ReductionWithPrologue), where the
+    reduction's other inputs are there before it, the generator (for
+    ``target``) spells them together, and the reduction's threads are enough
+    for the group's elements."""
+    readers = _readers_in(block)
+    yielded = {id(v) for v in block.operations[-1].operands}
+    defined_at: dict[int, int] = {}
+    producer: dict[int, tuple[Any, int]] = {}
+    for k, item in enumerate(schedule):
+        for value in (item.results if isinstance(item, Operation) else item.outputs):
+            defined_at[id(value)] = k
+        if _plain(item) and codegen.decode(item.params["code"]).reducer < 0:
+            for j, value in enumerate(item.outputs):
+                producer[id(value)] = (item, j)
+    group_ids = {id(op): id(item) for item in schedule if not isinstance(item, Operation)
+                 for op in getattr(item, "ops", ())}
+    replaced: dict[int, Any] = {}
+    taken: set[int] = set()
+    for item in schedule:
+        if not _plain(item) or codegen.decode(item.params["code"]).reducer < 0:
+            continue
+        by_group: dict[int, list[tuple[int, Any, int]]] = {}
+        for k, v in enumerate(item.inputs):
+            if id(v) in producer:
+                group, j = producer[id(v)]
+                by_group.setdefault(id(group), []).append((k, group, j))
+        # (the reduction reads one of the group's outputs: another, being
+        # stored by the same kernel, could be read before it is written)
+        candidates = [found[0] for found in by_group.values()
+                      if len(found) == 1 and id(found[0][1]) not in taken]
+        if not candidates:
+            continue
+        read, group, j = candidates[0]
+        at = defined_at[id(group.outputs[j])]
+        if any(defined_at.get(id(v), -1) >= at for k, v in enumerate(item.inputs) if k != read):
+            continue
+        reduction_program = codegen.decode(item.params["code"])
+        size = math.prod(codegen.decode(group.params["code"]).dims)
+        items = math.prod(d for k, d in enumerate(reduction_program.dims)
+                          if not reduction_program.reduce_begin <= k < reduction_program.reduce_end)
+        extent = max(size // max(items, 1), 1)
+        inner = reduction_program.reduce_end == len(reduction_program.dims)
+        threads = items * {"thread": 1, "warp": 32, "block": 256}[
+            codegen.reduction_strategy(items, extent, inner)]
+        if size > _SMALL_PRODUCER and size > _PROLOGUE_ELEMENTS_PER_THREAD * threads:
+            continue
+        # the group's outputs read by anything but this reduction (or yielded) are stored
+        stored = [n for n, value in enumerate(group.outputs)
+                  if id(value) in yielded or any(
+                      group_ids.get(r) not in (id(item), id(group))
+                      for r in readers.get(id(value), set()))]
+        codes = [fusion.element_code(v.type) for v in group.inputs]
+        if None in codes:
+            continue
+        prologue = codegen.Prologue(tuple(group.params["code"]), tuple(codes), j, read,
+                                    tuple(stored))
+        joined = ReductionWithPrologue(item, group, group.outputs[j], stored, {
+            **item.params, "prologue": prologue,
+            "reduction_inputs": list(item.inputs)})
+        try:  # (what the generator refuses stays two kernels)
+            group_source(joined, target)
+        except codegen.Unsupported:
+            continue
+        replaced[id(group)] = joined
+        taken.add(id(group))
+        taken.add(id(item))
+    if not replaced:
+        return schedule
+    return [replaced.get(id(item), item) for item in schedule
+            if id(item) not in taken or id(item) in replaced]

@@ -57,6 +57,7 @@ from jaxlib.gpu_runtime.fused import (
     concatenate_outputs,
     dynamic_update_slice_kernel,
     fuse_epilogues,
+    fuse_prologues,
     update_outputs,
 )
 from jaxlib.gpu_runtime.fused import enabled as fusion_enabled
@@ -220,7 +221,8 @@ class _GpuFunctionLowering(_FunctionLowering):
             on_device(t) for t in (*op.operand_types, *op.result_types))
             and self._view_kernel(op) is None, frozenset(module.in_place_ops))
         schedule = accumulate_in_place(schedule, module.accumulations)
-        return concatenate_outputs(fuse_epilogues(schedule, module.fusion_target), block)
+        schedule = concatenate_outputs(fuse_epilogues(schedule, module.fusion_target), block)
+        return fuse_prologues(schedule, block, module.fusion_target)
 
     def _steps(self, item: Any) -> list[tuple]:
         """A fused group as one generated kernel (its ops one by one when the
