@@ -2881,3 +2881,38 @@ def test_scan_carries_update_and_accumulate_in_place_on_the_device(gpu, cpu):
                 np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5)
             for buffer, original in zip(buffers, args):
                 np.testing.assert_array_equal(np.asarray(buffer), original)
+
+
+def test_known_rows_products_in_rows_and_prologues_run_on_the_device(gpu, cpu):
+    # Session 30's device paths: slices at a counted loop's known starts are
+    # views (a GEMM reads the row in place), products and joins are made in
+    # their stacked rows (cuBLAS with beta = 0 into the row), a product adds
+    # into a value of its block (beta = 1), an outer product is a multiply,
+    # and reductions run their producers in their loops (a thread, a warp, a
+    # block per row). Twice each: the second run replays the captured graph.
+    from test_codegen import SUMS_OF_PRODUCTS, _prologue_program
+    from test_known_scalars import INDUCTIONS, STACKED
+
+    outer_product = """
+func.func @main(%dy: tensor<32x1xf32>, %w: tensor<64x1xf32>) -> tensor<32x64xf32> {
+  %o = stablehlo.dot_general %dy, %w, contracting_dims = [1] x [1]
+      : (tensor<32x1xf32>, tensor<64x1xf32>) -> tensor<32x64xf32>
+  %t = stablehlo.tanh %o : tensor<32x64xf32>
+  return %t : tensor<32x64xf32>
+}"""
+
+    rng = np.random.default_rng(30)
+    cases = [(INDUCTIONS, [(4, 6)]), (STACKED, [(5, 3, 4), (4, 2)]),
+             (SUMS_OF_PRODUCTS, [(4, 5), (5, 3), (4, 3), (4, 3)]),
+             (outer_product, [(32, 1), (64, 1)])]
+    cases += [(_prologue_program(r, c, d), [(r, c), (r, c)])
+              for r, c, d in ((5, 7, 1), (64, 40, 1), (3, 5000, 1), (40, 6, 0))]
+    for text, shapes in cases:
+        args = [rng.integers(-8, 9, s).astype(np.float32) for s in shapes]
+        executable = gpu.compile_and_load(text)
+        want = _run(cpu, text, *args)
+        buffers = [gpu.buffer_from_pyval(a) for a in args]
+        for _ in range(2):
+            got = [np.asarray(o) for o in executable.execute(buffers)]
+            for g, w in zip(got, want):
+                np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5)
