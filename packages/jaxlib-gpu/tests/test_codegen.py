@@ -1349,9 +1349,15 @@ def test_epilogue_kernels_compile_with_nvrtc():
 
 
 
-def _prologue_program(rows: int, cols: int, dim: int) -> str:
+def _prologue_program(rows: int, cols: int, dim: int, epilogue: bool = False) -> str:
     t = f"tensor<{rows}x{cols}xf32>"
     v = f"tensor<{(rows, cols)[1 - dim]}xf32>"
+    # with ``epilogue``, the sum's kernel also scales each sum (a norm's statistics)
+    scaled = f"""
+  %one = stablehlo.constant dense<1.0> : {v}
+  %p = stablehlo.add %s, %one : {v}
+  %r = stablehlo.abs %p : {v}
+  %q = stablehlo.sqrt %r : {v}""" if epilogue else ""
     return f"""
 func.func @main(%x: {t}, %y: {t}) -> ({v}, {t}, {t}) {{
   %e = stablehlo.multiply %x, %y : {t}
@@ -1359,25 +1365,29 @@ func.func @main(%x: {t}, %y: {t}) -> ({v}, {t}, {t}) {{
   %f = stablehlo.subtract %a, %y : {t}
   %z = stablehlo.constant dense<0.0> : tensor<f32>
   %s = stablehlo.reduce(%e init: %z) applies stablehlo.add across dimensions = [{dim}]
-      : ({t}, tensor<f32>) -> {v}
-  return %s, %f, %e : {v}, {t}, {t}
+      : ({t}, tensor<f32>) -> {v}{scaled}
+  return {"%q" if epilogue else "%s"}, %f, %e : {v}, {t}, {t}
 }}
 """
 
 
+@pytest.mark.parametrize("epilogue", [False, True])
 @pytest.mark.parametrize("rows,cols,dim", [(5, 7, 1), (64, 40, 1), (3, 5000, 1), (40, 6, 0)])
-def test_reductions_compute_their_producers_in_their_loops(monkeypatch, rows, cols, dim):
+def test_reductions_compute_their_producers_in_their_loops(monkeypatch, rows, cols, dim,
+                                                           epilogue):
     # A reduction of a value an elementwise group computes with others (a
     # softmax's or a norm's backward): the group runs inside the reduction's
     # loop at each element it reads (a thread, a warp or a block per row on a
     # GPU, a thread per column), storing the group's results read elsewhere
-    # (%f, and the summed %e itself): one launch for both.
+    # (%f, and the summed %e itself): one launch for both, with the sum's
+    # epilogue too.
     from jaxlib import xla_client
     from jaxlib.gpu_runtime.program import kernel_sources
 
-    text = _prologue_program(rows, cols, dim)
+    text = _prologue_program(rows, cols, dim, epilogue)
     sources = list(kernel_sources(text).values())
     assert len(sources) == 1 and "jx_pro(" in sources[0]
+    assert ("jx_finish(" in sources[0]) == epilogue
     monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
     launches = _counted_launches(monkeypatch)
     gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
@@ -1389,7 +1399,7 @@ def test_reductions_compute_their_producers_in_their_loops(monkeypatch, rows, co
     want = [np.asarray(o) for o in cpu.compile_and_load(text, cpu.devices()[:1]).execute(
         [cpu.buffer_from_pyval(a) for a in args])]
     for g, w in zip(got, want):  # (integer-valued sums: exact in any order)
-        np.testing.assert_array_equal(g, w)
+        np.testing.assert_allclose(g, w, rtol=2e-7)
     assert len(launches) == 1
 
 
@@ -1409,8 +1419,10 @@ def test_prologue_kernels_compile_with_nvrtc():
     from jaxlib.gpu_runtime.program import kernel_sources
 
     for rows, cols, dim in ((5, 7, 1), (64, 40, 1), (3, 5000, 1), (40, 6, 0)):
-        for name, source in kernel_sources(_prologue_program(rows, cols, dim)).items():
-            nvrtc.compile_to_ptx(source, f"{name}.cu")
+        for epilogue in (False, True):
+            text = _prologue_program(rows, cols, dim, epilogue)
+            for name, source in kernel_sources(text).items():
+                nvrtc.compile_to_ptx(source, f"{name}.cu")
 
 
 # -- reduce_window as one generated kernel ----------------------------------------------

@@ -2905,8 +2905,9 @@ func.func @main(%dy: tensor<32x1xf32>, %w: tensor<64x1xf32>) -> tensor<32x64xf32
     cases = [(INDUCTIONS, [(4, 6)]), (STACKED, [(5, 3, 4), (4, 2)]),
              (SUMS_OF_PRODUCTS, [(4, 5), (5, 3), (4, 3), (4, 3)]),
              (outer_product, [(32, 1), (64, 1)])]
-    cases += [(_prologue_program(r, c, d), [(r, c), (r, c)])
-              for r, c, d in ((5, 7, 1), (64, 40, 1), (3, 5000, 1), (40, 6, 0))]
+    cases += [(_prologue_program(r, c, d, epilogue), [(r, c), (r, c)])
+              for r, c, d in ((5, 7, 1), (64, 40, 1), (3, 5000, 1), (40, 6, 0))
+              for epilogue in (False, True)]
     for text, shapes in cases:
         args = [rng.integers(-8, 9, s).astype(np.float32) for s in shapes]
         executable = gpu.compile_and_load(text)

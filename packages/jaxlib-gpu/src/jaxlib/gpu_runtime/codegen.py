@@ -668,8 +668,9 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
     # input index -> (shape, element strides) of inputs read through their strides
     views = input_views or {}
     if prologue is not None:
-        if p.reducer < 0 or epilogue is not None or views or windows or stores is not None:
-            raise Unsupported("a prologue of anything but a plain reduction")
+        if p.reducer < 0 or views or windows or stores is not None or \
+                not 0 <= prologue.read < len(input_types):
+            raise Unsupported("a prologue of anything but a reduction")
         others = [j for j in range(len(input_types)) if j != prologue.read]
         writer = _Writer(p, opcode_names, input_types, {},
                          {j: k for k, j in enumerate(others)}, {prologue.read: "pv"})
@@ -695,15 +696,18 @@ def generate(code: list[int], opcode_names: dict[int, str], input_types: list[in
     if reduces and len({p.slot_types[s] for s in p.outputs}) != 1:
         raise Unsupported("sibling reductions of different types")
     pro_lines: list[str] = []
-    if prologue is not None:
-        pro_lines, input_types, out_types, read_offset, value_t = _prologue_function(
-            prologue, p, opcode_names, input_types, out_types)
+    if prologue is not None:  # (an epilogue's inputs then count from the value's removal)
+        read_code = input_types[prologue.read]
+        input_types = [t for j, t in enumerate(input_types) if j != prologue.read]
     finish: list[str] = []
     if epilogue is not None:
         if not reduces or sums != 1:
             raise Unsupported("an epilogue without a reduction, or of several")
         finish, input_types, out_types = _epilogue_function(
             epilogue, p, opcode_names, input_types, out_types, views, index)
+    if prologue is not None:
+        pro_lines, input_types, out_types, read_offset, value_t = _prologue_function(
+            prologue, p, opcode_names, input_types, out_types, read_code)
     windows = windows or []
     if windows and (reduces or epilogue is not None):
         raise Unsupported("a reduction writing into an update's window")
@@ -982,12 +986,13 @@ class Prologue:
 
 def _prologue_function(prologue: Prologue, reduction: FusedProgram,
                        opcode_names: dict[int, str], input_types: list[int],
-                       out_types: list[int]
+                       out_types: list[int], read_code: int
                        ) -> tuple[list[str], list[int], list[int], list[int], str]:
     """(lines of ``jx_pro(i, JX_PRO_PARAMS)``: the producer at its element
     ``i``, storing its stored outputs and returning the value the reduction
-    reads; the kernel's input and output types; the reduction's strides of
-    that value per coordinate; the value's C type)."""
+    reads; the kernel's input and output types, the producer's appended to
+    ``input_types`` and ``out_types`` (the kernel's without the value); the
+    reduction's strides of that value per coordinate; the value's C type)."""
     e = decode(list(prologue.code))
     if e.reducer >= 0:
         raise Unsupported("a reduction as a prologue")
@@ -1008,11 +1013,10 @@ def _prologue_function(prologue: Prologue, reduction: FusedProgram,
     if extent != size:
         raise Unsupported("a prologue over another domain than its reduction's")
     value_code = e.slot_types[e.outputs[prologue.value]]
-    if input_types[prologue.read] != value_code or value_code not in _C_TYPES:
+    if read_code != value_code or value_code not in _C_TYPES:
         raise Unsupported("a prologue's value converted on its way")
-    others = [j for j in range(len(input_types)) if j != prologue.read]
-    first = len(others)
-    kernel_inputs = [input_types[j] for j in others] + list(prologue.input_types)
+    first = len(input_types)
+    kernel_inputs = list(input_types) + list(prologue.input_types)
     first_out = len(out_types)
     out_types = list(out_types) + [e.slot_types[e.outputs[j]] for j in prologue.stored]
     writer = _Writer(e, opcode_names, list(prologue.input_types), {},

@@ -6,6 +6,7 @@ CuPy), or with the host C++ compiler for mock GPUs when
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import hashlib
 import math
 import os
@@ -883,7 +884,7 @@ class ReductionWithPrologue:
         return [*self.producer.ops, *self.reduction.ops]
 
     @property
-    def inputs(self) -> list[Any]:
+    def inputs(self) -> list[Any]:  # (the reduction's: an epilogue's inputs follow)
         return [v for v in self.reduction.inputs if v is not self.value] + self.producer.inputs
 
     @property
@@ -901,6 +902,15 @@ _SMALL_PRODUCER = 1 << 16
 def _plain(item: Any) -> bool:
     return isinstance(item, fusion.FusedGroup) and not any(
         key in item.params for key in ("stores", "windows", "epilogue", "prologue", "written"))
+
+
+def _reduction(item: Any) -> Any | None:
+    """The plain fused reduction ``item`` is (alone or with its epilogue)."""
+    if isinstance(item, ReductionWithEpilogue):
+        item = item.reduction
+    if _plain(item) and codegen.decode(item.params["code"]).reducer >= 0:
+        return item
+    return None
 
 
 def fuse_prologues(schedule: list[Any], block: Any, target: str) -> list[Any]:
@@ -926,7 +936,8 @@ def fuse_prologues(schedule: list[Any], block: Any, target: str) -> list[Any]:
     replaced: dict[int, Any] = {}
     taken: set[int] = set()
     for item in schedule:
-        if not _plain(item) or codegen.decode(item.params["code"]).reducer < 0:
+        reduction = _reduction(item)
+        if reduction is None:
             continue
         by_group: dict[int, list[tuple[int, Any, int]]] = {}
         for k, v in enumerate(item.inputs):
@@ -940,10 +951,12 @@ def fuse_prologues(schedule: list[Any], block: Any, target: str) -> list[Any]:
         if not candidates:
             continue
         read, group, j = candidates[0]
+        if read >= len(reduction.inputs):
+            continue  # (an epilogue's input: read at the reduction's outputs)
         at = defined_at[id(group.outputs[j])]
         if any(defined_at.get(id(v), -1) >= at for k, v in enumerate(item.inputs) if k != read):
             continue
-        reduction_program = codegen.decode(item.params["code"])
+        reduction_program = codegen.decode(reduction.params["code"])
         size = math.prod(codegen.decode(group.params["code"]).dims)
         items = math.prod(d for k, d in enumerate(reduction_program.dims)
                           if not reduction_program.reduce_begin <= k < reduction_program.reduce_end)
@@ -963,9 +976,11 @@ def fuse_prologues(schedule: list[Any], block: Any, target: str) -> list[Any]:
             continue
         prologue = codegen.Prologue(tuple(group.params["code"]), tuple(codes), j, read,
                                     tuple(stored))
-        joined = ReductionWithPrologue(item, group, group.outputs[j], stored, {
-            **item.params, "prologue": prologue,
-            "reduction_inputs": list(item.inputs)})
+        params = {**item.params, "prologue": prologue, "reduction_inputs": list(item.inputs)}
+        if "epilogue" in params:  # its inputs come one earlier: the value is not one
+            params["epilogue"] = dataclasses.replace(
+                params["epilogue"], first_input=params["epilogue"].first_input - 1)
+        joined = ReductionWithPrologue(item, group, group.outputs[j], stored, params)
         try:  # (what the generator refuses stays two kernels)
             group_source(joined, target)
         except codegen.Unsupported:
