@@ -1025,18 +1025,11 @@ func.func @main(%xs: tensor<6x5x4xf32>, %w: tensor<5x3xf32>, %a0: tensor<4x3xf32
 """
 
 
-def test_products_accumulate_into_carried_accumulators_in_one_step(monkeypatch):
-    # A scan's gradient accumulates acc + dot(x, y) in a carry nothing else
-    # reads: one GEMM adding into the loop's own copy of the accumulator
-    # (cuBLAS's beta = 1; numpy's in-place add on mock GPUs), in the body, in
-    # the cell it calls from its one call site, and through a transposed
-    # product; %d is also read by another op: a product and an addition.
+def _counted_accumulations(monkeypatch) -> list[str]:
+    """The adds run as one GEMM accumulating (ProductAccumulation) from now
+    on, on mock GPUs running their generated kernels."""
     from jaxlib.gpu_runtime import in_place
 
-    writes = _loop_writes(ACCUMULATING_SCAN, 6)
-    assert writes.arguments == {1, 2, 3}
-    assert sorted(transposed for _, _, transposed in writes.accumulations.values()) == \
-        [False, False, True]
     monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
     runs: list[str] = []
     build = in_place.ProductAccumulation.kernel
@@ -1046,6 +1039,21 @@ def test_products_accumulate_into_carried_accumulators_in_one_step(monkeypatch):
         return lambda *args: runs.append(self.add.name) or kernel(*args)
 
     monkeypatch.setattr(in_place.ProductAccumulation, "kernel", counted)
+    return runs
+
+
+def test_products_accumulate_into_carried_accumulators_in_one_step(monkeypatch):
+    # A scan's gradient accumulates acc + dot(x, y) in a carry nothing else
+    # reads: one GEMM adding into the loop's own copy of the accumulator
+    # (cuBLAS's beta = 1; numpy's in-place add on mock GPUs), in the body, in
+    # the cell it calls from its one call site, and through a transposed
+    # product; %d is also read by another op: a product and an addition.
+
+    writes = _loop_writes(ACCUMULATING_SCAN, 6)
+    assert writes.arguments == {1, 2, 3}
+    assert sorted(transposed for _, _, transposed in writes.accumulations.values()) == \
+        [False, False, True]
+    runs = _counted_accumulations(monkeypatch)
     rng = np.random.default_rng(9)
     _twice_as_the_cpu_leaving_arguments(
         ACCUMULATING_SCAN, [rng.standard_normal(s).astype(np.float32)
@@ -1085,15 +1093,7 @@ def test_products_add_into_values_of_their_own_block(monkeypatch):
     found = in_place.local_accumulations(block, on_device)
     adds = [op for op in block.operations if op.name == "stablehlo.add"]
     assert list(found) == [id(adds[0])] and found[id(adds[0])][0] is adds[0].operands[1]
-    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
-    runs: list[str] = []
-    build = in_place.ProductAccumulation.kernel
-
-    def counted(self, xp):
-        kernel = build(self, xp)
-        return lambda *args: runs.append(self.add.name) or kernel(*args)
-
-    monkeypatch.setattr(in_place.ProductAccumulation, "kernel", counted)
+    runs = _counted_accumulations(monkeypatch)
     rng = np.random.default_rng(4)
     _twice_as_the_cpu_leaving_arguments(
         SUMS_OF_PRODUCTS, [rng.standard_normal(s).astype(np.float32)

@@ -353,26 +353,10 @@ def accumulate_for(xp: Any) -> Any:
     contiguous [b, m, n] ``out`` of their dtype, written in place: one cuBLAS
     call with beta = 1 where products go to cuBLAS (XLA's fusion of a GEMM
     with the addition of its result), a product and an addition otherwise."""
-    matmul = matmul_for(xp)
-
-    def separately(a: Any, c: Any, out: Any) -> None:
+    def separately(a: Any, c: Any, out: Any, matmul: Any) -> None:
         out += batched_product(a, c, xp, matmul)
 
-    if matmul is xp.matmul:
-        return separately
-
-    def accumulate(a: Any, c: Any, out: Any) -> None:
-        if a.dtype != c.dtype or a.dtype not in _TYPES or out.dtype != a.dtype or \
-                a.shape[0] != c.shape[0] or not out.flags.c_contiguous or \
-                max(*a.shape, *c.shape) > _INT_MAX:
-            return separately(a, c, out)
-        handle = _handle(xp)
-        if handle is None:
-            return separately(a, c, out)
-        _gemm(xp, handle, a, c, into=out)
-        return None
-
-    return accumulate
+    return _writing_product(xp, separately, add=True)
 
 
 def store_for(xp: Any) -> Any:
@@ -380,26 +364,32 @@ def store_for(xp: Any) -> Any:
     [b, m, n] ``out`` of their dtype (a window of a larger array): cuBLAS
     writes it there (beta = 0) where products go to cuBLAS and ``out`` is
     contiguous, else the product is copied in."""
-    matmul = matmul_for(xp)
-
-    def copied(a: Any, c: Any, out: Any) -> None:
+    def copied(a: Any, c: Any, out: Any, matmul: Any) -> None:
         out[...] = batched_product(a, c, xp, matmul)
 
-    if matmul is xp.matmul:
-        return copied
+    return _writing_product(xp, copied, add=False)
 
-    def store(a: Any, c: Any, out: Any) -> None:
+
+def _writing_product(xp: Any, otherwise: Any, add: bool) -> Any:
+    """``write(a, c, out)``: one cuBLAS call writing a @ c into ``out`` (beta
+    = 1 with ``add``, else 0) where products go to cuBLAS and the arrays
+    suit it; ``otherwise(a, c, out, matmul)`` elsewhere."""
+    matmul = matmul_for(xp)
+    if matmul is xp.matmul:
+        return lambda a, c, out: otherwise(a, c, out, matmul)
+
+    def write(a: Any, c: Any, out: Any) -> None:
         if a.dtype != c.dtype or a.dtype not in _TYPES or out.dtype != a.dtype or \
                 a.shape[0] != c.shape[0] or not out.flags.c_contiguous or \
                 max(*a.shape, *c.shape) > _INT_MAX:
-            return copied(a, c, out)
+            return otherwise(a, c, out, matmul)
         handle = _handle(xp)
         if handle is None:
-            return copied(a, c, out)
-        _gemm(xp, handle, a, c, into=out, add=False)
+            return otherwise(a, c, out, matmul)
+        _gemm(xp, handle, a, c, into=out, add=add)
         return None
 
-    return store
+    return write
 
 
 def bf16_matmul_for(xp: Any, out: Any) -> Any | None:

@@ -75,7 +75,7 @@ from jaxlib.gpu_runtime.kernels import (
     nothing_to_compute_kernel,
     on_device,
 )
-from jaxlib.gpu_runtime.known_scalars import VIEW_KERNELS, KnownScalar
+from jaxlib.gpu_runtime.known_scalars import VIEW_KERNELS, KnownScalar, constant_int
 from jaxlib.gpu_runtime.window_writes import WindowWrite, write_into_windows
 
 # Manual computations (shard_map): their core kernels slice and assemble with
@@ -416,7 +416,7 @@ class _GpuFunctionLowering(_FunctionLowering):
         # (inductions are stepped one iteration at a time: short loops only)
         inductions = {j: init for j, a in enumerate(block.arguments)
                       if j != index and _scalar_integer(a.type) and j < len(op.operands)
-                      and (init := _constant_int(op.operands[j])) is not None
+                      and (init := constant_int(op.operands[j])) is not None
                       and count <= _MAX_SCHEDULED_TRIPS}
         while True:  # the inductions whose next value follows from known ones
             known = {id(counter)} | {id(block.arguments[j]) for j in inductions}
@@ -641,17 +641,6 @@ def _is_view(op: Operation) -> bool:
         n == 1 for k, n in enumerate(result.shape) if k not in dims)
 
 
-def _constant_int(value: Any) -> int | None:
-    """The value of an integer scalar defined by a constant op, else None."""
-    owner = value.owner
-    if not isinstance(owner, Operation) or owner.name != "stablehlo.constant":
-        return None
-    array = np.asarray(owner.attributes["value"].array)
-    if array.shape != () or array.dtype.kind not in "iu":
-        return None
-    return int(array)
-
-
 def static_trip_count(op: Operation) -> int | None:
     """How many times a while loop runs, when its condition is ``i < N`` with
     ``i`` starting at a constant and stepped by a constant 1 in the body, and
@@ -677,21 +666,21 @@ def counted_loop_facts(op: Operation) -> tuple[int, int, int] | None:
     index = next((i for i, a in enumerate(args) if a is lhs), None)
     if index is None or not isinstance(lhs.type, TensorType):
         return None
-    start = _constant_int(op.operands[index])
-    bound = _constant_int(rhs)
+    start = constant_int(op.operands[index])
+    bound = constant_int(rhs)
     if bound is None:
         position = next((i for i, a in enumerate(args) if a is rhs), None)
         if position is None or body.operations[-1].operands[position] is not \
                 body.arguments[position]:
             return None
-        bound = _constant_int(op.operands[position])
+        bound = constant_int(op.operands[position])
     step = body.operations[-1].operands[index].owner
     if start is None or bound is None or not isinstance(step, Operation) or \
             step.name != "stablehlo.add":
         return None
     counter = body.arguments[index]
     others = [v for v in step.operands if v is not counter]
-    if len(others) != 1 or len(step.operands) != 2 or _constant_int(others[0]) != 1:
+    if len(others) != 1 or len(step.operands) != 2 or constant_int(others[0]) != 1:
         return None
     return max(0, bound - start), index, start
 
