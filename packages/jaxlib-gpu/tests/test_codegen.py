@@ -1155,6 +1155,19 @@ def test_concatenating_kernels_compile_with_nvrtc(element):
         nvrtc.compile_to_ptx(source, f"{name}.cu")
 
 
+def _on_mock_and_cpu(text: str, args: list[np.ndarray]) -> tuple[list, list]:
+    """``text``'s results on a mock GPU and on the CPU."""
+    from jaxlib import xla_client
+
+    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    cpu = xla_client.make_cpu_client()
+    got = [np.asarray(o) for o in gpu.compile_and_load(text).execute(
+        [gpu.buffer_from_pyval(a) for a in args])]
+    want = [np.asarray(o) for o in cpu.compile_and_load(text, cpu.devices()[:1]).execute(
+        [cpu.buffer_from_pyval(a) for a in args])]
+    return got, want
+
+
 def _epilogue_program(rows: int, cols: int, element: str = "f32") -> str:
     t = f"tensor<{rows}x{cols}x{element}>"
     v = f"tensor<{rows}x{element}>"
@@ -1182,7 +1195,6 @@ def test_reductions_run_their_elementwise_consumers_as_epilogues(monkeypatch, ro
     # reciprocal square root and scales each sum where it is computed (a
     # thread, a warp or a block per row on a GPU); the sum itself is still
     # stored for the broadcast subtraction that reads it afterwards.
-    from jaxlib import xla_client
     from jaxlib.gpu_runtime.program import kernel_sources
 
     text = _epilogue_program(rows, cols)
@@ -1191,15 +1203,10 @@ def test_reductions_run_their_elementwise_consumers_as_epilogues(monkeypatch, ro
     assert len(finishing) == 1 and "out0[o] = acc;" in finishing[0]  # the sum kept
     monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
     launches = _counted_launches(monkeypatch)
-    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
-    cpu = xla_client.make_cpu_client()
     rng = np.random.default_rng(11)
     args = [rng.integers(-8, 9, (rows, cols)).astype(np.float32),
             rng.standard_normal(rows).astype(np.float32)]
-    got = [np.asarray(o) for o in gpu.compile_and_load(text).execute(
-        [gpu.buffer_from_pyval(a) for a in args])]
-    want = [np.asarray(o) for o in cpu.compile_and_load(text, cpu.devices()[:1]).execute(
-        [cpu.buffer_from_pyval(a) for a in args])]
+    got, want = _on_mock_and_cpu(text, args)
     for g, w in zip(got, want):  # (integer-valued sums: exact in any order)
         np.testing.assert_allclose(g, w, rtol=2e-7)
     assert len(launches) == 2  # the sum with its epilogue, the subtraction
@@ -1381,7 +1388,6 @@ def test_reductions_compute_their_producers_in_their_loops(monkeypatch, rows, co
     # GPU, a thread per column), storing the group's results read elsewhere
     # (%f, and the summed %e itself): one launch for both, with the sum's
     # epilogue too.
-    from jaxlib import xla_client
     from jaxlib.gpu_runtime.program import kernel_sources
 
     text = _prologue_program(rows, cols, dim, epilogue)
@@ -1390,14 +1396,9 @@ def test_reductions_compute_their_producers_in_their_loops(monkeypatch, rows, co
     assert ("jx_finish(" in sources[0]) == epilogue
     monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
     launches = _counted_launches(monkeypatch)
-    gpu = xla_client.make_gpu_client(platform_name="cuda", mock=True)
-    cpu = xla_client.make_cpu_client()
     rng = np.random.default_rng(8)
     args = [rng.integers(-8, 9, (rows, cols)).astype(np.float32) for _ in range(2)]
-    got = [np.asarray(o) for o in gpu.compile_and_load(text).execute(
-        [gpu.buffer_from_pyval(a) for a in args])]
-    want = [np.asarray(o) for o in cpu.compile_and_load(text, cpu.devices()[:1]).execute(
-        [cpu.buffer_from_pyval(a) for a in args])]
+    got, want = _on_mock_and_cpu(text, args)
     for g, w in zip(got, want):  # (integer-valued sums: exact in any order)
         np.testing.assert_allclose(g, w, rtol=2e-7)
     assert len(launches) == 1

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import types
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -2858,6 +2859,21 @@ def test_windows_pool_gradients_and_argmax_run_on_the_device(gpu, cpu):
                                rtol=2e-2, atol=0.1)
 
 
+def _twice_as_the_cpu(executable: Any, cpu: Any, text: str, args: list[np.ndarray],
+                      gpu: Any) -> None:
+    """Runs ``executable`` (``text`` on ``gpu``) twice on the same buffers
+    (the second run replays a captured graph) against the CPU; the
+    arguments are as they were after each run."""
+    want = _run(cpu, text, *args)
+    buffers = [gpu.buffer_from_pyval(a) for a in args]
+    for _ in range(2):
+        got = [np.asarray(o) for o in executable.execute(buffers)]
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5)
+        for buffer, original in zip(buffers, args):
+            np.testing.assert_array_equal(np.asarray(buffer), original)
+
+
 def test_scan_carries_update_and_accumulate_in_place_on_the_device(gpu, cpu):
     # A scan's stacked outputs take each row in place (a generated kernel
     # writing only the update) and its gradients accumulate acc + dot(x, y) in
@@ -2873,14 +2889,7 @@ def test_scan_carries_update_and_accumulate_in_place_on_the_device(gpu, cpu):
         executable = gpu.compile_and_load(text)
         if BACKEND != "mock" or os.environ.get("JAXLIB_GPU_MOCK_CODEGEN") == "1":
             assert executable.reference_kernel_steps() == []
-        want = _run(cpu, text, *args)
-        buffers = [gpu.buffer_from_pyval(a) for a in args]
-        for _ in range(2):
-            got = [np.asarray(o) for o in executable.execute(buffers)]
-            for g, w in zip(got, want):
-                np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5)
-            for buffer, original in zip(buffers, args):
-                np.testing.assert_array_equal(np.asarray(buffer), original)
+        _twice_as_the_cpu(executable, cpu, text, args, gpu)
 
 
 def test_known_rows_products_in_rows_and_prologues_run_on_the_device(gpu, cpu):
@@ -2910,10 +2919,4 @@ func.func @main(%dy: tensor<32x1xf32>, %w: tensor<64x1xf32>) -> tensor<32x64xf32
               for epilogue in (False, True)]
     for text, shapes in cases:
         args = [rng.integers(-8, 9, s).astype(np.float32) for s in shapes]
-        executable = gpu.compile_and_load(text)
-        want = _run(cpu, text, *args)
-        buffers = [gpu.buffer_from_pyval(a) for a in args]
-        for _ in range(2):
-            got = [np.asarray(o) for o in executable.execute(buffers)]
-            for g, w in zip(got, want):
-                np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5)
+        _twice_as_the_cpu(gpu.compile_and_load(text), cpu, text, args, gpu)

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from jaxlib._src.ir.core import Operation, Value
-from jaxlib._src.ops.data_movement import int_list
+from jaxlib._src.ops.data_movement import constant_int, int_list
 from jaxlib._src.ops.registry import with_frame
 
 
@@ -38,18 +38,6 @@ class KnownScalar:
 
 # A start index: a constant, or a scalar known per iteration.
 Start = int | KnownScalar
-
-
-def constant_int(value: Value) -> int | None:
-    """The value of an integer scalar (or one-element array) defined by a
-    constant op, else None."""
-    owner = value.owner
-    if not isinstance(owner, Operation) or owner.name != "stablehlo.constant":
-        return None
-    array = np.asarray(owner.attributes["value"].array)
-    if array.size != 1 or array.dtype.kind not in "iu":
-        return None
-    return int(array.reshape(()))
 
 
 def known_start(value: Value, known: dict[int, KnownScalar]) -> Start | None:

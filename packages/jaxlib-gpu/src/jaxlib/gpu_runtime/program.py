@@ -39,7 +39,7 @@ from jaxlib._src.ir.core import Block, Cloner, Function, Operation
 from jaxlib._src.ir.types import TensorType, TokenType, numpy_dtype
 from jaxlib._src.ops import registry
 from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target
-from jaxlib._src.ops.data_movement import int_list
+from jaxlib._src.ops.data_movement import constant_int, int_list
 from jaxlib._src.ops.registry import with_frame
 from jaxlib._src.passes.gspmd_manual import MANUAL_REGION_OP
 from jaxlib._src.passes.inline_calls import inline_small_calls
@@ -75,7 +75,7 @@ from jaxlib.gpu_runtime.kernels import (
     nothing_to_compute_kernel,
     on_device,
 )
-from jaxlib.gpu_runtime.known_scalars import VIEW_KERNELS, KnownScalar, constant_int
+from jaxlib.gpu_runtime.known_scalars import VIEW_KERNELS, KnownScalar
 from jaxlib.gpu_runtime.window_writes import WindowWrite, write_into_windows
 
 # Manual computations (shard_map): their core kernels slice and assemble with

@@ -13,6 +13,7 @@ sort.py.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -41,6 +42,18 @@ def tensor_type(op: Operation, value_type, what: str) -> TensorType:
     if not isinstance(value_type, TensorType):
         _fail(f"{what} must be a tensor, got {value_type}")
     return value_type
+
+
+def constant_int(value: Any) -> int | None:
+    """The integer a value holds when a constant op defines it with one
+    element (a scalar, or a one-element array), else None."""
+    owner = value.owner
+    if not isinstance(owner, Operation) or owner.name != "stablehlo.constant":
+        return None
+    array = np.asarray(owner.attributes["value"].array)
+    if array.size != 1 or array.dtype.kind not in "iu":
+        return None
+    return int(array.reshape(-1)[0])
 
 
 def int_list(op: Operation, name: str, default: Sequence[int] | None = None) -> tuple[int, ...]:

@@ -34,6 +34,7 @@ from jaxlib._src.ir.attributes import DenseElements
 from jaxlib._src.ir.core import Block, Function, Operation, Value, is_terminator
 from jaxlib._src.ir.types import INT64_MAX, TensorType, numpy_dtype
 from jaxlib._src.ops.control_flow import LAZY_SPLAT_BYTES
+from jaxlib._src.ops.data_movement import constant_int
 
 native.cpu.set_error_type(XlaRuntimeError)
 
@@ -698,16 +699,6 @@ def _defined_in(region: Any) -> set[int]:
     return defined
 
 
-def _constant_int(value: Value) -> int | None:
-    owner = value.owner
-    if not isinstance(owner, Operation) or owner.name != "stablehlo.constant":
-        return None
-    array = np.asarray(owner.attributes["value"].array)
-    if array.size != 1 or array.dtype.kind not in "iu":
-        return None
-    return int(array.reshape(-1)[0])
-
-
 def _counter_index(op: Operation) -> tuple[int, int] | None:
     """(k, limit) when ``op`` is ``while (arg_k < limit) {...; arg_k += 1}``
     with a constant limit and a signed scalar counter."""
@@ -725,7 +716,7 @@ def _counter_index(op: Operation) -> tuple[int, int] | None:
     if lhs not in cond.arguments:
         return None
     k = cond.arguments.index(lhs)
-    limit = _constant_int(rhs)
+    limit = constant_int(rhs)
     counter_type = op.operands[k].type
     if limit is None or counter_type.shape != () or counter_type.element_type not in ("i32",
                                                                                        "i64"):
@@ -735,7 +726,7 @@ def _counter_index(op: Operation) -> tuple[int, int] | None:
         return None
     a, b = step.operands
     counter = body.arguments[k]
-    if not ((a is counter and _constant_int(b) == 1) or (b is counter and _constant_int(a) == 1)):
+    if not ((a is counter and constant_int(b) == 1) or (b is counter and constant_int(a) == 1)):
         return None
     return k, limit
 
