@@ -167,7 +167,8 @@ def time_ours(bench: Suite, names: list[str], budget_s: float,
             results[name] = {"error": f"{type(err).__name__}: {err}"[:200]}
         print(f"ours {name}: {results[name]}", file=sys.stderr, flush=True)
     if backend == "cuda":
-        from jaxlib.gpu_runtime import cublas, cudnn, solver
+        from jaxlib.gpu_runtime import cublas, cudnn, fused, solver
+        print(f"ours kernels: {fused.device_function_form()}", file=sys.stderr, flush=True)
         print(f"ours products: {cublas.status()}", file=sys.stderr, flush=True)
         print(f"ours convolutions: {cudnn.status()}", file=sys.stderr, flush=True)
         print(f"ours solver: {solver.status()}", file=sys.stderr, flush=True)

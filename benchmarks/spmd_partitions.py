@@ -2,14 +2,15 @@
 with ``--one-process``, one process with two CPU devices); with
 ``--accumulate K``, a step over K microbatches whose gradients are summed
 unreduced (jax's explicit sharding: ``P(unreduced=...)``), one all-reduce a
-step:
+step; with ``--fsdp``, the parameters sharded over the devices too (fully
+sharded data parallelism: weights gathered for use, gradients reduce-scattered):
 how long a step takes when every process runs the whole program in global
 view (``JAXLIB_SPMD_PARTITIONS=global``) and when each runs its per-device
 program (``apart``, the default across processes), and, with ``--reference
 PYTHON``, under the real jaxlib (Gloo CPU collectives) in the same run.
 
     python benchmarks/spmd_partitions.py [--steps 20] [--rounds 3] [--reference PYTHON]
-                                         [--one-process] [--accumulate K]
+                                         [--one-process] [--accumulate K] [--fsdp]
 
 Prints the median step time of each side per round (rounds alternate the
 sides: the machine is noisy) and the ratios against the reference.
@@ -38,7 +39,7 @@ def _free_port() -> int:
 
 
 def worker(port: int, process_id: int, modes: list[str], steps: int, reference: bool,
-           accumulate: int = 0) -> None:
+           accumulate: int = 0, fsdp: bool = False) -> None:
     os.environ["JAX_PLATFORMS"] = "cpu"
     import jax
     import jax.numpy as jnp
@@ -61,7 +62,7 @@ def worker(port: int, process_id: int, modes: list[str], steps: int, reference: 
     # The batch split over the devices (in microbatches: dimension 1).
     rows = NamedSharding(mesh, PartitionSpec(*([None] if accumulate else []), "batch"))
     whole = NamedSharding(mesh, PartitionSpec(reduced={"batch"}) if accumulate
-                          else PartitionSpec())
+                          else PartitionSpec("batch") if fsdp else PartitionSpec())
     rng = np.random.default_rng(0)
     params = [((rng.normal(size=(WIDTH, WIDTH)) / np.sqrt(WIDTH)).astype(np.float32),
                np.zeros(WIDTH, np.float32)) for _ in range(DEPTH)]
@@ -81,7 +82,8 @@ def worker(port: int, process_id: int, modes: list[str], steps: int, reference: 
             x = jnp.tanh(x @ w + b)
         return jnp.mean((x - y) ** 2)
 
-    @jax.jit
+    # (FSDP: the updated parameters stay sharded as they came)
+    @jax.jit if not fsdp else jax.jit(out_shardings=(whole, NamedSharding(mesh, PartitionSpec())))
     def step(params, x, y):
         if not accumulate:
             value, grads = jax.value_and_grad(loss)(params, x, y)
@@ -126,12 +128,14 @@ def _time_modes(jax, step, params, x, y, modes: list[str], steps: int,
 
 
 def run_pair(python: str, modes: list[str], steps: int, reference: bool,
-             one_process: bool = False, accumulate: int = 0) -> dict:
+             one_process: bool = False, accumulate: int = 0, fsdp: bool = False) -> dict:
     port = 0 if one_process else _free_port()
     command = [python, __file__, "--worker", str(port), "PID", ",".join(modes), str(steps),
                str(accumulate)]
     if reference:
         command.append("--as-reference")
+    if fsdp:
+        command.append("--fsdp")
     env = dict(os.environ)
     env.pop("JAXLIB_SPMD_PARTITIONS", None)
     procs = [subprocess.Popen([c if c != "PID" else str(i) for c in command],
@@ -148,7 +152,7 @@ def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
         port, pid, modes, steps, accumulate = sys.argv[2:7]
         worker(int(port), int(pid), modes.split(","), int(steps), "--as-reference" in sys.argv,
-               int(accumulate))
+               int(accumulate), "--fsdp" in sys.argv)
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=20)
@@ -158,20 +162,25 @@ def main() -> None:
                         help="one process with two CPU devices instead of two processes")
     parser.add_argument("--accumulate", type=int, default=0, metavar="K",
                         help="K microbatches a step, gradients summed unreduced")
+    parser.add_argument("--fsdp", action="store_true",
+                        help="parameters sharded over the devices (not with --accumulate)")
     args = parser.parse_args()
+    if args.fsdp and args.accumulate:
+        parser.error("--fsdp and --accumulate are separate settings")
     where = "1 process x 2 CPU devices" if args.one_process else "2 processes x 1 CPU device"
-    how = f" in {args.accumulate} microbatches" if args.accumulate else ""
+    how = f" in {args.accumulate} microbatches" if args.accumulate else \
+        ", parameters sharded (FSDP)" if args.fsdp else ""
     print(f"MLP {DEPTH}x{WIDTH}, batch {BATCH}{how} over {where}; median ms per step")
     rows = []
     for round_ in range(args.rounds):
         order = ["global", "apart"] if round_ % 2 == 0 else ["apart", "global"]
         ours = run_pair(sys.executable, order, args.steps, False, args.one_process,
-                        args.accumulate)
+                        args.accumulate, args.fsdp)
         row = {m: 1e3 * statistics.median(ours[m]) for m in order}
         losses = {m: ours[m + "_loss"][0] for m in order}
         if args.reference:
             ref = run_pair(args.reference, ["reference"], args.steps, True, args.one_process,
-                           args.accumulate)
+                           args.accumulate, args.fsdp)
             row["reference"] = 1e3 * statistics.median(ref["reference"])
             losses["reference"] = ref["reference_loss"][0]
         rows.append(row)

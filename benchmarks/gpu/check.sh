@@ -153,7 +153,7 @@ for suite in models shared; do
 done
 note "benchmarks took $(( $(date +%s) - start )) s"
 fi
-grep -h "^ours \(products\|convolutions\|solver\):" "$out/bench.log" 2>/dev/null | sort -u | tee -a "$summary"
+grep -h "^ours \(kernels\|products\|convolutions\|solver\):" "$out/bench.log" 2>/dev/null | sort -u | tee -a "$summary"
 # Which programs replayed a CUDA graph, and why the others did not.
 python3 - "$out" <<'PY' | tee -a "$summary"
 import json, sys

@@ -183,6 +183,102 @@ def test_a_gradient_wanted_tiled_is_one_reduce_scatter(client, monkeypatch):
            {"reduce_scatter": 1, "all_reduce": 0, "all_gather": 0})
 
 
+@pytest.mark.parametrize("reducer, collectives", [
+    ("add", {"reduce_scatter": 1, "all_reduce": 0, "all_gather": 0}),
+    # (no reduce-scatter of a maximum: all-reduced, then each device's tile)
+    ("maximum", {"reduce_scatter": 0, "all_reduce": 1, "all_gather": 0}),
+])
+def test_a_sum_wanted_tiled_is_one_reduce_scatter(client, monkeypatch, reducer, collectives):
+    # FSDP's bias gradient: the batch's partial sums go straight into the
+    # bias's tiles.
+    init = "0.0" if reducer == "add" else "0xFF800000"
+    text = _program([("tensor<8x12xf32>", ROWS)], [("tensor<12xf32>", "{devices=[4]<=[4]}")], f"""
+    %z = stablehlo.constant dense<{init}> : tensor<f32>
+    %0 = stablehlo.reduce(%arg0 init: %z) applies stablehlo.{reducer} across dimensions = [0] : (tensor<8x12xf32>, tensor<f32>) -> tensor<12xf32>
+    return %0 : tensor<12xf32>""")
+    expected = X.sum(0) if reducer == "add" else X.max(0)
+    _check(client, monkeypatch, text, [X], [expected], collectives)
+
+
+def test_an_embedding_gradient_wanted_tiled_is_one_reduce_scatter(client, monkeypatch):
+    updates = RNG.normal(size=(8, 6)).astype(np.float32)
+    table = RNG.normal(size=(12, 6)).astype(np.float32)
+    text = _program([("tensor<12x6xf32>", REP), ("tensor<8x1xi32>", ROWS),
+                     ("tensor<8x6xf32>", ROWS)], [("tensor<12x6xf32>", ROWS)], """
+    %0 = "stablehlo.scatter"(%arg0, %arg1, %arg2) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+    }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<12x6xf32>, tensor<8x1xi32>, tensor<8x6xf32>) -> tensor<12x6xf32>
+    return %0 : tensor<12x6xf32>""")
+    tokens = np.array([[0], [11], [3], [3], [7], [0], [5], [10]], np.int32)
+    expected = table.copy()
+    np.add.at(expected, tokens[:, 0], updates)
+    _check(client, monkeypatch, text, [table, tokens, updates], [expected],
+           {"reduce_scatter": 1, "all_reduce": 0, "all_gather": 0})
+
+
+def test_a_kernel_gradient_wanted_tiled_is_one_reduce_scatter(client, monkeypatch):
+    images = RNG.normal(size=(8, 5, 5, 2)).astype(np.float32)
+    grads = RNG.normal(size=(8, 5, 5, 4)).astype(np.float32)
+    nhwc = "{devices=[4,1,1,1]<=[4]}"
+    out_tiles = "{devices=[1,1,1,4]<=[4]}"  # the kernel's output features
+    text = _program([("tensor<8x5x5x2xf32>", nhwc), ("tensor<8x5x5x4xf32>", nhwc)],
+                    [("tensor<3x3x2x4xf32>", out_tiles)], """
+    %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f], window = {pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x5x5x2xf32>, tensor<8x5x5x4xf32>) -> tensor<3x3x2x4xf32>
+    return %0 : tensor<3x3x2x4xf32>""")
+    _check(client, monkeypatch, text, [images, grads], None,
+           {"reduce_scatter": 1, "all_reduce": 0, "all_gather": 0})
+
+
+def test_a_broadcast_moving_to_other_tiles_moves_its_operand(client, monkeypatch):
+    # A bias tiled over its features, added to activations tiled over the
+    # batch: the bias is gathered (8 elements) and broadcast again in the
+    # batch's tiles, instead of its broadcast (the whole batch) exchanged.
+    bias = RNG.normal(size=(8,)).astype(np.float32)
+    y = RNG.normal(size=(8, 8)).astype(np.float32)
+    text = _program([("tensor<8x8xf32>", ROWS), ("tensor<8xf32>", "{devices=[4]<=[4]}")],
+                    [("tensor<8x8xf32>", ROWS)], """
+    %0 = stablehlo.broadcast_in_dim %arg1, dims = [1] : (tensor<8xf32>) -> tensor<8x8xf32>
+    %1 = stablehlo.add %arg0, %0 : tensor<8x8xf32>
+    return %1 : tensor<8x8xf32>""")
+    _check(client, monkeypatch, text, [y, bias], [y + bias],
+           {"all_gather": 1, "all_to_all": 0, "all_reduce": 0})
+
+
+def test_a_value_moved_to_one_tiling_twice_moves_once(client, monkeypatch):
+    # FSDP's weights: gathered for the forward product, and the backward's
+    # reads the same gathered weights (one all-gather, as XLA's CSE gives).
+    w = RNG.normal(size=(12, 8)).astype(np.float32)
+    dy = RNG.normal(size=(8, 8)).astype(np.float32)
+    text = _program([("tensor<8x12xf32>", ROWS), ("tensor<12x8xf32>", ROWS),
+                     ("tensor<8x8xf32>", ROWS)],
+                    [("tensor<8x8xf32>", ROWS), ("tensor<8x12xf32>", ROWS)], """
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<8x12xf32>, tensor<12x8xf32>) -> tensor<8x8xf32>
+    %1 = stablehlo.dot_general %arg2, %arg1, contracting_dims = [1] x [1] : (tensor<8x8xf32>, tensor<12x8xf32>) -> tensor<8x12xf32>
+    return %0, %1 : tensor<8x8xf32>, tensor<8x12xf32>""")
+    _check(client, monkeypatch, text, [X, w, dy], [X @ w, dy @ w.T],
+           {"all_gather": 1, "all_reduce": 0, "all_to_all": 0})
+
+
+def test_gradients_wanted_tiled_are_exchanged_together(client, monkeypatch):
+    # An FSDP step's weight and bias gradients: one all-reduce of both (with
+    # the loss), each device slicing its tiles, instead of one collective each.
+    dy = RNG.normal(size=(8, 8)).astype(np.float32)
+    text = _program([("tensor<8x12xf32>", ROWS), ("tensor<8x8xf32>", ROWS)],
+                    [("tensor<12x8xf32>", ROWS), ("tensor<8xf32>", "{devices=[4]<=[4]}"),
+                     ("tensor<f32>", REP)], """
+    %z = stablehlo.constant dense<0.0> : tensor<f32>
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [0] x [0] : (tensor<8x12xf32>, tensor<8x8xf32>) -> tensor<12x8xf32>
+    %1 = stablehlo.reduce(%arg1 init: %z) applies stablehlo.add across dimensions = [0] : (tensor<8x8xf32>, tensor<f32>) -> tensor<8xf32>
+    %2 = stablehlo.reduce(%arg0 init: %z) applies stablehlo.add across dimensions = [0, 1] : (tensor<8x12xf32>, tensor<f32>) -> tensor<f32>
+    return %0, %1, %2 : tensor<12x8xf32>, tensor<8xf32>, tensor<f32>""")
+    local = _check(client, monkeypatch, text, [X, dy], [X.T @ dy, dy.sum(0), X.sum()],
+                   {"reduce_scatter": 0, "all_reduce": 1, "all_gather": 0})
+    (combined,) = [op for op in local.module.walk() if op.name == "stablehlo.all_reduce"]
+    assert len(combined.operands) == 3
+
+
 def test_batched_dot_keeps_the_batch_tiles(client, monkeypatch):
     a = RNG.normal(size=(4, 3, 5)).astype(np.float32)
     b = RNG.normal(size=(4, 5, 2)).astype(np.float32)

@@ -71,6 +71,10 @@ def check_collectives(comm) -> dict[str, bool]:
     exchanged = comm.all_to_all(blocks)
     checks["all_to_all"] = bool(np.array_equal(
         exchanged, np.repeat(100 * np.arange(size) + rank, 3).reshape(size, 3)))
+    # messages of different lengths (the empty one too), in rank order
+    messages = comm.all_gather_bytes(b"x" * (3 * rank) + bytes([rank]))
+    checks["all_gather_bytes"] = messages == [b"x" * (3 * r) + bytes([r]) for r in range(size)]
+    checks["all_gather_bytes empty"] = comm.all_gather_bytes(b"") == [b""] * size
     root = size - 1
     sent = comm.broadcast(rank_data(rank), root=root)
     checks["broadcast"] = bool(np.array_equal(sent, rank_data(root)))
@@ -135,6 +139,8 @@ def mismatch(address, node_id, params):
         "op": error_of(lambda: comm.all_reduce(np.ones(4), "sum" if node_id == 0 else "max")),
         "collective": error_of(lambda: comm.barrier() if node_id == 0
                                else comm.broadcast(np.ones(2), root=0)),
+        "bytes": error_of(lambda: comm.all_gather_bytes(b"abc") if node_id == 0
+                          else comm.barrier()),
     }
     # Disagreement is caught before any data moves: the communicator still works.
     result["after"] = comm.all_reduce(np.full(3, node_id + 1, np.int32)).tolist()

@@ -78,6 +78,8 @@ def test_disagreeing_calls_fail_on_every_process_and_leave_it_usable(service_at)
         assert "int32[2, 4]" in result["shape"] and "int32[2, 5]" in result["shape"]
         assert "op=sum" in result["op"] and "op=max" in result["op"]
         assert "process 0: barrier; process 1: broadcast" in result["collective"]
+        assert result["bytes"].startswith("INVALID_ARGUMENT: the processes of a Gloo "
+                                          "collective disagree: process 0: all_gather_bytes")
         assert result["after"] == [3, 3, 3]
 
 

@@ -77,6 +77,27 @@ _DIVIDE = ('extern "C" __global__ void k(const float* x, const float* y, float* 
            '  if (i < n) z[i] = x[i] * y[i] / (x[i] + 1.0f) + sqrtf(y[i]);\n}\n')
 
 
+def test_host_builds_of_one_kernel_from_many_threads(tmp_path, monkeypatch):
+    # Programs jitted from several threads build the same kernel at once
+    # (jax's test_concurrent_jit on mock GPUs): each gets the whole build.
+    import concurrent.futures
+    import ctypes
+
+    monkeypatch.setenv("JAXLIB_GPU_HOST_KERNEL_CACHE", str(tmp_path))
+    monkeypatch.setattr(fused, "_HOST_FUNCTIONS", {})
+    source = ('extern "C" void k(void** in, void** out, long long n) {\n'
+              '  for (long long i = 0; i < n; ++i)\n'
+              '    ((float*)out[0])[i] = 2.0f * ((const float*)in[0])[i] - 3.0f;\n}\n')
+    with concurrent.futures.ThreadPoolExecutor(6) as pool:
+        functions = list(pool.map(lambda _: fused._host_function(source, "k"), range(6)))
+    assert all(f is functions[0] for f in functions)
+    x, y = np.arange(5, dtype=np.float32), np.zeros(5, np.float32)
+    functions[0].argtypes = [ctypes.c_void_p * 1, ctypes.c_void_p * 1, ctypes.c_longlong]
+    functions[0]((ctypes.c_void_p * 1)(x.ctypes.data), (ctypes.c_void_p * 1)(y.ctypes.data), 5)
+    np.testing.assert_array_equal(y, 2 * x - 3)
+    assert [p.suffix for p in tmp_path.iterdir()] == [".so"]  # nothing half-built left
+
+
 def test_kernels_for_the_gpu_keep_f32_denormals(tmp_path, monkeypatch):
     # CuPy's own compiles add -ftz=true; ours compile without it (XLA's GPU
     # backend keeps denormals), with IEEE divisions and square roots.
@@ -97,17 +118,22 @@ def test_kernels_for_the_gpu_keep_f32_denormals(tmp_path, monkeypatch):
     assert not list(tmp_path.glob("*.tmp"))
 
 
-def test_device_functions_load_our_ptx_and_fall_back_to_cupy(tmp_path, monkeypatch):
-    # A stand-in for CuPy's module API (no GPU here): the PTX path is what
-    # RawModule loads; a failing load falls back to RawKernel once and for all.
+def test_device_functions_load_our_cubin_then_ptx_then_fall_back_to_cupy(tmp_path,
+                                                                         monkeypatch):
+    # A stand-in for CuPy's module API (no GPU here): what RawModule loads is
+    # our NVRTC's CUBIN for the GPU; a refused CUBIN (a driver of another
+    # major version) turns to the PTX, once and for all; a refused PTX too
+    # falls back to RawKernel once and for all.
     _needs_nvrtc()
     monkeypatch.setenv("JAXLIB_GPU_KERNEL_CACHE", str(tmp_path))
     loaded = []
+    refuse: set[str] = set()
 
     class Module:
         def __init__(self, path):
-            if fail:
-                raise RuntimeError("CUDA_ERROR_UNSUPPORTED_PTX_VERSION")
+            suffix = path.rsplit(".", 1)[-1]
+            if suffix in refuse:
+                raise RuntimeError(f"CUDA_ERROR_UNSUPPORTED_{suffix.upper()}_VERSION")
             loaded.append(path)
 
         def get_function(self, name):
@@ -126,17 +152,43 @@ def test_device_functions_load_our_ptx_and_fall_back_to_cupy(tmp_path, monkeypat
 
     monkeypatch.setattr(fused, "_DEVICE_MODULES", {})
     monkeypatch.setattr(fused, "_FALLBACK", [])
-    fail = False
+    monkeypatch.setattr(fused, "_CUBIN_REFUSED", [])
     assert fused.device_function(StandIn, _DIVIDE, "k") == ("function", "k")
     assert fused.device_function(StandIn, _DIVIDE, "k") == ("function", "k")
     assert len(loaded) == 1 and loaded[0].startswith(str(tmp_path))
-    assert fused.device_function_fallback() is None
-    fail = True
-    other = _DIVIDE.replace("sqrtf", "rsqrtf")
+    assert loaded[0].endswith(".cubin") and Path(loaded[0]).read_bytes()[:4] == b"\x7fELF"
+    assert fused.device_function_form() == "cubin"
+    refuse.add("cubin")
+    second = _DIVIDE.replace("sqrtf", "rsqrtf")
+    assert fused.device_function(StandIn, second, "k") == ("function", "k")
+    assert loaded[-1].endswith(".ptx") and ".entry k(" in Path(loaded[-1]).read_text()
+    assert fused.device_function_form().startswith("ptx (RuntimeError: CUDA_ERROR_UNSUP")
+    refuse.clear()  # once refused, the CUBIN is not tried again
+    third = second + "// the third\n"
+    assert fused.device_function(StandIn, third, "k") == ("function", "k")
+    assert loaded[-1].endswith(".ptx")
+    refuse.add("ptx")
+    other = second + "// another\n"
     assert fused.device_function(StandIn, other, "k") == ("cupy", "k")
     assert "UNSUPPORTED_PTX_VERSION" in fused.device_function_fallback()
-    fail = False  # once fallen back, every kernel stays with CuPy's compile
-    assert fused.device_function(StandIn, other.replace("1.0f", "2.0f"), "k") == ("cupy", "k")
+    assert fused.device_function_form().startswith("cupy (")
+    refuse.clear()  # once fallen back, every kernel stays with CuPy's compile
+    assert fused.device_function(StandIn, other + "// more\n", "k") == ("cupy", "k")
+
+
+def test_cubins_are_compiled_for_the_gpus_architecture(tmp_path, monkeypatch):
+    _needs_nvrtc()
+    from jaxlib.gpu_runtime import nvrtc
+
+    monkeypatch.setenv("JAXLIB_GPU_KERNEL_CACHE", str(tmp_path))
+    path = nvrtc.kernel_cubin(_DIVIDE, "90")
+    assert path.suffix == ".cubin" and path.read_bytes()[:4] == b"\x7fELF"
+    assert nvrtc.kernel_cubin(_DIVIDE, "80") != path  # another architecture, another file
+    monkeypatch.setattr(nvrtc, "compile_to_cubin", lambda *a, **k: pytest.fail("recompiled"))
+    assert nvrtc.kernel_cubin(_DIVIDE, "90") == path
+    monkeypatch.undo()
+    with pytest.raises(nvrtc.CompileError, match="gpu-architecture"):
+        nvrtc.compile_to_cubin(_DIVIDE, "12")
 
 
 def test_nvrtc_reports_errors_with_its_log():

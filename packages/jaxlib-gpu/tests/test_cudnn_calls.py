@@ -101,11 +101,15 @@ def _value(argument):
 class _Library:
     """The cuDNN calls cudnn.py makes, as documented, on host memory."""
 
-    def __init__(self, wrong: bool = False, find_status: int = 0):
+    def __init__(self, wrong: bool = False, find_status: int = 0, tensor_first: bool = False):
         self.objects: dict[int, dict] = {}
         self.calls: dict[str, int] = {}
         self.wrong = wrong  # a broken library: results off by one
         self.find_status = find_status
+        # The search's best result runs on tensor cores (math type 2: f32
+        # inputs rounded to TF32) before the one with the descriptor's math.
+        self.tensor_first = tensor_first
+        self.math_at_run: list[int] = []
 
     def _new(self, reference) -> int:
         key = len(self.objects) + 1
@@ -167,7 +171,9 @@ class _Library:
     def _search(count_at: int, fft: int):
         """A Find...AlgorithmEx or Get...Algorithm_v7 of the stand-in: the
         count and the results are its arguments ``count_at`` and the next."""
-        return lambda self, *args: self._choice(args[count_at], args[count_at + 1], fft)
+        conv_at = 5 if count_at == 9 else 3
+        return lambda self, *args: self._choice(args[count_at], args[count_at + 1], fft,
+                                                self._object(args[conv_at]).get("math", 0))
 
     # (handle, 3 descriptors and pointers in pairs, requested, count, results, ...) and
     # (handle, 4 descriptors, requested, count, results); forward's FFT is algorithm 4,
@@ -179,10 +185,14 @@ class _Library:
     cudnnFindConvolutionBackwardFilterAlgorithmEx = _search(9, 2)
     cudnnGetConvolutionBackwardFilterAlgorithm_v7 = _search(6, 2)
 
-    def _choice(self, count_ref, results, fft=4):
-        count_ref._obj.value = 2
+    def _choice(self, count_ref, results, fft=4, math=0):
+        count_ref._obj.value = 2 + self.tensor_first
         results[0].algo, results[0].status, results[0].memory = fft, 0, 0  # FFT: not taken
-        results[1].algo, results[1].status, results[1].memory = 1, self.find_status, 0
+        if self.tensor_first:
+            results[1].algo, results[1].status, results[1].memory = 1, 0, 0
+            results[1].math_type = 2
+        last = results[1 + self.tensor_first]
+        last.algo, last.status, last.memory, last.math_type = 1, self.find_status, 0, math
         return 0
 
     def cudnnConvolutionBackwardData(self, handle, alpha, w_desc, w_ptr, dy_desc, dy_ptr,
@@ -243,6 +253,7 @@ class _Library:
         self.calls[kind] = self.calls.get(kind, 0) + 1
         assert algo == 1  # the second algorithm the search offered: the first is FFT
         objects = [self._object(d) for d in (first, second, conv, out)]
+        self.math_at_run.append(objects[2].get("math"))
         assert objects[0]["type"] == objects[1]["type"] == objects[3]["type"]
         return (*objects, _NUMPY_OF_TYPE[objects[0]["type"]])
 
@@ -413,6 +424,24 @@ def test_feature_groups_and_other_types():
         assert got.dtype == dtype and library.calls == {"forward": 2}
         np.testing.assert_allclose(got.astype(np.float64), want.astype(np.float64),
                                    rtol=tolerance, atol=tolerance)
+
+
+def test_f32_convolutions_never_take_tensor_core_math():
+    # The search's best may be a tensor-op algorithm (TF32 inputs): f32 and
+    # f64 take the next one with their own math; 16-bit types run with the
+    # math type their algorithm was found with.
+    for element, dtype, math in (("f32", np.float32, 3), ("f64", np.float64, 0),
+                                 ("f16", np.float16, 2)):
+        op = _convolution(*_GROUPED, groups=2, element=element)
+        library = _Library(tensor_first=True)
+        kernel, fallback = _kernel(op, library)
+        rng = np.random.default_rng(2)
+        lhs, rhs = (rng.standard_normal(t.shape).astype(dtype) for t in op.operand_types)
+        (got,) = kernel(_wrap(lhs), _wrap(rhs))
+        assert library.calls == {"forward": 2}
+        assert library.math_at_run == [math, math], element
+        np.testing.assert_allclose(got.astype(np.float64),
+                                   fallback(lhs, rhs)[0].astype(np.float64), rtol=1e-2, atol=1e-2)
 
 
 @pytest.mark.parametrize("case", ["nhwc_same", "input_gradient", "weight_gradient"])

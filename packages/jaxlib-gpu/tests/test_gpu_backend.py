@@ -199,3 +199,43 @@ def test_tpu_is_registered_quietly_with_jaxlibs_registry():
                          check=True, env=env).stdout.split("\n")
     assert out[0] == ("True gpu" if _cuda_usable() else "True cpu")
     assert "TPU support is not installed" in out[1] or "libtpu" in out[1]
+
+
+def test_sparse_solves_go_to_the_host_where_cupy_has_no_csrlsvqr(monkeypatch):
+    # cuSOLVER's sparse QR is deprecated since CUDA 13: a CuPy without it
+    # (here: no cupyx at all) solves on the host instead of failing the step.
+    import numpy as np
+
+    from jaxlib._src.frontends.mlir_text import parse_module
+    from jaxlib.gpu_runtime import sparse
+
+    class Stream:
+        @staticmethod
+        def is_capturing():
+            return False
+
+    class StandIn:  # CuPy's spelling over numpy arrays
+        cuda = types.SimpleNamespace(get_current_stream=Stream, runtime=types.SimpleNamespace(
+            is_hip=False))
+        asnumpy = staticmethod(np.asarray)
+
+        def __getattr__(self, name):
+            return getattr(np, name)
+
+    monkeypatch.setitem(sys.modules, "cupyx", None)  # (import cupyx raises ImportError)
+    monkeypatch.setattr(sparse, "_state", {})
+    v, i, p = "tensor<4xf64>", "tensor<4xi32>", "tensor<4xi32>"
+    module = parse_module(
+        f"func.func @main(%d: {v}, %i: {i}, %p: {p}, %b: tensor<3xf64>) -> tensor<3xf64> {{\n"
+        f"  %0 = stablehlo.custom_call @cusolver_csrlsvqr_ffi(%d, %i, %p, %b) "
+        f"{{api_version = 4 : i32, backend_config = {{reorder = 1 : i32, tol = 1.0e-06 : f64}}}}"
+        f" : ({v}, {i}, {p}, tensor<3xf64>) -> tensor<3xf64>\n"
+        f"  return %0 : tensor<3xf64>\n}}\n")
+    op = next(o for o in module.walk() if o.name == "stablehlo.custom_call")
+    kernel = sparse._sparse_solve(op, StandIn())
+    # [[2, 0, 1], [0, 3, 0], [0, 0, 4]] x = [4, 6, 8]
+    data = np.array([2.0, 1.0, 3.0, 4.0])
+    (x,) = kernel(data, np.array([0, 2, 1, 2], np.int32), np.array([0, 2, 3, 4], np.int32),
+                  np.array([4.0, 6.0, 8.0]))
+    np.testing.assert_allclose(x, [1.0, 2.0, 2.0])
+    assert sparse._state["csrlsvqr"].startswith("host (ModuleNotFoundError")

@@ -31,6 +31,7 @@ from jaxlib.distributed.call_agreement import (
     DESCRIPTION_BYTES,
     check_agreement,
     describe_call,
+    gather_bytes,
 )
 
 DEFAULT_TIMEOUT_S = 30.0
@@ -94,6 +95,34 @@ class GlooCommunicator:
         out = np.empty((self.size, *x.shape), x.dtype)
         self._run("all_gather", x, lambda: self._context.all_gather(x, out))
         return out
+
+    def all_gather_bytes(self, payload: bytes) -> list[bytes]:
+        """Every process's ``payload`` (of any length), in rank order: two
+        round trips, the call's agreement carrying the lengths, then the
+        payloads padded to the longest (a cross-process exchange of a
+        program's collective: each round trip is latency)."""
+        if not isinstance(payload, (bytes, bytearray, memoryview)):
+            raise invalid_argument(f"all_gather_bytes takes bytes, got {type(payload).__name__}")
+        payload = bytes(payload)
+        with self._lock:
+            if self._failure is not None:
+                raise XlaRuntimeError(
+                    f"FAILED_PRECONDITION: this Gloo communicator among processes "
+                    f"{list(self._process_ids)} failed earlier: {self._failure}")
+            try:
+                def gather(x: np.ndarray) -> np.ndarray:
+                    out = np.empty((self.size, x.size), np.uint8)
+                    self._context.all_gather(x, out)
+                    return out
+
+                return gather_bytes("a Gloo", self._process_ids, payload, gather)
+            except XlaRuntimeError as err:
+                if not str(err).startswith("INVALID_ARGUMENT"):
+                    self._failure = err
+                raise
+            except RuntimeError as err:
+                self._failure = XlaRuntimeError(_with_code(str(err)))
+                raise self._failure from None
 
     def reduce_scatter(self, x: Any, op: str = "sum") -> np.ndarray:
         """Rank r's block (of ``size`` along axis 0) of the reduction of every ``x``.

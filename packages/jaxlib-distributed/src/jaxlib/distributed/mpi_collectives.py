@@ -28,6 +28,7 @@ from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument
 from jaxlib.distributed.call_agreement import (
     check_agreement,
     describe_call,
+    gather_bytes,
 )
 from jaxlib.distributed.gloo_collectives import _process_ids, _reduction
 
@@ -83,6 +84,22 @@ class MpiCommunicator:
         """Every process's ``x`` stacked along a new leading axis (in rank order)."""
         x = self._input(x)
         return self._run("all_gather", x, lambda: self._gather(x))
+
+    def all_gather_bytes(self, payload: bytes) -> list[bytes]:
+        """Every process's ``payload`` (of any length), in rank order, in two
+        round trips (call_agreement.gather_bytes)."""
+        if not isinstance(payload, (bytes, bytearray, memoryview)):
+            raise invalid_argument(f"all_gather_bytes takes bytes, got {type(payload).__name__}")
+        with self._lock:
+            if self._failure is not None:
+                raise XlaRuntimeError(
+                    f"FAILED_PRECONDITION: this MPI communicator among processes "
+                    f"{list(self._process_ids)} failed earlier: {self._failure}")
+            try:
+                return gather_bytes("an MPI", self._process_ids, bytes(payload), self._gather)
+            except self._mpi.Exception as err:
+                self._failure = XlaRuntimeError(f"INTERNAL: MPI all_gather_bytes failed: {err}")
+                raise self._failure from None
 
     def reduce_scatter(self, x: Any, op: str = "sum") -> np.ndarray:
         """Rank r's block (of ``size`` along axis 0) of the reduction of every ``x``."""

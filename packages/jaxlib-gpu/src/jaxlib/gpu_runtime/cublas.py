@@ -218,7 +218,7 @@ def _matrix(x: Any) -> tuple[int, int, int] | None:
     if any(s % item for s in x.strides):
         return None
     batch = 0 if b == 1 else sb
-    if batch < 0:
+    if batch < 0 or max(sr, sc) > _INT_MAX:  # (leading dimensions are ints: copied)
         return None
     if c == 1 or sc == 1:  # rows contiguous: x^T is column-major with ld = row stride
         ld = sr if r > 1 else c
@@ -248,6 +248,11 @@ def _gemm(cupy: Any, handle: _Handle, a: Any, c: Any, bf16_out: Any = None,
         out_type = _CUDA_R_16BF if out_dtype == np.uint16 else _CUDA_R_32F
     b, m, k = a.shape
     n = c.shape[2]
+    # (cuBLAS reads what these say: a mismatch must not reach it)
+    if c.ndim != 3 or c.shape[:2] != (b, k) or \
+            (into is not None and tuple(into.shape) != (b, m, n)):
+        raise ValueError(f"cuBLAS product of {a.shape} and {c.shape}"
+                         + (f" into {into.shape}" if into is not None else ""))
     out = cupy.empty((b, m, n), out_dtype) if into is None else into
     if out.size == 0 or (k == 0 and into is not None and add):
         return out
@@ -503,11 +508,13 @@ def _trsm_self_test(cupy: Any, solver: Trsm) -> None:
     from scipy.linalg import blas
 
     rng = np.random.default_rng(0)
-    count, cols, rows = 2, 3, 4  # x holds column-major 4 x 3 matrices
+    cols, rows = 3, 4  # x holds column-major 4 x 3 matrices
     for dtype, letter in _TRSM_LETTERS.items():
         function = getattr(blas, letter.lower() + "trsm")
-        for side, lower, trans, unit in ((0, True, 0, False), (1, False, 1, True),
-                                         (0, False, 2, False), (1, True, 2, False)):
+        # a batch of two (trsmBatched where there is one), one matrix (trsm)
+        for side, lower, trans, unit, count in (
+                (0, True, 0, False, 2), (1, False, 1, True, 2), (0, False, 2, False, 2),
+                (1, True, 2, False, 2), (0, True, 1, False, 1), (1, False, 0, True, 1)):
             k = rows if side == 0 else cols
             a = rng.standard_normal((count, k, k)) + 4 * np.eye(k)
             x = rng.standard_normal((count, cols, rows))

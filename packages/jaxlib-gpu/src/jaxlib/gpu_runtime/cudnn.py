@@ -48,6 +48,7 @@ import ctypes
 import dataclasses
 import glob
 import os
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -75,6 +76,9 @@ _TYPES = {
     np.dtype(np.float32): (_FLOAT, _FLOAT, _FMA_MATH, ctypes.c_float, 1e-4),
     np.dtype(np.float64): (_DOUBLE, _DOUBLE, _DEFAULT_MATH, ctypes.c_double, 1e-10),
 }
+
+# The types whose convolutions may run on tensor cores (their own precision).
+_TENSOR_TYPES = frozenset({_BF16, np.dtype(np.float16)})
 
 # result type -> the operand types it holds exactly (f16 -> f32 and f64, f32 -> f64)
 _WIDENS_EXACTLY = {np.dtype(np.float32): (np.dtype(np.float16),),
@@ -502,6 +506,10 @@ class Handle:
             else workspace
         self.stream = None
         self.configurations: dict = {}
+        # cuDNN's calls release the GIL, and a handle (its stream, its
+        # workspace) takes one call at a time: threads running programs on
+        # one device (replicas, other processes' instances) take turns.
+        self.lock = threading.RLock()
 
     def check(self, code: int, what: str) -> None:
         if code != 0:
@@ -627,8 +635,14 @@ class Configuration:
                 ctypes.byref(count), results), self.heuristic)
         accurate = _ACCURATE[self.plan.mode]
         for result in results[:count.value]:
-            if result.status == 0 and result.memory <= limit and result.algo in accurate:
+            math = int(result.math_type)
+            if result.status == 0 and result.memory <= limit and result.algo in accurate \
+                    and (math in (_DEFAULT_MATH, _FMA_MATH) or self.plan.dtype in _TENSOR_TYPES):
                 self.algo, self.workspace_bytes = int(result.algo), int(result.memory)
+                # The math type the algorithm was found (timed) with; never
+                # tensor-op math for f32/f64 (its inputs rounded to TF32).
+                handle.check(lib.cudnnSetConvolutionMathType(conv_desc, math),
+                             "cudnnSetConvolutionMathType")
                 return
         raise CudnnError("no cuDNN algorithm takes this convolution within "
                          f"{limit >> 20} MiB of workspace")
@@ -782,8 +796,9 @@ class CudnnConvolution:
                 return None
         y = xp.empty(plan.y_shape or self.result_shape, storage(plan.dtype))
         try:
-            handle.bind(xp.cuda.get_current_stream().ptr)
-            configuration.run(x, w, y)
+            with handle.lock:
+                handle.bind(xp.cuda.get_current_stream().ptr)
+                configuration.run(x, w, y)
         except CudnnError as err:  # this configuration is off from now on
             self.memo[memo_key] = self._refuse(handle, key, str(err))
             return None
@@ -820,10 +835,11 @@ class CudnnConvolution:
         try:
             x, w = self.operands(lhs_r, rhs_r, plan)
             y = xp.empty(plan.y_shape or self.result_shape, storage(plan.dtype))
-            handle.bind(xp.cuda.get_current_stream().ptr)
-            configuration = handle.configure(plan, x, w, y)
-            configuration.choose_algorithm(x, w, y, measure=True)
-            configuration.run(x, w, y)
+            with handle.lock:
+                handle.bind(xp.cuda.get_current_stream().ptr)
+                configuration = handle.configure(plan, x, w, y)
+                configuration.choose_algorithm(x, w, y, measure=True)
+                configuration.run(x, w, y)
             want = self.fallback(lhs_r, rhs_r)[0]
             got = self.result_of(y, plan)
             if not _close(_host(xp, got), _host(xp, want), _TYPES[plan.dtype][4], plan.dtype):

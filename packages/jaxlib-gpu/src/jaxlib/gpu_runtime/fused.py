@@ -12,6 +12,7 @@ import math
 import os
 import subprocess
 import tempfile
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -520,14 +521,17 @@ GENERATED_ON_CARRIERS = frozenset({"stablehlo.reduce_window", "stablehlo.select_
 _DEVICE_MODULES: dict[tuple[str, str], Any] = {}
 # Why kernels fell back to CuPy's own compile (reported once).
 _FALLBACK: list[str] = []
+# Why our NVRTC's CUBIN did not load, when it did not (PTX is loaded instead).
+_CUBIN_REFUSED: list[str] = []
 
 
 def device_function(xp: Any, source: str, name: str) -> Any:
-    """The kernel ``name`` of ``source`` on the current GPU: our NVRTC's PTX
-    (IEEE f32 denormals, as XLA's GPU backend; nvrtc.kernel_ptx) loaded with
-    ``cupy.RawModule(path=...)``; where that fails (no NVRTC library, a PTX
-    newer than the driver), CuPy's RawKernel, which flushes denormals (logged
-    once; ``device_function_fallback()`` says why)."""
+    """The kernel ``name`` of ``source`` on the current GPU, compiled by our
+    NVRTC (IEEE f32 denormals, as XLA's GPU backend): its CUBIN for the GPU
+    (nvrtc.kernel_cubin), else its PTX (nvrtc.kernel_ptx), loaded with
+    ``cupy.RawModule(path=...)``; where both fail (no NVRTC library, a
+    driver older than both), CuPy's RawKernel, which flushes denormals
+    (logged once; ``device_function_fallback()`` says why)."""
     from jaxlib.gpu_runtime import nvrtc
 
     if is_hip(xp):  # no PTX on ROCm: CuPy compiles the source with hiprtc
@@ -536,23 +540,40 @@ def device_function(xp: Any, source: str, name: str) -> Any:
     key = (source, arch)
     module = _DEVICE_MODULES.get(key)
     if module is None and not _FALLBACK:
-        try:
-            module = xp.RawModule(path=str(nvrtc.kernel_ptx(source, arch)))
-            function = module.get_function(name)
-        except Exception as err:  # any failure: CuPy's compile instead
-            import logging
-
-            _FALLBACK.append(f"{type(err).__name__}: {err}")
-            # (logged, not warned: jax's tests turn warnings into errors)
-            logging.getLogger("jaxlib.gpu").warning(
-                "generated kernels are compiled by CuPy (f32 denormals flush to zero): "
-                "loading our NVRTC's PTX failed: %s", _FALLBACK[0])
-        else:
+        errors = []
+        makers = [nvrtc.kernel_ptx] if _CUBIN_REFUSED else [nvrtc.kernel_cubin, nvrtc.kernel_ptx]
+        for make in makers:
+            try:
+                module = xp.RawModule(path=str(make(source, arch)))
+                function = module.get_function(name)
+            except Exception as err:  # the next form, or CuPy's compile
+                errors.append(f"{type(err).__name__}: {err}")
+                module = None
+                if make is nvrtc.kernel_cubin:
+                    _CUBIN_REFUSED.append(errors[-1])
+                continue
             _DEVICE_MODULES[key] = module
             return function
+        import logging
+
+        _FALLBACK.append("; ".join(errors))
+        # (logged, not warned: jax's tests turn warnings into errors)
+        logging.getLogger("jaxlib.gpu").warning(
+            "generated kernels are compiled by CuPy (f32 denormals flush to zero): "
+            "loading our NVRTC's CUBIN and PTX failed: %s", _FALLBACK[0])
     if module is not None:
         return module.get_function(name)
     return xp.RawKernel(source, name)
+
+
+def device_function_form() -> str:
+    """How generated kernels reach the GPU: "cubin", "ptx" (our NVRTC's CUBIN
+    did not load: why follows) or "cupy" (neither loaded: why follows)."""
+    if _FALLBACK:
+        return f"cupy ({_FALLBACK[0]})"
+    if _CUBIN_REFUSED:
+        return f"ptx ({_CUBIN_REFUSED[0]})"
+    return "cubin"
 
 
 def device_function_fallback() -> str | None:
@@ -574,20 +595,32 @@ def _host_function(source: str, name: str) -> Any:
                                 Path(tempfile.gettempdir()) / "jaxlib-gpu-host-kernels"))
     cache.mkdir(parents=True, exist_ok=True)
     library = cache / f"{name}_{digest}.so"
-    if not library.exists():
-        path = cache / f"{name}_{digest}.cc"
-        path.write_text(source)
-        partial = library.with_suffix(f".{os.getpid()}.tmp")
-        completed = subprocess.run(
-            [os.environ.get("CXX", "g++"), "-std=c++17", "-O1", "-shared", "-fPIC",
-             "-o", str(partial), str(path)], capture_output=True, text=True)
-        if completed.returncode != 0:
-            raise RuntimeError(f"the host build of {name} failed:\n{completed.stderr[-2000:]}")
-        partial.replace(library)
-    function = getattr(ctypes.CDLL(str(library)), name)
-    function.restype = None
-    _HOST_FUNCTIONS[(name, digest)] = function
+    # One build at a time in this process (threads compiling one kernel
+    # would write its files under each other), and files of their own per
+    # build, renamed whole into place (other processes share the cache).
+    with _HOST_BUILD_LOCK:
+        function = _HOST_FUNCTIONS.get((name, digest))
+        if function is not None:
+            return function
+        if not library.exists():
+            with tempfile.TemporaryDirectory(dir=cache) as scratch:
+                path = Path(scratch) / f"{name}.cc"
+                path.write_text(source)
+                partial = Path(scratch) / f"{name}.so"
+                completed = subprocess.run(
+                    [os.environ.get("CXX", "g++"), "-std=c++17", "-O1", "-shared", "-fPIC",
+                     "-o", str(partial), str(path)], capture_output=True, text=True)
+                if completed.returncode != 0:
+                    raise RuntimeError(
+                        f"the host build of {name} failed:\n{completed.stderr[-2000:]}")
+                partial.replace(library)
+        function = getattr(ctypes.CDLL(str(library)), name)
+        function.restype = None
+        _HOST_FUNCTIONS[(name, digest)] = function
     return function
+
+
+_HOST_BUILD_LOCK = threading.Lock()
 
 
 @dataclass(eq=False)

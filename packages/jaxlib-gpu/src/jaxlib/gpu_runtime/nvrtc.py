@@ -1,12 +1,15 @@
-"""NVRTC through ctypes: compiles generated CUDA C to PTX, with or without a GPU.
+"""NVRTC through ctypes: compiles generated CUDA C to PTX or CUBIN, with or without a GPU.
 
 The nvidia NVRTC wheel (``nvidia-cuda-nvrtc`` for CUDA 13,
 ``nvidia-cuda-nvrtc-cu12``) needs no GPU and no driver, so CI compiles every
 generated kernel with it. On a GPU the generated kernels are compiled here too
-(``kernel_ptx``: cached on disk by hash) and loaded by CuPy from the PTX file:
-CuPy's own compiles always add ``-ftz=true`` (flushing f32 denormals, which
-XLA's GPU backend keeps: its ``xla_gpu_ftz`` is false by default), and a later
-``-ftz=false`` does not undo it.
+(cached on disk by hash) and loaded by CuPy from the file: CuPy's own compiles
+always add ``-ftz=true`` (flushing f32 denormals, which XLA's GPU backend
+keeps: its ``xla_gpu_ftz`` is false by default), and a later ``-ftz=false``
+does not undo it. The GPU's own machine code (CUBIN, ``kernel_cubin``) comes
+first: a driver loads CUBIN made by any NVRTC of its CUDA major version, while
+it JIT-compiles only PTX no newer than itself (an NVRTC wheel newer than the
+driver writes such PTX); PTX (``kernel_ptx``) is the fallback.
 """
 
 from __future__ import annotations
@@ -55,6 +58,9 @@ def declare(lib: Any) -> None:
     lib.nvrtcGetPTX.argtypes = [vp, ctypes.c_char_p]
     lib.nvrtcDestroyProgram.argtypes = [ctypes.POINTER(vp)]
     lib.nvrtcVersion.argtypes = [ctypes.POINTER(ctypes.c_int)] * 2
+    if hasattr(lib, "nvrtcGetCUBIN"):  # NVRTC 11.1 and later
+        lib.nvrtcGetCUBINSize.argtypes = [vp, ctypes.POINTER(ctypes.c_size_t)]
+        lib.nvrtcGetCUBIN.argtypes = [vp, ctypes.c_char_p]
 
 
 def library() -> Any:
@@ -87,7 +93,21 @@ class CompileError(Exception):
 def compile_to_ptx(source: str, name: str = "kernel.cu",
                    options: tuple[str, ...] = ("--gpu-architecture=compute_80",)) -> str:
     """The PTX of ``source``; CompileError with NVRTC's log when it does not compile."""
+    return _compile(source, name, options, "PTX").decode()
+
+
+def compile_to_cubin(source: str, arch: str, name: str = "kernel.cu",
+                     options: tuple[str, ...] = ()) -> bytes:
+    """The machine code of ``source`` for ``sm_<arch>`` (e.g. "90");
+    CompileError when it does not compile (or this NVRTC cannot write CUBIN
+    for that architecture)."""
+    return _compile(source, name, (f"--gpu-architecture=sm_{arch}", *options), "CUBIN")
+
+
+def _compile(source: str, name: str, options: tuple[str, ...], output: str) -> bytes:
     lib = library()
+    if not hasattr(lib, f"nvrtcGet{output}"):
+        raise CompileError(f"this NVRTC cannot give {output}")
     program = ctypes.c_void_p()
     code = lib.nvrtcCreateProgram(ctypes.byref(program), source.encode(), name.encode(),
                                   0, None, None)
@@ -97,16 +117,25 @@ def compile_to_ptx(source: str, name: str = "kernel.cu",
         encoded = [o.encode() for o in options]
         argv = (ctypes.c_char_p * max(len(encoded), 1))(*encoded)
         result = lib.nvrtcCompileProgram(program, len(encoded), argv)
-        size = ctypes.c_size_t()
-        lib.nvrtcGetProgramLogSize(program, ctypes.byref(size))
-        log = ctypes.create_string_buffer(size.value)
-        lib.nvrtcGetProgramLog(program, log)
         if result != 0:
-            raise CompileError(log.value.decode(errors="replace"))
-        lib.nvrtcGetPTXSize(program, ctypes.byref(size))
-        ptx = ctypes.create_string_buffer(size.value)
-        lib.nvrtcGetPTX(program, ptx)
-        return ptx.value.decode()
+            size = ctypes.c_size_t(0)
+            log = b""
+            if lib.nvrtcGetProgramLogSize(program, ctypes.byref(size)) == 0 and size.value:
+                buffer = ctypes.create_string_buffer(size.value)
+                if lib.nvrtcGetProgramLog(program, buffer) == 0:
+                    log = buffer.value
+            raise CompileError(log.decode(errors="replace") or f"nvrtcCompileProgram failed "
+                               f"({result})")
+        size = ctypes.c_size_t(0)
+        code = getattr(lib, f"nvrtcGet{output}Size")(program, ctypes.byref(size))
+        if code != 0 or not size.value:
+            raise CompileError(f"nvrtcGet{output}Size failed ({code})")
+        buffer = ctypes.create_string_buffer(size.value)
+        code = getattr(lib, f"nvrtcGet{output}")(program, buffer)
+        if code != 0:
+            raise CompileError(f"nvrtcGet{output} failed ({code})")
+        # PTX is text ending in a NUL; CUBIN is binary, all of the buffer.
+        return buffer.value if output == "PTX" else buffer.raw
     finally:
         lib.nvrtcDestroyProgram(ctypes.byref(program))
 
@@ -129,17 +158,29 @@ def kernel_ptx(source: str, arch: str) -> Path:
     file name is their hash; written whole or not at all). CompileError or
     OSError when it cannot be made."""
     options = (f"--gpu-architecture=compute_{arch}", *DEVICE_OPTIONS)
+    return _cached(source, options, ".ptx",
+                   lambda: compile_to_ptx(source, options=options).encode())
+
+
+def kernel_cubin(source: str, arch: str) -> Path:
+    """The CUBIN file of ``source`` for ``sm_<arch>``, compiled with
+    DEVICE_OPTIONS and cached as ``kernel_ptx``'s files are."""
+    return _cached(source, (f"sm_{arch}", *DEVICE_OPTIONS), ".cubin",
+                   lambda: compile_to_cubin(source, arch, options=DEVICE_OPTIONS))
+
+
+def _cached(source: str, options: tuple[str, ...], suffix: str, make: Any) -> Path:
     key = hashlib.sha256("\0".join((source, *options, repr(version()))).encode()).hexdigest()
     directory = cache_dir()
-    path = directory / f"{key}.ptx"
+    path = directory / f"{key}{suffix}"
     if path.is_file():
         return path
-    ptx = compile_to_ptx(source, options=options)
+    data = make()
     directory.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=directory, suffix=".tmp")
     try:
-        with os.fdopen(handle, "w") as out:
-            out.write(ptx)
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
         os.replace(temporary, path)  # atomic: concurrent writers leave one whole file
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

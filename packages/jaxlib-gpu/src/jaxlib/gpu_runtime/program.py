@@ -87,7 +87,7 @@ _PER_DEVICE_OPS = frozenset({"sdy.manual_computation", MANUAL_REGION_OP})
 _ROUTING_OPS = frozenset({
     "stablehlo.while", "stablehlo.if", "stablehlo.case", "func.call", "stablehlo.tuple",
     "stablehlo.get_tuple_element", "stablehlo.optimization_barrier", "stablehlo.after_all",
-    "stablehlo.composite",
+    "stablehlo.create_token", "stablehlo.composite",
 })
 
 

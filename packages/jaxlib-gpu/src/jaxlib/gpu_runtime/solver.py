@@ -305,7 +305,7 @@ class _Cusolver:
         lwork = ctypes.c_int()
         _check(size(self.handle, uplo, n, ctypes.c_void_p(matrices.data.ptr), n,
                     ctypes.byref(lwork)), "potrf_bufferSize")
-        work = cupy.empty(max(lwork.value, 1), matrices.dtype)
+        work = _workspace(cupy, lwork, matrices.dtype)
         step = n * n * matrices.dtype.itemsize
         for b in range(count):
             _check(function(self.handle, uplo, n,
@@ -335,7 +335,7 @@ class _Cusolver:
         lwork = ctypes.c_int()
         _check(size(self.handle, rows, columns, ctypes.c_void_p(matrices.data.ptr), rows,
                     ctypes.byref(lwork)), "getrf_bufferSize")
-        work = cupy.empty(max(lwork.value, 1), matrices.dtype)
+        work = _workspace(cupy, lwork, matrices.dtype)
         step = rows * columns * matrices.dtype.itemsize
         pivot_step = min(rows, columns) * 4
         for b in range(count):
@@ -368,7 +368,7 @@ class _Cusolver:
         lwork = ctypes.c_int()
         _check(size(self.handle, _EIG_MODE_VECTOR, uplo, n, _ptr(matrices), n, _ptr(values),
                     ctypes.byref(lwork)), "syevd_bufferSize")
-        work = cupy.empty(max(lwork.value, 1), matrices.dtype)
+        work = _workspace(cupy, lwork, matrices.dtype)
         step, value_step = n * n * matrices.dtype.itemsize, n * values.dtype.itemsize
         for b in range(count):
             _check(function(self.handle, _EIG_MODE_VECTOR, uplo, n, _ptr(matrices, b * step), n,
@@ -389,7 +389,7 @@ class _Cusolver:
         _check(getattr(lib, name + "_bufferSize")(
             self.handle, _EIG_MODE_VECTOR, uplo, n, _ptr(matrices), n, _ptr(values),
             ctypes.byref(lwork), self.syevj_params, count), "syevjBatched_bufferSize")
-        work = self.cupy.empty(max(lwork.value, 1), matrices.dtype)
+        work = _workspace(self.cupy, lwork, matrices.dtype)
         _check(getattr(lib, name)(self.handle, _EIG_MODE_VECTOR, uplo, n, _ptr(matrices), n,
                                   _ptr(values), _ptr(work), lwork.value, _ptr(info),
                                   self.syevj_params, count), "syevjBatched")
@@ -406,7 +406,7 @@ class _Cusolver:
         lwork = ctypes.c_int()
         _check(size(self.handle, rows, columns, _ptr(matrices), rows, ctypes.byref(lwork)),
                "geqrf_bufferSize")
-        work = cupy.empty(max(lwork.value, 1), matrices.dtype)
+        work = _workspace(cupy, lwork, matrices.dtype)
         info = cupy.zeros(count, np.int32)
         item = matrices.dtype.itemsize
         for b in range(count):
@@ -425,7 +425,7 @@ class _Cusolver:
         lwork = ctypes.c_int()
         _check(size(self.handle, rows, columns, k, _ptr(matrices), rows, _ptr(taus),
                     ctypes.byref(lwork)), "orgqr_bufferSize")
-        work = self.cupy.empty(max(lwork.value, 1), matrices.dtype)
+        work = _workspace(self.cupy, lwork, matrices.dtype)
         info = self.cupy.zeros(count, np.int32)
         item = matrices.dtype.itemsize
         for b in range(count):
@@ -461,7 +461,7 @@ class _Cusolver:
             _check(getattr(lib, name + "_bufferSize")(
                 self.handle, jobz, rows, columns, a, rows, s, left, rows, right, columns,
                 ctypes.byref(lwork), params, count), "gesvdjBatched_bufferSize")
-            work = cupy.empty(max(lwork.value, 1), dtype)
+            work = _workspace(cupy, lwork, dtype)
             _check(getattr(lib, name)(self.handle, jobz, rows, columns, a, rows, s, left, rows,
                                       right, columns, _ptr(work), lwork.value, _ptr(info),
                                       params, count), "gesvdjBatched")
@@ -470,7 +470,7 @@ class _Cusolver:
         _check(getattr(lib, name + "_bufferSize")(
             self.handle, jobz, int(econ), rows, columns, a, rows, s, left, rows, right, columns,
             ctypes.byref(lwork), params), "gesvdj_bufferSize")
-        work = cupy.empty(max(lwork.value, 1), dtype)
+        work = _workspace(cupy, lwork, dtype)
         steps = [x.nbytes // count for x in (matrices, values, u, v)]
         for b in range(count):
             _check(getattr(lib, name)(
@@ -500,7 +500,7 @@ class _Cusolver:
         self._bind()
         lwork = ctypes.c_int()
         _check(size(self.handle, rows, columns, ctypes.byref(lwork)), "gesvd_bufferSize")
-        work = cupy.empty(max(lwork.value, 1), dtype)
+        work = _workspace(cupy, lwork, dtype)
         # the unconverged superdiagonal when info > 0 (jax reads only info)
         rwork = cupy.empty(max(columns - 1, 1), _real(dtype))
         steps = [x.nbytes // count if vectors or x is values or x is matrices else 0
@@ -532,7 +532,7 @@ class _Cusolver:
         lwork = ctypes.c_int()
         _check(size(self.handle, uplo, n, _ptr(matrices), n, _ptr(d), _ptr(e), _ptr(taus),
                     ctypes.byref(lwork)), "sytrd_bufferSize")
-        work = cupy.empty(max(lwork.value, 1), dtype)
+        work = _workspace(cupy, lwork, dtype)
         steps = [x.nbytes // count for x in (matrices, d, e, taus)]
         for b in range(count):
             _check(function(self.handle, uplo, n, _ptr(matrices, b * steps[0]), n,
@@ -728,8 +728,9 @@ def _self_test(cupy: Any, binding: _Cusolver) -> None:
     for dtype in _LETTERS:
         a = rng.standard_normal((2, 4, 4)).astype(dtype)
         spd = (a @ np.conj(np.swapaxes(a, -1, -2)) + 4 * np.eye(4)).astype(dtype)
-        for lower in (True, False):
-            want, got = spd.copy(), cupy.asarray(spd)
+        # a batch (potrfBatched where there is one) and one matrix (potrf)
+        for lower, batch in ((True, spd), (False, spd), (True, spd[:1]), (False, spd[1:])):
+            want, got = batch.copy(), cupy.asarray(batch)
             want_info, got_info = host.potrf(want, lower), binding.potrf(got, lower)
             if not (np.allclose(cupy.asnumpy(got), want, rtol=1e-4, atol=1e-4)
                     and np.array_equal(cupy.asnumpy(got_info), want_info)):
@@ -976,7 +977,7 @@ def _trsm_step(op: Operation, xp: Any, left: bool, lower: bool, unit: bool, tran
     if a_type.rank != len(shape) or len(shape) < 2 or tuple(a_type.shape[:-2]) != shape[:-2] \
             or a_type.shape[-1] != a_type.shape[-2] \
             or a_type.shape[-1] != (shape[-2] if left else shape[-1]) \
-            or max(shape[-2:]) > _INT_MAX // 2:
+            or max(shape[-2:]) > _INT_MAX // 2 or _matrices(shape) > _INT_MAX:
         return None
     if xp is np:
         solver: Any = _BlasTrsm()
@@ -998,6 +999,21 @@ def _trsm_step(op: Operation, xp: Any, left: bool, lower: bool, unit: bool, tran
         return (x.reshape(shape),)
 
     return kernel
+
+
+def _workspace(cupy: Any, lwork: ctypes.c_int, dtype: Any) -> Any:
+    """The work array of a ``*_bufferSize`` answer (elements of ``dtype``);
+    an error, not a call with a short array, where the answer overflowed
+    its int."""
+    if lwork.value < 0:
+        raise RuntimeError(f"cuSOLVER's workspace size overflowed ({lwork.value})")
+    return cupy.empty(max(lwork.value, 1), dtype)
+
+
+# Past this many elements per matrix the 32-bit workspace sizes of the
+# cuSOLVER calls here (about 2 n^2 elements for syevd) could overflow: such
+# matrices (16384 x 16384 and more) are factored on the host.
+_MAX_MATRIX_ELEMENTS = 2**28
 
 
 def _matrices(shape: Any) -> int:
@@ -1280,8 +1296,9 @@ def solver_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
     if factory is not _orgqr and len(op.operands) != 1:
         return None
     shape = tuple(op.operand_types[0].shape)
-    if max(shape[-2:], default=0) > _INT_MAX // 2:
-        return None
+    if max(shape[-2:], default=0) > _INT_MAX // 2 or _matrices(shape) > _INT_MAX \
+            or int(np.prod(shape[-2:], dtype=np.int64)) > _MAX_MATRIX_ELEMENTS:
+        return None  # (batch counts and sizes are ints)
     part = _PART_OF.get(factory)
     lookup = _binding if part is None else functools.partial(_part_binding, part=part)
     binding = lookup(xp)

@@ -215,28 +215,43 @@ def _sparse_solve(op: Any, xp: Any) -> Callable[..., tuple] | None:
         end = int(starts[-1])  # the entries past the last row's end belong to no row
         values, columns = values[:end], columns[:end]
         if xp is np:
-            import scipy.sparse
-            import scipy.sparse.linalg
-
-            matrix = scipy.sparse.csr_matrix((values, columns, row_starts), shape=(n, n))
-            with np.errstate(all="ignore"), warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # scipy's "matrix is exactly singular"
-                solution = scipy.sparse.linalg.spsolve(matrix.tocsc(), rhs)
-            return (np.asarray(solution).astype(dtype, copy=False).reshape(n),)
+            return (_host_solve(values, columns, row_starts, rhs, n, dtype),)
         if xp.cuda.get_current_stream().is_capturing():
             from jaxlib.gpu_runtime.solver import NotCapturable
 
             raise NotCapturable("cuSOLVER csrlsvqr reads its singularity flag on the host")
-        import cupyx.cusolver
-        import cupyx.scipy.sparse
+        try:
+            import cupyx.cusolver
+            import cupyx.scipy.sparse
 
-        matrix = cupyx.scipy.sparse.csr_matrix((values, columns, row_starts), shape=(n, n))
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # CuPy's "near singular": jax's is silent
-            return (cupyx.cusolver.csrlsvqr(matrix, xp.ascontiguousarray(rhs), tol=tol,
-                                            reorder=reorder),)
+            matrix = cupyx.scipy.sparse.csr_matrix((values, columns, row_starts), shape=(n, n))
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # CuPy's "near singular": jax's is silent
+                return (cupyx.cusolver.csrlsvqr(matrix, xp.ascontiguousarray(rhs), tol=tol,
+                                                reorder=reorder),)
+        except (ImportError, AttributeError, RuntimeError) as err:
+            # (cusolverSp is deprecated since CUDA 13: a CuPy or CUDA without it)
+            _state["csrlsvqr"] = f"host ({type(err).__name__}: {err})"[:300]
+            host = [xp.asnumpy(v) for v in (values, columns, row_starts, rhs)]
+            return (xp.asarray(_host_solve(*host, n, dtype)),)
 
     return kernel
+
+
+# How sparse solves ran when cuSOLVER's could not ("csrlsvqr": why, if so).
+_state: dict[str, str] = {}
+
+
+def _host_solve(values: np.ndarray, columns: np.ndarray, row_starts: np.ndarray,
+                rhs: np.ndarray, n: int, dtype: np.dtype) -> np.ndarray:
+    import scipy.sparse
+    import scipy.sparse.linalg
+
+    matrix = scipy.sparse.csr_matrix((values, columns, row_starts), shape=(n, n))
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # scipy's "matrix is exactly singular"
+        solution = scipy.sparse.linalg.spsolve(matrix.tocsc(), rhs)
+    return np.asarray(solution).astype(dtype, copy=False).reshape(n)
 
 
 _SOLVE_TYPES = frozenset(np.dtype(t) for t in (np.float32, np.float64, np.complex64,

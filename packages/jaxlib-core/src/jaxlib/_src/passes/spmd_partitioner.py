@@ -42,8 +42,11 @@ on its operands' blocks:
 Moving between tilings: an ``all_gather`` per tiled dimension to make a value
 whole, a ``dynamic_slice`` at the device's offset (a table indexed by
 ``partition_id``) to cut it, one ``all_to_all`` when a tile count moves from
-one dimension to another; a dot's partial products wanted tiled are summed
-by one ``reduce_scatter``. Results end in the shardings the executable
+one dimension to another; partial sums wanted tiled (a dot's or a
+convolution's products, a reduction's, a scatter-add's: FSDP's gradients)
+are summed by one ``reduce_scatter``; a broadcast wanted in other tiles is
+broadcast again from its operand moved there (a bias gathered, not its
+broadcast over the batch exchanged). Results end in the shardings the executable
 reports. Programs the pass does not take (collectives outside manual bodies,
 side effects, tokens, shardings it does not follow, uneven tiles) get None
 and a reason, and run in global view as before.
@@ -95,6 +98,9 @@ from jaxlib._src.passes.sharding_propagation import (
     _reshape_groups,
     _sharded,
     _unspecified_dims,
+)
+from jaxlib._src.passes.sharding_propagation import (
+    _reshape as _reshape_tiling,
 )
 from jaxlib._src.passes.spmd_device_space import DeviceSpace
 from jaxlib._src.passes.spmd_partial_sums import (
@@ -368,6 +374,19 @@ class _Builder:
         self._raw_reads: set[int] | None = None
         self._partition: Value | None = None
         self._offsets: dict[tuple, Value] = {}
+        # The reduce-scatters made here, by op id: (the op, its target
+        # tiling, scatter dimension, block size), for _combine_all_reduces.
+        self.scatters: dict[int, tuple[Operation, _Tiling, int, int]] = {}
+        # Values moved to other tilings in this block: (the value, its move)
+        # by (the value's id, the tiling).
+        self._moved: dict[tuple, tuple[Value, Value]] = {}
+        # Per-device broadcast results by value id -> (the operand as the
+        # devices held it, the program's broadcast, the device space): moved
+        # to other tiles, such a value is broadcast again from its operand
+        # moved there, the smaller value (a bias gathered, not its
+        # broadcast over the batch exchanged).
+        self.broadcasts: dict[int, tuple[Value, _Local, Operation, DeviceSpace]] = \
+            parent.broadcasts if parent is not None else {}
         self._zero: Value | None = None
 
     # -- tilings ----------------------------------------------------------------
@@ -498,13 +517,15 @@ class _Builder:
             return None
         shape = list(t.shape)
         shape[dim] //= groups.shape[1]
-        return self.emit("stablehlo.reduce_scatter", [value],
-                         [TensorType(tuple(shape), t.element_type, t.encoding)],
-                         {"scatter_dimension": IntegerAttr(dim),
-                          "replica_groups": self._groups_attr(self.space.groups(groups)),
-                          "channel_handle": self._channel(),
-                          "use_global_device_ids": UNIT},
-                         [_reducer_region("stablehlo.add", t.element_type)]).result
+        op = self.emit("stablehlo.reduce_scatter", [value],
+                       [TensorType(tuple(shape), t.element_type, t.encoding)],
+                       {"scatter_dimension": IntegerAttr(dim),
+                        "replica_groups": self._groups_attr(self.space.groups(groups)),
+                        "channel_handle": self._channel(),
+                        "use_global_device_ids": UNIT},
+                       [_reducer_region("stablehlo.add", t.element_type)])
+        self.scatters[id(op)] = (op, target, dim, shape[dim])
+        return op.result
 
     def halo(self, local: _Local, dim: int, left: int, right: int,
              fill: Value | None) -> Value | None:
@@ -573,6 +594,23 @@ class _Builder:
     def reshard(self, local: _Local, target: _Tiling) -> Value:
         """``local``'s value in ``target``'s blocks (summed first if unreduced,
         unless it is a summand an op runs on where it is: _on_summands)."""
+        if local.groups is not None:
+            return self._reshard(local, target)
+        # One move per value and tiling: the weights an FSDP forward gathered
+        # are not gathered again for its backward.
+        key = (id(local.value), target.shape, target.tobytes())
+        builder: _Builder | None = self
+        while builder is not None:
+            found = builder._moved.get(key)
+            if found is not None and found[0] is local.value and builder.space is self.space:
+                return found[1]
+            builder = builder.parent
+        moved = self._reshard(local, target)
+        if moved is not local.value:
+            self._moved[key] = (local.value, moved)
+        return moved
+
+    def _reshard(self, local: _Local, target: _Tiling) -> Value:
         if local.groups is not None and self._raw_reads is not None \
                 and id(local.value) in self._raw_reads and _equivalent(local.tiling, target):
             return local.value
@@ -580,6 +618,9 @@ class _Builder:
         tiling = local.tiling
         if _equivalent(tiling, target):
             return local.value
+        broadcast = self._broadcast_again(local, target)
+        if broadcast is not None:
+            return broadcast
         exchanged = self._all_to_all(local, target)
         if exchanged is not None:
             return exchanged
@@ -605,6 +646,28 @@ class _Builder:
             starts.append(self.zero() if size == block else self.offset(target, d, block))
         return self.emit("stablehlo.dynamic_slice", [local.value, *starts], [local_t],
                          {"slice_sizes": i64_array(local_t.shape)}).result
+
+    def _broadcast_again(self, local: _Local, target: _Tiling) -> Value | None:
+        """``local``, a broadcast of a smaller operand, broadcast again in
+        ``target``'s blocks from its operand moved to the matching tiles."""
+        found = self.broadcasts.get(id(local.value))
+        # (the value kept beside its id: a probe's values die, their ids recur)
+        if found is None or found[0] is not local.value or found[3] is not self.space:
+            return None
+        _, operand, op, _ = found
+        src, dst = op.operands[0].type.shape, op.results[0].type.shape
+        if int(np.prod(src)) >= int(np.prod(dst)):
+            return None
+        dims = list(op.attributes["broadcast_dimensions"])
+        operand_tiling = _broadcast_operand_tiling(target, dims, src, dst)
+        try:
+            local_t = _local_type(op.results[0].type, target)
+            _local_type(op.operands[0].type, operand_tiling)
+        except _Refused:
+            return None
+        moved = self.reshard(operand, operand_tiling)
+        return self.emit("stablehlo.broadcast_in_dim", [moved], [local_t],
+                         dict(op.attributes)).result
 
     def _all_to_all(self, local: _Local, target: _Tiling) -> Value | None:
         """A dimension's tiles moving to another dimension over the same
@@ -784,7 +847,7 @@ class _Builder:
                 break
             for old, new in zip(op.results, self.op(op)):
                 self.bind(old, new)
-        block.operations = _without_dead_ops(_combine_all_reduces(self.ops))
+        block.operations = _without_dead_ops(_combine_all_reduces(self.ops, self))
         result_types = [v.type for v in block.operations[-1].operands]
         keep = ("jax.result_info", "mhlo.memory_kind")
         return Function(entry.name,
@@ -845,6 +908,19 @@ class _Builder:
             perm = list(op.attributes["permutation"])
             inverse = [perm.index(d) for d in range(len(perm))]
             wish(op.operands[0], outs[0].transpose(inverse + [len(perm)]))
+        elif name == "stablehlo.reshape" and outs[0] is not None:
+            wish(op.operands[0], _reshape_tiling(outs[0], op.results[0].type.shape,
+                                                 op.operands[0].type.shape))
+        elif name == "stablehlo.reduce" and outs[0] is not None:
+            # The operand in the result's tiles, its reduced dimensions whole
+            # (a sum wanted sharded is then summed straight into its tiles).
+            half = len(op.operands) // 2
+            dims = sorted(int(d) for d in op.attributes["dimensions"])
+            rank = op.operands[0].type.rank
+            kept = [d for d in range(rank) if d not in dims]
+            tiling = _insert(outs[0], dict(enumerate(kept)), rank)
+            for v in op.operands[:half]:
+                wish(v, tiling)
         elif name == "stablehlo.while" and _single_blocks(op):
             for v, o in zip(op.operands, outs):
                 wish(v, o)
@@ -911,7 +987,7 @@ class _Builder:
                 break
             for old, local in zip(op.results, child.op(op)):
                 child.bind(old, local)
-        new.operations = _without_dead_ops(_combine_all_reduces(child.ops))
+        new.operations = _without_dead_ops(_combine_all_reduces(child.ops, child))
         return Region([new]), targets, target_groups
 
     def op(self, op: Operation) -> list[_Local]:
@@ -1159,11 +1235,15 @@ def _all_reduce_key(op: Operation) -> tuple | None:
     return (array.shape, array.tobytes(), body[0].name, op.operands[0].type.element_type)
 
 
-def _combine_all_reduces(ops: list[Operation]) -> list[Operation]:
+def _combine_all_reduces(ops: list[Operation], builder: _Builder) -> list[Operation]:
     """The block's all-reduces of the same devices, reducer and element type
     made one (variadic) all-reduce where none needs another's result: the
     ops that use their results move after it. A data-parallel gradient step
-    then exchanges its gradients once, not once per gradient."""
+    then exchanges its gradients once, not once per gradient. The
+    reduce-scatters the builder made join them, each device then slicing
+    its block (XLA's CPU choice: one exchange of every gradient of an FSDP
+    step; a reduce-scatter saves no work in this runtime, whose
+    collectives gather every contribution)."""
     out: list[Operation] = []
     group: list[Operation] = []
     group_key: tuple | None = None
@@ -1177,12 +1257,14 @@ def _combine_all_reduces(ops: list[Operation]) -> list[Operation]:
             out.append(group[0])
         elif group:
             first = group[0]
-            combined = Operation(first.name, [o.operands[0] for o in group],
-                                 [o.results[0].type for o in group], dict(first.attributes),
+            attributes = {k: v for k, v in first.attributes.items() if k != "scatter_dimension"}
+            combined = Operation("stablehlo.all_reduce", [o.operands[0] for o in group],
+                                 [o.operands[0].type for o in group], attributes,
                                  first.regions)
             out.append(combined)
             for old, new in zip(group, combined.results):
-                renamed[id(old.results[0])] = new
+                renamed[id(old.results[0])] = new if old.name == "stablehlo.all_reduce" \
+                    else _block_of(builder, new, old, out)
         for op in deferred:
             for nested in op.walk():
                 nested.operands = [renamed.get(id(v), v) for v in nested.operands]
@@ -1201,7 +1283,9 @@ def _combine_all_reduces(ops: list[Operation]) -> list[Operation]:
             continue
         uses = {id(v) for nested in op.walk() for v in nested.operands}
         depends = not uses.isdisjoint(tainted)
-        if op.name == "stablehlo.all_reduce" and len(op.operands) == 1 and not depends:
+        joins = (op.name == "stablehlo.all_reduce" and len(op.operands) == 1) or (
+            op.name == "stablehlo.reduce_scatter" and id(op) in builder.scatters)
+        if joins and not depends:
             key = _all_reduce_key(op)
             if key is not None and (group_key is None or key == group_key):
                 group_key = key
@@ -1215,6 +1299,23 @@ def _combine_all_reduces(ops: list[Operation]) -> list[Operation]:
         out.append(op)
     flush()
     return out
+
+
+def _block_of(builder: _Builder, whole: Value, scatter: Operation,
+              out: list[Operation]) -> Value:
+    """This device's block of the reduce-scatter ``scatter``'s all-reduced
+    operand ``whole`` (a dynamic slice at its offset), appended to ``out``."""
+    _, target, dim, block = builder.scatters[id(scatter)]
+    saved, builder.ops = builder.ops, out
+    try:
+        t = whole.type
+        starts = [builder.offset(target, d, block) if d == dim else builder.zero()
+                  for d in range(t.rank)]
+        local_t = scatter.results[0].type
+        return builder.emit("stablehlo.dynamic_slice", [whole, *starts], [local_t],
+                            {"slice_sizes": i64_array(local_t.shape)}).result
+    finally:
+        builder.ops = saved
 
 
 def _without_dead_ops(ops: list[Operation]) -> list[Operation]:
@@ -1266,6 +1367,7 @@ def _broadcast(b: _Builder, op: Operation) -> list[_Local] | None:
     operand = b.reshard(local, tiling)
     result_tiling = _insert(tiling, dict(enumerate(dims)), len(dst))
     out = b.clone(op, [operand], [_local_type(op.results[0].type, result_tiling)])
+    b.broadcasts[id(out.result)] = (out.result, _Local(operand, tiling), op, b.space)
     return [_Local(out.result, result_tiling)]
 
 
@@ -1311,6 +1413,20 @@ def _reshape(b: _Builder, op: Operation) -> list[_Local] | None:
     return [_Local(out.result, result_tiling)]
 
 
+def _summed(b: _Builder, value: Value, groups: np.ndarray, result: Value,
+            rank: int) -> _Local:
+    """Whole-shaped partial sums over ``groups`` summed: straight into the
+    tiles ``result`` is wanted in when they split one dimension across each
+    group (one reduce-scatter, each device getting its tile's sum: a
+    gradient wanted sharded, FSDP's), else by an all-reduce."""
+    wanted = b.wanted.get(id(result))
+    if wanted is not None and value.type.element_type != "i1":
+        scattered = b.reduce_scatter(value, groups, wanted)
+        if scattered is not None:
+            return _Local(scattered, wanted)
+    return _Local(b.all_reduce(value, groups, "stablehlo.add"), b.replicated(rank))
+
+
 def _reduce(b: _Builder, op: Operation) -> list[_Local] | None:
     half = len(op.operands) // 2
     dims = sorted(int(d) for d in op.attributes["dimensions"])
@@ -1349,6 +1465,8 @@ def _reduce(b: _Builder, op: Operation) -> list[_Local] | None:
             # Each device's sum of its block: the partial sums of the
             # result, summed when a use needs the whole value.
             return [_Local(results[0], result_tiling, canonical_groups(groups))]
+        if reducer == "stablehlo.add" and not _sharded(result_tiling):
+            return [_summed(b, results[0], groups, op.results[0], rank - len(dims))]
         results = [b.all_reduce(results[0], groups, reducer)]
         # The result tiles are now held by every device of their group.
     return [_Local(r, result_tiling) for r in results]
@@ -1403,11 +1521,7 @@ def _dot(b: _Builder, op: Operation) -> list[_Local] | None:
             # the whole value (a gradient accumulated unreduced is summed
             # once, after its loop).
             return [_Local(out.result, b.replicated(rank), canonical_groups(groups))]
-        wanted = b.wanted.get(id(op.results[0]))
-        scattered = b.reduce_scatter(out.result, groups, wanted) if wanted is not None else None
-        if scattered is not None:
-            return [_Local(scattered, wanted)]
-        return [_Local(b.all_reduce(out.result, groups, "stablehlo.add"), b.replicated(rank))]
+        return [_summed(b, out.result, groups, op.results[0], rank)]
     # No contracted dimension is tiled: the sharded operand keeps its batch
     # and free tiles; the other is whole but for its batch dimensions.
     k = 0 if _sharded(lhs.tiling) or not _sharded(rhs.tiling) else 1
@@ -1602,7 +1716,11 @@ def _scatter(b: _Builder, op: Operation) -> list[_Local] | None:
                            operand_target, groups)
     out = b.clone(op, [start, index_value, update_value], [local_t])
     partial = _Local(out.result, operand_target, groups)
-    return [partial if id(op.results[0]) in b.summands_wanted else b.resolve(partial)]
+    if id(op.results[0]) in b.summands_wanted:
+        return [partial]
+    if not _sharded(operand_target):  # (an embedding's gradient wanted sharded)
+        return [_summed(b, out.result, groups, op.results[0], t.rank)]
+    return [b.resolve(partial)]
 
 
 def _single_blocks(op: Operation) -> bool:
@@ -1684,8 +1802,7 @@ def _convolution(b: _Builder, op: Operation) -> list[_Local] | None:
         theirs = _insert(core, {0: int(dn.kernel_input_feature_dimension)}, rhs_rank)
         out = b.clone(op, [b.reshard(lhs, mine), b.reshard(rhs, theirs)], [result_type])
         groups = np.moveaxis(core, -1, 0).reshape(core.shape[-1], -1)
-        summed = b.all_reduce(out.result, groups, "stablehlo.add")
-        return [_Local(summed, b.replicated(result_type.rank))]
+        return [_summed(b, out.result, groups, op.results[0], result_type.rank)]
     if tiling.shape[batch] != 1 and batch_groups == 1:
         others = [d for d in range(lhs_rank) if d != batch]
         mine = _replicate(tiling, others)

@@ -147,23 +147,15 @@ class CrossProcessRendezvous(Rendezvous):
                 "make_gloo_tcp_collectives(distributed_client)) to make_cpu_client")
         communicator = self._collectives.communicator(list(self._processes))
         payload = encode_contributions((self._execution, number), local_values)
-        lengths = [int(n) for n in communicator.all_gather(np.asarray(len(payload), np.int64))]
-        for process, length in zip(self._processes, lengths):
-            if process != self._own and not _LENGTH.size <= length <= _MAX_MESSAGE_BYTES:
-                raise invalid_argument(
-                    f"malformed cross-process contribution: process {process} announced a "
-                    f"message length {length}, outside [{_LENGTH.size}, {_MAX_MESSAGE_BYTES}]")
-        padded = np.zeros(max(lengths), np.uint8)
-        padded[:len(payload)] = np.frombuffer(payload, np.uint8)
-        rows = communicator.all_gather(padded)
+        messages = self._exchange_bytes(communicator, payload)
         expected = _local_structure(local_values)
         merged: dict[int, Any] = {}
-        for process, row, length in zip(self._processes, rows, lengths):
+        for process, message in zip(self._processes, messages):
             if process == self._own:
                 merged.update(local_values)
                 continue
             try:
-                tag, values = decode_contributions(bytes(row[:length]))
+                tag, values = decode_contributions(message)
                 self._check_peer_values(process, values, expected)
             except XlaRuntimeError as err:
                 raise XlaRuntimeError(f"{err} (sent by process {process})") from None
@@ -175,6 +167,29 @@ class CrossProcessRendezvous(Rendezvous):
                     "executables in the same order")
             merged.update(values)
         return merged
+
+    def _exchange_bytes(self, communicator: Any, payload: bytes) -> list[bytes]:
+        """Every process's message, in process order: in two round trips
+        where the communicator gathers bytes itself (Gloo's), else by an
+        all_gather of the lengths and one of the padded messages."""
+        gather_bytes = getattr(communicator, "all_gather_bytes", None)
+        if gather_bytes is not None:
+            messages = list(gather_bytes(payload))
+            lengths = [len(m) for m in messages]
+        else:
+            lengths = [int(n) for n in communicator.all_gather(
+                np.asarray(len(payload), np.int64))]
+        for process, length in zip(self._processes, lengths):
+            if process != self._own and not _LENGTH.size <= length <= _MAX_MESSAGE_BYTES:
+                raise invalid_argument(
+                    f"malformed cross-process contribution: process {process} announced a "
+                    f"message length {length}, outside [{_LENGTH.size}, {_MAX_MESSAGE_BYTES}]")
+        if gather_bytes is not None:
+            return messages
+        padded = np.zeros(max(lengths), np.uint8)
+        padded[:len(payload)] = np.frombuffer(payload, np.uint8)
+        rows = communicator.all_gather(padded)
+        return [bytes(row[:length]) for row, length in zip(rows, lengths)]
 
     def _check_peer_values(self, process: int, values: dict[int, Any],
                            expected: tuple | None) -> None:
