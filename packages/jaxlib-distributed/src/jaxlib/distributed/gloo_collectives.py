@@ -103,26 +103,15 @@ class GlooCommunicator:
         program's collective: each round trip is latency)."""
         if not isinstance(payload, (bytes, bytearray, memoryview)):
             raise invalid_argument(f"all_gather_bytes takes bytes, got {type(payload).__name__}")
-        payload = bytes(payload)
-        with self._lock:
-            if self._failure is not None:
-                raise XlaRuntimeError(
-                    f"FAILED_PRECONDITION: this Gloo communicator among processes "
-                    f"{list(self._process_ids)} failed earlier: {self._failure}")
-            try:
-                def gather(x: np.ndarray) -> np.ndarray:
-                    out = np.empty((self.size, x.size), np.uint8)
-                    self._context.all_gather(x, out)
-                    return out
 
-                return gather_bytes("a Gloo", self._process_ids, payload, gather)
-            except XlaRuntimeError as err:
-                if not str(err).startswith("INVALID_ARGUMENT"):
-                    self._failure = err
-                raise
-            except RuntimeError as err:
-                self._failure = XlaRuntimeError(_with_code(str(err)))
-                raise self._failure from None
+        def gather(x: np.ndarray) -> np.ndarray:
+            out = np.empty((self.size, x.size), np.uint8)
+            self._context.all_gather(x, out)
+            return out
+
+        # (gather_bytes agrees on the call itself, with the lengths)
+        return self._run("all_gather_bytes", None, lambda: gather_bytes(
+            "a Gloo", self._process_ids, bytes(payload), gather), agree=False)
 
     def reduce_scatter(self, x: Any, op: str = "sum") -> np.ndarray:
         """Rank r's block (of ``size`` along axis 0) of the reduction of every ``x``.
@@ -179,15 +168,17 @@ class GlooCommunicator:
                 f"got shape {x.shape}")
         return x.shape[0] // self.size
 
-    def _run(self, what: str, x: np.ndarray | None, collective, **details: Any) -> None:
+    def _run(self, what: str, x: np.ndarray | None, collective, agree: bool = True,
+             **details: Any) -> Any:
         with self._lock:
             if self._failure is not None:
                 raise XlaRuntimeError(
                     f"FAILED_PRECONDITION: this Gloo communicator among processes "
                     f"{list(self._process_ids)} failed earlier: {self._failure}")
             try:
-                self._agree(what, x, details)
-                collective()
+                if agree:
+                    self._agree(what, x, details)
+                return collective()
             except XlaRuntimeError as err:
                 if not str(err).startswith("INVALID_ARGUMENT"):
                     self._failure = err

@@ -87,19 +87,11 @@ class MpiCommunicator:
 
     def all_gather_bytes(self, payload: bytes) -> list[bytes]:
         """Every process's ``payload`` (of any length), in rank order, in two
-        round trips (call_agreement.gather_bytes)."""
+        round trips (call_agreement.gather_bytes, which agrees on the call)."""
         if not isinstance(payload, (bytes, bytearray, memoryview)):
             raise invalid_argument(f"all_gather_bytes takes bytes, got {type(payload).__name__}")
-        with self._lock:
-            if self._failure is not None:
-                raise XlaRuntimeError(
-                    f"FAILED_PRECONDITION: this MPI communicator among processes "
-                    f"{list(self._process_ids)} failed earlier: {self._failure}")
-            try:
-                return gather_bytes("an MPI", self._process_ids, bytes(payload), self._gather)
-            except self._mpi.Exception as err:
-                self._failure = XlaRuntimeError(f"INTERNAL: MPI all_gather_bytes failed: {err}")
-                raise self._failure from None
+        return self._run("all_gather_bytes", None, lambda: gather_bytes(
+            "an MPI", self._process_ids, bytes(payload), self._gather), agree=False)
 
     def reduce_scatter(self, x: Any, op: str = "sum") -> np.ndarray:
         """Rank r's block (of ``size`` along axis 0) of the reduction of every ``x``."""
@@ -208,14 +200,15 @@ class MpiCommunicator:
         return x.shape[0] // self.size
 
     def _run(self, what: str, x: np.ndarray | None, collective: Callable[[], Any],
-             **details: Any) -> Any:
+             agree: bool = True, **details: Any) -> Any:
         with self._lock:
             if self._failure is not None:
                 raise XlaRuntimeError(
                     f"FAILED_PRECONDITION: this MPI communicator among processes "
                     f"{list(self._process_ids)} failed earlier: {self._failure}")
             try:
-                self._agree(what, x, details)
+                if agree:
+                    self._agree(what, x, details)
                 return collective()
             except self._mpi.Exception as err:
                 self._failure = XlaRuntimeError(f"INTERNAL: MPI {what} failed: {err}")
