@@ -1,7 +1,10 @@
-"""Compiles every fused kernel jaxlib-gpu generates for a set of programs to
-PTX with NVRTC, on any machine (the nvidia NVRTC wheel needs no GPU).
+"""Compiles every fused kernel jaxlib-gpu generates for a set of programs
+with NVRTC, on any machine (the nvidia NVRTC wheel needs no GPU): to the
+machine code a GPU loads (CUBIN for ``--arch``, default 90: NVRTC's ptxas
+runs too, so register and shared-memory limits are checked), with the
+options kernels are compiled with for a GPU.
 
-    python benchmarks/gpu/nvrtc_check.py [--conformance DIR] [--programs DIR ...]
+    python benchmarks/gpu/nvrtc_check.py [--conformance DIR] [--programs DIR ...] [--arch 90]
 
 ``--conformance``: the StableHLO conformance suite (each case's functions);
 ``--programs``: folders of ``*.mlir`` programs (the corpus, the benchmarks).
@@ -63,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--conformance", help="the conformance suite's folder")
     parser.add_argument("--programs", nargs="*", default=[], help="folders of .mlir programs")
+    parser.add_argument("--arch", default="90", help="the GPU architecture (sm_ARCH)")
     args = parser.parse_args(argv)
     from jaxlib.gpu_runtime import nvrtc
 
@@ -78,13 +82,13 @@ def main(argv: list[str] | None = None) -> int:
     failed = []
     for name, source in sorted(sources.items()):
         try:
-            nvrtc.compile_to_ptx(source, f"{name}.cu")
+            nvrtc.compile_to_cubin(source, args.arch, f"{name}.cu", nvrtc.DEVICE_OPTIONS)
         except nvrtc.CompileError as err:
             failed.append(name)
             print(f"FAIL {name}:\n{str(err)[:2000]}\n--- source ---\n"
                   f"{source.split(chr(10) + chr(10), 1)[-1][-3000:]}", flush=True)
     summary = {"files": read, "kernels": len(sources), "failed": len(failed),
-               "nvrtc": ".".join(map(str, nvrtc.version())),
+               "nvrtc": ".".join(map(str, nvrtc.version())), "arch": f"sm_{args.arch}",
                "lowering_errors": len(errors), "generate_seconds": round(generated, 1),
                "seconds": round(time.monotonic() - start, 1)}
     print(json.dumps(summary))
