@@ -279,6 +279,64 @@ def test_gradients_wanted_tiled_are_exchanged_together(client, monkeypatch):
     assert len(combined.operands) == 3
 
 
+# A 2 x 2 mesh: rows by its first axis (devices {0, 1} and {2, 3}), columns
+# by its second ({0, 2} and {1, 3}).
+ROWS_BY_FIRST = "{devices=[2,1,2]<=[4] last_tile_dim_replicate}"
+COLS_BY_SECOND = "{devices=[1,2,2]<=[2,2]T(1,0) last_tile_dim_replicate}"
+
+
+def test_a_2d_mesh_product_keeps_both_operands_tiles(client, monkeypatch):
+    # Activations on the batch by one axis, weights on their outputs by the
+    # other: each device multiplies what it holds (XLA: no collective).
+    text = _program([("tensor<8x12xf32>", ROWS_BY_FIRST), ("tensor<12x8xf32>", COLS_BY_SECOND)],
+                    [("tensor<8x8xf32>", GRID)], """
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<8x12xf32>, tensor<12x8xf32>) -> tensor<8x8xf32>
+    %1 = stablehlo.tanh %0 : tensor<8x8xf32>
+    return %1 : tensor<8x8xf32>""")
+    local = _check(client, monkeypatch, text, [X, W], [np.tanh(X @ W)],
+                   {"all_gather": 0, "all_reduce": 0, "all_to_all": 0})
+    (dot,) = [op for op in local.module.walk() if op.name == "stablehlo.dot_general"]
+    assert dot.results[0].type.shape == (4, 4)
+
+
+def test_a_2d_mesh_weight_gradient_keeps_the_feature_tiles(client, monkeypatch):
+    # dW = x^T @ dy with dy tiled on the batch and on its features: the
+    # features stay tiled, the batch's partial products meet in one
+    # all-reduce over the first axis only; the coarser operand of the
+    # elementwise product is cut where each device holds it (no gather).
+    dy = RNG.normal(size=(8, 8)).astype(np.float32)
+    scale = RNG.normal(size=(8, 8)).astype(np.float32)
+    text = _program([("tensor<8x12xf32>", ROWS_BY_FIRST), ("tensor<8x8xf32>", GRID),
+                     ("tensor<8x8xf32>", COLS_BY_SECOND)],
+                    [("tensor<12x8xf32>", COLS_BY_SECOND)], """
+    %0 = stablehlo.multiply %arg1, %arg2 : tensor<8x8xf32>
+    %1 = stablehlo.dot_general %arg0, %0, contracting_dims = [0] x [0] : (tensor<8x12xf32>, tensor<8x8xf32>) -> tensor<12x8xf32>
+    return %1 : tensor<12x8xf32>""")
+    local = _check(client, monkeypatch, text, [X, dy, scale], [X.T @ (dy * scale)],
+                   {"all_gather": 0, "all_reduce": 1, "all_to_all": 0})
+    (reduce,) = [op for op in local.module.walk() if op.name == "stablehlo.all_reduce"]
+    assert reduce.operands[0].type.shape == (12, 4)
+
+
+def test_independent_sums_at_one_depth_are_exchanged_together(client, monkeypatch):
+    # Layer norm over a tiled hidden dimension: the mean's sum, then the
+    # variance's and another sum of the input (independent of each other,
+    # both after the mean's): two all-reduces, not three.
+    text = _program([("tensor<8x12xf32>", COLS)], [("tensor<8xf32>", REP), ("tensor<8xf32>", REP)],
+                    """
+    %z = stablehlo.constant dense<0.0> : tensor<f32>
+    %0 = stablehlo.reduce(%arg0 init: %z) applies stablehlo.add across dimensions = [1] : (tensor<8x12xf32>, tensor<f32>) -> tensor<8xf32>
+    %1 = stablehlo.broadcast_in_dim %0, dims = [0] : (tensor<8xf32>) -> tensor<8x12xf32>
+    %2 = stablehlo.subtract %arg0, %1 : tensor<8x12xf32>
+    %3 = stablehlo.multiply %2, %2 : tensor<8x12xf32>
+    %4 = stablehlo.reduce(%3 init: %z) applies stablehlo.add across dimensions = [1] : (tensor<8x12xf32>, tensor<f32>) -> tensor<8xf32>
+    %5 = stablehlo.reduce(%2 init: %z) applies stablehlo.add across dimensions = [1] : (tensor<8x12xf32>, tensor<f32>) -> tensor<8xf32>
+    return %4, %5 : tensor<8xf32>, tensor<8xf32>""")
+    centred = X - X.sum(1, keepdims=True)
+    _check(client, monkeypatch, text, [X], [(centred ** 2).sum(1), centred.sum(1)],
+           {"all_gather": 0, "all_reduce": 2})
+
+
 def test_batched_dot_keeps_the_batch_tiles(client, monkeypatch):
     a = RNG.normal(size=(4, 3, 5)).astype(np.float32)
     b = RNG.normal(size=(4, 5, 2)).astype(np.float32)
@@ -447,6 +505,35 @@ def test_an_embedding_gradient_scatters_and_sums(client, monkeypatch):
     expected = TABLE.copy()
     np.add.at(expected, TOKENS[:, 0], updates)
     _check(client, monkeypatch, text, [TABLE, TOKENS, updates], [expected],
+           {"all_gather": 0, "all_reduce": 1})
+
+
+def test_a_lookup_in_a_vocabulary_tiled_table_sums_each_devices_rows(client, monkeypatch):
+    # Megatron's vocabulary-parallel embedding: each device looks up the
+    # tokens in its rows (zeros for the others') and the devices sum; the
+    # table is never gathered. Indices past either end clamp as a whole
+    # gather's do.
+    table = RNG.normal(size=(12, 6)).astype(np.float32)
+    tokens = np.array([[0], [11], [5], [40], [-3], [6], [2], [9]], np.int32)
+    text = _program([("tensor<12x6xf32>", ROWS), ("tensor<8x1xi32>", REP)],
+                    [("tensor<8x6xf32>", REP)], """
+    %0 = "stablehlo.gather"(%arg0, %arg1) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 6>} : (tensor<12x6xf32>, tensor<8x1xi32>) -> tensor<8x6xf32>
+    return %0 : tensor<8x6xf32>""")
+    _check(client, monkeypatch, text, [table, tokens], [table[np.clip(tokens[:, 0], 0, 11)]],
+           {"all_gather": 0, "all_reduce": 1})
+
+
+def test_take_along_vocabulary_tiled_logits_is_a_sum_of_blocks(client, monkeypatch):
+    # A cross-entropy's take_along_axis on logits tiled over the vocabulary
+    # (an operand batching dimension, an index vector of one).
+    logits = RNG.normal(size=(8, 12)).astype(np.float32)
+    labels = np.array([3, 0, 11, 7, 5, 9, 1, 6], np.int32).reshape(8, 1, 1)
+    text = _program([("tensor<8x12xf32>", COLS), ("tensor<8x1x1xi32>", REP)],
+                    [("tensor<8x1xf32>", REP)], """
+    %0 = "stablehlo.gather"(%arg0, %arg1) {dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1>} : (tensor<8x12xf32>, tensor<8x1x1xi32>) -> tensor<8x1xf32>
+    return %0 : tensor<8x1xf32>""")
+    want = np.take_along_axis(logits, labels[:, :, 0], 1)
+    _check(client, monkeypatch, text, [logits, labels], [want],
            {"all_gather": 0, "all_reduce": 1})
 
 

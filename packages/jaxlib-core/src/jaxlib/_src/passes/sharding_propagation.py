@@ -487,7 +487,9 @@ class _Propagation:
         same = [t for t, v in zip(ins, op.operands) if t is not None
                 and getattr(v.type, "shape", None) == getattr(result_type, "shape", None)]
         sharded = [t for t in same if _sharded(t)]
-        return sharded[0] if sharded else (same[0] if same else None)
+        if sharded:  # the finest (as the partitioner cuts the others to it)
+            return max(sharded, key=lambda t: int(np.prod(t.shape[:-1])))
+        return same[0] if same else None
 
     def _convolution(self, op: Operation, ins: list[_Tiling | None],
                      rank: int) -> _Tiling | None:
@@ -544,6 +546,7 @@ class _Propagation:
         lhs_pos.update({d: nb + i for i, d in enumerate(lhs_free)})
         rhs_pos = {d: i for i, d in enumerate(rhs_batch)}
         rhs_pos.update({d: nb + len(lhs_free) + i for i, d in enumerate(rhs_free)})
+        found = []
         for tiling, contract, pos in ((lhs, lhs_contract, lhs_pos),
                                       (rhs, rhs_contract, rhs_pos)):
             if tiling is None:
@@ -552,5 +555,15 @@ class _Propagation:
             if not _sharded(kept):
                 continue
             remaining = [d for d in sorted(pos)]
-            return _insert(kept, {i: pos[d] for i, d in enumerate(remaining)}, rank)
-        return None
+            found.append(_insert(kept, {i: pos[d] for i, d in enumerate(remaining)}, rank))
+        if len(found) == 2:
+            # Both operands tiled on their own result dimensions over crossing
+            # device axes (a 2-D mesh): the result takes both tilings.
+            a, b = found
+            from_a = [a.shape[d] != 1 for d in range(rank)]
+            if a.size == b.size and not any(
+                    own and b.shape[d] != 1 for d, own in enumerate(from_a)):
+                crossed = _merged(a, b, from_a)
+                if crossed is not b or not _sharded(a):
+                    return crossed
+        return found[0] if found else None

@@ -98,6 +98,7 @@ from jaxlib._src.passes.sharding_propagation import (
     _reshape_groups,
     _sharded,
     _unspecified_dims,
+    tiling_from_tiles,
 )
 from jaxlib._src.passes.sharding_propagation import (
     _reshape as _reshape_tiling,
@@ -621,6 +622,9 @@ class _Builder:
         broadcast = self._broadcast_again(local, target)
         if broadcast is not None:
             return broadcast
+        sliced = self._slice_within(local, target)
+        if sliced is not None:
+            return sliced
         exchanged = self._all_to_all(local, target)
         if exchanged is not None:
             return exchanged
@@ -644,6 +648,35 @@ class _Builder:
         starts = []
         for d, (size, block) in enumerate(zip(t.shape, local_t.shape)):
             starts.append(self.zero() if size == block else self.offset(target, d, block))
+        return self.emit("stablehlo.dynamic_slice", [local.value, *starts], [local_t],
+                         {"slice_sizes": i64_array(local_t.shape)}).result
+
+    def _slice_within(self, local: _Local, target: _Tiling) -> Value | None:
+        """``target``'s block cut from the block each device holds, where it
+        lies within it (a finer tiling of the same devices: no exchange);
+        None elsewhere."""
+        counts, wanted = _counts(local.tiling), _counts(target)
+        if any(w % c for c, w in zip(counts, wanted)) or counts == wanted:
+            return None
+        t = local.value.type
+        try:
+            local_t = _local_type(TensorType(
+                tuple(size * c for size, c in zip(t.shape, counts)), t.element_type,
+                t.encoding), target)
+        except _Refused:
+            return None
+        held = {int(dev): index[:-1] for index, dev in np.ndenumerate(local.tiling)}
+        tables = [np.zeros(self.n, np.int64) for _ in counts]
+        for index, dev in np.ndenumerate(target):
+            source = held.get(int(dev))
+            if source is None:
+                return None
+            for d, (c, w) in enumerate(zip(counts, wanted)):
+                per = w // c  # target blocks per held block along d
+                if index[d] // per != source[d]:
+                    return None  # another device's block: an exchange
+                tables[d][int(dev)] = (index[d] % per) * local_t.shape[d]
+        starts = [self.per_device(table) if table.any() else self.zero() for table in tables]
         return self.emit("stablehlo.dynamic_slice", [local.value, *starts], [local_t],
                          {"slice_sizes": i64_array(local_t.shape)}).result
 
@@ -1098,8 +1131,11 @@ class _Builder:
         same = [i for i, v in zip(ins, op.operands) if v.type.shape == shape]
         sharded = [i.tiling for i in same if _sharded(i.tiling)]
         wanted = self.wanted.get(id(op.results[0]))
-        target = sharded[0] if sharded else (wanted if wanted is not None
-                                             else self.replicated(len(shape)))
+        # The finest tiling: a coarser operand is cut from what each device
+        # holds (_slice_within), a finer one would be gathered.
+        finest = max(sharded, key=lambda t: int(np.prod(_counts(t))), default=None)
+        target = finest if finest is not None else (wanted if wanted is not None
+                                                    else self.replicated(len(shape)))
         operands = [self.reshard(i, target) if v.type.shape == shape else self.whole(i)
                     for i, v in zip(ins, op.operands)]
         result = self.clone(op, operands, [_local_type(op.results[0].type, target)])
@@ -1237,68 +1273,76 @@ def _all_reduce_key(op: Operation) -> tuple | None:
 
 def _combine_all_reduces(ops: list[Operation], builder: _Builder) -> list[Operation]:
     """The block's all-reduces of the same devices, reducer and element type
-    made one (variadic) all-reduce where none needs another's result: the
-    ops that use their results move after it. A data-parallel gradient step
-    then exchanges its gradients once, not once per gradient. The
-    reduce-scatters the builder made join them, each device then slicing
-    its block (XLA's CPU choice: one exchange of every gradient of an FSDP
-    step; a reduce-scatter saves no work in this runtime, whose
+    made one (variadic) all-reduce where none needs another's result (those
+    as many collectives deep in the block's dependences), placed where the
+    last of them was: the ops between that use their results move after it.
+    A data-parallel gradient step then exchanges its gradients once, not once
+    per gradient. The reduce-scatters the builder made join them, each device
+    then slicing its block (XLA's CPU choice: one exchange of every gradient
+    of an FSDP step; a reduce-scatter saves no work in this runtime, whose
     collectives gather every contribution)."""
-    out: list[Operation] = []
-    group: list[Operation] = []
-    group_key: tuple | None = None
-    deferred: list[Operation] = []
-    tainted: set[int] = set()  # values computed from the group's results
-    renamed: dict[int, Value] = {}
+    def candidate(op: Operation) -> tuple | None:
+        if (op.name == "stablehlo.all_reduce" and len(op.operands) == 1) or (
+                op.name == "stablehlo.reduce_scatter" and id(op) in builder.scatters):
+            return _all_reduce_key(op)
+        return None
 
-    def flush() -> None:
-        nonlocal group_key
-        if len(group) == 1:
-            out.append(group[0])
-        elif group:
-            first = group[0]
-            attributes = {k: v for k, v in first.attributes.items() if k != "scatter_dimension"}
-            combined = Operation("stablehlo.all_reduce", [o.operands[0] for o in group],
-                                 [o.operands[0].type for o in group], attributes,
-                                 first.regions)
-            out.append(combined)
-            for old, new in zip(group, combined.results):
-                renamed[id(old.results[0])] = new if old.name == "stablehlo.all_reduce" \
-                    else _block_of(builder, new, old, out)
-        for op in deferred:
-            for nested in op.walk():
-                nested.operands = [renamed.get(id(v), v) for v in nested.operands]
-            out.append(op)
-        group.clear()
-        deferred.clear()
-        tainted.clear()
-        group_key = None
-
+    # An op's depth: how many candidate collectives lie on its longest chain
+    # of operands; candidates of one depth need nothing of one another.
+    producer: dict[int, Operation] = {}
+    depth: dict[int, int] = {}
+    groups: dict[tuple, list[Operation]] = {}
     for op in ops:
-        if op.name in ("func.return", "stablehlo.return"):
-            flush()
-            for nested in op.walk():
-                nested.operands = [renamed.get(id(v), v) for v in nested.operands]
-            out.append(op)
+        level = 0
+        for nested in op.walk():
+            for v in nested.operands:
+                source = producer.get(id(v))
+                if source is not None:
+                    level = max(level, depth[id(source)] + (candidate(source) is not None))
+        depth[id(op)] = level
+        for r in op.results:
+            producer[id(r)] = op
+        key = candidate(op)
+        if key is not None:
+            groups.setdefault((level, key), []).append(op)
+    for members in groups.values():
+        if len(members) > 1:
+            ops = _combined(ops, members, builder)
+    return ops
+
+
+def _combined(ops: list[Operation], members: list[Operation], builder: _Builder
+              ) -> list[Operation]:
+    """``ops`` with ``members`` (independent candidates, in block order) made
+    one all-reduce where the last of them was."""
+    ids = {id(m) for m in members}
+    positions = [i for i, op in enumerate(ops) if id(op) in ids]
+    first, last = positions[0], positions[-1]
+    tainted = {id(m.results[0]) for m in members}
+    stay: list[Operation] = []
+    moved: list[Operation] = []
+    for op in ops[first:last + 1]:
+        if id(op) in ids:
             continue
-        uses = {id(v) for nested in op.walk() for v in nested.operands}
-        depends = not uses.isdisjoint(tainted)
-        joins = (op.name == "stablehlo.all_reduce" and len(op.operands) == 1) or (
-            op.name == "stablehlo.reduce_scatter" and id(op) in builder.scatters)
-        if joins and not depends:
-            key = _all_reduce_key(op)
-            if key is not None and (group_key is None or key == group_key):
-                group_key = key
-                group.append(op)
-                tainted.add(id(op.results[0]))
-                continue
-        if depends:
-            deferred.append(op)
+        if any(id(v) in tainted for nested in op.walk() for v in nested.operands):
+            moved.append(op)
             tainted.update(id(r) for r in op.results)
-            continue
-        out.append(op)
-    flush()
-    return out
+        else:
+            stay.append(op)
+    head = members[0]
+    attributes = {k: v for k, v in head.attributes.items() if k != "scatter_dimension"}
+    combined = Operation("stablehlo.all_reduce", [m.operands[0] for m in members],
+                         [m.operands[0].type for m in members], attributes, head.regions)
+    made: list[Operation] = [combined]
+    renamed: dict[int, Value] = {}
+    for old, new in zip(members, combined.results):
+        renamed[id(old.results[0])] = new if old.name == "stablehlo.all_reduce" \
+            else _block_of(builder, new, old, made)
+    rest = moved + ops[last + 1:]
+    for op in rest:
+        for nested in op.walk():
+            nested.operands = [renamed.get(id(v), v) for v in nested.operands]
+    return ops[:first] + stay + made + rest
 
 
 def _block_of(builder: _Builder, whole: Value, scatter: Operation,
@@ -1306,7 +1350,9 @@ def _block_of(builder: _Builder, whole: Value, scatter: Operation,
     """This device's block of the reduce-scatter ``scatter``'s all-reduced
     operand ``whole`` (a dynamic slice at its offset), appended to ``out``."""
     _, target, dim, block = builder.scatters[id(scatter)]
-    saved, builder.ops = builder.ops, out
+    # (fresh offsets: the builder's cached ones may be defined later in the block)
+    saved = builder.ops, builder._offsets, builder._zero, builder._partition
+    builder.ops, builder._offsets, builder._zero, builder._partition = out, {}, None, None
     try:
         t = whole.type
         starts = [builder.offset(target, d, block) if d == dim else builder.zero()
@@ -1315,7 +1361,7 @@ def _block_of(builder: _Builder, whole: Value, scatter: Operation,
         return builder.emit("stablehlo.dynamic_slice", [whole, *starts], [local_t],
                             {"slice_sizes": i64_array(local_t.shape)}).result
     finally:
-        builder.ops = saved
+        builder.ops, builder._offsets, builder._zero, builder._partition = saved
 
 
 def _without_dead_ops(ops: list[Operation]) -> list[Operation]:
@@ -1487,6 +1533,15 @@ def _dot(b: _Builder, op: Operation) -> list[_Local] | None:
     def contract_tiled(local: _Local, contract: list[int]) -> bool:
         return any(local.tiling.shape[d] != 1 for d in contract)
 
+    for k in (0, 1):
+        # One operand tiled on contracted and free dimensions, the other on
+        # the contracted ones only: the free tiles stay.
+        other, _, other_contract, _ = sides[1 - k]
+        if contract_tiled(sides[k][0], sides[k][2]) \
+                and not _sharded(_drop(other.tiling, other_contract)):
+            kept = _contract_keeping_free_tiles(b, op, sides, k)
+            if kept is not None:
+                return kept
     prefer = None
     for k in (0, 1):
         local, batch, contract, r = sides[k]
@@ -1522,6 +1577,10 @@ def _dot(b: _Builder, op: Operation) -> list[_Local] | None:
             # once, after its loop).
             return [_Local(out.result, b.replicated(rank), canonical_groups(groups))]
         return [_summed(b, out.result, groups, op.results[0], rank)]
+    if prefer is None:
+        crossed = _dot_on_both_free_tiles(b, op, sides)
+        if crossed is not None:
+            return crossed
     # No contracted dimension is tiled: the sharded operand keeps its batch
     # and free tiles; the other is whole but for its batch dimensions.
     k = 0 if _sharded(lhs.tiling) or not _sharded(rhs.tiling) else 1
@@ -1551,6 +1610,85 @@ def _dot(b: _Builder, op: Operation) -> list[_Local] | None:
     operands = [local.value, other_value] if k == 0 else [other_value, local.value]
     out = b.clone(op, operands, [_local_type(op.results[0].type, result_tiling)])
     return [_Local(out.result, result_tiling, local.groups)]
+
+
+def _contract_keeping_free_tiles(b: _Builder, op: Operation, sides: list[tuple], k: int
+                                 ) -> list[_Local] | None:
+    """Operand ``k`` tiled on contracted and on free dimensions (not on
+    batch ones; a 2-D mesh's activations, batch by one axis and features by
+    the other, in a weight gradient): its free tiles are kept (the result is
+    tiled on them) and the other operand is cut on the contracted dimensions
+    alike; the partial products are summed over the contracted tiles only.
+    None where the operand's free dimensions are whole (the caller's case)."""
+    local, batch, contract, r = sides[k]
+    other, _, other_contract, other_rank = sides[1 - k]
+    counts = _counts(local.tiling)
+    free = [d for d in range(r) if d not in batch + contract]
+    if all(counts[d] == 1 for d in free) or any(counts[d] != 1 for d in batch) \
+            or local.groups is not None or other.groups is not None:
+        return None
+    kept = [d for d in range(r) if d not in contract]
+    core = _drop(local.tiling, kept)  # (contracted tile counts..., replication)
+    theirs = _insert(core, {i: other_contract[i] for i in range(len(contract))}, other_rank)
+    operands = [local.value, b.reshard(other, theirs)]
+    if k == 1:
+        operands.reverse()
+    # Devices differing only in their contracted tiles hold one block's partial products.
+    moved = local.tiling.transpose(free + [r] + contract + batch)
+    c = int(np.prod([counts[d] for d in contract]))
+    groups = moved.reshape(-1, c)
+    free_tiling = moved.reshape([counts[d] for d in free] + [-1])
+    nb = len(batch)
+    start = nb if k == 0 else nb + (sides[0][3] - len(sides[0][1]) - len(sides[0][2]))
+    rank = op.results[0].type.rank
+    result_tiling = _insert(free_tiling, {i: start + i for i in range(len(free))}, rank)
+    out = b.clone(op, operands, [_local_type(op.results[0].type, result_tiling)])
+    if op.results[0].type.element_type == "i1":
+        return [_Local(b.all_reduce(out.result, groups, "stablehlo.or"), result_tiling)]
+    if id(op.results[0]) in b.summands_wanted:
+        return [_Local(out.result, result_tiling, canonical_groups(groups))]
+    return [_Local(b.all_reduce(out.result, groups, "stablehlo.add"), result_tiling)]
+
+
+def _dot_on_both_free_tiles(b: _Builder, op: Operation, sides: list[tuple]
+                            ) -> list[_Local] | None:
+    """Both operands tiled on free dimensions over crossing device axes (a 2-D
+    mesh: activations on the batch by one axis, weights on their outputs by
+    the other): each device multiplies the blocks it holds into the result's
+    block of both tilings, no communication (XLA's choice). None where the
+    blocks do not meet that way (each result block held by as many devices,
+    the batch tiles alike)."""
+    (lhs, lhs_batch, lhs_contract, lhs_rank), (rhs, rhs_batch, rhs_contract, rhs_rank) = sides
+    if lhs.groups is not None or rhs.groups is not None:
+        return None
+    lhs_free = [d for d in range(lhs_rank) if d not in lhs_batch + lhs_contract]
+    rhs_free = [d for d in range(rhs_rank) if d not in rhs_batch + rhs_contract]
+    lc, rc = _counts(lhs.tiling), _counts(rhs.tiling)
+    if any(lc[d] != 1 for d in lhs_contract) or any(rc[d] != 1 for d in rhs_contract) \
+            or all(lc[d] == 1 for d in lhs_free) or all(rc[d] == 1 for d in rhs_free):
+        return None
+    if [lc[d] for d in lhs_batch] != [rc[d] for d in rhs_batch]:
+        return None
+
+    def where(tiling: _Tiling) -> dict[int, tuple[int, ...]]:
+        return {int(dev): index[:-1] for index, dev in np.ndenumerate(tiling)}
+
+    on_lhs, on_rhs = where(lhs.tiling), where(rhs.tiling)
+    if set(on_lhs) != set(on_rhs):
+        return None
+    shape = [lc[d] for d in lhs_batch] + [lc[d] for d in lhs_free] + [rc[d] for d in rhs_free]
+    tile_of = {}
+    for dev, li in on_lhs.items():
+        ri = on_rhs[dev]
+        if [li[d] for d in lhs_batch] != [ri[d] for d in rhs_batch]:
+            return None
+        tile_of[dev] = tuple(li[d] for d in lhs_batch) + tuple(li[d] for d in lhs_free) + \
+            tuple(ri[d] for d in rhs_free)
+    tiling = tiling_from_tiles(tile_of, shape)
+    if tiling is None:
+        return None
+    out = b.clone(op, [lhs.value, rhs.value], [_local_type(op.results[0].type, tiling)])
+    return [_Local(out.result, tiling)]
 
 
 def _whole_dims_op(b: _Builder, op: Operation, changed: list[int],
@@ -1661,7 +1799,7 @@ def _gather(b: _Builder, op: Operation) -> list[_Local] | None:
     dims = op.attributes["dimension_numbers"]
     found = _tiled_indices(b, op, int(dims.index_vector_dim))
     if found is None:
-        return None
+        return _gather_from_tiled_rows(b, op)
     core, index_value, batch_dims = found
     operand = b.get(op.operands[0])
     ob, ib = list(dims.operand_batching_dims), list(dims.start_indices_batching_dims)
@@ -1673,6 +1811,104 @@ def _gather(b: _Builder, op: Operation) -> list[_Local] | None:
     out = b.clone(op, [operand_value, index_value],
                   [_local_type(op.results[0].type, result_tiling)])
     return [_Local(out.result, result_tiling)]
+
+
+def _gather_from_tiled_rows(b: _Builder, op: Operation) -> list[_Local] | None:
+    """A gather of single rows (slice size 1) along operand dimensions that
+    are tiled, the indices whole (a vocabulary-parallel embedding lookup, a
+    cross-entropy's ``take_along_axis`` on vocabulary-tiled logits): each
+    device gathers from its block at the indices moved by its block's start,
+    keeps what falls in its block (zeros elsewhere), and the devices of the
+    tiled dimensions sum (XLA's choice: no gather of the whole operand).
+    Indices are clamped as the whole gather would clamp them first."""
+    dims = op.attributes["dimension_numbers"]
+    operand = b.get(op.operands[0])
+    counts = _counts(operand.tiling)
+    tiled = [d for d, c in enumerate(counts) if c != 1]
+    sizes = [int(x) for x in op.attributes["slice_sizes"]]
+    start_map = [int(d) for d in dims.start_index_map]
+    t, index_t, result_t = op.operands[0].type, op.operands[1].type, op.results[0].type
+    element = result_t.element_type
+    index_element = index_t.element_type
+    if not tiled or operand.groups is not None or element == "i1" \
+            or not isinstance(index_element, str) or index_element[:1] not in ("i", "u") \
+            or index_element == "i1" or any(d not in start_map or sizes[d] != 1 for d in tiled):
+        return None
+    local_t = _local_type(t, operand.tiling)
+    indices = b.whole(b.get(op.operands[1]))
+    ivd, irank = int(dims.index_vector_dim), index_t.rank
+    component_t = TensorType(tuple(1 if d == ivd else n for d, n in enumerate(index_t.shape)),
+                             index_element)
+    scalar_t = TensorType((), index_element)
+
+    def scalar(value: Value | int) -> Value:
+        if isinstance(value, int):
+            return b.constant(np.array(value, numpy_dtype(index_element)), index_element)
+        if index_element != "i32":
+            value = b.emit("stablehlo.convert", [value], [scalar_t]).result
+        return value
+
+    def spread(value: Value) -> Value:
+        return b.emit("stablehlo.broadcast_in_dim", [value], [component_t],
+                      {"broadcast_dimensions": i64_array([])}).result
+
+    parts, masks = [], []
+    for k, d in enumerate(start_map):
+        if ivd < irank:
+            start = [0] * irank
+            start[ivd] = k
+            limit = list(index_t.shape)
+            limit[ivd] = k + 1
+            part = b.emit("stablehlo.slice", [indices], [component_t],
+                          {"start_indices": i64_array(start), "limit_indices": i64_array(limit),
+                           "strides": i64_array([1] * irank)}).result
+        else:
+            part = indices
+        if d in tiled:
+            # clamped to the whole operand, then moved into this device's block
+            part = b.emit("stablehlo.clamp", [scalar(0), part, scalar(t.shape[d] - 1)],
+                          [component_t]).result
+            table = np.zeros(b.n, np.int32)
+            for index, dev in np.ndenumerate(operand.tiling):
+                table[dev] = index[d] * local_t.shape[d]
+            part = b.emit("stablehlo.subtract", [part, spread(scalar(b.per_device(table)))],
+                          [component_t]).result
+            mask_t = TensorType(component_t.shape, "i1")
+            kind = ComparisonType("SIGNED" if index_element.startswith("i") else "UNSIGNED")
+            low = b.emit("stablehlo.compare", [part, spread(scalar(0))], [mask_t],
+                         {"comparison_direction": ComparisonDirection("GE"),
+                          "compare_type": kind}).result
+            high = b.emit("stablehlo.compare", [part, spread(scalar(local_t.shape[d]))],
+                          [mask_t], {"comparison_direction": ComparisonDirection("LT"),
+                                     "compare_type": kind}).result
+            masks.append(b.emit("stablehlo.and", [low, high], [mask_t]).result)
+        parts.append(part)
+    if ivd < irank and len(parts) > 1:
+        local_indices = b.emit("stablehlo.concatenate", parts, [index_t],
+                               {"dimension": IntegerAttr(ivd)}).result
+    else:
+        local_indices = parts[0]
+    mask = masks[0]
+    for other in masks[1:]:
+        mask = b.emit("stablehlo.and", [mask, other], [mask.type]).result
+    batch_shape = tuple(n for i, n in enumerate(index_t.shape) if i != ivd)
+    if ivd < irank:
+        mask = b.emit("stablehlo.reshape", [mask], [TensorType(batch_shape, "i1")]).result
+    gathered = b.clone(op, [operand.value, local_indices], [result_t]).result
+    result_batch = [d for d in range(result_t.rank) if d not in dims.offset_dims]
+    keep = b.emit("stablehlo.broadcast_in_dim", [mask], [TensorType(result_t.shape, "i1")],
+                  {"broadcast_dimensions": i64_array(result_batch)}).result
+    zero = b.constant(np.zeros((), numpy_dtype(element)), element)
+    zeros = b.emit("stablehlo.broadcast_in_dim", [zero], [result_t],
+                   {"broadcast_dimensions": i64_array([])}).result
+    mine = b.emit("stablehlo.select", [keep, gathered, zeros], [result_t]).result
+    rank = operand.tiling.ndim - 1
+    untiled = [d for d in range(rank) if d not in tiled]
+    groups = operand.tiling.transpose(untiled + [rank] + tiled).reshape(
+        -1, int(np.prod([counts[d] for d in tiled])))
+    if id(op.results[0]) in b.summands_wanted:
+        return [_Local(mine, b.replicated(result_t.rank), canonical_groups(groups))]
+    return [_Local(b.all_reduce(mine, groups, "stablehlo.add"), b.replicated(result_t.rank))]
 
 
 def _scatter(b: _Builder, op: Operation) -> list[_Local] | None:
