@@ -537,6 +537,29 @@ def test_take_along_vocabulary_tiled_logits_is_a_sum_of_blocks(client, monkeypat
            {"all_gather": 0, "all_reduce": 1})
 
 
+@pytest.mark.parametrize("combiner, combine", [("add", np.add.at), ("maximum", np.maximum.at)])
+def test_a_scatter_into_a_vocabulary_tiled_table_stays_in_each_block(client, monkeypatch,
+                                                                     combiner, combine):
+    # The gradient of a vocabulary-parallel lookup: each device scatters the
+    # updates of its rows (indices outside the table are skipped everywhere).
+    table = RNG.normal(size=(12, 6)).astype(np.float32)
+    updates = RNG.normal(size=(8, 6)).astype(np.float32)
+    tokens = np.array([[0], [11], [5], [40], [-3], [5], [2], [9]], np.int32)
+    text = _program([("tensor<12x6xf32>", ROWS), ("tensor<8x1xi32>", REP),
+                     ("tensor<8x6xf32>", REP)], [("tensor<12x6xf32>", ROWS)], f"""
+    %0 = "stablehlo.scatter"(%arg0, %arg1, %arg2) ({{
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.{combiner} %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+    }}) {{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}} : (tensor<12x6xf32>, tensor<8x1xi32>, tensor<8x6xf32>) -> tensor<12x6xf32>
+    return %0 : tensor<12x6xf32>""")
+    expected = table.copy()
+    inside = (tokens[:, 0] >= 0) & (tokens[:, 0] < 12)
+    combine(expected, tokens[inside, 0], updates[inside])
+    _check(client, monkeypatch, text, [table, tokens, updates], [expected],
+           {"all_gather": 0, "all_reduce": 0, "all_to_all": 0})
+
+
 def test_batched_gathers_and_scatters_stay_in_their_blocks(client, monkeypatch):
     # take_along_axis and its gradient: the batch dimension pairs operand and indices.
     labels = RNG.integers(0, 12, size=(8, 1, 1)).astype(np.int32)

@@ -1813,30 +1813,16 @@ def _gather(b: _Builder, op: Operation) -> list[_Local] | None:
     return [_Local(out.result, result_tiling)]
 
 
-def _gather_from_tiled_rows(b: _Builder, op: Operation) -> list[_Local] | None:
-    """A gather of single rows (slice size 1) along operand dimensions that
-    are tiled, the indices whole (a vocabulary-parallel embedding lookup, a
-    cross-entropy's ``take_along_axis`` on vocabulary-tiled logits): each
-    device gathers from its block at the indices moved by its block's start,
-    keeps what falls in its block (zeros elsewhere), and the devices of the
-    tiled dimensions sum (XLA's choice: no gather of the whole operand).
-    Indices are clamped as the whole gather would clamp them first."""
-    dims = op.attributes["dimension_numbers"]
-    operand = b.get(op.operands[0])
-    counts = _counts(operand.tiling)
-    tiled = [d for d, c in enumerate(counts) if c != 1]
-    sizes = [int(x) for x in op.attributes["slice_sizes"]]
-    start_map = [int(d) for d in dims.start_index_map]
-    t, index_t, result_t = op.operands[0].type, op.operands[1].type, op.results[0].type
-    element = result_t.element_type
+def _indices_in_blocks(b: _Builder, operand: _Local, local_t: TensorType, t: TensorType,
+                       indices: Value, index_t: TensorType, ivd: int, start_map: list[int],
+                       tiled: list[int], clamp: bool) -> tuple[Value, Value]:
+    """A gather's or scatter's whole indices moved into each device's block
+    of an operand tiled on ``tiled`` (indexed dimensions): each index
+    component of a tiled dimension less the block's start (clamped to the
+    whole operand first with ``clamp``, as a gather clamps), and whether each
+    index vector falls in the block (i1, the indices' batch shape)."""
     index_element = index_t.element_type
-    if not tiled or operand.groups is not None or element == "i1" \
-            or not isinstance(index_element, str) or index_element[:1] not in ("i", "u") \
-            or index_element == "i1" or any(d not in start_map or sizes[d] != 1 for d in tiled):
-        return None
-    local_t = _local_type(t, operand.tiling)
-    indices = b.whole(b.get(op.operands[1]))
-    ivd, irank = int(dims.index_vector_dim), index_t.rank
+    irank = index_t.rank
     component_t = TensorType(tuple(1 if d == ivd else n for d, n in enumerate(index_t.shape)),
                              index_element)
     scalar_t = TensorType((), index_element)
@@ -1865,9 +1851,9 @@ def _gather_from_tiled_rows(b: _Builder, op: Operation) -> list[_Local] | None:
         else:
             part = indices
         if d in tiled:
-            # clamped to the whole operand, then moved into this device's block
-            part = b.emit("stablehlo.clamp", [scalar(0), part, scalar(t.shape[d] - 1)],
-                          [component_t]).result
+            if clamp:
+                part = b.emit("stablehlo.clamp", [scalar(0), part, scalar(t.shape[d] - 1)],
+                              [component_t]).result
             table = np.zeros(b.n, np.int32)
             for index, dev in np.ndenumerate(operand.tiling):
                 table[dev] = index[d] * local_t.shape[d]
@@ -1884,16 +1870,44 @@ def _gather_from_tiled_rows(b: _Builder, op: Operation) -> list[_Local] | None:
             masks.append(b.emit("stablehlo.and", [low, high], [mask_t]).result)
         parts.append(part)
     if ivd < irank and len(parts) > 1:
-        local_indices = b.emit("stablehlo.concatenate", parts, [index_t],
-                               {"dimension": IntegerAttr(ivd)}).result
+        moved = b.emit("stablehlo.concatenate", parts, [index_t],
+                       {"dimension": IntegerAttr(ivd)}).result
     else:
-        local_indices = parts[0]
+        moved = parts[0]
     mask = masks[0]
     for other in masks[1:]:
         mask = b.emit("stablehlo.and", [mask, other], [mask.type]).result
-    batch_shape = tuple(n for i, n in enumerate(index_t.shape) if i != ivd)
     if ivd < irank:
+        batch_shape = tuple(n for i, n in enumerate(index_t.shape) if i != ivd)
         mask = b.emit("stablehlo.reshape", [mask], [TensorType(batch_shape, "i1")]).result
+    return moved, mask
+
+
+def _gather_from_tiled_rows(b: _Builder, op: Operation) -> list[_Local] | None:
+    """A gather of single rows (slice size 1) along operand dimensions that
+    are tiled, the indices whole (a vocabulary-parallel embedding lookup, a
+    cross-entropy's ``take_along_axis`` on vocabulary-tiled logits): each
+    device gathers from its block at the indices moved by its block's start,
+    keeps what falls in its block (zeros elsewhere), and the devices of the
+    tiled dimensions sum (XLA's choice: no gather of the whole operand).
+    Indices are clamped as the whole gather would clamp them first."""
+    dims = op.attributes["dimension_numbers"]
+    operand = b.get(op.operands[0])
+    counts = _counts(operand.tiling)
+    tiled = [d for d, c in enumerate(counts) if c != 1]
+    sizes = [int(x) for x in op.attributes["slice_sizes"]]
+    start_map = [int(d) for d in dims.start_index_map]
+    t, index_t, result_t = op.operands[0].type, op.operands[1].type, op.results[0].type
+    element = result_t.element_type
+    index_element = index_t.element_type
+    if not tiled or operand.groups is not None or element == "i1" \
+            or not isinstance(index_element, str) or index_element[:1] not in ("i", "u") \
+            or index_element == "i1" or any(d not in start_map or sizes[d] != 1 for d in tiled):
+        return None
+    local_t = _local_type(t, operand.tiling)
+    local_indices, mask = _indices_in_blocks(b, operand, local_t, t, b.whole(
+        b.get(op.operands[1])), index_t, int(dims.index_vector_dim), start_map, tiled,
+        clamp=True)
     gathered = b.clone(op, [operand.value, local_indices], [result_t]).result
     result_batch = [d for d in range(result_t.rank) if d not in dims.offset_dims]
     keep = b.emit("stablehlo.broadcast_in_dim", [mask], [TensorType(result_t.shape, "i1")],
@@ -1921,7 +1935,7 @@ def _scatter(b: _Builder, op: Operation) -> list[_Local] | None:
     dims = op.attributes["scatter_dimension_numbers"]
     found = _tiled_indices(b, op, int(dims.index_vector_dim))
     if found is None:
-        return None
+        return _scatter_into_tiled_rows(b, op)
     core, index_value, batch_dims = found
     operand, updates = b.get(op.operands[0]), b.get(op.operands[2])
     ob, ib = list(dims.input_batching_dims), list(dims.scatter_indices_batching_dims)
@@ -1957,6 +1971,35 @@ def _scatter(b: _Builder, op: Operation) -> list[_Local] | None:
     if not _sharded(operand_target):  # (an embedding's gradient wanted sharded)
         return [_summed(b, out.result, groups, op.results[0], t.rank)]
     return [b.resolve(partial)]
+
+
+def _scatter_into_tiled_rows(b: _Builder, op: Operation) -> list[_Local] | None:
+    """A scatter into single rows (inserted window dimensions) along operand
+    dimensions that are tiled, indices and updates whole (the gradient of a
+    vocabulary-parallel lookup): each device scatters into its block at the
+    indices moved by its block's start; what falls outside the block is
+    skipped there, as a scatter skips indices outside its operand, so each
+    row gets exactly its updates, in their order (any combiner). No
+    communication, and the result keeps the operand's tiles."""
+    dims = op.attributes["scatter_dimension_numbers"]
+    operand = b.get(op.operands[0])
+    counts = _counts(operand.tiling)
+    tiled = [d for d, c in enumerate(counts) if c != 1]
+    start_map = [int(d) for d in dims.scatter_dims_to_operand_dims]
+    inserted = [int(d) for d in dims.inserted_window_dims]
+    t, index_t = op.operands[0].type, op.operands[1].type
+    index_element = index_t.element_type
+    if not tiled or operand.groups is not None or not isinstance(index_element, str) \
+            or index_element[:1] not in ("i", "u") or index_element == "i1" \
+            or any(d not in start_map or d not in inserted for d in tiled):
+        return None
+    local_t = _local_type(t, operand.tiling)
+    moved, _ = _indices_in_blocks(b, operand, local_t, t, b.whole(b.get(op.operands[1])),
+                                  index_t, int(dims.index_vector_dim), start_map, tiled,
+                                  clamp=False)
+    updates = b.whole(b.get(op.operands[2]))
+    out = b.clone(op, [operand.value, moved, updates], [local_t])
+    return [_Local(out.result, operand.tiling)]
 
 
 def _single_blocks(op: Operation) -> bool:
