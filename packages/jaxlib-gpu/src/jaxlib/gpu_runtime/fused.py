@@ -844,6 +844,16 @@ class ReductionWithEpilogue:
         return (self.reduction.outputs if self.keep_reduced else []) + self.epilogue.outputs
 
 
+def _generated(joined: Any, target: str) -> bool:
+    """Whether the generator writes the kernel of ``joined`` (what it
+    refuses stays two kernels)."""
+    try:
+        group_source(joined, target)
+    except codegen.Unsupported:
+        return False
+    return True
+
+
 def fuse_epilogues(schedule: list[Any], target: str) -> list[Any]:
     """``schedule`` (a block's ops and fused groups) with each fused
     reduction whose value an elementwise group reads at its own index (the
@@ -886,9 +896,7 @@ def fuse_epilogues(schedule: list[Any], target: str) -> list[Any]:
                                         bool(others), len(reduction.inputs))
             joined = ReductionWithEpilogue(reduction, item, bool(others),
                                            {**reduction.params, "epilogue": epilogue})
-            try:  # (what the generator refuses stays two kernels)
-                group_source(joined, target)
-            except codegen.Unsupported:
+            if not _generated(joined, target):
                 continue
             replaced[id(item)] = joined
             taken.add(id(reduction))
@@ -1014,9 +1022,7 @@ def fuse_prologues(schedule: list[Any], block: Any, target: str) -> list[Any]:
             params["epilogue"] = dataclasses.replace(
                 params["epilogue"], first_input=params["epilogue"].first_input - 1)
         joined = ReductionWithPrologue(item, group, group.outputs[j], stored, params)
-        try:  # (what the generator refuses stays two kernels)
-            group_source(joined, target)
-        except codegen.Unsupported:
+        if not _generated(joined, target):
             continue
         replaced[id(group)] = joined
         taken.add(id(group))

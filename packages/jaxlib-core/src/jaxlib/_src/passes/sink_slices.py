@@ -26,27 +26,18 @@ from jaxlib._src.ir.core import (
     load_op_table,
 )
 from jaxlib._src.ir.types import TensorType
+from jaxlib._src.passes.each_block import each_block
 
 
 def sink_slices(module: Module) -> int:
     """Rewrites every block of ``module`` as the module docstring says;
     returns how many ops were split among their slices."""
     load_op_table()
-    split = 0
-    for function in module.functions:
-        if function.body is None:
-            continue
-        for block in function.body.blocks:
-            split += _sink_in(block)
-    return split
+    return each_block(module, _sink_in)
 
 
 def _sink_in(block: Block) -> int:
     split = 0
-    for op in block.operations:
-        for region in op.regions:
-            for nested in region.blocks:
-                split += _sink_in(nested)
     readers: dict[int, list[Operation]] = {}  # id(value) -> the ops reading it
     for op in block.operations:
         for reader in op.walk():

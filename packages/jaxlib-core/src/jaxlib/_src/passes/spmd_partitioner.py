@@ -1289,20 +1289,15 @@ def _combine_all_reduces(ops: list[Operation], builder: _Builder) -> list[Operat
 
     # An op's depth: how many candidate collectives lie on its longest chain
     # of operands; candidates of one depth need nothing of one another.
-    producer: dict[int, Operation] = {}
-    depth: dict[int, int] = {}
+    # (a value's depth: its op's, plus one past a candidate)
+    after: dict[int, int] = {}
     groups: dict[tuple, list[Operation]] = {}
     for op in ops:
-        level = 0
-        for nested in op.walk():
-            for v in nested.operands:
-                source = producer.get(id(v))
-                if source is not None:
-                    level = max(level, depth[id(source)] + (candidate(source) is not None))
-        depth[id(op)] = level
-        for r in op.results:
-            producer[id(r)] = op
+        level = max((after.get(id(v), 0) for nested in op.walk() for v in nested.operands),
+                    default=0)
         key = candidate(op)
+        for r in op.results:
+            after[id(r)] = level + (key is not None)
         if key is not None:
             groups.setdefault((level, key), []).append(op)
     for members in groups.values():
@@ -1854,11 +1849,8 @@ def _indices_in_blocks(b: _Builder, operand: _Local, local_t: TensorType, t: Ten
             if clamp:
                 part = b.emit("stablehlo.clamp", [scalar(0), part, scalar(t.shape[d] - 1)],
                               [component_t]).result
-            table = np.zeros(b.n, np.int32)
-            for index, dev in np.ndenumerate(operand.tiling):
-                table[dev] = index[d] * local_t.shape[d]
-            part = b.emit("stablehlo.subtract", [part, spread(scalar(b.per_device(table)))],
-                          [component_t]).result
+            block_start = scalar(b.offset(operand.tiling, d, local_t.shape[d]))
+            part = b.emit("stablehlo.subtract", [part, spread(block_start)], [component_t]).result
             mask_t = TensorType(component_t.shape, "i1")
             kind = ComparisonType("SIGNED" if index_element.startswith("i") else "UNSIGNED")
             low = b.emit("stablehlo.compare", [part, spread(scalar(0))], [mask_t],

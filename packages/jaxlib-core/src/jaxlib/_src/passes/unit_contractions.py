@@ -18,26 +18,17 @@ from __future__ import annotations
 from jaxlib._src.ir.attributes import i64_array
 from jaxlib._src.ir.core import Block, Module, Operation, Value
 from jaxlib._src.ir.types import TensorType
+from jaxlib._src.passes.each_block import each_block
 
 
 def expand_unit_contractions(module: Module) -> int:
     """Rewrites every such dot_general of ``module`` as the module docstring
     says; returns how many."""
-    rewritten = 0
-    for function in module.functions:
-        if function.body is None:
-            continue
-        for block in function.body.blocks:
-            rewritten += _expand_in(block)
-    return rewritten
+    return each_block(module, _expand_in)
 
 
 def _expand_in(block: Block) -> int:
     rewritten = 0
-    for op in block.operations:
-        for region in op.regions:
-            for nested in region.blocks:
-                rewritten += _expand_in(nested)
     replaced: dict[int, list[Operation]] = {}
     values: dict[int, Value] = {}
     for op in block.operations:
