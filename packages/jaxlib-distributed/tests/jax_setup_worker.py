@@ -65,7 +65,9 @@ def preemption(address: str, node_id: int, params: dict) -> dict:
     SIGTERM to one process after READY."""
     service, client, manager = initialize(address, node_id)
     reached = None
-    for step in range(params.get("steps", 400)):
+    # (up to a minute of steps: on a loaded machine the notice, polled each
+    # second, and the barrier after it take seconds to go round)
+    for step in range(params.get("steps", 3000)):
         if step == 5:
             print("READY", flush=True)  # steps 0-4 asked before any notice
         time.sleep(0.02)
