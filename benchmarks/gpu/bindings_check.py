@@ -105,6 +105,7 @@ STRUCTURES = (
     ("cudnn", "AlgoPerf", "cudnnConvolutionFwdAlgoPerf_t"),
     ("cudnn", "AlgoPerf", "cudnnConvolutionBwdDataAlgoPerf_t"),
     ("cudnn", "AlgoPerf", "cudnnConvolutionBwdFilterAlgoPerf_t"),
+    ("nccl", "UniqueId", "ncclUniqueId"),
 )
 
 # What each module calls, by the prefixes of the libraries' names.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import ml_dtypes
 import numpy as np
@@ -92,10 +93,25 @@ def describe(client) -> dict:
     }
 
 
+def install_nccl_stand_in(folder: str):
+    """jaxlib-gpu's NCCL stand-in for mock GPUs, its ranks meeting in
+    ``folder`` (shared by the processes)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "jaxlib-gpu" / "tests"))
+    from nccl_stand_in import DirectoryBoard, StandInNccl
+
+    from jaxlib.gpu_runtime import nccl
+
+    library = StandInNccl(board=DirectoryBoard(folder))
+    nccl._state["library"] = library
+    return library
+
+
 def collectives(address: str, node_id: int, params: dict) -> dict:
     dist_client = xla_client.get_distributed_runtime_client(
         address, node_id, init_timeout=20, shutdown_timeout=20)
     dist_client.connect()
+    with_nccl = params.get("nccl") and node_id in params.get("nccl_nodes", [0, 1])
+    stand_in = install_nccl_stand_in(params["nccl"]) if with_nccl else None
     collectives = None
     if params.get("gloo") == "explicit":
         collectives = xla_client.make_gloo_tcp_collectives(dist_client, hostname="127.0.0.1")
@@ -114,6 +130,13 @@ def collectives(address: str, node_id: int, params: dict) -> dict:
         if program == "four":
             result["partitions"] = run_four_partitions(client)
             result["partitions_global"] = run_four_partitions(client, "global")
+    if stand_in is not None:
+        from jaxlib.gpu_runtime import nccl
+
+        result["nccl_calls"] = dict(stand_in.calls)
+        result["nccl_status"] = nccl.status()
+        result["nccl_across"] = sorted(list(key) for key, entry in nccl._state["across"].items()
+                                       if entry)
     dist_client.shutdown()
     return result
 

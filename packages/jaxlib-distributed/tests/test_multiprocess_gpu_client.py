@@ -50,6 +50,56 @@ def test_cross_process_gpu_collectives_match_one_process(service_address, gloo):
         assert result["partitions_global"] == result["partitions"]
 
 
+def test_cross_process_gpu_collectives_meet_in_nccl(service_address, tmp_path):
+    """With NCCL in every process (here jaxlib-gpu's stand-in, its ranks
+    meeting in a shared folder), groups spanning the processes get their
+    communicators from ncclCommInitRank, their unique id shared over Gloo, and
+    the collectives run in NCCL instead of host copies; groups within a
+    process from ncclCommInitAll. The results are those of one process."""
+    single = gpu_backend.make_gpu_client(mock=True, mock_gpu_topology="1x1x4")
+    four, bf16 = run_replicas(single)
+    results = _run("collectives", service_address, gloo="explicit", nccl=str(tmp_path))
+    for node, result in enumerate(results):
+        mine = [four[2 * node:2 * node + 2], bf16[2 * node:2 * node + 2]]
+        assert result["first"] == mine and result["second"] == mine
+        assert result["nccl_status"] == "nccl"
+        own = [2 * node, 2 * node + 1]
+        assert result["partitions"] == [[10.0, 10.0], [[4.0 - k] for k in own],
+                                        [[[1.0], [2.0], [3.0], [4.0]]] * 2]
+        # the groups spanning the processes (global device ids in rank order): the
+        # replicas' all, all_gather's order, [0, 2] and [1, 3]; the partitions' reversal
+        assert result["nccl_across"] == [[0, 1, 2, 3], [0, 2], [1, 3], [3, 1, 2, 0],
+                                         [3, 2, 1, 0]]
+        calls = result["nccl_calls"]
+        # each set up once, this process's GPUs together (two ranks in the groups of
+        # four, one in the pairs), the id made where rank 0 lives
+        assert calls["ncclCommInitRank"] == 2 + 2 + 2 + 1 + 1, calls
+        assert calls["ncclGetUniqueId"] == (3 if node == 0 else 2), calls
+        assert calls["ncclCommInitAll"] == 1  # [0, 1] or [2, 3], within the process
+        # two executions of three f32 all_reduces and a bf16 one, per local GPU, and the
+        # partitions' sum: every reduction NCCL can do went to NCCL
+        assert calls["ncclAllReduce"] == 2 * 2 * 4 + 2, calls
+        assert calls["ncclReduceScatter"] == 2 * 2 and calls["ncclAllGather"] >= 2 * 2
+        assert calls["ncclSend"] == calls["ncclRecv"] > 0  # all_to_all, permutes
+
+
+def test_a_process_without_nccl_makes_every_process_copy_through_the_host(
+        service_address, tmp_path):
+    single = gpu_backend.make_gpu_client(mock=True, mock_gpu_topology="1x1x4")
+    four, bf16 = run_replicas(single)
+    results = _run("collectives", service_address, gloo="explicit", nccl=str(tmp_path),
+                   nccl_nodes=[0])
+    for node, result in enumerate(results):
+        mine = [four[2 * node:2 * node + 2], bf16[2 * node:2 * node + 2]]
+        assert result["first"] == mine and result["second"] == mine
+    calls = results[0]["nccl_calls"]
+    # process 0 made no communicator across: no process waits in NCCL for another
+    assert results[0]["nccl_across"] == [] and "ncclCommInitRank" not in calls
+    # and only its own pairs' collectives ([0, 1]: the product) went to NCCL
+    assert calls["ncclCommInitAll"] == 1 and calls["ncclAllReduce"] == 2 * 2
+    assert "ncclAllGather" not in calls and "ncclSend" not in calls
+
+
 def test_one_gpu_a_process(service_address):
     single = gpu_backend.make_gpu_client(mock=True, mock_gpu_topology="1x1x2")
     expected = run_replicas(single, "two")

@@ -4,24 +4,25 @@ Each program runs over replicas on the GPU client and on the CPU client
 (whose collectives are the core's reference kernels) and the results must
 agree. On mock GPUs the replicas meet two ways: exchanging their arrays
 through the rendezvous, and through NCCL, carried out here by a stand-in
-library that does what NCCL's documentation says each call does, on host
-memory, through the same pointers, with one thread per rank as on GPUs. On a
+library (nccl_stand_in.py) that does what NCCL's documentation says each call
+does, on host memory, through the same pointers, with one thread per rank as
+on GPUs. On a
 GPU machine the same programs run on as many GPUs as there are (NCCL when
 installed), and NCCL's bindings are checked on a communicator of one GPU.
 """
 
 from __future__ import annotations
 
-import ctypes
+import contextlib
 import os
 import re
 import threading
 import time
-from collections import Counter
 
 import ml_dtypes
 import numpy as np
 import pytest
+from nccl_stand_in import StandInNccl
 
 from jaxlib import xla_client
 from jaxlib.gpu_runtime import nccl
@@ -32,164 +33,14 @@ pytestmark = [pytest.mark.filterwarnings("error::DeprecationWarning:cupy"),
 
 BACKEND = os.environ.get("JAXLIB_GPU_TEST_BACKEND", "mock")
 
-_NCCL_TYPES = {0: np.int8, 1: np.uint8, 2: np.int32, 3: np.uint32, 4: np.int64, 5: np.uint64,
-               6: np.float16, 7: np.float32, 8: np.float64, 9: ml_dtypes.bfloat16}
-_NCCL_OPS = {0: np.add, 1: np.multiply, 2: np.maximum, 3: np.minimum}
-
-
-def _value(argument):
-    return getattr(argument, "value", argument)
-
-
-def _memory(pointer, count, dtype) -> np.ndarray:
-    dtype = np.dtype(dtype)
-    raw = (ctypes.c_uint8 * (count * dtype.itemsize)).from_address(_value(pointer))
-    return np.ctypeslib.as_array(raw).view(dtype)
-
-
-class _StandInNccl:
-    """NCCL's calls as documented, on host memory: a collective returns once
-    every rank of its communicator has made it (the ranks are threads), and
-    grouped sends and receives are matched per pair of ranks in order."""
-
-    def __init__(self, refuse: bool = False):
-        self.cond = threading.Condition()
-        self.comms: dict[int, tuple[tuple[int, ...], int]] = {}  # handle -> (GPUs, rank)
-        self.sequence: Counter = Counter()  # (handle) -> collectives made so far
-        self.posted: dict[tuple, dict[int, tuple]] = {}
-        self.finished: Counter = Counter()
-        self.mail: dict[tuple, bytes] = {}
-        self.pairs: Counter = Counter()
-        self.grouped = threading.local()
-        self.calls: Counter = Counter()
-        self.made_by: set[str] = set()  # the threads that set up communicators
-        self.refuse = refuse
-
-    def ncclGetVersion(self, reference):
-        reference._obj.value = 22703
-        return 0
-
-    def ncclGetErrorString(self, code):
-        return b"ncclInvalidUsage (stand-in)"
-
-    def ncclCommAbort(self, comm):
-        self.calls["ncclCommAbort"] += 1
-        self.comms.pop(_value(comm))
-        return 0
-
-    def ncclCommInitAll(self, handles, count, devices):
-        self.calls["ncclCommInitAll"] += 1
-        self.made_by.add(threading.current_thread().name)
-        gpus = tuple(devices[:count])
-        if self.refuse or len(set(gpus)) != len(gpus):
-            return 5  # ncclInvalidUsage: a GPU twice
-        for rank in range(count):
-            handle = 1000 + len(self.comms)
-            self.comms[handle] = (gpus, rank)
-            handles[rank] = handle
-        return 0
-
-    # collectives: post, wait for every rank, compute this rank's result, wait again
-    def _collective(self, name, comm, send, result):
-        self.calls[name] += 1
-        handle = _value(comm)
-        gpus, rank = self.comms[handle]
-        with self.cond:
-            key = (gpus, self.sequence[handle])
-            self.sequence[handle] += 1
-            self.posted.setdefault(key, {})[rank] = send
-            self.cond.notify_all()
-            assert self.cond.wait_for(lambda: len(self.posted[key]) == len(gpus), timeout=30)
-            everyone = [self.posted[key][r] for r in range(len(gpus))]
-        result(rank, everyone)
-        with self.cond:
-            self.finished[key] += 1
-            self.cond.notify_all()
-            assert self.cond.wait_for(lambda: self.finished[key] == len(gpus), timeout=30)
-        return 0
-
-    def ncclAllReduce(self, send, recv, count, dtype, op, comm, stream):
-        values = _memory(send, count, _NCCL_TYPES[dtype]).copy()
-
-        def result(rank, everyone):
-            total = everyone[0]
-            for value in everyone[1:]:
-                total = _NCCL_OPS[op](total, value)
-            _memory(recv, count, _NCCL_TYPES[dtype])[...] = total
-        return self._collective("ncclAllReduce", comm, values, result)
-
-    def ncclAllGather(self, send, recv, count, dtype, comm, stream):
-        values = _memory(send, count, _NCCL_TYPES[dtype]).copy()
-
-        def result(rank, everyone):
-            _memory(recv, count * len(everyone), _NCCL_TYPES[dtype])[...] = np.concatenate(
-                everyone)
-        return self._collective("ncclAllGather", comm, values, result)
-
-    def ncclReduceScatter(self, send, recv, count, dtype, op, comm, stream):
-        size = len(self.comms[_value(comm)][0])
-        values = _memory(send, count * size, _NCCL_TYPES[dtype]).copy()
-
-        def result(rank, everyone):
-            total = everyone[0]
-            for value in everyone[1:]:
-                total = _NCCL_OPS[op](total, value)
-            _memory(recv, count, _NCCL_TYPES[dtype])[...] = total[rank * count:(rank + 1) * count]
-        return self._collective("ncclReduceScatter", comm, values, result)
-
-    def ncclBroadcast(self, send, recv, count, dtype, root, comm, stream):
-        gpus, rank = self.comms[_value(comm)]
-        values = _memory(send, count, _NCCL_TYPES[dtype]).copy() if rank == root else None
-
-        def result(rank, everyone):
-            _memory(recv, count, _NCCL_TYPES[dtype])[...] = everyone[root]
-        return self._collective("ncclBroadcast", comm, values, result)
-
-    # point to point: only inside a group here (as nccl.py makes them)
-    def ncclGroupStart(self):
-        self.grouped.calls = []
-        return 0
-
-    def ncclSend(self, send, count, dtype, peer, comm, stream):
-        self.calls["ncclSend"] += 1
-        self.grouped.calls.append(("send", _memory(send, count, _NCCL_TYPES[dtype]).tobytes(),
-                                   peer, comm))
-        return 0
-
-    def ncclRecv(self, recv, count, dtype, peer, comm, stream):
-        self.calls["ncclRecv"] += 1
-        self.grouped.calls.append(("recv", _memory(recv, count, _NCCL_TYPES[dtype]), peer, comm))
-        return 0
-
-    def ncclGroupEnd(self):
-        calls, self.grouped.calls = self.grouped.calls, None
-        receives = []
-        with self.cond:
-            for kind, data, peer, comm in calls:
-                gpus, rank = self.comms[_value(comm)]
-                src, dst = (rank, peer) if kind == "send" else (peer, rank)
-                pair = (gpus, src, dst, kind)
-                key = (gpus, src, dst, self.pairs[pair])
-                self.pairs[pair] += 1
-                if kind == "send":
-                    self.mail[key] = data
-                else:
-                    receives.append((key, data))
-            self.cond.notify_all()
-            for key, target in receives:
-                assert self.cond.wait_for(lambda key=key: key in self.mail, timeout=30)
-                data = self.mail.pop(key)
-                assert len(data) == target.nbytes, "send and receive sizes differ"
-                target[...] = np.frombuffer(data, target.dtype)
-        return 0
-
 
 @pytest.fixture
 def stand_in(monkeypatch):
     """NCCL on mock GPUs: the stand-in library, with fresh communicators."""
-    library = _StandInNccl()
+    library = StandInNccl()
     monkeypatch.setitem(nccl._state, "library", library)
     monkeypatch.setitem(nccl._state, "communicators", {})
+    monkeypatch.setitem(nccl._state, "across", {})
     monkeypatch.setitem(nccl._state, "status", "not used yet")
     return library
 
@@ -431,8 +282,70 @@ def test_a_failed_replica_aborts_the_communicators_its_peers_wait_in(stand_in):
     assert nccl.communicators([0, 1]) is not comms
 
 
+class _Peers:
+    """The other process of a two-process group, as communicators_across
+    sees it: its answers to each exchange, in order."""
+
+    def __init__(self, *answers: bytes):
+        self.answers = list(answers)
+        self.offered: list[bytes] = []
+
+    def share(self, payload: bytes) -> list[bytes]:
+        self.offered.append(payload)
+        return [payload, self.answers.pop(0)]
+
+
+def _set_up_across(peers: _Peers, willing: bool = True) -> None:
+    nccl.communicators_across([5, 9], [(0, 0)], willing, peers.share,
+                              lambda ordinal: contextlib.nullcontext())
+
+
+def test_a_group_across_processes_gets_its_communicator_from_a_shared_id(stand_in):
+    peers = _Peers(b"n", b"ok")
+    _set_up_across(peers)
+    assert stand_in.calls["ncclGetUniqueId"] == 1 and stand_in.calls["ncclCommInitRank"] == 1
+    assert len(peers.offered[0]) == 1 + 128 and peers.offered[1] == b"ok"
+    comm = nccl.across_communicator([5, 9], 0)
+    assert stand_in.comms[comm.value][1:] == (2, 0)  # rank 0 of 2
+    _set_up_across(_Peers())  # set up once: no exchange the second time
+    # a failed execution aborts it; the peers cannot set it up again with this process
+    # alone, so its next use is an error naming why, never a wait for them
+    nccl.abort([0])
+    assert stand_in.calls["ncclCommAbort"] == 1
+    with pytest.raises(nccl.NcclError, match="spans processes, so restart them"):
+        nccl.across_communicator([5, 9], 0)
+
+
+def test_a_group_across_processes_meets_in_nccl_everywhere_or_nowhere(stand_in):
+    # the other process has no NCCL: host copies, no communicator made
+    _set_up_across(_Peers(b""))
+    assert nccl.across_communicator([5, 9], 0) is None
+    assert stand_in.calls["ncclCommInitRank"] == 0
+    assert nccl.status() == ("host copies between processes for devices [5, 9] "
+                             "(a process of the group has no NCCL)")
+    # this process has none: it offers nothing, and takes part all the same
+    nccl._state["across"].clear()
+    peers = _Peers(b"n" + bytes(128))
+    _set_up_across(peers, willing=False)
+    assert peers.offered == [b""] and nccl.across_communicator([5, 9], 0) is None
+    # the other process failed to join: this one's communicator is aborted
+    nccl._state["across"].clear()
+    _set_up_across(_Peers(b"n", b""))
+    assert stand_in.calls["ncclCommInitRank"] == 1 and stand_in.calls["ncclCommAbort"] == 1
+    assert nccl.across_communicator([5, 9], 0) is None
+    assert nccl.status().endswith("(another process could not set up NCCL)")
+    # this one failed to join (NCCL refused): it says so, and both copy through the host
+    nccl._state["across"].clear()
+    stand_in.refuse = True
+    peers = _Peers(b"n", b"ok")
+    _set_up_across(peers)
+    assert peers.offered[1] == b"" and nccl.across_communicator([5, 9], 0) is None
+    assert "ncclCommInitRank (rank 0 of devices [5, 9]) failed with ncclResult 5" in \
+        nccl.status()
+
+
 def test_a_group_nccl_refuses_exchanges_its_arrays(monkeypatch):
-    library = _StandInNccl(refuse=True)
+    library = StandInNccl(refuse=True)
     monkeypatch.setitem(nccl._state, "library", library)
     monkeypatch.setitem(nccl._state, "communicators", {})
     monkeypatch.setitem(nccl._state, "status", "not used yet")
@@ -521,6 +434,20 @@ def test_the_real_library_on_one_gpu():
             stream.synchronize()
     for result in (y, gathered, part, copied, received):
         np.testing.assert_array_equal(cupy.asnumpy(result), np.arange(12, dtype=np.float32))
+    # the multi-process set-up (ncclGetUniqueId, the id by value to ncclCommInitRank) on a
+    # group of one process, as a group spanning processes makes its communicators
+    nccl._state["across"].pop((7,), None)
+    nccl.communicators_across([7], [(0, 0)], True, lambda payload: [payload], cupy.cuda.Device)
+    comm = nccl.across_communicator([7], 0)
+    assert comm is not None, nccl.status()
+    with cupy.cuda.Device(0):
+        stream = cupy.cuda.Stream(non_blocking=True)
+        x = cupy.arange(12, dtype=cupy.float32)
+        y = cupy.empty_like(x)
+        nccl.Link(comm, 0, 1, stream.ptr).all_reduce(
+            x, y, 12, nccl.data_type(np.dtype(np.float32)), nccl.SUM)
+        stream.synchronize()
+    np.testing.assert_array_equal(cupy.asnumpy(y), np.arange(12, dtype=np.float32))
 
 
 # --- shard_map bodies: one instance per GPU ------------------------------------------

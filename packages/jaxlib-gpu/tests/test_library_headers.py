@@ -57,7 +57,8 @@ def test_every_declaration_matches_its_prototype(checked):
     # the routines the solver, cuSPARSE, cuDNN and NCCL paths call are all there
     for name in ("cusolverDnSgesvdjBatched", "cusolverDnZheevjBatched", "cusolverDnDsytrd",
                  "cusolverDnCgesvd", "cublasZtrsmBatched", "cusparseCgtsv2",
-                 "cudnnConvolutionBackwardFilter", "ncclAllReduce", "nvrtcGetPTX"):
+                 "cudnnConvolutionBackwardFilter", "ncclAllReduce", "ncclCommInitRank",
+                 "nvrtcGetPTX"):
         assert name in report["functions"], name
     assert len(report["functions"]) > 100
 
@@ -67,6 +68,7 @@ def test_constants_and_structures_match_the_headers(checked):
     assert checker.check_constants(report) == []
     assert report["constants"]["CUDNN_DATA_BFLOAT16"] == 9
     assert report["structures"]["cudnnConvolutionFwdAlgoPerf_t"] == 48
+    assert report["structures"]["ncclUniqueId"] == 128  # passed by value to ncclCommInitRank
     wrong = {**report, "constants": {**report["constants"], "ncclFloat32": 8},
              "structures": {**report["structures"], "cudnnConvolutionBwdDataAlgoPerf_t": 40}}
     assert checker.check_constants(wrong) == [

@@ -881,6 +881,7 @@ class GpuExecutable(LoadedExecutable):
             GpuReplicaContext,
             join_all,
             prepare_communicators,
+            processes_of,
         )
         from jaxlib.gpu_runtime.collectives import use_nccl as nccl_for
 
@@ -892,14 +893,10 @@ class GpuExecutable(LoadedExecutable):
         # CUDA ordinals by replica id (-1: another process's GPU)
         ordinals = tuple(d.local_hardware_id if d.process_index == own else -1
                          for d in everyone)
-        # (NCCL communicators span one process's GPUs here: ncclCommInitAll)
-        use_nccl = nccl_for(self.client) and not self._multi_process
+        device_ids = tuple(d.id for d in everyone)
+        use_nccl = nccl_for(self.client)
         grid = (len(everyone), 1) if partitioned is None else (1, len(everyone))
         ready_key = "_communicators_ready" if partitioned is None else "_partition_comms_ready"
-        if use_nccl and not self.__dict__.get(ready_key):
-            module = (partitioned or self._compiled).module
-            prepare_communicators(module, *grid, ordinals)
-            self.__dict__[ready_key] = True
         ids = [everyone.index(d) for d in devices]
 
         def replica(k: int) -> None:
@@ -907,7 +904,7 @@ class GpuExecutable(LoadedExecutable):
             context = GpuReplicaContext(replica_id=replica_id, partition_id=partition_id,
                                         num_replicas=grid[0], num_partitions=grid[1],
                                         rendezvous=rendezvous, ordinals=ordinals,
-                                        use_nccl=use_nccl)
+                                        use_nccl=use_nccl, device_ids=device_ids)
             try:
                 with running_as(context):
                     outputs = self._run_on(devices[k], inputs[k], partitioned)
@@ -922,7 +919,13 @@ class GpuExecutable(LoadedExecutable):
         threads = [threading.Thread(target=replica, args=(k,), daemon=True)
                    for k in range(len(devices))]
         with self.client._collectives_lock:  # one execution at a time on the communicators
-            # (taken in execution order: a multi-process rendezvous is numbered so)
+            # (taken in execution order: a multi-process rendezvous is numbered so, and
+            # the processes set up their shared NCCL groups in the same order)
+            across = processes_of(self.client, everyone) if self._multi_process else None
+            if (use_nccl or across) and not self.__dict__.get(ready_key):
+                module = (partitioned or self._compiled).module
+                prepare_communicators(module, *grid, ordinals, use_nccl, across)
+                self.__dict__[ready_key] = True
             rendezvous = self._rendezvous()
             for thread in threads:
                 thread.start()

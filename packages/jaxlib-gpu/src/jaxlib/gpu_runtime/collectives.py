@@ -10,10 +10,11 @@ finds its process group as the core's reference kernel does
   computes its result from its own operand, on its device: no host step, so
   the program can be captured as a CUDA graph;
 - a group of distinct GPUs with NCCL (nccl.py) meets in NCCL's collectives on
-  the replicas' streams: all_reduce, all_gather and reduce_scatter directly
-  (reduce_scatter and all_gather along any dimension through one transposed
-  copy), collective_broadcast from the group's first member, and all_to_all and
-  collective_permute as grouped sends and receives;
+  the replicas' streams (a group spanning the processes of a multi-process
+  client too, where every process of it has NCCL): all_reduce, all_gather and
+  reduce_scatter directly (reduce_scatter and all_gather along any dimension
+  through one transposed copy), collective_broadcast from the group's first
+  member, and all_to_all and collective_permute as grouped sends and receives;
 - otherwise (no NCCL, two instances on one GPU, a reduction NCCL has no word
   for: xor, 16-bit integers, complex products) the members exchange their
   device arrays through the execution's rendezvous, each copies its peers'
@@ -64,10 +65,13 @@ from jaxlib.gpu_runtime.solver import NotCapturable
 @dataclasses.dataclass
 class GpuReplicaContext(ReplicaContext):
     """A replica's context with the GPU of every process of the execution
-    (``ordinals[flat id]``, CUDA ordinals) and whether NCCL may be used."""
+    (``ordinals[flat id]``, CUDA ordinals; -1 for another process's GPU),
+    their global device ids (``device_ids[flat id]``) and whether NCCL may be
+    used."""
 
     ordinals: tuple[int, ...] = ()
     use_nccl: bool = False
+    device_ids: tuple[int, ...] = ()
 
 
 # body op -> (the array namespace's ufunc, NCCL's operation; None where NCCL has none)
@@ -168,14 +172,20 @@ def _link(context: ReplicaContext, xp: Any, members: Sequence[int]) -> nccl.Link
     them (no library, a GPU twice, mock GPUs without a stand-in library)."""
     if not getattr(context, "use_nccl", False):
         return None
+    rank = list(members).index(context.device_index)
+    stream = 0 if xp is np else xp.cuda.get_current_stream().ptr
     ordinals = tuple(context.ordinals[m] for m in members)
+    if -1 in ordinals:  # the group spans processes: set up before the run, or host copies
+        try:
+            comm = nccl.across_communicator([context.device_ids[m] for m in members], rank)
+        except nccl.NcclError as err:
+            raise XlaRuntimeError(f"INTERNAL: {err}") from None
+        return None if comm is None else nccl.Link(comm, rank, len(members), stream)
     if len(set(ordinals)) != len(ordinals):
         return None
     comms = nccl.communicators(ordinals)
     if comms is None:
         return None
-    rank = list(members).index(context.device_index)
-    stream = 0 if xp is np else xp.cuda.get_current_stream().ptr
     return nccl.Link(comms[rank], rank, len(members), stream)
 
 
@@ -552,7 +562,7 @@ def run_instances(xp: Any, client: Any, devices: Sequence[Any], body: Any, frame
     ordinals = tuple(d.local_hardware_id for d in devices)
     nccl_ok = use_nccl(client)
     if nccl_ok and module is not None:
-        prepare_communicators(module, 1, count, ordinals)
+        prepare_communicators(module, 1, count, ordinals, nccl_here=True)
     rendezvous = Rendezvous()
     results: list[Any] = [None] * count
     failures: list[BaseException] = []
@@ -636,11 +646,16 @@ def group_members(op: Operation, num_replicas: int, num_partitions: int) -> list
 
 
 def prepare_communicators(module: Any, num_replicas: int, num_partitions: int,
-                          ordinals: Sequence[int]) -> None:
+                          ordinals: Sequence[int], nccl_here: bool,
+                          across: _Processes | None = None) -> None:
     """Sets up, before the replicas start, the NCCL communicators of every
     group the module's collectives meet in: set up while replicas run,
     ncclCommInitAll could wait for a GPU whose NCCL kernels wait for a replica
-    blocked behind it."""
+    blocked behind it. ``ordinals``: CUDA ordinals by flat id, -1 for another
+    process's GPU; ``nccl_here``: whether this process may use NCCL;
+    ``across``: a multi-process client's devices and collectives, for the
+    groups that span processes (each process of such a group takes part in
+    its set-up, NCCL or not, so the processes agree on how it meets)."""
     for function in module.functions:
         if function.body is None:
             continue
@@ -649,5 +664,38 @@ def prepare_communicators(module: Any, num_replicas: int, num_partitions: int,
                 if len(members) < 2 or max(members) >= len(ordinals):
                     continue
                 gpus = [ordinals[m] for m in members]
-                if len(set(gpus)) == len(gpus):
-                    nccl.communicators(gpus)
+                if -1 not in gpus:
+                    if nccl_here and len(set(gpus)) == len(gpus):
+                        nccl.communicators(gpus)
+                elif across is not None and len(gpus) > gpus.count(-1):
+                    across.set_up(members, gpus, nccl_here)
+
+
+@dataclasses.dataclass
+class _Processes:
+    """A multi-process execution's devices (by flat id) and the client's
+    cross-process collectives, for NCCL groups spanning processes."""
+
+    devices: Sequence[Any]
+    collectives: Any
+    on_device: Callable[[int], Any]
+
+    def set_up(self, members: Sequence[int], gpus: Sequence[int], willing: bool) -> None:
+        processes = sorted({self.devices[m].process_index for m in members})
+        communicator = self.collectives.communicator(processes)
+        mine = [(rank, gpu) for rank, gpu in enumerate(gpus) if gpu != -1]
+        willing = willing and len({gpu for _, gpu in mine}) == len(mine)
+        nccl.communicators_across([self.devices[m].id for m in members], mine, willing,
+                                  communicator.all_gather_bytes, self.on_device)
+
+
+def processes_of(client: Any, devices: Sequence[Any]) -> _Processes | None:
+    """What :func:`prepare_communicators` needs of a multi-process client
+    (None without cross-process collectives: its programs fail, saying so)."""
+    if client.collectives is None:
+        return None
+
+    def on_device(ordinal: int) -> Any:
+        return contextlib.nullcontext() if client.mock else client.xp.cuda.Device(ordinal)
+
+    return _Processes(devices, client.collectives, on_device)

@@ -1,13 +1,17 @@
-"""NCCL: collectives between the GPUs of one process, on their streams.
+"""NCCL: collectives between GPUs, on their streams.
 
 XLA's GPU backend runs collectives through NCCL. Here, when the replicas of a
 program run on several GPUs (one thread per GPU, collectives.py), each group
 of GPUs that meets in a collective gets NCCL communicators, one per GPU, made
 together by ``ncclCommInitAll`` the first time the group meets and kept for
-the process's lifetime. Each replica then queues its part of the collective on
-its own stream (``ncclAllReduce``, ``ncclAllGather``, ``ncclReduceScatter``,
-``ncclBroadcast``, and ``ncclSend``/``ncclRecv`` in a group for all-to-all and
-permutations): nothing goes through host memory.
+the process's lifetime. A group whose GPUs belong to several processes (a
+multi-process client) gets them from ``ncclCommInitRank``: one process of the
+group makes the group's ``ncclUniqueId`` and the processes share it through
+the client's cross-process collectives (Gloo or MPI), before the program runs.
+Each replica then queues its part of the collective on its own stream
+(``ncclAllReduce``, ``ncclAllGather``, ``ncclReduceScatter``, ``ncclBroadcast``,
+and ``ncclSend``/``ncclRecv`` in a group for all-to-all and permutations):
+nothing goes through host memory.
 
 The library is NVIDIA's wheel's libnccl (nvidia-nccl-cu12 / -cu13, which jax's
 CUDA plugin depends on), one already loaded (CuPy's), or the system's.
@@ -19,9 +23,10 @@ stays on the devices. ``status()`` says which.
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ml_dtypes
@@ -37,12 +42,25 @@ BYTES = 1  # ncclUint8: what moves data of any type without arithmetic
 # ncclRedOp_t
 SUM, PROD, MAX, MIN = 0, 1, 2, 3
 
-_state: dict[str, Any] = {"library": None, "status": "not used yet", "communicators": {}}
+# "communicators": GPUs of this process (CUDA ordinals) -> their communicators, or False
+# where NCCL refused the group; "across": a group spanning processes (global device
+# ids) -> _Across, False where the processes chose host copies, or why it was aborted.
+_state: dict[str, Any] = {"library": None, "status": "not used yet", "communicators": {},
+                          "across": {}}
 _lock = threading.Lock()
 
 
 class NcclError(RuntimeError):
     pass
+
+
+_UNIQUE_ID_BYTES = 128  # NCCL_UNIQUE_ID_BYTES
+
+
+class UniqueId(ctypes.Structure):
+    """ncclUniqueId: what every rank of a new communicator is given."""
+
+    _fields_ = [("internal", ctypes.c_char * _UNIQUE_ID_BYTES)]
 
 
 def enabled() -> bool:
@@ -85,6 +103,8 @@ def _declare(lib: Any) -> None:
     signatures = {
         "ncclGetVersion": [ctypes.POINTER(i32)],
         "ncclCommInitAll": [ctypes.POINTER(vp), i32, ctypes.POINTER(i32)],
+        "ncclGetUniqueId": [ctypes.POINTER(UniqueId)],
+        "ncclCommInitRank": [ctypes.POINTER(vp), i32, UniqueId, i32],
         "ncclCommAbort": [vp],
         "ncclAllReduce": [vp, vp, size, i32, i32, vp, vp],
         "ncclAllGather": [vp, vp, size, i32, vp, vp],
@@ -185,8 +205,9 @@ def communicators(devices: Sequence[int]) -> list[Any] | None:
 def abort(devices: Sequence[int]) -> None:
     """Aborts every communicator over any of ``devices`` (NCCL ends their
     unfinished operations: a replica that failed leaves its peers' kernels
-    waiting for it on the GPUs) and forgets them; the next execution sets them
-    up again. Call it only once no thread will queue on them any more."""
+    waiting for it on the GPUs) and forgets them; the next execution sets up
+    again those within this process. Call it only once no thread will queue
+    on them any more."""
     gone = {int(d) for d in devices}
     with _lock:
         lib = _state["library"]
@@ -195,6 +216,99 @@ def abort(devices: Sequence[int]) -> None:
                 del _state["communicators"][key]
                 for comm in comms or ():
                     lib.ncclCommAbort(comm)
+        # A group spanning processes cannot be set up again by this process alone:
+        # its later collectives fail, naming why, instead of waiting for peers.
+        for key, entry in list(_state["across"].items()):
+            if entry and not isinstance(entry, str) and gone & entry.ordinals:
+                for comm in entry.comms.values():
+                    lib.ncclCommAbort(comm)
+                _state["across"][key] = (
+                    f"the NCCL communicator over devices {list(key)} was aborted after a "
+                    "failed execution; it spans processes, so restart them to use it again")
+
+
+@dataclasses.dataclass
+class _Across:
+    comms: dict[int, Any]  # rank -> communicator, for this process's ranks
+    ordinals: frozenset[int]  # their CUDA ordinals
+
+
+def communicators_across(key: Sequence[int], ranks: Sequence[tuple[int, int]], willing: bool,
+                         share: Callable[[bytes], list[bytes]],
+                         on_device: Callable[[int], Any]) -> None:
+    """Sets up this process's communicators of a group of devices that spans
+    processes: ``key`` is the group's global device ids in rank order,
+    ``ranks`` this process's members as (rank, CUDA ordinal), ``willing``
+    whether this process may use NCCL, ``share(payload)`` every process of the
+    group's payload in process order (the client's cross-process collectives),
+    ``on_device(ordinal)`` a context making that GPU current.
+
+    Every process of the group calls this for the same groups in the same
+    order (before a program's first run). The processes agree: the group
+    meets in NCCL in every process or in none (host copies then), so a
+    process without NCCL never leaves its peers waiting in it."""
+    key = tuple(int(k) for k in key)
+    with _lock:
+        if key in _state["across"]:
+            return
+        lib = library() if willing else None
+        offer = b""
+        if lib is not None:
+            offer = b"n"
+            if any(rank == 0 for rank, _ in ranks):
+                unique = UniqueId()
+                try:
+                    _check(lib, lib.ncclGetUniqueId(ctypes.byref(unique)), "ncclGetUniqueId")
+                    offer += bytes(unique)
+                except NcclError as err:
+                    _state["status"] = f"host copies between processes ({err})"[:300]
+                    offer = b""
+        offers = share(offer)
+        ids = [o[1:] for o in offers if len(o) > 1]
+        if not all(offers) or len(ids) != 1 or len(ids[0]) != _UNIQUE_ID_BYTES:
+            _state["across"][key] = False
+            if lib is not None:
+                why = "a process of the group has no NCCL" if not all(offers) else (
+                    f"{len(ids)} unique ids offered")
+                _state["status"] = f"host copies between processes for devices {list(key)} " \
+                                   f"({why})"
+            return
+        unique = UniqueId.from_buffer_copy(ids[0])
+        cells = [(ctypes.c_void_p * 1)() for _ in ranks]
+        error: NcclError | None = None
+        try:
+            _check(lib, lib.ncclGroupStart(), "ncclGroupStart")
+            try:  # several GPUs of this process: their ranks join together
+                for cell, (rank, ordinal) in zip(cells, ranks):
+                    with on_device(ordinal):
+                        _check(lib, lib.ncclCommInitRank(cell, len(key), unique, rank),
+                               f"ncclCommInitRank (rank {rank} of devices {list(key)})")
+            finally:
+                _check(lib, lib.ncclGroupEnd(), "ncclGroupEnd")
+        except NcclError as err:
+            error = err
+        verdicts = share(b"" if error else b"ok")
+        if error is None and all(verdicts):
+            _state["across"][key] = _Across(
+                {rank: ctypes.c_void_p(cell[0]) for cell, (rank, _) in zip(cells, ranks)},
+                frozenset(ordinal for _, ordinal in ranks))
+            _state["status"] = "nccl"
+            return
+        for cell in cells:
+            if cell[0]:
+                lib.ncclCommAbort(ctypes.c_void_p(cell[0]))
+        _state["across"][key] = False
+        _state["status"] = (f"host copies between processes for devices {list(key)} "
+                            f"({error or 'another process could not set up NCCL'})")[:300]
+
+
+def across_communicator(key: Sequence[int], rank: int) -> Any | None:
+    """Rank ``rank``'s communicator of the group of devices ``key`` (global
+    ids) spanning processes; None where the processes chose host copies."""
+    entry = _state["across"].get(tuple(int(k) for k in key))
+    if isinstance(entry, str):
+        raise NcclError(entry)
+    return entry.comms[rank] if entry else None
 
 
 class Link:
