@@ -73,6 +73,24 @@ SCRIPT = textwrap.dedent(r"""
     out["fallback"] = {"misses": n["n"], "equal": all(same(v, np.arange(4) * 3.0) for v in vals),
                        "weak": [g(a, 2).aval.weak_type, g(a, 2).dtype.name]}
 
+    # On a hit, a numpy array for a one-device call is put on the device by the
+    # dispatch itself, as XLA's does (counted as device_put_with_device), a 64-bit
+    # one as jax canonicalizes it: float64 -> float32, int64 -> int32 (wrapping).
+    from jax._src import test_util as jtu
+    h = jax.jit(lambda x, i: (x * 2, i + 1))
+    n = counted(h)
+    wide = np.array([1.0, 2.5, 1e-40]), np.array([7, 2**40 + 3])
+    first = h(*wide)
+    with jtu.count_internal_device_puts() as puts:
+        again = h(*wide)
+    with jtu.count_internal_device_puts() as put_calls:
+        jax.device_put(np.arange(3))
+    out["numpy_puts"] = {
+        "misses": n["n"], "puts": puts(), "device_put": put_calls(),
+        "same": all(same(x, y) and x.dtype == y.dtype for x, y in zip(first, again)),
+        "dtypes": [again[0].dtype.name, again[1].dtype.name],
+        "ints": np.asarray(again[1]).tolist()}
+
     # jax's typed literals (what grad hands its eager ops): a typed array's
     # aval, weak type included, and a typed scalar's dtype are in the key.
     from jax._src import literals
@@ -261,6 +279,15 @@ def test_scalars_and_numpy_arguments(observed):
     assert observed["fallback"]["misses"] == 1
     assert observed["fallback"]["equal"]
     assert observed["fallback"]["weak"] == [False, "float32"]
+
+
+def test_numpy_arguments_go_to_the_device_in_dispatch(observed):
+    puts = observed["numpy_puts"]
+    assert puts["misses"] == 1 and puts["same"]
+    assert puts["puts"] == {"device_put_with_device": 2}
+    assert puts["device_put"] == {"device_put_with_sharding": 1,
+                                  "device_put_fully_replicated": 1}
+    assert puts["dtypes"] == ["float32", "int32"] and puts["ints"] == [8, 4]
 
 
 def test_typed_literals_hit(observed):

@@ -26,7 +26,7 @@ import numpy as np
 from jaxlib._src.jax_api import config as _config
 from jaxlib._src.jax_api import jax_jit
 from jaxlib._src.jax_api.pytree import flatten_into
-from jaxlib._src.runtime.array import ArrayImpl, array_result_handler
+from jaxlib._src.runtime.array import ArrayImpl, array_result_handler, device_put_with_device
 from jaxlib._src.runtime.executable import LoadedExecutable
 from jaxlib._src.runtime.sharding import Sharding
 
@@ -175,9 +175,10 @@ class _Entry:
         self.handlers = [array_result_handler(a, s, c, True)
                          for a, s, c in zip(out_avals, out_shardings, out_committed)]
         self.outputs = list(zip(out_avals, out_shardings, out_committed))
-        # Per kept argument: its index in the flat arguments, and None when
-        # it is passed as is or the sharding shard_arg_fallback puts it on.
-        self.moves = [(i, None if d else s)
+        # Per kept argument: its index in the flat arguments, None when it is
+        # passed as is or the sharding shard_arg_fallback puts it on, and
+        # (dtype, device) where it is a host array put on the call's one device.
+        self.moves = [(i, None if d else s, None)
                       for i, d, s in zip(kept, direct, in_shardings[len(consts):])]
         # Every argument passed as is, in order: the flat arguments are the inputs.
         self.plain = False  # set by _make_entry, which knows the argument count
@@ -220,7 +221,31 @@ def _make_entry(fastpath: Any, flat: list) -> _Entry | None:
                    out_shardings, [bool(c) for c in fastpath.out_committed],
                    out_treedef, single)
     entry.plain = not consts and all(direct) and kept == list(range(len(flat)))
+    params = executable._param_specs
+    entry.moves = [(i, s, _host_put(flat[i], s, params[len(consts) + k][1]))
+                   for k, (i, s, _) in enumerate(entry.moves)]
     return entry
+
+
+def _host_put(x: Any, sharding: Any, dtype: np.dtype) -> tuple[np.dtype, Any] | None:
+    """(dtype, device) when a numpy array like ``x`` goes to a sharding of one
+    device in the device's default memory: jit's dispatch puts it there itself
+    (as XLA's does), as ``dtype``, the executable's parameter type: ``x``'s
+    type or the 32-bit type jax canonicalizes a 64-bit one to. None: jax's
+    shard_arg fallback puts it."""
+    if type(x) is not np.ndarray or sharding is None or not isinstance(dtype, np.dtype):
+        return None
+    devices = getattr(sharding, "_internal_device_list", ())
+    if len(devices) != 1:
+        return None
+    device = devices[0]
+    if sharding.memory_kind not in (None, device.default_memory().kind):
+        return None
+    have = x.dtype
+    if have != dtype and not (have.kind == dtype.kind and have.itemsize == 2 * dtype.itemsize
+                              and have.itemsize == 8 * (2 if have.kind == "c" else 1)):
+        return None
+    return dtype, device
 
 
 def _same_sharding(a: Any, b: Any) -> bool:
@@ -379,9 +404,12 @@ class PjitFunction:
         else:
             inputs = list(entry.consts)
             fallback = self._shard_arg_fallback
-            for i, s in entry.moves:
+            for i, s, put in entry.moves:
                 x = flat[i]
-                inputs.append(x if s is None else fallback(x, s, None))
+                if put is not None:
+                    inputs.append(device_put_with_device(x, put[0], put[1], s))
+                else:
+                    inputs.append(x if s is None else fallback(x, s, None))
         executable = entry.executable
         buffers = executable._execute_fast_buffers(inputs) if entry.fast else None
         if buffers is not None:

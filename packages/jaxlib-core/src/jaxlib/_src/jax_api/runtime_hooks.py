@@ -188,14 +188,6 @@ def is_sanitized() -> bool:
     return False
 
 
-_device_put_info = {
-    "device_put_with_device": 0,
-    "device_put_with_sharding": 0,
-    "device_put_fully_replicated": 0,
-    "device_put_batched": 0,
-    "device_put_assembled": 0,
-}
-
-
 def get_internal_device_put_info() -> dict[str, int]:
-    return dict(_device_put_info)
+    """How many values went to devices by each internal path so far."""
+    return dict(_array.DEVICE_PUT_COUNTS)

@@ -496,6 +496,37 @@ def _as_host_array(shard: Any, dtype: np.dtype) -> np.ndarray:
     return value
 
 
+# How values were put on devices, by path, as XLA counts them (jax's tests read
+# them through ``_jax.get_internal_device_put_info``): jit's dispatch putting a
+# host argument on its one device; ``batched_device_put`` with one value for
+# every device, with a shard per device, or with device arrays to assemble.
+DEVICE_PUT_COUNTS = {
+    "device_put_with_device": 0,
+    "device_put_with_sharding": 0,
+    "device_put_fully_replicated": 0,
+    "device_put_batched": 0,
+    "device_put_assembled": 0,
+}
+
+
+def device_put_with_device(value: Any, dtype: np.dtype, device: Device,
+                           sharding: Any) -> ArrayImpl:
+    """A host argument of a jitted call on the call's one device, as ``dtype``
+    (jax's canonical type of it: a 64-bit numpy array becomes 32 bits without
+    x64); an uncommitted array for the execution only."""
+    DEVICE_PUT_COUNTS["device_put_with_device"] += 1
+    buffer = device.client._buffer_from_host(
+        device, _as_host_array(value, dtype), HostBufferSemantics.ZERO_COPY, None, False)
+    array = ArrayImpl.__new__(ArrayImpl)
+    array.aval = None  # read by nobody: the execution takes its buffer
+    array._sharding = sharding
+    array._committed = False
+    array._buffers = [buffer]
+    array._npy_value = None
+    array.traceback = buffer.traceback
+    return array
+
+
 def batched_device_put(
     aval: Any,
     sharding: Any,
@@ -508,6 +539,13 @@ def batched_device_put(
 ) -> ArrayImpl:
     # ``enable_x64`` only matters to a C++ fast path that canonicalises Python
     # scalars; jax hands over values already of ``aval.dtype``.
+    DEVICE_PUT_COUNTS["device_put_with_sharding"] += 1
+    if shards and all(isinstance(shard, ArrayImpl) for shard in shards):
+        DEVICE_PUT_COUNTS["device_put_assembled"] += 1
+    elif shards and all(shard is shards[0] for shard in shards):
+        DEVICE_PUT_COUNTS["device_put_fully_replicated"] += 1
+    else:
+        DEVICE_PUT_COUNTS["device_put_batched"] += 1
     if len(shards) != len(devices):
         raise invalid_argument(
             f"batched_device_put got {len(shards)} shards for {len(devices)} devices"
