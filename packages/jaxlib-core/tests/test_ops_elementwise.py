@@ -546,3 +546,51 @@ def test_type_rule_errors(client, body, message):
     }}"""
     with pytest.raises(XlaRuntimeError, match=message):
         client.compile_and_load(text, client.devices()[:1])
+
+
+# --- complex functions at non-finite arguments -----------------------------------------
+
+_INF, _NAN = np.inf, np.nan
+
+# (op, argument, XLA's value: the reference jaxlib 0.10.2's on the CPU[, the one
+# width it is for]), where C99's
+# (numpy's) differs. Finite arguments keep the precise kernels' values, which can be
+# more accurate than XLA's f32 formulas (expm1(89 + 2i) = -1.87e38 - inf i, not -inf).
+COMPLEX_SPECIAL_VALUES = [
+    ("stablehlo.exponential", complex(-_INF, _INF), complex(_NAN, _NAN)),
+    ("stablehlo.exponential", complex(_INF, _NAN), complex(_NAN, _NAN)),
+    ("stablehlo.exponential", complex(_INF, 0.0), complex(_INF, 0.0)),
+    ("stablehlo.exponential", complex(-_INF, 2.0), complex(-0.0, 0.0)),
+    # (in complex64: exp(89) overflows f32, but the product with cos(2) does not)
+    ("stablehlo.exponential_minus_one", complex(1.7e23, 2.0), complex(-_INF, _INF)),
+    ("stablehlo.exponential_minus_one", complex(3.4e38, 1e-15), complex(_INF, _INF)),
+    ("stablehlo.exponential_minus_one", complex(89.0, -2.0), complex(-1.868338e38, -_INF), 64),
+    ("chlo.cosh", complex(-_INF, _INF), complex(_NAN, _NAN)),
+    ("chlo.cosh", complex(0.0, _INF), complex(_NAN, _NAN)),
+    ("chlo.sinh", complex(0.0, _NAN), complex(_NAN, _NAN)),
+    ("stablehlo.tanh", complex(0.0, _INF), complex(_NAN, _NAN)),
+    ("stablehlo.tan", complex(_INF, 0.0), complex(_NAN, _NAN)),
+    ("chlo.tan", complex(_NAN, -0.0), complex(_NAN, _NAN)),
+    ("stablehlo.sign", complex(-_INF, 2.0), complex(_NAN, 0.0)),
+    ("stablehlo.sign", complex(2.0, -_INF), complex(0.0, _NAN)),
+    ("stablehlo.sign", complex(_INF, _INF), complex(_NAN, _NAN)),
+    ("stablehlo.sign", complex(3.0, 4.0), complex(0.6, 0.8)),
+    ("stablehlo.sign", complex(0.0, 0.0), complex(0.0, 0.0)),
+    ("stablehlo.log_plus_one", complex(1.7e308, 1.7e308), complex(710.0734105, 0.7853982), 128),
+]
+
+
+@pytest.mark.parametrize("width", [64, 128])
+def test_complex_functions_take_xla_values_at_non_finite_arguments(client, width):
+    dtype = np.complex64 if width == 64 else np.complex128
+    for op, argument, want, *only in COMPLEX_SPECIAL_VALUES:
+        if only and only[0] != width:
+            continue
+        got = unary(client, op, np.array([argument], dtype),
+                    f"complex<f{width // 2}>")[0]
+        for part, g, w in (("real", got.real, want.real), ("imag", got.imag, want.imag)):
+            if np.isnan(w) or np.isinf(w) or w == 0:
+                assert (np.isnan(g) and np.isnan(w)) or g == w, (op, argument, part, got)
+                assert np.signbit(g) == np.signbit(w) or np.isnan(w), (op, argument, part, got)
+            else:
+                assert g == pytest.approx(w, rel=1e-6), (op, argument, part, got)

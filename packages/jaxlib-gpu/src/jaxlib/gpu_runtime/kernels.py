@@ -25,6 +25,7 @@ from jaxlib._src.ir.element_types import info as element_info
 from jaxlib._src.ir.types import TensorType, numpy_dtype
 from jaxlib._src.ops.custom_call import ALLOCATE_BUFFER, DCE_SINK, IDENTITY_TARGETS
 from jaxlib._src.ops.data_movement import int_list
+from jaxlib._src.ops.elementwise import complex_sign, with_xla_special_values
 from jaxlib._src.ops.reduction import int_array_attr
 from jaxlib.gpu_runtime.carried import (
     CARRIERS,
@@ -181,12 +182,18 @@ def _accurate_near_zero(name: str):
 
 DEVICE_KERNELS["stablehlo.exponential_minus_one"] = _unary(_accurate_near_zero("expm1"))
 DEVICE_KERNELS["stablehlo.log_plus_one"] = _unary(_accurate_near_zero("log1p"))
-# Complex too (numpy's and CuPy's principal branches, as the CPU's kernels).
+def _complex_function(xp: Any, name: str) -> Callable:
+    """CuPy's complex ``name`` (numpy's principal branches, as the CPU's
+    kernels) with XLA's values at the non-finite arguments where they differ
+    from C99's, complex64 computed in complex128."""
+    return _in_complex128(with_xla_special_values(name, getattr(xp, name), xp))
+
+
 for _op, _name in (("exponential", "exp"), ("log", "log"), ("sqrt", "sqrt"), ("tan", "tan"),
                    ("tanh", "tanh"), ("sine", "sin"), ("cosine", "cos")):
     DEVICE_KERNELS[f"stablehlo.{_op}"] = _unary(
         lambda xp, kind, name=_name: getattr(xp, name) if kind == "f" else
-        _in_complex128(getattr(xp, name)) if kind == "c" else None)
+        _complex_function(xp, name) if kind == "c" else None)
 
 DEVICE_KERNELS["chlo.tan"] = DEVICE_KERNELS["stablehlo.tan"]  # (older lowerings' tan)
 DEVICE_KERNELS["stablehlo.logistic"] = _unary(
@@ -284,15 +291,8 @@ def _round_afz(xp):
 DEVICE_KERNELS["stablehlo.round_nearest_afz"] = _unary(
     lambda xp, kind: _round_afz(xp) if kind == "f" else None)
 def _complex_sign(xp):
-    """x / |x|, 0 at 0 and NaN + NaN i where a part is NaN (the CPU's)."""
-    def fn(x):
-        magnitude = xp.abs(x)
-        zero = magnitude == 0
-        unit = xp.where(zero, x.dtype.type(0), x / xp.where(zero, magnitude.dtype.type(1),
-                                                             magnitude))
-        nan = xp.isnan(x.real) | xp.isnan(x.imag)
-        return xp.where(nan, x.dtype.type(complex(np.nan, np.nan)), unit)
-    return fn
+    """The CPU's complex sign (x / |x| part by part; complex64 in complex128)."""
+    return _in_complex128(lambda x: complex_sign(x, xp))
 
 
 # sign keeps -0.0 and NaN (XLA's sign(x) is x for zeros and NaNs).
@@ -1234,7 +1234,7 @@ for _op, _name in (("asin", "arcsin"), ("acos", "arccos"), ("atan", "arctan"),
                    ("sinh", "sinh"), ("cosh", "cosh")):
     DEVICE_KERNELS[f"chlo.{_op}"] = _unary(
         lambda xp, kind, name=_name: getattr(xp, name) if kind == "f" else
-        _in_complex128(getattr(xp, name)) if kind == "c" else None)
+        _complex_function(xp, name) if kind == "c" else None)
 DEVICE_KERNELS["chlo.bessel_i1e"] = _unary(
     lambda xp, kind: _special(xp).i1e if kind == "f" else None)
 DEVICE_KERNELS["stablehlo.rsqrt"] = _unary(  # complex too: the principal root's inverse

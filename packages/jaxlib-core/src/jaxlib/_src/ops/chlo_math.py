@@ -42,6 +42,7 @@ from jaxlib._src.ops.elementwise import (
     shapes_compatible,
     tensor_type,
     unary,
+    with_complex_special_values,
 )
 from jaxlib._src.ops.registry import define_op
 from jaxlib._src.ops.signatures import broadcasting, infer_constant, same_as_operand
@@ -56,7 +57,7 @@ for _name, _fn in (("acos", np.arccos), ("acosh", np.arccosh), ("asin", np.arcsi
                    ("asinh", np.arcsinh), ("atan", np.arctan), ("atanh", np.arctanh),
                    ("cosh", np.cosh), ("sinh", np.sinh)):
     unary(_name, INEXACT, precise=True, dialect="chlo", cost=TRANSCENDENTAL)(
-        lambda x, kind, fn=_fn: fn(x))
+        with_complex_special_values(_name, _fn))
 declare_unary("chlo.tan", "tan", fused="tan", cost=TRANSCENDENTAL)
 
 unary("erf", _FLOATS, precise=True, dialect="chlo", fused="erf", cost=TRANSCENDENTAL)(

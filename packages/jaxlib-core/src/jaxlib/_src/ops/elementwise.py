@@ -505,10 +505,61 @@ def _sign(x, kind):
     if kind.category == FLOAT:
         # sign(±0) = ±0 and sign(NaN) = NaN, unlike numpy's sign(-0.0) = +0.
         return np.where((x == 0) | np.isnan(x), x, np.where(x < 0, -1.0, 1.0).astype(x.dtype))
-    magnitude = np.abs(x)
-    nan = np.isnan(x.real) | np.isnan(x.imag)
-    unit = np.where(magnitude == 0, 0, x / np.where(magnitude == 0, 1, magnitude))
-    return np.where(nan, complex(np.nan, np.nan), unit)
+    return complex_sign(x)
+
+
+def complex_sign(x: Array, xp: Any = np) -> Array:
+    """x / |x| part by part, 0 at 0, as XLA: an infinite part over the infinite
+    magnitude is NaN, a finite one 0 (sign(inf + 2i) = NaN + 0i); NaNs spread.
+    (``xp``: numpy, or CuPy on GPUs.)"""
+    magnitude = xp.abs(x)
+    zero = magnitude == 0
+    safe = xp.where(zero, magnitude.dtype.type(1), magnitude)
+    return complex_parts(xp.where(zero, 0, x.real / safe).astype(magnitude.dtype),
+                         xp.where(zero, 0, x.imag / safe).astype(magnitude.dtype), xp)
+
+
+def complex_parts(real: Array, imag: Array, xp: Any = np) -> Array:
+    """The complex array real + i imag (``real + 1j * imag`` is not that where
+    imag is infinite: 1j * inf = NaN + inf i)."""
+    out = xp.empty(real.shape, xp.result_type(real.dtype, np.complex64))
+    out.real[...], out.imag[...] = real, imag
+    return out
+
+
+# XLA's values of complex functions at non-finite arguments, where they differ
+# from C99's (numpy's, CuPy's): NaN + NaN i for exp, cosh and sinh of an
+# infinite or NaN imaginary part (XLA's formulas multiply by its cos and sin:
+# C99 gives exp(-inf + inf i) = 0, cosh(0 + inf i) = NaN + 0i), tanh of such
+# an imaginary part with a zero real part, tan of an infinite or NaN real part
+# with a zero imaginary part.
+_NAN_WHERE = {
+    "exp": lambda re, im, xp: ~xp.isfinite(im),
+    "cosh": lambda re, im, xp: ~xp.isfinite(im),
+    "sinh": lambda re, im, xp: ~xp.isfinite(im),
+    "tanh": lambda re, im, xp: ~xp.isfinite(im) & (re == 0),
+    "tan": lambda re, im, xp: ~xp.isfinite(re) & (im == 0),
+}
+
+
+def with_complex_special_values(name: str, fn: Any) -> Any:
+    """The CPU kernel (x, kind) of ``fn``: XLA's special values for complex x."""
+    special = with_xla_special_values(name, fn)
+    return lambda x, kind: special(x) if kind.category == COMPLEX else fn(x)
+
+
+def with_xla_special_values(name: str, fn: Any, xp: Any = np) -> Any:
+    """``fn`` (a complex function named ``name``) with XLA's values at the
+    non-finite arguments where they differ from C99's."""
+    nan_where = _NAN_WHERE.get(name)
+    if nan_where is None:
+        return fn
+
+    def fixed(x: Array) -> Array:
+        out = fn(x)
+        return xp.where(nan_where(x.real, x.imag, xp), out.dtype.type(complex(np.nan, np.nan)),
+                        out)
+    return fixed
 
 
 _FLOATS = frozenset({FLOAT})
@@ -533,7 +584,7 @@ for _name, _opcode, _fn in (
     unary(_name, INEXACT, precise=True, fused=_opcode, cost=TRANSCENDENTAL,
           signature=("ExpOp: " if _name == "exponential" else "")
           + "operand, result_accuracy: Attr? => result")(
-        lambda x, kind, fn=_fn: fn(x))
+        with_complex_special_values(_opcode, _fn))
 
 
 @unary("cbrt", INEXACT, precise=True, fused="cbrt", cost=TRANSCENDENTAL,
@@ -558,7 +609,7 @@ def complex_expm1(x: Array, xp: Any = np) -> Array:
     # exp(re)cos(im) - 1 = expm1(re)cos(im) - 2 sin^2(im/2), accurate near 0.
     real = xp.expm1(re) * xp.cos(im) - 2 * xp.sin(im / 2) ** 2
     imag = xp.where(im == 0, im, xp.exp(re) * xp.sin(im))
-    return real + 1j * imag
+    return complex_parts(real, imag, xp)
 
 
 @unary("log_plus_one", INEXACT, precise=True, fused="log1p", cost=TRANSCENDENTAL,
@@ -572,8 +623,15 @@ def complex_log1p(x: Array, xp: Any = np) -> Array:
     re, im = x.real, x.imag
     modulus = xp.hypot(re + 1, im)
     near_one = (modulus > 0.5) & (modulus < 2)
+    # log|1+z| = log(big) + 0.5 log1p((small/big)^2): no overflow where |1+z| is
+    # past the largest float but its log is not.
+    big = xp.maximum(xp.abs(re + 1), xp.abs(im))
+    small = xp.minimum(xp.abs(re + 1), xp.abs(im))
+    ratio = xp.where(big == 0, big, small / xp.where(big == 0, 1, big))
+    far = xp.where(xp.isinf(big), xp.log(modulus), xp.log(big) + 0.5 * xp.log1p(ratio * ratio))
     # log|1+z| = 0.5 log1p(2re + re^2 + im^2), accurate when |1+z| is near 1.
-    real = xp.where(near_one, 0.5 * xp.log1p(re * (2 + re) + im * im), xp.log(modulus))
+    real = xp.where(near_one, 0.5 * xp.log1p(re * (2 + re) + im * im), far)
+    # (a NaN part makes both NaN, as XLA's log1p)
     return real + 1j * xp.arctan2(im, re + 1)
 
 
