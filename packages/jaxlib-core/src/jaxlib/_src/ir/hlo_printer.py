@@ -56,6 +56,8 @@ from jaxlib._src.ir.attributes import (
     SymbolRef,
 )
 from jaxlib._src.ir.core import (
+    OP_DEFS,
+    SIDE_EFFECT,
     Block,
     Function,
     Module,
@@ -411,16 +413,33 @@ SdyShardingText = Callable[[Any, Sequence[Type], bool], str]
 
 def print_hlo_module(module: Module, entry: str | None = None, *,
                      print_large_constants: bool = False,
-                     sdy_sharding_text: SdyShardingText | None = None) -> str:
+                     sdy_sharding_text: SdyShardingText | None = None,
+                     drop_dead: bool = False) -> str:
     """``module`` as XLA HLO text. ``entry`` names the entry function (by
     default ``main``, else the first public function). Constants with more
     than ten elements print as ``{...}`` unless ``print_large_constants``.
     With ``sdy_sharding_text``, Shardy shardings print as ``sharding=`` and
     ``sdy.sharding_constraint`` as XLA's ``Sharding`` custom call, as XLA's
-    Shardy export does; without it they are dropped."""
+    Shardy export does; without it they are dropped. ``drop_dead``: ops whose
+    results nothing reads and that have no side effects are left out, as
+    XLA's compiled text has them (its dead-code elimination)."""
     load_op_table()
-    printer = _HloPrinter(module, print_large_constants, sdy_sharding_text)
+    printer = _HloPrinter(module, print_large_constants, sdy_sharding_text, drop_dead)
     return printer.print(_entry_function(module, entry))
+
+
+def _free_of_effects(op: Operation) -> bool:
+    """Whether leaving ``op`` out changes nothing but its unread results: a
+    known op without side effects, with none inside its regions (calls,
+    unknown ops and custom calls count as having them)."""
+    if not op.results or is_terminator(op.name):
+        return False
+    for nested in op.walk():
+        op_def = OP_DEFS.get(nested.name)
+        if nested.name == "func.call" or (op_def is None and not is_terminator(nested.name)) \
+                or (op_def is not None and SIDE_EFFECT in op_def.traits):
+            return False
+    return True
 
 
 def _entry_function(module: Module, entry: str | None) -> Function:
@@ -440,8 +459,11 @@ _NAME_CHARS = re.compile(r"[^\w.\-]")
 
 class _HloPrinter:
     def __init__(self, module: Module, print_large_constants: bool,
-                 sdy_sharding_text: SdyShardingText | None = None) -> None:
+                 sdy_sharding_text: SdyShardingText | None = None,
+                 drop_dead: bool = False) -> None:
         self.module = module
+        self.drop_dead = drop_dead
+        self.dead: set[int] = set()  # ops left out
         self.print_large_constants = print_large_constants
         self.sdy_sharding_text = sdy_sharding_text
         self.next_id = 1
@@ -491,23 +513,29 @@ class _HloPrinter:
 
     def _count_live_uses(self, entry: Function) -> None:
         """Counts uses, then drops tuple/get_tuple_element ops nobody reads
-        (and the uses they made), until none is left to drop."""
+        (with ``drop_dead``, every op nobody reads that has no side effects),
+        and the uses they made, until none is left to drop."""
         self._count_uses(entry)
-        plumbing = [op for func in self.module.functions if func.name in self.function_names
-                    or func is entry for op in func.walk()
-                    if op.name in ("stablehlo.tuple", "stablehlo.get_tuple_element")
-                    and not _is_forwarding_gte(op)]
-        dead: set[int] = set()
+        droppable = [op for func in self.module.functions if func.name in self.function_names
+                     or func is entry for op in func.walk()
+                     if (op.name in ("stablehlo.tuple", "stablehlo.get_tuple_element")
+                         and not _is_forwarding_gte(op))
+                     or (self.drop_dead and _free_of_effects(op))]
+        dead = self.dead
         changed = True
         while changed:
             changed = False
-            for op in plumbing:
+            for op in droppable:
                 if id(op) in dead or any(self.uses.get(id(r)) for r in op.results):
                     continue
-                dead.add(id(op))
                 changed = True
-                for operand in op.operands:
-                    self.uses[id(operand)] -= 1
+                for nested in op.walk():  # its regions' ops go with it, each once
+                    if id(nested) in dead:
+                        continue
+                    dead.add(id(nested))
+                    for operand in nested.operands:
+                        if id(operand) in self.uses:
+                            self.uses[id(operand)] -= 1
 
     def _count_uses(self, func: Function) -> None:
         """Uses of each value that need it printed: a get_tuple_element of a
@@ -667,9 +695,10 @@ class _HloPrinter:
             if source is not None and id(source) in computation.names:
                 computation.names[id(op.results[0])] = computation.names[id(source)]
                 return
-        if op.name in ("stablehlo.tuple", "stablehlo.get_tuple_element") and not any(
-                self.uses.get(id(r)) for r in op.results):
-            return  # tuple plumbing nobody reads
+        if id(op) in self.dead or (
+                op.name in ("stablehlo.tuple", "stablehlo.get_tuple_element")
+                and not any(self.uses.get(id(r)) for r in op.results)):
+            return  # tuple plumbing nobody reads, or (drop_dead) a dead op
         handler = _HANDLERS.get(op.name)
         if handler is not None:
             inst = handler(self, computation, op)

@@ -127,14 +127,17 @@ class HloModule:
     """A module as XLA HLO, the way the runtime shows it: an executable's
     compiled module, or a lowered module (``XlaComputation``)."""
 
-    def __init__(self, module: Module, entry: str | None = None):
+    def __init__(self, module: Module, entry: str | None = None, drop_dead: bool = False):
         self._module = module
         self._entry = entry
+        self._drop_dead = drop_dead
         self.name = module.name or entry or "main"
 
     @classmethod
     def of_compiled(cls, compiled: CompiledProgram) -> HloModule:
-        return cls(compiled.module, compiled.entry.name)
+        """A compiled program's module: its text leaves out the ops nobody
+        reads that have no side effects, as XLA's compiled text does."""
+        return cls(compiled.module, compiled.entry.name, drop_dead=True)
 
     def to_string(self, options: Any = None) -> str:
         """XLA HLO text (``HloModule name, entry_computation_layout=...``).
@@ -149,7 +152,8 @@ class HloModule:
 
         return print_hlo_module(self._module, self._entry,
                                 print_large_constants=print_large_constants,
-                                sdy_sharding_text=sdy_sharding_converter(self._module))
+                                sdy_sharding_text=sdy_sharding_converter(self._module),
+                                drop_dead=self._drop_dead)
 
     def to_mlir_text(self) -> str:
         """The module as StableHLO MLIR text (generic op syntax)."""
