@@ -16,7 +16,9 @@ When jax itself is importable (jax 0.10.2 installed over this jaxlib), only the
 ``jax`` package above is installed. Nothing of jax is patched, with one
 exception: with ``JAXLIB_MOCK_GPUS=1`` (``run_jax_tests.py --mock-gpu``), jax's
 probe for NVIDIA device files says yes, since jaxlib-gpu's mock GPUs (which
-run on the host) have none and jax would not create a ``cuda`` backend. When
+run on the host) have none and jax would not create a ``cuda`` backend (with
+``JAXLIB_MOCK_NCCL=1`` too, ``--mock-nccl``, their collectives go through
+jaxlib-gpu's NCCL stand-in, the code paths NCCL takes on GPUs). When
 ``JAXLIB_ALIAS_REPORT`` names a file, the plugin writes there, as JSON, each test
 file's outcomes and the first line of each failure, and the
 ``jaxlib.xla_client._version`` the tests saw (some branch on it): as it goes
@@ -126,10 +128,26 @@ def _pretend_nvidia_device_files() -> None:
     hardware_utils.has_visible_nvidia_gpu = lambda: True
 
 
+def _install_nccl_stand_in() -> None:
+    """jaxlib-gpu's NCCL stand-in (its tests' ``nccl_stand_in.py``) as the
+    library mock GPUs' collectives call: the NCCL code paths, run on the host."""
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "packages" / "jaxlib-gpu"
+                           / "tests"))
+    from nccl_stand_in import StandInNccl
+
+    from jaxlib.gpu_runtime import nccl
+
+    nccl._state["library"] = StandInNccl()
+
+
 def pytest_configure(config):
     install()
     if os.environ.get("JAXLIB_MOCK_GPUS") == "1":
         _pretend_nvidia_device_files()
+        if os.environ.get("JAXLIB_MOCK_NCCL") == "1":
+            _install_nccl_stand_in()
     # The markers jax's pyproject registers (its settings make unknown marks errors).
     config.addinivalue_line("markers", "multiaccelerator: may use several accelerators")
     config.addinivalue_line("markers", "SlurmMultiNodeGpuTest: Slurm multinode GPU test")

@@ -193,13 +193,14 @@ class ArrayImpl(Array):
         self.traceback = buffers[0].traceback if buffers else None
 
     @classmethod
-    def _of_buffer(cls, aval: Any, sharding: Any, buffer: Buffer) -> ArrayImpl:
-        """A committed single-device array over ``buffer`` (no checks: the
-        caller built both for each other)."""
+    def _of_buffer(cls, aval: Any, sharding: Any, buffer: Buffer,
+                   committed: bool = True) -> ArrayImpl:
+        """A single-device array over ``buffer`` (no checks: the caller
+        built both for each other)."""
         array = cls.__new__(cls)
         array.aval = aval
         array._sharding = sharding
-        array._committed = True
+        array._committed = committed
         array._buffers = [buffer]
         array._npy_value = None
         array.traceback = buffer.traceback
@@ -517,14 +518,8 @@ def device_put_with_device(value: Any, dtype: np.dtype, device: Device,
     DEVICE_PUT_COUNTS["device_put_with_device"] += 1
     buffer = device.client._buffer_from_host(
         device, _as_host_array(value, dtype), HostBufferSemantics.ZERO_COPY, None, False)
-    array = ArrayImpl.__new__(ArrayImpl)
-    array.aval = None  # read by nobody: the execution takes its buffer
-    array._sharding = sharding
-    array._committed = False
-    array._buffers = [buffer]
-    array._npy_value = None
-    array.traceback = buffer.traceback
-    return array
+    # (no aval: nobody reads it, the execution takes the buffer)
+    return ArrayImpl._of_buffer(None, sharding, buffer, committed=False)
 
 
 def batched_device_put(
