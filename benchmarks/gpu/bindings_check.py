@@ -74,6 +74,8 @@ CONSTANTS = (
     ("solver", "_FILL_UPPER", "CUBLAS_FILL_MODE_UPPER"),
     ("solver", "_EIG_MODE_NOVECTOR", "CUSOLVER_EIG_MODE_NOVECTOR"),
     ("solver", "_EIG_MODE_VECTOR", "CUSOLVER_EIG_MODE_VECTOR"),
+    ("solver", "_SIDE_LEFT", "CUBLAS_SIDE_LEFT"),
+    ("solver", "_SIDE_RIGHT", "CUBLAS_SIDE_RIGHT"),
     ("solver", "_TRANSPOSE_CODES['NO_TRANSPOSE']", "CUBLAS_OP_N"),
     ("solver", "_TRANSPOSE_CODES['TRANSPOSE']", "CUBLAS_OP_T"),
     ("solver", "_TRANSPOSE_CODES['ADJOINT']", "CUBLAS_OP_C"),

@@ -1562,6 +1562,72 @@ def test_qr_runs_on_the_device_through_the_solver(gpu, shape, dtype, element):
     np.testing.assert_allclose(np.conj(np.swapaxes(q, -1, -2)) @ q, eye, atol=1e-5)
 
 
+def _householder_q(factored: np.ndarray, taus: np.ndarray) -> np.ndarray:
+    """The whole Q of geqrf's reflectors (below the diagonal, unit diagonal
+    implied) and taus, one matrix: H_1 H_2 ... H_k."""
+    m = factored.shape[0]
+    q = np.eye(m, dtype=factored.dtype)
+    for i, tau in enumerate(taus):
+        v = np.zeros(m, factored.dtype)
+        v[i], v[i + 1:] = 1, factored[i + 1:, i]
+        q = q @ (np.eye(m, dtype=factored.dtype) - tau * np.outer(v, np.conj(v)))
+    return q
+
+
+@pytest.mark.parametrize("left,transpose", [(True, False), (True, True), (False, False),
+                                            (False, True)])
+@pytest.mark.parametrize("dtype,element", [(np.float32, "f32"), (np.complex128, "complex<f64>")])
+def test_products_with_q_run_on_the_device_through_the_solver(gpu, left, transpose, dtype,
+                                                              element):
+    # jax's ormqr (qr_multiply): Q c, Q^H c, c Q, c Q^H without forming Q
+    rng = np.random.default_rng(8)
+    batch, m, n = (2,), 5, 3
+    a = rng.standard_normal((*batch, m, n)).astype(dtype)
+    c = rng.standard_normal((*batch, m, 4) if left else (*batch, 4, m)).astype(dtype)
+
+    def tensor(shape):
+        return f"tensor<{'x'.join(map(str, shape))}x{element}>"
+
+    flags = f"left = {str(left).lower()}, transpose = {str(transpose).lower()}"
+    text = (f"func.func @main(%a: {tensor(a.shape)}, %c: {tensor(c.shape)}) -> "
+            f"({tensor(a.shape)}, {tensor((*batch, n))}, {tensor(c.shape)}) {{\n"
+            f"  %0:2 = stablehlo.custom_call @cusolver_geqrf_ffi(%a) {{api_version = 4 : i32,"
+            f" backend_config = {{}}}} : ({tensor(a.shape)}) -> ({tensor(a.shape)}, "
+            f"{tensor((*batch, n))})\n"
+            f"  %1 = stablehlo.custom_call @cusolver_ormqr_ffi(%0#0, %0#1, %c) "
+            f"{{api_version = 4 : i32, backend_config = {{{flags}}}}} : ({tensor(a.shape)}, "
+            f"{tensor((*batch, n))}, {tensor(c.shape)}) -> {tensor(c.shape)}\n"
+            f"  return %0#0, %0#1, %1 : {tensor(a.shape)}, {tensor((*batch, n))}, "
+            f"{tensor(c.shape)}\n}}\n")
+    executable = gpu.compile_and_load(text)
+    factored, taus, product = [np.asarray(o) for o in executable.execute(
+        [gpu.buffer_from_pyval(a), gpu.buffer_from_pyval(c)])]
+    assert executable.reference_kernel_steps() == []
+    for b in range(batch[0]):
+        q = _householder_q(factored[b], taus[b])
+        q = np.conj(q.T) if transpose else q
+        want = q @ c[b] if left else c[b] @ q
+        np.testing.assert_allclose(product[b], want, rtol=1e-4, atol=1e-4)
+
+
+def test_the_solver_self_test_passes_on_lapack_and_refuses_a_wrong_product_with_q():
+    from jaxlib.gpu_runtime import solver
+
+    host = types.SimpleNamespace(asarray=np.array, asnumpy=np.asarray)
+    binding = solver._Lapack()
+    binding.batched_getrf = binding.batched_syevj = False
+    solver._self_test(host, binding)
+
+    class Wrong(solver._Lapack):
+        batched_getrf = batched_syevj = False
+
+        def ormqr(self, left, transpose, reflectors, taus, matrices):
+            super().ormqr(left, not transpose, reflectors, taus, matrices)
+
+    with pytest.raises(RuntimeError, match="product with Q differs from LAPACK's"):
+        solver._self_test(host, Wrong())
+
+
 class _FakeMemory:
     """cupy.cuda.Memory / UnownedMemory / MemoryPointer stand-ins: addresses only."""
 

@@ -147,6 +147,22 @@ class _Lapack:
                 q, _, _ = function(storage.T, taus[b])
                 storage[...] = q.T
 
+    def ormqr(self, left: bool, transpose: bool, reflectors: np.ndarray, taus: np.ndarray,
+              matrices: np.ndarray) -> None:
+        from scipy.linalg import lapack
+
+        letter = _LETTERS[matrices.dtype].lower()
+        function = getattr(lapack, letter + ("unmqr" if letter in "cz" else "ormqr"))
+        trans = ("C" if letter in "cz" else "T") if transpose else "N"
+        count, columns, rows = matrices.shape
+        k = taus.shape[-1]
+        for b, storage in enumerate(matrices):
+            if rows and columns and k:
+                product, _, _ = function("L" if left else "R", trans,
+                                         reflectors[b].T[:, :k], taus[b], storage.T,
+                                         max(1, 64 * (columns if left else rows)))
+                storage[...] = product.T
+
     def gesvdj(self, matrices: np.ndarray, econ: bool, vectors: bool) -> tuple[Any, ...]:
         from scipy.linalg import lapack
 
@@ -434,6 +450,32 @@ class _Cusolver:
                             _ptr(taus, b * k * item), _ptr(work), lwork.value,
                             _ptr(info, 4 * b)), "orgqr")
 
+    def ormqr(self, left: bool, transpose: bool, reflectors: Any, taus: Any,
+              matrices: Any) -> None:
+        """Q, Q^T or Q^H (of ``reflectors`` and ``taus`` from geqrf) times the
+        column-major ``matrices`` from the left, or them times it, in place."""
+        count, columns, rows = matrices.shape
+        k, lda = taus.shape[-1], reflectors.shape[-1]
+        if count == 0 or rows == 0 or columns == 0 or k == 0:
+            return
+        size, function = self._routine(matrices.dtype, "ormqr")
+        side = _SIDE_LEFT if left else _SIDE_RIGHT
+        trans = _TRANSPOSE_CODES[("ADJOINT" if matrices.dtype.kind == "c" else "TRANSPOSE")
+                                 if transpose else "NO_TRANSPOSE"]
+        self._bind()
+        lwork = ctypes.c_int()
+        _check(size(self.handle, side, trans, rows, columns, k, _ptr(reflectors), lda,
+                    _ptr(taus), _ptr(matrices), rows, ctypes.byref(lwork)), "ormqr_bufferSize")
+        work = _workspace(self.cupy, lwork, matrices.dtype)
+        info = self.cupy.zeros(count, np.int32)
+        item = matrices.dtype.itemsize
+        step = reflectors.shape[-1] * reflectors.shape[-2] * item
+        for b in range(count):
+            _check(function(self.handle, side, trans, rows, columns, k,
+                            _ptr(reflectors, b * step), lda, _ptr(taus, b * k * item),
+                            _ptr(matrices, b * rows * columns * item), rows, _ptr(work),
+                            lwork.value, _ptr(info, 4 * b)), "ormqr")
+
     def gesvdj(self, matrices: Any, econ: bool, vectors: bool) -> tuple[Any, ...]:
         """Jacobi SVD: gesvdjBatched (one call) for a batch of full
         decompositions up to 32 x 32, else gesvdj per matrix."""
@@ -548,6 +590,8 @@ class _Cusolver:
 
 # cusolverEigMode_t
 _EIG_MODE_NOVECTOR, _EIG_MODE_VECTOR = 0, 1
+# cublasSideMode_t (ormqr's side)
+_SIDE_LEFT, _SIDE_RIGHT = 0, 1
 
 
 def _ptr(array: Any, offset: int = 0) -> ctypes.c_void_p:
@@ -558,7 +602,7 @@ def _routine_name(letter: str, routine: str) -> str:
     """cuSOLVER's name of ``routine`` for a type letter (Hermitian and unitary
     names for complex types)."""
     if letter in "CZ":
-        routine = {"syevd": "heevd", "syevj": "heevj", "orgqr": "ungqr",
+        routine = {"syevd": "heevd", "syevj": "heevj", "orgqr": "ungqr", "ormqr": "unmqr",
                    "sytrd": "hetrd"}.get(routine, routine)
     return f"cusolverDn{letter}{routine}"
 
@@ -576,6 +620,9 @@ def _declare(lib: ctypes.CDLL) -> None:
         "syevd": ([i32, i32, i32, vp, i32, vp, ip], [i32, i32, i32, vp, i32, vp, vp, i32, vp]),
         "geqrf": ([i32, i32, vp, i32, ip], [i32, i32, vp, i32, vp, vp, i32, vp]),
         "orgqr": ([i32, i32, i32, vp, i32, vp, ip], [i32, i32, i32, vp, i32, vp, vp, i32, vp]),
+        # (side, trans, m, n, k, A, lda, tau, C, ldc, ...)
+        "ormqr": ([i32, i32, i32, i32, i32, vp, i32, vp, vp, i32, ip],
+                  [i32, i32, i32, i32, i32, vp, i32, vp, vp, i32, vp, i32, vp]),
     }
     functions = [(lib.cusolverDnCreate, [ctypes.POINTER(vp)]),
                  (lib.cusolverDnSetStream, [vp, vp])]
@@ -767,11 +814,20 @@ def _self_test(cupy: Any, binding: _Cusolver) -> None:
         tall = rng.standard_normal((2, 5, 3)).astype(dtype)
         got = cupy.asarray(np.ascontiguousarray(np.swapaxes(tall, -1, -2)))
         taus = binding.geqrf(got)
-        upper = np.triu(np.swapaxes(cupy.asnumpy(got), -1, -2)[:, :3, :])
+        reflectors = cupy.asnumpy(got)
+        upper = np.triu(np.swapaxes(reflectors, -1, -2)[:, :3, :])
         binding.orgqr(got, taus)
         q = np.swapaxes(cupy.asnumpy(got), -1, -2)
         if not np.allclose(q @ upper, tall, rtol=1e-3, atol=1e-3):
             raise RuntimeError(f"a {dtype} QR factorization does not give back its input")
+        # Q, Q^T (Q^H) times a matrix and a matrix times them, against LAPACK's
+        for left, transpose in ((True, False), (True, True), (False, False), (False, True)):
+            c = rng.standard_normal((2, 4, 5) if left else (2, 5, 4)).astype(dtype)
+            want, got_c = c.copy(), cupy.asarray(c)  # column-major (count, columns, rows)
+            host.ormqr(left, transpose, reflectors, cupy.asnumpy(taus), want)
+            binding.ormqr(left, transpose, cupy.asarray(reflectors), taus, got_c)
+            if not np.allclose(cupy.asnumpy(got_c), want, rtol=1e-3, atol=1e-3):
+                raise RuntimeError(f"a {dtype} product with Q differs from LAPACK's")
 
 
 def _eigh_differs(cupy: Any, binding: Any, storage: np.ndarray, lower: bool) -> bool:
@@ -1103,6 +1159,38 @@ def _orgqr(op: Operation, xp: Any, binding: Any) -> Callable[..., tuple] | None:
     return kernel
 
 
+def _ormqr(op: Operation, xp: Any, binding: Any) -> Callable[..., tuple] | None:
+    """Q (of reflectors and taus from geqrf) times c without forming Q
+    (jax's ``ormqr``, ``qr_multiply``): Q c, Q^T c, c Q or c Q^T by its
+    ``left`` and ``transpose`` (Q^H for complex types)."""
+    if len(op.operands) != 3:
+        return None
+    a_shape, tau_shape, c_shape = (tuple(t.shape) for t in op.operand_types)
+    dtype = numpy_dtype(op.operand_types[0].element_type)
+    if any(numpy_dtype(t.element_type) != dtype for t in op.operand_types) or \
+            len(a_shape) < 2 or len(c_shape) != len(a_shape) or not tau_shape:
+        return None
+    batch, (rows, columns) = a_shape[:-2], a_shape[-2:]
+    (c_rows, c_columns), k = c_shape[-2:], tau_shape[-1]
+    attributes = decoded_attributes(op)
+    left, transpose = bool(attributes.get("left", True)), bool(attributes.get("transpose", False))
+    if c_shape[:-2] != batch or tau_shape[:-1] != batch or k > min(rows, columns) \
+            or (c_rows if left else c_columns) != rows or not _results_are(op, (c_shape, dtype)) \
+            or max(c_shape[-2:]) > _INT_MAX // 2 \
+            or c_rows * c_columns > _MAX_MATRIX_ELEMENTS:
+        return None
+    count = int(np.prod(batch, dtype=np.int64))
+
+    def kernel(a, taus, c):
+        reflectors = _column_major(xp, a, count, rows, columns)
+        storage = _column_major(xp, c, count, c_rows, c_columns)
+        binding.ormqr(left, transpose, reflectors, xp.ascontiguousarray(taus).reshape(count, k),
+                      storage)
+        return (_row_major(xp, storage, c_shape),)
+
+    return kernel
+
+
 def _gesvdj(op: Operation, xp: Any, binding: Any) -> Callable[..., tuple] | None:
     """jax's Jacobi SVD (``cusolver_gesvdj_ffi``, its default up to 1024 x
     1024): a, singular values, U, V (not V^H; jax transposes), info. U and V
@@ -1246,12 +1334,15 @@ def _lu_pivots_to_permutation(op: Operation, xp: Any, binding: Any
 # jax's names for cuda, and LAPACK's (programs lowered for the CPU run on GPUs too).
 _FACTORIES = {f"cusolver_{routine}_ffi": factory for routine, factory in (
     ("potrf", _potrf), ("getrf", _getrf), ("syevd", _syevd), ("geqrf", _geqrf),
-    ("orgqr", _orgqr), ("gesvdj", _gesvdj), ("gesvd", _gesvd), ("sytrd", _sytrd))}
+    ("orgqr", _orgqr), ("ormqr", _ormqr), ("gesvdj", _gesvdj), ("gesvd", _gesvd),
+    ("sytrd", _sytrd))}
 _FACTORIES.update({f"lapack_{letter}{routine}_ffi": factory for letter in "sdcz"
                    for routine, factory in (("potrf", _potrf), ("getrf", _getrf),
                                             ("geqrf", _geqrf))})
 _FACTORIES.update({f"lapack_{letter}{routine}_ffi": _orgqr for letter, routine in (
     ("s", "orgqr"), ("d", "orgqr"), ("c", "ungqr"), ("z", "ungqr"))})
+_FACTORIES.update({f"lapack_{letter}{routine}_ffi": _ormqr for letter, routine in (
+    ("s", "ormqr"), ("d", "ormqr"), ("c", "unmqr"), ("z", "unmqr"))})
 _FACTORIES.update({f"lapack_{letter}{routine}_ffi": _syevd for letter, routine in (
     ("s", "syevd"), ("d", "syevd"), ("c", "heevd"), ("z", "heevd"))})
 _FACTORIES.update({f"lapack_{letter}{routine}_ffi": _sytrd for letter, routine in (
@@ -1290,10 +1381,11 @@ def solver_kernel(op: Operation, xp: Any) -> Callable[..., tuple] | None:
     if factory is None or not op.operands or not op.result_types:
         return None
     dtype = numpy_dtype(op.operand_types[0].element_type)
+    mirrored = op.operand_types[-1] if factory is _ormqr else op.operand_types[0]
     if dtype not in _LETTERS or numpy_dtype(op.result_types[0].element_type) != dtype or \
-            tuple(op.result_types[0].shape) != tuple(op.operand_types[0].shape):
+            tuple(op.result_types[0].shape) != tuple(mirrored.shape):
         return None
-    if factory is not _orgqr and len(op.operands) != 1:
+    if factory not in (_orgqr, _ormqr) and len(op.operands) != 1:
         return None
     shape = tuple(op.operand_types[0].shape)
     if max(shape[-2:], default=0) > _INT_MAX // 2 or _matrices(shape) > _INT_MAX \
