@@ -1608,24 +1608,25 @@ def test_products_with_q_run_on_the_device_through_the_solver(gpu, left, transpo
         q = np.conj(q.T) if transpose else q
         want = q @ c[b] if left else c[b] @ q
         np.testing.assert_allclose(product[b], want, rtol=1e-4, atol=1e-4)
+    if BACKEND == "cuda":
+        import cupy
+
+        from jaxlib.gpu_runtime import solver
+        assert solver.part_status("ormqr", cupy) == "cusolver"  # its check passed
 
 
-def test_the_solver_self_test_passes_on_lapack_and_refuses_a_wrong_product_with_q():
+def test_the_ormqr_check_passes_on_lapack_and_refuses_a_wrong_product_with_q():
     from jaxlib.gpu_runtime import solver
 
     host = types.SimpleNamespace(asarray=np.array, asnumpy=np.asarray)
-    binding = solver._Lapack()
-    binding.batched_getrf = binding.batched_syevj = False
-    solver._self_test(host, binding)
+    solver._ormqr_self_test(host, solver._Lapack())
 
     class Wrong(solver._Lapack):
-        batched_getrf = batched_syevj = False
-
         def ormqr(self, left, transpose, reflectors, taus, matrices):
             super().ormqr(left, not transpose, reflectors, taus, matrices)
 
     with pytest.raises(RuntimeError, match="product with Q differs from LAPACK's"):
-        solver._self_test(host, Wrong())
+        solver._ormqr_self_test(host, Wrong())
 
 
 class _FakeMemory:

@@ -620,9 +620,6 @@ def _declare(lib: ctypes.CDLL) -> None:
         "syevd": ([i32, i32, i32, vp, i32, vp, ip], [i32, i32, i32, vp, i32, vp, vp, i32, vp]),
         "geqrf": ([i32, i32, vp, i32, ip], [i32, i32, vp, i32, vp, vp, i32, vp]),
         "orgqr": ([i32, i32, i32, vp, i32, vp, ip], [i32, i32, i32, vp, i32, vp, vp, i32, vp]),
-        # (side, trans, m, n, k, A, lda, tau, C, ldc, ...)
-        "ormqr": ([i32, i32, i32, i32, i32, vp, i32, vp, vp, i32, ip],
-                  [i32, i32, i32, i32, i32, vp, i32, vp, vp, i32, vp, i32, vp]),
     }
     functions = [(lib.cusolverDnCreate, [ctypes.POINTER(vp)]),
                  (lib.cusolverDnSetStream, [vp, vp])]
@@ -704,6 +701,17 @@ def _declare_sytrd(lib: ctypes.CDLL) -> None:
         function.restype = ctypes.c_int
 
 
+def _declare_ormqr(lib: ctypes.CDLL) -> None:
+    """ormqr's (unmqr's) signatures: (side, trans, m, n, k, A, lda, tau, C, ldc, ...)."""
+    vp, i32, ip = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int)
+    for letter in _LETTERS.values():
+        name = _routine_name(letter, "ormqr")
+        size, function = getattr(lib, name + "_bufferSize"), getattr(lib, name)
+        size.argtypes = [vp, i32, i32, i32, i32, i32, vp, i32, vp, vp, i32, ip]
+        function.argtypes = [vp, i32, i32, i32, i32, i32, vp, i32, vp, vp, i32, vp, i32, vp]
+        size.restype = function.restype = ctypes.c_int
+
+
 def _part_binding(xp: Any, part: str) -> Any:
     """The binding for one of the separately checked routines (``_PARTS``) on
     the current device, declared and checked against the host at its first
@@ -726,7 +734,7 @@ def _part_binding(xp: Any, part: str) -> Any:
 
 
 def part_status(part: str, xp: Any = None) -> str:
-    """Where ``part`` ('gesvdj', 'gesvd' or 'sytrd') runs on the current
+    """Where ``part`` ('gesvdj', 'gesvd', 'sytrd' or 'ormqr') runs on the current
     device: 'cusolver', 'not used yet', or why it runs on the host."""
     if part not in _PARTS:
         raise ValueError(f"unknown solver part {part!r}; expected one of {sorted(_PARTS)}")
@@ -814,19 +822,28 @@ def _self_test(cupy: Any, binding: _Cusolver) -> None:
         tall = rng.standard_normal((2, 5, 3)).astype(dtype)
         got = cupy.asarray(np.ascontiguousarray(np.swapaxes(tall, -1, -2)))
         taus = binding.geqrf(got)
-        reflectors = cupy.asnumpy(got)
-        upper = np.triu(np.swapaxes(reflectors, -1, -2)[:, :3, :])
+        upper = np.triu(np.swapaxes(cupy.asnumpy(got), -1, -2)[:, :3, :])
         binding.orgqr(got, taus)
         q = np.swapaxes(cupy.asnumpy(got), -1, -2)
         if not np.allclose(q @ upper, tall, rtol=1e-3, atol=1e-3):
             raise RuntimeError(f"a {dtype} QR factorization does not give back its input")
-        # Q, Q^T (Q^H) times a matrix and a matrix times them, against LAPACK's
+
+
+def _ormqr_self_test(cupy: Any, binding: _Cusolver) -> None:
+    """Q, Q^T (Q^H) times a matrix and a matrix times them, in every type,
+    against LAPACK's on the same reflectors."""
+    rng = np.random.default_rng(3)
+    host = _Lapack()
+    for dtype in _LETTERS:
+        tall = rng.standard_normal((2, 3, 5)).astype(dtype)  # column-major 5 x 3
+        reflectors = tall.copy()
+        taus = host.geqrf(reflectors)
         for left, transpose in ((True, False), (True, True), (False, False), (False, True)):
             c = rng.standard_normal((2, 4, 5) if left else (2, 5, 4)).astype(dtype)
-            want, got_c = c.copy(), cupy.asarray(c)  # column-major (count, columns, rows)
-            host.ormqr(left, transpose, reflectors, cupy.asnumpy(taus), want)
-            binding.ormqr(left, transpose, cupy.asarray(reflectors), taus, got_c)
-            if not np.allclose(cupy.asnumpy(got_c), want, rtol=1e-3, atol=1e-3):
+            want, got = c.copy(), cupy.asarray(c)  # column-major (count, columns, rows)
+            host.ormqr(left, transpose, reflectors, taus, want)
+            binding.ormqr(left, transpose, cupy.asarray(reflectors), cupy.asarray(taus), got)
+            if not np.allclose(cupy.asnumpy(got), want, rtol=1e-3, atol=1e-3):
                 raise RuntimeError(f"a {dtype} product with Q differs from LAPACK's")
 
 
@@ -936,6 +953,7 @@ _PARTS: dict[str, tuple[Callable, Callable]] = {
     "gesvdj": (_declare_svd, _svd_self_test),
     "gesvd": (_declare_gesvd, _gesvd_self_test),
     "sytrd": (_declare_sytrd, _sytrd_self_test),
+    "ormqr": (_declare_ormqr, _ormqr_self_test),
 }
 
 
@@ -1348,7 +1366,7 @@ _FACTORIES.update({f"lapack_{letter}{routine}_ffi": _syevd for letter, routine i
 _FACTORIES.update({f"lapack_{letter}{routine}_ffi": _sytrd for letter, routine in (
     ("s", "sytrd"), ("d", "sytrd"), ("c", "hetrd"), ("z", "hetrd"))})
 # The routines checked on their own (_PARTS) that a step needs.
-_PART_OF = {_gesvdj: "gesvdj", _gesvd: "gesvd", _sytrd: "sytrd"}
+_PART_OF = {_gesvdj: "gesvdj", _gesvd: "gesvd", _sytrd: "sytrd", _ormqr: "ormqr"}
 _BLAS_FACTORIES = {f"lapack_{letter}trsm_ffi": _lapack_trsm for letter in "sdcz"}
 _BLAS_FACTORIES["cu_lu_pivots_to_permutation"] = _lu_pivots_to_permutation
 TARGETS = frozenset(_FACTORIES) | frozenset(_BLAS_FACTORIES)
