@@ -1629,6 +1629,39 @@ def test_the_ormqr_check_passes_on_lapack_and_refuses_a_wrong_product_with_q():
         solver._ormqr_self_test(host, Wrong())
 
 
+@pytest.mark.parametrize("transpose", [False, True])
+@pytest.mark.parametrize("dtype,element", [(np.float32, "f32"), (np.float64, "f64")])
+def test_symmetric_products_run_on_the_device(gpu, transpose, dtype, element):
+    # jax's symmetric_product (cusolver_syrk_ffi): alpha a a^T + beta c in the lower
+    # triangle, c's upper triangle kept (cuBLAS syrk's contract)
+    rng = np.random.default_rng(11)
+    a = rng.standard_normal((2, 3, 5)).astype(dtype)
+    n = 5 if transpose else 3
+    c = rng.standard_normal((2, n, n)).astype(dtype)
+
+    def tensor(shape):
+        return f"tensor<{''.join(f'{d}x' for d in shape)}{element}>"
+
+    text = (f"func.func @main(%a: {tensor(a.shape)}, %c: {tensor(c.shape)}) -> "
+            f"{tensor(c.shape)} {{\n"
+            f"  %alpha = stablehlo.constant dense<2.0> : {tensor(())}\n"
+            f"  %beta = stablehlo.constant dense<-0.5> : {tensor(())}\n"
+            f"  %0 = stablehlo.custom_call @cusolver_syrk_ffi(%a, %c, %alpha, %beta) "
+            f"{{api_version = 4 : i32, backend_config = {{transpose = "
+            f"{str(transpose).lower()}}}}} : ({tensor(a.shape)}, {tensor(c.shape)}, "
+            f"{tensor(())}, {tensor(())}) -> {tensor(c.shape)}\n"
+            f"  return %0 : {tensor(c.shape)}\n}}\n")
+    executable = gpu.compile_and_load(text)
+    (out,) = [np.asarray(o) for o in executable.execute(
+        [gpu.buffer_from_pyval(a), gpu.buffer_from_pyval(c)])]
+    assert executable.reference_kernel_steps() == []
+    at = np.swapaxes(a, -1, -2)
+    updated = 2 * (at @ a if transpose else a @ at) - 0.5 * c
+    lower = np.tril(np.ones((n, n), bool))
+    np.testing.assert_allclose(out, np.where(lower, updated, c), rtol=1e-5, atol=1e-5)
+    assert np.array_equal(out[:, ~lower], c[:, ~lower])  # the upper triangle untouched
+
+
 class _FakeMemory:
     """cupy.cuda.Memory / UnownedMemory / MemoryPointer stand-ins: addresses only."""
 

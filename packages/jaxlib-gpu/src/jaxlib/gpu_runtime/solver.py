@@ -1311,6 +1311,37 @@ def _sytrd(op: Operation, xp: Any, binding: Any) -> Callable[..., tuple] | None:
     return kernel
 
 
+def _syrk(op: Operation, xp: Any, binding: Any) -> Callable[..., tuple] | None:
+    """jax's ``symmetric_product`` (``cusolver_syrk_ffi``): alpha a a^T + beta c
+    (a^T a with ``transpose``) in the lower triangle, c's upper triangle kept
+    (all cuBLAS's syrk writes); the product on the GPU's product path."""
+    from jaxlib.gpu_runtime.cublas import matmul_for
+
+    if len(op.operands) != 4 or len(op.result_types) != 1:
+        return None
+    a_shape, c_shape, alpha_shape, beta_shape = (tuple(t.shape) for t in op.operand_types)
+    dtype = numpy_dtype(op.operand_types[0].element_type)
+    transpose = bool(decoded_attributes(op).get("transpose", False))
+    if dtype not in (np.float16, np.float32, np.float64) or len(a_shape) < 2 or \
+            any(numpy_dtype(t.element_type) != dtype for t in op.operand_types):
+        return None
+    n = a_shape[-1] if transpose else a_shape[-2]
+    if c_shape != a_shape[:-2] + (n, n) or alpha_shape or beta_shape or \
+            not _results_are(op, (c_shape, dtype)):
+        return None
+    count = int(np.prod(a_shape[:-2], dtype=np.int64))
+    matmul = matmul_for(xp)
+
+    def kernel(a, c, alpha, beta):
+        a = a.reshape((count,) + a_shape[-2:])
+        at = xp.swapaxes(a, -1, -2)
+        product = (matmul(at, a) if transpose else matmul(a, at)).reshape(c_shape)
+        updated = (alpha * product + beta * c).astype(dtype)
+        return (xp.where(xp.tri(n, dtype=bool), updated, c),)
+
+    return kernel
+
+
 def _lu_pivots_to_permutation(op: Operation, xp: Any, binding: Any
                               ) -> Callable[..., tuple] | None:
     """jax's ``cu_lu_pivots_to_permutation`` (after every LU): a generated
@@ -1369,6 +1400,7 @@ _FACTORIES.update({f"lapack_{letter}{routine}_ffi": _sytrd for letter, routine i
 _PART_OF = {_gesvdj: "gesvdj", _gesvd: "gesvd", _sytrd: "sytrd", _ormqr: "ormqr"}
 _BLAS_FACTORIES = {f"lapack_{letter}trsm_ffi": _lapack_trsm for letter in "sdcz"}
 _BLAS_FACTORIES["cu_lu_pivots_to_permutation"] = _lu_pivots_to_permutation
+_BLAS_FACTORIES["cusolver_syrk_ffi"] = _syrk
 TARGETS = frozenset(_FACTORIES) | frozenset(_BLAS_FACTORIES)
 
 
