@@ -633,7 +633,8 @@ def test_device_to_device_send_and_recv_pair_in_program_order():
 
 @pytest.mark.parametrize("send, recv, message", [
     ("[[0, 1], [1, 0]]", "[[0, 1], [1, 0]]", "non-cyclical source-target pairs"),
-    ("[[0, 1]]", "[[1, 0]]", "Deadlock detected: a send over \\[\\(0, 1\\)\\]"),
+    ("[[0, 1]]", "[[1, 0]]",
+     "Deadlock detected. Last checked instructions: %psend over \\[\\(0, 1\\)\\]"),
 ])
 def test_send_and_recv_that_would_deadlock_do_not_compile(send, recv, message):
     client = _client(4)

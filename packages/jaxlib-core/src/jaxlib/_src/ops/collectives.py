@@ -934,8 +934,10 @@ def _pair_sends_and_recvs(module: Any) -> dict[int, Operation]:
         for send, recv in zip(sends, recvs):
             send_pairs, recv_pairs = source_target_pairs(send), source_target_pairs(recv)
             if sorted(send_pairs) != sorted(recv_pairs):
-                _fail(f"Deadlock detected: a send over {send_pairs} is paired with a recv "
-                      f"over {recv_pairs} (the k-th send pairs with the k-th recv)")
+                # (XLA's words first: jax's tests match them)
+                _fail(f"Deadlock detected. Last checked instructions: %psend over "
+                      f"{send_pairs} and %precv over {recv_pairs}, paired (the k-th send "
+                      "pairs with the k-th recv)")
             if _has_cycle(send_pairs):
                 _fail("Expected send and recv instructions to have non-cyclical "
                       f"source-target pairs, got {send_pairs}")
