@@ -48,6 +48,15 @@ def _run(client, text: str, *args: np.ndarray) -> list[np.ndarray]:
     return [np.asarray(out) for out in executable.execute(buffers)]
 
 
+def _run_on_the_device(gpu, text: str, *args: np.ndarray) -> list[np.ndarray]:
+    """``_run`` on the GPU client, every step a device step (no host step)."""
+    executable = gpu.compile_and_load(text)
+    outputs = [np.asarray(o) for o in executable.execute(
+        [gpu.buffer_from_pyval(a) for a in args])]
+    assert executable.reference_kernel_steps() == []
+    return outputs
+
+
 def _type(x: np.ndarray) -> str:
     names = {"float32": "f32", "float16": "f16", "float64": "f64", "int8": "i8",
              "int32": "i32", "int64": "i64", "uint8": "ui8", "uint32": "ui32", "bool": "i1",
@@ -1411,10 +1420,7 @@ def test_triangular_solve_runs_on_the_device_and_matches_the_cpu(gpu, cpu, left,
                 f" lower = {str(lower).lower()}, unit_diagonal = {str(unit).lower()},"
                 f" transpose_a = #stablehlo<transpose {transpose}>}} : ({ta}, {tb}) -> {tb}\n"
                 f"  return %0 : {tb}\n}}\n")
-        executable = gpu.compile_and_load(text)
-        (got,) = [np.asarray(o) for o in executable.execute(
-            [gpu.buffer_from_pyval(a), gpu.buffer_from_pyval(b)])]
-        assert executable.reference_kernel_steps() == []
+        (got,) = _run_on_the_device(gpu, text, a, b)
         (want,) = _run(cpu, text, a, b)
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
 
@@ -1599,10 +1605,7 @@ def test_products_with_q_run_on_the_device_through_the_solver(gpu, left, transpo
             f"{tensor((*batch, n))}, {tensor(c.shape)}) -> {tensor(c.shape)}\n"
             f"  return %0#0, %0#1, %1 : {tensor(a.shape)}, {tensor((*batch, n))}, "
             f"{tensor(c.shape)}\n}}\n")
-    executable = gpu.compile_and_load(text)
-    factored, taus, product = [np.asarray(o) for o in executable.execute(
-        [gpu.buffer_from_pyval(a), gpu.buffer_from_pyval(c)])]
-    assert executable.reference_kernel_steps() == []
+    factored, taus, product = _run_on_the_device(gpu, text, a, c)
     for b in range(batch[0]):
         q = _householder_q(factored[b], taus[b])
         q = np.conj(q.T) if transpose else q
@@ -1651,10 +1654,7 @@ def test_symmetric_products_run_on_the_device(gpu, transpose, dtype, element):
             f"{str(transpose).lower()}}}}} : ({tensor(a.shape)}, {tensor(c.shape)}, "
             f"{tensor(())}, {tensor(())}) -> {tensor(c.shape)}\n"
             f"  return %0 : {tensor(c.shape)}\n}}\n")
-    executable = gpu.compile_and_load(text)
-    (out,) = [np.asarray(o) for o in executable.execute(
-        [gpu.buffer_from_pyval(a), gpu.buffer_from_pyval(c)])]
-    assert executable.reference_kernel_steps() == []
+    (out,) = _run_on_the_device(gpu, text, a, c)
     at = np.swapaxes(a, -1, -2)
     updated = 2 * (at @ a if transpose else a @ at) - 0.5 * c
     lower = np.tril(np.ones((n, n), bool))
