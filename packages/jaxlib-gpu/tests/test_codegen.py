@@ -355,6 +355,47 @@ def test_unsupported_fusion_ir_is_reported_not_guessed():
         codegen.generate(program, names, [11])
 
 
+# A broadcast read by two groups that both recompute the compare reading it
+# (fusion copies the compare into each): one of them, a reduction, takes the
+# broadcast's group as its prologue; the other still reads the broadcast, so the
+# prologue must store it (jnp.nonzero(x, size=...) read garbage before).
+SHARED_PROLOGUE = """
+func.func @main(%x: tensor<3x4xf32>) -> (tensor<12xi64>, tensor<i64>) {
+  %c = stablehlo.constant dense<0.0> : tensor<f32>
+  %z = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<3x4xf32>
+  %m = stablehlo.compare NE, %x, %z, FLOAT : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xi1>
+  %r = stablehlo.reshape %m : (tensor<3x4xi1>) -> tensor<12xi1>
+  %1 = stablehlo.convert %r : (tensor<12xi1>) -> tensor<12xi64>
+  %0 = stablehlo.constant dense<0> : tensor<i64>
+  %2 = "stablehlo.reduce_window"(%1, %0) ({
+      ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+        %3 = stablehlo.add %a, %b : tensor<i64>
+        stablehlo.return %3 : tensor<i64>
+    }) {padding = dense<[[11, 0]]> : tensor<1x2xi64>, window_dimensions = array<i64: 12>,
+        window_strides = array<i64: 1>} : (tensor<12xi64>, tensor<i64>) -> tensor<12xi64>
+  %4 = stablehlo.convert %m : (tensor<3x4xi1>) -> tensor<3x4xi64>
+  %5 = stablehlo.reduce(%4 init: %0) applies stablehlo.add across dimensions = [0, 1]
+    : (tensor<3x4xi64>, tensor<i64>) -> tensor<i64>
+  return %2, %5 : tensor<12xi64>, tensor<i64>
+}
+"""
+
+
+@needs_compiler
+def test_a_prologue_stores_what_another_group_reads(monkeypatch):
+    monkeypatch.setenv("JAXLIB_GPU_MOCK_CODEGEN", "1")
+    from jaxlib import xla_client
+
+    client = xla_client.make_gpu_client(platform_name="cuda", mock=True)
+    x = np.array([[0, 3, 0, 1], [2, 0, 0, 5], [0, 0, 7, 0]], np.float32)
+    for _ in range(3):  # (what was read unwritten changed from run to run)
+        executable = client.compile_and_load(SHARED_PROLOGUE)
+        counts, total = [np.asarray(o) for o in executable.execute(
+            [client.buffer_from_pyval(x)])]
+        np.testing.assert_array_equal(counts, np.cumsum(x.ravel() != 0))
+        assert total == 5
+
+
 STRIDED = """
 func.func @main(%x: tensor<6x8xf32>, %y: tensor<8x6xf32>) -> tensor<6x4xf32> {
   %t = stablehlo.transpose %y, dims = [1, 0] : (tensor<8x6xf32>) -> tensor<6x8xf32>

@@ -972,8 +972,13 @@ def fuse_prologues(schedule: list[Any], block: Any, target: str) -> list[Any]:
         if _plain(item) and codegen.decode(item.params["code"]).reducer < 0:
             for j, value in enumerate(item.outputs):
                 producer[id(value)] = (item, j)
-    group_ids = {id(op): id(item) for item in schedule if not isinstance(item, Operation)
-                 for op in getattr(item, "ops", ())}
+    # op -> the groups it is in: fusion can copy an op into several groups (a
+    # compare both an elementwise group and a reduction recompute)
+    group_ids: dict[int, set[int]] = {}
+    for group_item in schedule:
+        if not isinstance(group_item, Operation):
+            for op in getattr(group_item, "ops", ()):
+                group_ids.setdefault(id(op), set()).add(id(group_item))
     replaced: dict[int, Any] = {}
     taken: set[int] = set()
     for item in schedule:
@@ -1010,7 +1015,7 @@ def fuse_prologues(schedule: list[Any], block: Any, target: str) -> list[Any]:
         # the group's outputs read by anything but this reduction (or yielded) are stored
         stored = [n for n, value in enumerate(group.outputs)
                   if id(value) in yielded or any(
-                      group_ids.get(r) not in (id(item), id(group))
+                      not group_ids.get(r) or group_ids[r] - {id(item), id(group)}
                       for r in readers.get(id(value), set()))]
         codes = [fusion.element_code(v.type) for v in group.inputs]
         if None in codes:
