@@ -515,6 +515,52 @@ PyObject* MakeBufferExporterType() {
   return PyType_FromSpec(&spec);
 }
 
+// CallsWithoutOwnFrames: a base class whose instances are called through
+// tp_call, which runs self._call(*args, **kwargs). Written in C, the call adds
+// no Python frame of its own to a traceback; on an error it hands the
+// traceback to self._hide_frames(tb), which returns it without the frames the
+// subclass wants hidden (jaxlib's own Python, where the reference has C++).
+PyObject* CallsWithoutOwnFramesCall(PyObject* self, PyObject* args, PyObject* kwargs) {
+  PyObject* method = PyObject_GetAttrString(self, "_call");
+  if (method == nullptr) return nullptr;
+  PyObject* result = PyObject_Call(method, args, kwargs);
+  Py_DECREF(method);
+  if (result != nullptr) return result;
+  PyObject *type, *value, *traceback;
+  PyErr_Fetch(&type, &value, &traceback);
+  PyErr_NormalizeException(&type, &value, &traceback);
+  if (traceback != nullptr) {
+    PyObject* kept = PyObject_CallMethod(self, "_hide_frames", "O", traceback);
+    if (kept == nullptr) {
+      PyErr_Clear();  // keep the original traceback
+    } else {
+      Py_DECREF(traceback);
+      traceback = kept == Py_None ? nullptr : kept;
+      if (kept == Py_None) Py_DECREF(kept);
+      if (value != nullptr && traceback != nullptr) {
+        PyException_SetTraceback(value, traceback);
+      } else if (value != nullptr) {
+        PyException_SetTraceback(value, Py_None);
+      }
+    }
+  }
+  PyErr_Restore(type, value, traceback);
+  return nullptr;
+}
+
+PyObject* MakeCallsWithoutOwnFramesType() {
+  static PyType_Slot slots[] = {
+      {Py_tp_call, reinterpret_cast<void*>(&CallsWithoutOwnFramesCall)},
+      {Py_tp_doc, const_cast<char*>(
+                      "Base class called as self._call(...), adding no frame of its own.")},
+      {0, nullptr},
+  };
+  static PyType_Spec spec = {
+      "jaxlib._native.CallsWithoutOwnFrames", static_cast<int>(sizeof(PyObject)), 0,
+      Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, slots};
+  return PyType_FromSpec(&spec);
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_native, m) {
@@ -558,6 +604,9 @@ PYBIND11_MODULE(_native, m) {
   PyObject* exporter = MakeBufferExporterType();
   if (exporter == nullptr) throw py::error_already_set();
   m.attr("BufferExporter") = py::reinterpret_steal<py::object>(exporter);
+  PyObject* calls = MakeCallsWithoutOwnFramesType();
+  if (calls == nullptr) throw py::error_already_set();
+  m.attr("CallsWithoutOwnFrames") = py::reinterpret_steal<py::object>(calls);
 
   m.def("set_flush_denormals", &SetFlushDenormals, py::arg("enable"),
         "Sets this thread's flush-to-zero/denormals-are-zero mode; returns the "

@@ -2,7 +2,9 @@
 versions, import-time modules, pjit's slow path, ArrayImpl under jax's
 ``use_cpp_class``, shardings, tracebacks, result handlers."""
 
+import json
 import sys
+import traceback
 
 import numpy as np
 import pytest
@@ -163,3 +165,75 @@ def test_gpu_threefry_target_matches_the_reference_bits():
     assert [hex(int(o[0])) for o in out] == ["0xc4923a9c", "0x483df7a0"]
     with pytest.raises(ValueError, match="threefry2x32"):
         handler([np.zeros(2, np.int32)] * 4, out, {})
+
+
+def test_an_error_in_a_jitted_call_shows_no_jaxlib_frames():
+    # The reference dispatches in C++: a traceback goes from the caller
+    # straight into jax (here: the cache_miss), with no frame of jaxlib's.
+    def cache_miss(*args, **kwargs):
+        raise ZeroDivisionError("from the slow path")
+
+    f = _jax.pjit("fun", lambda x: x, cache_miss, (), (), None, None, None)
+    with pytest.raises(ZeroDivisionError) as info:
+        f(1)
+    names = [entry.name for entry in traceback.extract_tb(info.value.__traceback__)]
+    files = [entry.filename for entry in traceback.extract_tb(info.value.__traceback__)]
+    assert names[-2:] == ["test_an_error_in_a_jitted_call_shows_no_jaxlib_frames", "cache_miss"]
+    assert not any(f.startswith(tuple(jaxlib.__path__)) for f in files)
+    g = _jax.pjit("g", lambda x, y=1: x + y, lambda *a, **k: (a[0] + k.get("y", 1), None, False),
+                  (), (), None, None, None)
+    assert g(1, y=5) == 6
+
+
+def test_tracebacks_leave_out_jaxlib_frames_and_stop_at_a_scope():
+    def captured():
+        return xla_client.Traceback.get_traceback()
+
+    def traced_under_a_scope():
+        with _jax.TracebackScope():
+            return captured()
+
+    names = [frame.function_name for frame in captured().frames]
+    assert names[:2] == ["captured", "test_tracebacks_leave_out_jaxlib_frames_and_stop_at_a_scope"]
+    scoped = [frame.function_name for frame in traced_under_a_scope().frames]
+    assert scoped == ["captured"]  # the frame that entered the scope and its callers are cut
+    # A traceback captured inside jaxlib (here: PjitFunction's dispatch) keeps
+    # the user's frames only.
+    f = _jax.pjit("f", None, lambda *a: (xla_client.Traceback.get_traceback(), None, False),
+                  (), (), None, None, None)
+    inside = f()
+    files = [frame.file_name for frame in inside.frames]
+    assert files and not any(name.startswith(tuple(jaxlib.__path__)) for name in files)
+    scope = _jax.TracebackScope()
+    with scope:
+        with pytest.raises(ValueError, match="recursively"):
+            scope.__enter__()
+
+
+def test_pprof_profiles_between_json_and_the_wire_form():
+    profile = {"string_table": ["", "a", "b"],
+               "sample": [{"location_id": [1, 2], "value": [3],
+                           "label": [{"key": 1, "str": 2}]}],
+               "location": [{"id": 1, "line": [{"function_id": 1, "line": -5}]}],
+               "function": [{"id": 1, "name": 1, "start_line": 3}],
+               "comment": 2, "time_nanos": "123"}
+    wire = _jax.json_to_pprof_profile(json.dumps(profile))
+    # The reference jaxlib 0.10.2's bytes and JSON for the same profile.
+    assert wire.hex() == ("120d0a0201021201031a040801100222110801220d080110fbffffffffffffffff01"
+                          "2a060801100128033200320161320162487b6a0102")
+    assert _jax.pprof_profile_to_json(wire) == (
+        '{"sample":[{"locationId":["1","2"],"value":["3"],"label":[{"key":"1","str":"2"}]}],'
+        '"location":[{"id":"1","line":[{"functionId":"1","line":"-5"}]}],'
+        '"function":[{"id":"1","name":"1","startLine":"3"}],"stringTable":["","a","b"],'
+        '"timeNanos":"123","comment":["2"]}')
+    assert _jax.json_to_pprof_profile(_jax.pprof_profile_to_json(wire)) == wire
+    for bad, message in [({"nope": 1}, "no field 'nope'"),
+                         ({"sample": [{"value": ["x"]}]}, "expected an integer"),
+                         ({"string_table": [3]}, "expected a string"),
+                         ({"time_nanos": 1 << 63}, "out of range")]:
+        with pytest.raises(ValueError, match=message):
+            _jax.json_to_pprof_profile(json.dumps(bad))
+    with pytest.raises(ValueError, match="not JSON"):
+        _jax.json_to_pprof_profile("{")
+    with pytest.raises(ValueError, match="truncated|past the end"):
+        _jax.pprof_profile_to_json(b"\x12\x05\x0a")

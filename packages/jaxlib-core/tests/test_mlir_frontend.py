@@ -315,8 +315,20 @@ def test_a_module_as_jax_prints_it():
     assert attrs["sdy.sharding"] == OpaqueAttribute('#sdy.sharding<@mesh, [{"x"}]>')
     assert main.res_attrs[0] == {"jax.result_info": "", "mhlo.layout_mode": "default"}
     sine, call, ret = main.body.entry.operations
-    assert sine.location == "loc(#loc2)" and call.name == "func.call" and ret.name == "func.return"
+    assert call.name == "func.call" and ret.name == "func.return"
+    # Location aliases, defined before or after their uses, are written out.
+    assert sine.location == 'loc("jit(f)/sin"("/tmp/f.py":3:0))'
+    assert call.location == ('loc(callsite("/tmp/f.py":3:0 at fused["jit(f)/sin"'
+                             '("/tmp/f.py":3:0), "x"]))')
+    assert ret.location == "loc(unknown)" and main.location == "loc(unknown)"
+    assert main.body.entry.arguments[0].location == 'loc("x")'
     assert parse_module(print_module(module)).structurally_equals(module)
+    # With debug info the locations print in place and read back the same.
+    text = print_module(module, debug_info=True)
+    assert '-> tensor<8xf32> loc("jit(f)/sin"("/tmp/f.py":3:0))' in text
+    assert '} loc("x")) -> (tensor<8xf32>' in text and "#loc" not in text
+    assert print_module(parse_module(text), debug_info=True) == text
+    assert "loc(" not in print_module(module)
 
 
 def test_split_source_keeps_line_numbers():

@@ -250,11 +250,14 @@ def test_walk_and_write_bytecode(ctx):
     module.operation.walk(visit)
     assert seen[-1] == "builtin.module" and seen.count("func.func") == 1
     out = io.BytesIO()
-    module.operation.write_bytecode(file=out)
-    assert str(ir.Module.parse(out.getvalue())) == str(module)
+    module.operation.write_bytecode(file=out)  # keeps the locations, as MLIR's bytecode
+    parsed = ir.Module.parse(out.getvalue())
+    assert str(parsed) == str(module)
     text_out = io.StringIO()
     module.operation.print(file=text_out, enable_debug_info=True)
-    assert text_out.getvalue() == str(module)
+    assert "loc(" in text_out.getvalue() and "loc(" not in str(module)
+    assert text_out.getvalue().replace(" loc(unknown)", "") == str(module)
+    assert parsed.operation.get_asm(enable_debug_info=True) == text_out.getvalue()
 
 
 def test_passes(ctx):
@@ -375,6 +378,40 @@ def test_inlined_func_call(ctx):
     assert entry.operations[0].operands[0] == entry.arguments[0]
     module.operation.verify()
     _roundtrip(module)
+
+
+def test_inlined_ops_are_named_and_placed_at_the_call(ctx):
+    # As the reference: "caller name/callee name", the caller's op type, the
+    # callee's place called from the caller's (the equation's traceback).
+    t = f32(3)
+    module = ir.Module.create()
+    with ir.InsertionPoint(module.body):
+        callee = func.FuncOp("callee", ir.FunctionType.get([t], [t]))
+        caller = func.FuncOp("caller", ir.FunctionType.get([t], [t]))
+    body = callee.add_entry_block()
+    with ir.InsertionPoint(body), ir.Location.name("sin:", ir.Location.name("sin")):
+        sine = ir.Operation.create("stablehlo.sine", results=[t], operands=[body.arguments[0]])
+        func.ReturnOp([sine.result])
+    frame = ir.Location.name("f", ir.Location.file("f.py", 3, 4))
+    user = ir.Location.name("<module>", ir.Location.file("f.py", 9, 0))
+    entry = caller.add_entry_block([ir.Location.name("x")])
+    at_call = ir.Location.name("jit(f)", ir.Location.callsite(frame, [user]))
+    with ir.InsertionPoint(entry), at_call:
+        (out,) = ext.inlined_func_call(callee.operation, [entry.arguments[0]])
+        func.ReturnOp([out])
+    inlined = entry.operations[0]
+    assert str(inlined.location) == (
+        'loc("jit(f)/sin"(callsite("f"("f.py":3:4) at "<module>"("f.py":9:0))))')
+    text = module.operation.get_asm(enable_debug_info=True)
+    assert '%arg0: tensor<3xf32> loc("x")' in text
+    assert 'stablehlo.sine %arg0 : tensor<3xf32> loc("jit(f)/sin"(callsite(' in text
+    assert "loc(" not in str(module)
+    # strip-debuginfo (jax's cache keys) drops every location, arguments' too.
+    from jaxlib.mlir import passmanager
+
+    passmanager.PassManager.parse("builtin.module(strip-debuginfo)").run(module.operation)
+    assert "loc(" not in module.operation.get_asm(enable_debug_info=True).replace(
+        "loc(unknown)", "")
 
 
 def test_unsupported_dialects_import():

@@ -159,6 +159,21 @@ def test_cpu_device_count_from_xla_flags(registry):
     assert [d.id for d in xb.devices()] == [0, 1, 2, 3]
 
 
+def test_xla_client_reads_the_forced_device_count_as_xla_does(monkeypatch):
+    # jax passes num_devices=None unless jax_num_cpu_devices is set; XLA then
+    # takes the count forced in XLA_FLAGS, the usual way to get several CPUs.
+    from jaxlib import xla_client
+
+    monkeypatch.setenv("XLA_FLAGS", "--xla_force_host_platform_device_count=3")
+    assert len(xla_client.make_cpu_client(num_devices=None).devices()) == 3
+    assert len(xla_client.make_cpu_client(num_devices=2).devices()) == 2  # the argument wins
+    monkeypatch.setenv("XLA_FLAGS", "--xla_force_host_platform_device_count=-2")
+    with pytest.raises(XlaRuntimeError, match="INVALID_ARGUMENT: .*positive integer, got '-2'"):
+        xla_client.make_cpu_client()
+    monkeypatch.delenv("XLA_FLAGS")
+    assert len(xla_client.make_cpu_client().devices()) == 1
+
+
 @pytest.mark.parametrize(
     "variable, value, message",
     [

@@ -58,3 +58,32 @@ def test_cost_analysis_of_a_lowered_module():
     computation = _jax.mlir.mlir_module_to_xla_computation(SHARDED)
     costs = _jax.hlo_module_cost_analysis(None, computation.as_hlo_module())
     assert costs["flops"] >= 0 and costs["transcendentals"] == 64
+
+
+LOCATED = """\
+module @jit_f {
+  func.func public @main(%arg0: tensor<f32> loc("x")) -> tensor<f32> {
+    %0 = stablehlo.sine %arg0 : tensor<f32> loc(#loc3)
+    %1 = stablehlo.multiply %0, %0 : tensor<f32> loc("mul:"("jit(f)/mul"(#loc2)))
+    return %1 : tensor<f32> loc(#loc)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc1 = loc("/tmp/f.py":3:11 to :21)
+#loc2 = loc("f"(#loc1))
+#loc3 = loc("jit(f)/sin"(callsite(#loc2 at "<module>"("/tmp/f.py":5:0))))
+"""
+
+
+def test_locations_print_as_hlo_metadata_when_asked():
+    hlo = _jax.mlir.mlir_module_to_xla_computation(LOCATED).as_hlo_module()
+    options = _jax.HloPrintOptions.short_parsable()
+    assert "metadata" not in hlo.to_string(options) and "metadata" not in hlo.to_string()
+    options.print_metadata = True  # jax's lower(...).as_text("hlo", debug_info=True)
+    text = hlo.to_string(options)
+    assert 'parameter(0), metadata={op_name="x"}' in text
+    # The op's name (op types, "mul:", and frames' function names left out)
+    # and the innermost frame's file and line.
+    assert 'sine(f32[] %Arg_0.1), metadata={op_name="jit(f)/sin" source_file="/tmp/f.py" ' \
+           'source_line=3}' in text
+    assert 'metadata={op_name="jit(f)/mul" source_file="/tmp/f.py" source_line=3}' in text

@@ -34,7 +34,6 @@ import json
 import logging
 import os
 import pkgutil
-import re
 import threading
 import warnings
 from collections.abc import Callable, Mapping
@@ -43,6 +42,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 from jaxlib._src.runtime import plugins
+from jaxlib._src.runtime.xla_flags import forced_host_device_count
 
 if TYPE_CHECKING:  # pragma: no cover
     from jaxlib._src.runtime.client import Client
@@ -139,18 +139,7 @@ def _cpu_device_count_from_environment() -> int | None:
         if count < 1:
             raise ValueError(f"JAX_NUM_CPU_DEVICES must be positive, got {count}")
         return count
-    flags = re.findall(
-        r"--xla_force_host_platform_device_count=(\S*)", os.getenv("XLA_FLAGS", "")
-    )
-    if not flags:
-        return None
-    value = flags[-1]  # as with command-line flags, the last one wins
-    if not value.isdigit() or int(value) < 1:
-        raise ValueError(
-            "--xla_force_host_platform_device_count in XLA_FLAGS must be a "
-            f"positive integer, got {value!r}"
-        )
-    return int(value)
+    return forced_host_device_count()
 
 
 def make_cpu_client() -> Client:

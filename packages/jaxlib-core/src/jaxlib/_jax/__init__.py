@@ -63,6 +63,7 @@ from jaxlib._src.runtime.options import (
     DeviceAssignment,
     ExecutableBuildOptions,
 )
+from jaxlib._src.runtime.pprof_json import json_to_pprof_profile, pprof_profile_to_json
 from jaxlib._src.runtime.sharding import (
     GSPMDSharding,
     HloSharding,
@@ -148,7 +149,8 @@ __all__ = [
     "LoadedExecutable", "Memory", "NamedSharding", "OpSharding", "PjitFunction",
     "PjitFunctionCache", "PmapSharding", "PrimitiveType", "ProgramShape", "PyTreeDef",
     "ResultHandler", "RuntimeTracebackMode", "Shape", "Sharding", "SingleDeviceSharding",
-    "Traceback", "TracebackScope", "XlaComputation", "add_exclude_path", "array_result_handler",
+    "Traceback", "TracebackScope", "XlaComputation", "add_exclude_path",
+    "json_to_pprof_profile", "pprof_profile_to_json", "array_result_handler",
     "batched_block_until_ready", "batched_copy_array_to_devices_with_sharding",
     "batched_device_put", "buffer_to_dlpack_managed_tensor", "canonicalize_partition",
     "canonicalize_partitions", "cuda_array_interface_to_buffer",

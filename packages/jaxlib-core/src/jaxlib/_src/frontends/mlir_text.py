@@ -120,6 +120,51 @@ def parse_source(text: str) -> list[Module]:
     return [parse_module(c.text, line_offset=c.line_offset) for c in split_source(text)]
 
 
+_LOCATION_ALIAS_RE = re.compile(r'"(?:[^"\\]|\\.)*"|#[A-Za-z_][\w$.\-]*')
+
+
+def _resolve_location_aliases(module: Module, aliases: dict[str, str]) -> None:
+    """Writes ``#locN`` uses out in full (``loc(#loc3)`` becomes
+    ``loc("f"(...))``), so each location reads alone, as it prints."""
+    resolved: dict[str, str] = {}
+
+    def body(name: str, depth: int = 0) -> str:
+        if name in resolved:
+            return resolved[name]
+        text = aliases.get(name)
+        if text is None or depth > 64:  # unknown or cyclic: kept as written
+            return name
+        text = _LOCATION_ALIAS_RE.sub(
+            lambda m: m.group(0) if m.group(0).startswith('"') else body(m.group(0), depth + 1),
+            text)
+        resolved[name] = text
+        return text
+
+    def resolve(location: Any) -> Any:
+        if isinstance(location, str) and "#" in location and location.startswith("loc("):
+            return "loc(" + _LOCATION_ALIAS_RE.sub(
+                lambda m: m.group(0) if m.group(0).startswith('"') else body(m.group(0)),
+                location[4:-1]) + ")"
+        return location
+
+    def blocks_of(regions: Any) -> Any:
+        for region in regions:
+            yield from region.blocks
+
+    for func in module.functions:
+        func.location = resolve(func.location)
+        pending = [func.body] if func.body is not None else []
+        for block in blocks_of(pending):
+            for argument in block.arguments:
+                argument.location = resolve(argument.location)
+        for op in func.walk():
+            if op._location.__class__ is str:
+                op._location = resolve(op._location)
+            for block in blocks_of(op.regions):
+                for argument in block.arguments:
+                    argument.location = resolve(argument.location)
+
+
 class _Bits(int):
     """A hex integer in a dense literal: the bit pattern of a float element."""
 
@@ -134,6 +179,9 @@ class MlirParser:
         self.lexer = Lexer(text, line_offset)
         self.attribute_aliases: dict[str, Any] = {}
         self.type_aliases: dict[str, Type] = {}
+        # `#loc3 = loc(...)`: the alias's body; uses (often before the
+        # definition) are resolved once the whole text is read.
+        self.location_aliases: dict[str, str] = {}
         self.values: dict[str, list[Value]] = {}
         self.scopes: list[list[str]] = []
 
@@ -189,7 +237,10 @@ class MlirParser:
                 functions.append(self.parse_function())
             else:
                 raise self.error(f"expected 'module' or 'func.func', got {_describe(self.token)}")
-        return module if module is not None else Module(None, {}, functions)
+        module = module if module is not None else Module(None, {}, functions)
+        if self.location_aliases:
+            _resolve_location_aliases(module, self.location_aliases)
+        return module
 
     def _try_alias_definition(self) -> bool:
         token = self.token
@@ -200,7 +251,8 @@ class MlirParser:
         if token.kind == "bang":
             self.type_aliases[token.text] = self.parse_type()
         elif self.at("loc"):
-            self.skip_location()
+            self.lexer.advance()
+            self.location_aliases[token.text] = self.lexer.skip_balanced()[1:-1]
         else:
             self.attribute_aliases[token.text] = self.parse_attribute()
         return True
@@ -254,6 +306,7 @@ class MlirParser:
         arg_types: list[Type] = []
         arg_attrs: list[dict[str, Any]] = []
         arg_tokens: list[Token] = []
+        arg_locations: list[str | None] = []
         if not self.at(")"):
             while True:
                 if self.token.kind == "value":
@@ -264,7 +317,7 @@ class MlirParser:
                     arg_names.append(None)
                 arg_types.append(self.parse_type())
                 arg_attrs.append(self.parse_attr_dict() if self.at("{") else {})
-                self.parse_optional_location()
+                arg_locations.append(self.parse_optional_location())
                 if not self.accept(","):
                     break
         self.expect(")", "to close the argument list")
@@ -294,6 +347,8 @@ class MlirParser:
             self.values = {}
             self.scopes = []
             body = self.parse_region(list(zip(arg_names, arg_types)), arg_tokens)  # type: ignore[arg-type]
+            for argument, location in zip(body.entry.arguments, arg_locations):
+                argument.location = location
         location = self.parse_optional_location()
         return Function(name, func_type, body, visibility, arg_attrs, res_attrs, attributes,
                         location or f"{start.line}:{start.column}")
@@ -339,8 +394,10 @@ class MlirParser:
                     token = self.expect_kind("value", "a block argument name")
                     self.expect(":", "after the block argument name")
                     type_ = self.parse_type()
-                    self.parse_optional_location()
-                    self.define(token.text, [block.add_argument(type_, token.text[1:])], token)
+                    location = self.parse_optional_location()
+                    argument = block.add_argument(type_, token.text[1:])
+                    argument.location = location
+                    self.define(token.text, [argument], token)
                     if not self.accept(","):
                         break
             self.expect(")", "to close the block arguments")

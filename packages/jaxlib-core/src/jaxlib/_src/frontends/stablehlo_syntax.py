@@ -975,15 +975,19 @@ def _sdy_region(p: MlirParser) -> Region:
     p.expect("(", "to open the region's arguments")
     tokens = []
     types: list[Type] = []
+    locations = []
     while not p.at(")"):
         tokens.append(p.expect_kind("value", "a block argument like %arg1"))
         p.expect(":", "after the block argument")
         types.append(p.parse_type())
-        p.parse_optional_location()
+        locations.append(p.parse_optional_location())
         if not p.accept(","):
             break
     p.expect(")", "to close the region's arguments")
-    return p.parse_region([(t.text, ty) for t, ty in zip(tokens, types)], tokens)
+    region = p.parse_region([(t.text, ty) for t, ty in zip(tokens, types)], tokens)
+    for argument, location in zip(region.blocks[0].arguments, locations):
+        argument.location = location
+    return region
 
 
 def _sdy_operands(p: MlirParser) -> list[Value]:

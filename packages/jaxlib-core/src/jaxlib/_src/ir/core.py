@@ -29,7 +29,7 @@ class Value:
     leaves no cyclic garbage). A value outlives its owner only if someone
     keeps the value and drops the op; its owner is then None."""
 
-    __slots__ = ("type", "_owner", "index", "name_hint")
+    __slots__ = ("type", "_owner", "index", "name_hint", "location")
 
     def __init__(self, type: Type, owner: Operation | Block | None, index: int,
                  name_hint: str | None = None) -> None:
@@ -37,6 +37,9 @@ class Value:
         self._owner = None if owner is None else weakref.ref(owner)
         self.index = index
         self.name_hint = name_hint
+        # A block argument's source location ("loc(...)" text or an object
+        # printing as such), kept for printing with debug info; None: unknown.
+        self.location: Any = None
 
     @property
     def owner(self) -> Operation | Block | None:

@@ -32,8 +32,9 @@ what the IR says:
 * ``mhlo.sharding`` strings print as ``sharding=``; so do Shardy
   (``sdy.sharding``) shardings when the caller passes a converter, and
   ``sdy.sharding_constraint`` then prints as the ``Sharding`` custom call.
-* Dropped, as HLO has no place for them here: locations (``metadata=``),
-  custom-call layouts.
+* Locations print as ``metadata={op_name=... source_file=... source_line=...}``
+  when asked (``print_metadata``): the op's name from its name locations and
+  the innermost frame's file and line. Dropped: custom-call layouts.
 """
 
 from __future__ import annotations
@@ -414,7 +415,7 @@ SdyShardingText = Callable[[Any, Sequence[Type], bool], str]
 def print_hlo_module(module: Module, entry: str | None = None, *,
                      print_large_constants: bool = False,
                      sdy_sharding_text: SdyShardingText | None = None,
-                     drop_dead: bool = False) -> str:
+                     drop_dead: bool = False, print_metadata: bool = False) -> str:
     """``module`` as XLA HLO text. ``entry`` names the entry function (by
     default ``main``, else the first public function). Constants with more
     than ten elements print as ``{...}`` unless ``print_large_constants``.
@@ -422,9 +423,11 @@ def print_hlo_module(module: Module, entry: str | None = None, *,
     ``sdy.sharding_constraint`` as XLA's ``Sharding`` custom call, as XLA's
     Shardy export does; without it they are dropped. ``drop_dead``: ops whose
     results nothing reads and that have no side effects are left out, as
-    XLA's compiled text has them (its dead-code elimination)."""
+    XLA's compiled text has them (its dead-code elimination).
+    ``print_metadata``: each instruction's source location as ``metadata=``."""
     load_op_table()
     printer = _HloPrinter(module, print_large_constants, sdy_sharding_text, drop_dead)
+    printer.print_metadata = print_metadata
     return printer.print(_entry_function(module, entry))
 
 
@@ -456,6 +459,38 @@ def _entry_function(module: Module, entry: str | None) -> Function:
 
 _NAME_CHARS = re.compile(r"[^\w.\-]")
 
+# In a location's text: a name location's name (then its child or its end),
+# and a file location ("file":line:col).
+_LOC_NAME = re.compile(r'"((?:[^"\\]|\\.)*)"([()])')
+_LOC_FILE = re.compile(r'"((?:[^"\\]|\\.)*)":(\d+):(\d+)')
+
+
+def _metadata(location: Any) -> list[str]:
+    """``metadata={...}`` of a location: ``op_name`` from its outer name
+    locations (op types, which end with ':', and frames' function names
+    left out), ``source_file``/``source_line`` from its first (innermost)
+    frame. Nothing for an unknown location."""
+    text = str(location) if location is not None else ""
+    if not text.startswith("loc("):
+        return []
+    fields = []
+    op_name = None
+    position = 4
+    while (match := _LOC_NAME.match(text, position)) is not None:
+        if _LOC_FILE.match(text, match.end()):
+            break  # a frame: the function's name, not the op's
+        if not match.group(1).endswith(":"):
+            op_name = match.group(1)
+        if match.group(2) == ")":
+            break
+        position = match.end()
+    if op_name is not None:
+        fields.append(f'op_name="{op_name}"')
+    frame = _LOC_FILE.search(text)
+    if frame is not None:
+        fields.append(f'source_file="{frame.group(1)}" source_line={frame.group(2)}')
+    return ["metadata={" + " ".join(fields) + "}"] if fields else []
+
 
 class _HloPrinter:
     def __init__(self, module: Module, print_large_constants: bool,
@@ -463,6 +498,7 @@ class _HloPrinter:
                  drop_dead: bool = False) -> None:
         self.module = module
         self.drop_dead = drop_dead
+        self.print_metadata = False
         self.dead: set[int] = set()  # ops left out
         self.print_large_constants = print_large_constants
         self.sdy_sharding_text = sdy_sharding_text
@@ -575,6 +611,8 @@ class _HloPrinter:
         shape = value.type if value is not None else type_
         name = f"Arg_{index}.{self.unique_id()}"
         attributes = [f"sharding={sharding}"] if sharding else []
+        if self.print_metadata and value is not None:
+            attributes += _metadata(value.location)
         computation.instructions.append(
             _Instruction(name, shape, "parameter", [], attributes, body=str(index)))
         computation.parameters.append((name, shape))
@@ -712,6 +750,8 @@ class _HloPrinter:
             if sharding:
                 inst.attributes.append(f"sharding={sharding}")
         inst.attributes.extend(_frontend_attributes(op))
+        if self.print_metadata:
+            inst.attributes.extend(_metadata(op.location))
         self._define(computation, op, inst)
 
     # shardings

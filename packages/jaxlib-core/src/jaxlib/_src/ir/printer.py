@@ -282,9 +282,23 @@ class _Namer:
         return name
 
 
-def print_module(module: Module, pretty: PrettyForm | None = None) -> str:
+def format_location(location: Any) -> str:
+    """``loc(...)`` for an op's, argument's or function's location: the
+    text kept from parsing or an object printing as ``loc(...)``; anything
+    else (None, a bare line:column of the parsed text) is ``loc(unknown)``."""
+    if location is not None:
+        text = str(location)
+        if text.startswith("loc("):
+            return text
+    return "loc(unknown)"
+
+
+def print_module(module: Module, pretty: PrettyForm | None = None,
+                 debug_info: bool = False) -> str:
     """The module as MLIR text: generic op syntax, or custom assembly where
-    ``pretty`` gives one."""
+    ``pretty`` gives one; with ``debug_info`` every op, argument and
+    function carries its location, written in place (``loc(...)``, no
+    ``#loc`` aliases)."""
     lines: list[str] = []
     header = "module"
     if module.name is not None:
@@ -295,23 +309,26 @@ def print_module(module: Module, pretty: PrettyForm | None = None) -> str:
     for name, mesh in module.meshes.items():
         lines.append(f"  sdy.mesh {format_symbol(name)} = {format_attribute(mesh)}")
     for func in module.functions:
-        _print_function(func, lines, pretty)
-    lines.append("}")
+        _print_function(func, lines, pretty, debug_info)
+    lines.append("} loc(unknown)" if debug_info else "}")
     return "\n".join(lines) + "\n"
 
 
-def _print_function(func: Function, lines: list[str], pretty: PrettyForm | None = None
-                    ) -> None:
+def _print_function(func: Function, lines: list[str], pretty: PrettyForm | None = None,
+                    debug_info: bool = False) -> None:
     namer = _Namer()
     args = []
     for index, type_ in enumerate(func.type.inputs):
         attrs = func.arg_attrs[index] if index < len(func.arg_attrs) else {}
-        if func.body is not None:
-            text = f"{namer.define_argument(func.body.entry.arguments[index])}: {type_}"
+        argument = func.body.entry.arguments[index] if func.body is not None else None
+        if argument is not None:
+            text = f"{namer.define_argument(argument)}: {type_}"
         else:
             text = str(type_)
         if attrs:
             text += " " + format_attribute_dict(attrs)
+        if debug_info and argument is not None:
+            text += " " + format_location(argument.location)
         args.append(text)
     results = []
     for index, type_ in enumerate(func.type.results):
@@ -324,35 +341,44 @@ def _print_function(func: Function, lines: list[str], pretty: PrettyForm | None 
         header += " -> (" + ", ".join(results) + ")"
     if func.attributes:
         header += " attributes " + format_attribute_dict(func.attributes)
+    suffix = " " + format_location(func.location) if debug_info else ""
     if func.body is None:
-        lines.append(header)
+        lines.append(header + suffix)
         return
     lines.append(header + " {")
-    _print_block_ops(func.body.entry, namer, lines, "    ", pretty)
-    lines.append("  }")
+    _print_block_ops(func.body.entry, namer, lines, "    ", pretty, debug_info)
+    lines.append("  }" + suffix)
 
 
 def _print_block_ops(block: Block, namer: _Namer, lines: list[str], indent: str,
-                     pretty: PrettyForm | None = None) -> None:
+                     pretty: PrettyForm | None = None, debug_info: bool = False) -> None:
     for op in block.operations:
-        _print_operation(op, namer, lines, indent, pretty)
+        _print_operation(op, namer, lines, indent, pretty, debug_info)
+
+
+def _block_arguments(block: Block, namer: _Namer, debug_info: bool) -> str:
+    if debug_info:
+        return ", ".join(f"{namer.define_argument(a)}: {a.type} {format_location(a.location)}"
+                         for a in block.arguments)
+    return ", ".join(f"{namer.define_argument(a)}: {a.type}" for a in block.arguments)
 
 
 def _print_operation(op: Operation, namer: _Namer, lines: list[str], indent: str,
-                     pretty: PrettyForm | None = None) -> None:
+                     pretty: PrettyForm | None = None, debug_info: bool = False) -> None:
     operands = [namer.use(v) for v in op.operands]
     custom = pretty(op, operands) if pretty is not None else None
+    suffix = " " + format_location(op.location) if debug_info else ""
     if isinstance(custom, tuple):
         head, tail = custom
         prefix = namer.define_results(op)
         block = op.regions[0].blocks[0]
-        args = ", ".join(f"{namer.define_argument(a)}: {a.type}" for a in block.arguments)
+        args = _block_arguments(block, namer, debug_info)
         lines.append(f"{indent}{prefix}{head} ({args}) {{")
-        _print_block_ops(block, namer, lines, indent + "  ", pretty)
-        lines.append(f"{indent}}} {tail}")
+        _print_block_ops(block, namer, lines, indent + "  ", pretty, debug_info)
+        lines.append(f"{indent}}} {tail}{suffix}")
         return
     if custom is not None:
-        lines.append(indent + namer.define_results(op) + custom)
+        lines.append(indent + namer.define_results(op) + custom + suffix)
         return
     text = '"' + op.name + '"(' + ", ".join(operands) + ")"
     prefix = namer.define_results(op)  # regions cannot use the op's own results
@@ -360,23 +386,23 @@ def _print_operation(op: Operation, namer: _Namer, lines: list[str], indent: str
                  + _format_results(op.result_types))
     attrs = " " + format_attribute_dict(op.attributes) if op.attributes else ""
     if not op.regions:
-        lines.append(indent + prefix + text + attrs + signature)
+        lines.append(indent + prefix + text + attrs + signature + suffix)
         return
     lines.append(indent + prefix + text + " ({")
     for index, region in enumerate(op.regions):
         if index:
             lines.append(indent + "}, {")
-        _print_region(region, namer, lines, indent + "  ", pretty)
-    lines.append(indent + "})" + attrs + signature)
+        _print_region(region, namer, lines, indent + "  ", pretty, debug_info)
+    lines.append(indent + "})" + attrs + signature + suffix)
 
 
 def _print_region(region: Region, namer: _Namer, lines: list[str], indent: str,
-                  pretty: PrettyForm | None = None) -> None:
+                  pretty: PrettyForm | None = None, debug_info: bool = False) -> None:
     for index, block in enumerate(region.blocks):
         if block.arguments or index:
-            args = ", ".join(f"{namer.define_argument(a)}: {a.type}" for a in block.arguments)
+            args = _block_arguments(block, namer, debug_info)
             lines.append(indent + f"^bb{index}({args}):" if args else indent + f"^bb{index}:")
-        _print_block_ops(block, namer, lines, indent + "  ", pretty)
+        _print_block_ops(block, namer, lines, indent + "  ", pretty, debug_info)
 
 
 def _format_results(types: list[Any]) -> str:

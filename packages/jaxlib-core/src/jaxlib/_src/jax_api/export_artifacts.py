@@ -47,8 +47,10 @@ _HEADER_RE = re.compile(rb"JAXLIB-PORTABLE-ARTIFACT v(\d+) stablehlo=(\d+\.\d+\.
 
 def _module_text(mlir_module: Any) -> str:
     """The MLIR text of an ``ir.Module`` (or its operation), a str or bytes."""
-    if isinstance(mlir_module, (ir.Module, ir.Operation)):
-        return str(mlir_module)
+    if isinstance(mlir_module, ir.Module):
+        mlir_module = mlir_module.operation
+    if isinstance(mlir_module, ir.Operation):  # locations kept, as in MLIR's bytecode
+        return mlir_module.get_asm(enable_debug_info=True)
     if isinstance(mlir_module, (bytes, bytearray, memoryview)):
         data = bytes(mlir_module)
         if data.startswith(_MLIR_BYTECODE_MAGIC):

@@ -23,12 +23,14 @@ from typing import Any
 
 import numpy as np
 
+from jaxlib import _native
 from jaxlib._src.jax_api import config as _config
 from jaxlib._src.jax_api import jax_jit
 from jaxlib._src.jax_api.pytree import flatten_into
 from jaxlib._src.runtime.array import ArrayImpl, array_result_handler, device_put_with_device
 from jaxlib._src.runtime.executable import LoadedExecutable
 from jaxlib._src.runtime.sharding import Sharding
+from jaxlib._src.runtime.traceback import without_jaxlib_frames
 
 # Python scalar types: their signature follows from the type (and x64, which
 # is in the key), so the type alone keys them.
@@ -280,12 +282,16 @@ _local = _config._local
 _unset = _config.unset
 
 
-class PjitFunction:
+class PjitFunction(_native.CallsWithoutOwnFrames):
     """A jitted function: callable, a descriptor (so it can be a method), with
     a writable ``__dict__`` (jax applies ``functools.wraps`` to it). Its own
     state lives in slots, not in ``__dict__``: ``functools.wraps(jitted)``
     (e.g. ``jax.vmap(jnp.dot)``) copies ``__dict__`` into the wrapper, which
-    must not inherit this function's ``_fun`` and ``_cache_miss``."""
+    must not inherit this function's ``_fun`` and ``_cache_miss``.
+
+    A call runs ``_call`` from the native base, and an error's traceback
+    leaves out jaxlib's frames: the reference dispatches in C++, so a user's
+    traceback goes from their call straight into jax."""
 
     __slots__ = ("_function_name", "_fun", "_cache_miss", "_static_argnums",
                  "_static_argnames", "_global_cache_key", "_pytree_registry",
@@ -363,7 +369,9 @@ class PjitFunction:
                 return None, flat  # tracers and other values: the slow path
         return key, flat
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+    _hide_frames = staticmethod(without_jaxlib_frames)
+
+    def _call(self, *args: Any, **kwargs: Any) -> Any:
         fun = self._fun
         if fun is not None:
             state = jax_jit._disable_jit_state

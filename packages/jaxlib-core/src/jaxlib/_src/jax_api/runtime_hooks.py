@@ -10,6 +10,7 @@ most hooks only record what they are given; the records are read here
 from __future__ import annotations
 
 import enum
+import sys
 import threading
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -18,6 +19,7 @@ import numpy as np
 
 from jaxlib._src.runtime import array as _array
 from jaxlib._src.runtime import sharding as _sharding
+from jaxlib._src.runtime import traceback
 
 
 class _Hooks:
@@ -88,8 +90,19 @@ def canonicalize_value(x: Any) -> Any:
 
 
 def add_exclude_path(path: str) -> None:
-    """Frames under ``path`` are jax internals (hidden from runtime tracebacks)."""
+    """Frames under ``path`` are jax internals (hidden from runtime tracebacks).
+
+    jax registers its own files here and in its traceback filter's list at
+    once. The reference's dispatch and caches are C++, whose frames Python
+    tracebacks never show; ours are Python, so the first registration also
+    puts jaxlib's folders on that list: jax's filtered tracebacks then end
+    in the user's code, as with the reference."""
     hooks.exclude_paths.append(str(path))
+    filter_paths = getattr(sys.modules.get("jax._src.traceback_util"), "_exclude_paths", None)
+    if isinstance(filter_paths, list):
+        for directory in traceback.JAXLIB_DIRECTORIES:
+            if directory not in filter_paths:
+                filter_paths.append(directory)
 
 
 # -- partition specs ---------------------------------------------------------
@@ -147,17 +160,28 @@ def send_traceback_to_runtime() -> RuntimeTracebackMode:
 
 
 class TracebackScope:
-    """Marks a region whose runtime errors carry the Python traceback; errors
-    here are Python exceptions, which carry it already."""
+    """Bounds the tracebacks captured inside it: they end below the frame
+    that entered the scope (jax enters one where it starts tracing a jaxpr,
+    so an equation's traceback is rooted there, not at every caller)."""
+
+    __slots__ = ("_saved", "_entered")
 
     def __init__(self) -> None:
-        pass
+        self._saved: Any = None
+        self._entered = False
 
     def __enter__(self) -> TracebackScope:
+        if self._entered:
+            raise ValueError("Cannot enter TracebackScope recursively.")
+        self._saved = traceback.get_stop_frame()
+        self._entered = True
+        traceback.set_stop_frame(sys._getframe(1))
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        return None
+        traceback.set_stop_frame(self._saved)
+        self._saved = None
+        self._entered = False
 
 
 # -- garbage collection and build information -----------------------------------

@@ -45,6 +45,7 @@ from jaxlib._src.ir.core import ELEMENTWISE, OP_DEFS, Function, Module, Operatio
 from jaxlib._src.ir.hlo_sharding import HloSharding, _OpShardingType
 from jaxlib._src.ir.types import TensorType
 from jaxlib._src.ops.custom_call import IDENTITY_TARGETS
+from jaxlib._src.ops.custom_call_registry import is_batch_partitionable
 
 __all__ = ["Constraint", "propagate_result_shardings"]
 
@@ -225,6 +226,37 @@ def _insert(tiling: _Tiling, positions: dict[int, int], rank: int) -> _Tiling:
     return moved.reshape(shape + [tiling.shape[-1]])
 
 
+def batch_partitioned_dims(op: Operation) -> int:
+    """How many leading dimensions a custom call maps one to one from its
+    operands to its results (XLA's ``num_batch_dims`` frontend attribute, on
+    a target registered as batch-partitionable: jax's LAPACK and solver
+    calls): each batch tile is computed alone. 0 for any other op."""
+    if op.name != "stablehlo.custom_call":
+        return 0
+    target = op.attributes.get("call_target_name")
+    frontend = op.attributes.get("mhlo.frontend_attributes")
+    if not isinstance(target, str) or not isinstance(frontend, dict) \
+            or not is_batch_partitionable(target):
+        return 0
+    try:
+        count = int(str(frontend.get("num_batch_dims", "0")))
+    except ValueError:
+        return 0
+    types = [v.type for v in op.operands] + [r.type for r in op.results]
+    if count <= 0 or not all(isinstance(t, TensorType) and t.is_static and t.rank >= count
+                             for t in types):
+        return 0
+    batch = types[0].shape[:count]
+    return count if all(t.shape[:count] == batch for t in types) else 0
+
+
+def batch_tiling(tiling: _Tiling, count: int, rank: int) -> _Tiling:
+    """``tiling``'s first ``count`` dimensions' tiles for a value of rank
+    ``rank``, its other dimensions whole."""
+    kept = _drop(tiling, list(range(count, tiling.ndim - 1)))
+    return _insert(kept, {i: i for i in range(count)}, rank)
+
+
 def _reshape(tiling: _Tiling, old: Sequence[int], new: Sequence[int]) -> _Tiling | None:
     """Tile counts through a reshape: a dimension kept whole keeps its count;
     merged dimensions keep the major one's (the minor ones are replicated); a
@@ -402,6 +434,14 @@ class _Propagation:
         if (name == "stablehlo.custom_call" and len(ins) == 1 and len(results) == 1
                 and op.attributes.get("call_target_name") in IDENTITY_TARGETS):
             return list(ins)  # memory placement (a Sharding has its constraint)
+        batch = batch_partitioned_dims(op)
+        if batch:
+            tiled = [batch_tiling(t, batch, batch) for t in ins if t is not None]
+            tiled = [t for t in tiled if _sharded(t)]
+            if not tiled:
+                return [None] * len(results)
+            lead = max(tiled, key=lambda t: t.size // t.shape[-1])
+            return [batch_tiling(lead, batch, rank) for rank in out_rank]
         if name == "stablehlo.transpose":
             perm = list(op.attributes["permutation"])
             return [None if ins[0] is None else ins[0].transpose(perm + [len(perm)])]

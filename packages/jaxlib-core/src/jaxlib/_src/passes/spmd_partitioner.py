@@ -98,6 +98,8 @@ from jaxlib._src.passes.sharding_propagation import (
     _reshape_groups,
     _sharded,
     _unspecified_dims,
+    batch_partitioned_dims,
+    batch_tiling,
     tiling_from_tiles,
 )
 from jaxlib._src.passes.sharding_propagation import (
@@ -1412,6 +1414,26 @@ def _broadcast(b: _Builder, op: Operation) -> list[_Local] | None:
     return [_Local(out.result, result_tiling)]
 
 
+def _custom_call(b: _Builder, op: Operation) -> list[_Local] | None:
+    """A batch-partitionable custom call (jax's LAPACK and solver calls) on
+    each device's tiles of its batch dimensions, as XLA partitions it: the
+    operands cut the same way along them, whole along the others. None (the
+    call on whole values) when no operand's batch dimensions are tiled."""
+    count = batch_partitioned_dims(op)
+    if not count:
+        return None
+    ins = [b.get(v) for v in op.operands]
+    lead = max((batch_tiling(i.tiling, count, count) for i in ins),
+               key=lambda t: t.size // t.shape[-1])
+    if not _sharded(lead):
+        return None
+    operands = [b.reshard(i, batch_tiling(lead, count, v.type.rank))
+                for i, v in zip(ins, op.operands)]
+    tilings = [batch_tiling(lead, count, r.type.rank) for r in op.results]
+    out = b.clone(op, operands, [_local_type(r.type, t) for r, t in zip(op.results, tilings)])
+    return [_Local(r, t) for r, t in zip(out.results, tilings)]
+
+
 def _transpose(b: _Builder, op: Operation) -> list[_Local] | None:
     local = b.get(op.operands[0])
     perm = list(op.attributes["permutation"])
@@ -2504,4 +2526,5 @@ _HANDLERS: dict[str, Callable[[_Builder, Operation], list[_Local] | None]] = {
     "stablehlo.scatter": _scatter,
     "stablehlo.constant": _constant_like,
     "stablehlo.iota": _constant_like,
+    "stablehlo.custom_call": _custom_call,
 }

@@ -20,6 +20,7 @@ from jaxlib._src.runtime.array import ArrayImpl, ShapedArray, single_device_arra
 from jaxlib._src.runtime.buffer import Buffer, HostBufferSemantics
 from jaxlib._src.runtime.device import CpuDevice, Device, Memory
 from jaxlib._src.runtime.types import dtype_to_etype
+from jaxlib._src.runtime.xla_flags import forced_host_device_count
 
 _alloc_keys = itertools.count()
 _live_streams: weakref.WeakSet = weakref.WeakSet()
@@ -416,8 +417,11 @@ def make_cpu_client(
     ``collectives`` (e.g. ``make_gloo_tcp_collectives(distributed_client)``)
     carries the collectives of programs whose devices span processes.
     """
-    if num_devices is None:
-        num_devices = 1
+    if num_devices is None:  # as XLA: the count forced in XLA_FLAGS, else one device
+        try:
+            num_devices = forced_host_device_count() or 1
+        except ValueError as e:
+            raise invalid_argument(str(e)) from None
     if isinstance(num_devices, bool) or not isinstance(num_devices, int) or num_devices < 1:
         raise invalid_argument(f"num_devices must be a positive int, got {num_devices!r}")
     check_process_arguments("CPU", distributed_client, node_id, num_nodes, collectives)

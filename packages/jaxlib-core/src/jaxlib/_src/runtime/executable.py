@@ -143,17 +143,20 @@ class HloModule:
         """XLA HLO text (``HloModule name, entry_computation_layout=...``).
         ``options`` is an ``HloPrintOptions``; of its fields this printer
         honours ``print_large_constants`` (large constants print as ``{...}``
-        by default). It never prints metadata or ids."""
+        by default) and ``print_metadata`` (source locations, where the
+        module kept them; off without options). It never prints ids."""
         large = bool(getattr(options, "print_large_constants", False))
-        return self.as_hlo_text(print_large_constants=large)
+        metadata = bool(getattr(options, "print_metadata", False))
+        return self.as_hlo_text(print_large_constants=large, print_metadata=metadata)
 
-    def as_hlo_text(self, print_large_constants: bool = False) -> str:
+    def as_hlo_text(self, print_large_constants: bool = False,
+                    print_metadata: bool = False) -> str:
         from jaxlib._src.ir.hlo_printer import print_hlo_module
 
         return print_hlo_module(self._module, self._entry,
                                 print_large_constants=print_large_constants,
                                 sdy_sharding_text=sdy_sharding_converter(self._module),
-                                drop_dead=self._drop_dead)
+                                drop_dead=self._drop_dead, print_metadata=print_metadata)
 
     def to_mlir_text(self) -> str:
         """The module as StableHLO MLIR text (generic op syntax)."""

@@ -8,7 +8,9 @@ A traceback keeps ``(code, lasti)`` pairs, innermost first, as jax's
 
 from __future__ import annotations
 
+import os
 import sys
+import threading
 import types
 from dataclasses import dataclass
 from types import CodeType
@@ -35,7 +37,7 @@ def _line_of(code: CodeType, lasti: int) -> int:
 class Traceback:
     """An immutable list of frames, innermost first; hashable."""
 
-    __slots__ = ("_codes", "_lastis", "_frames", "__weakref__")
+    __slots__ = ("_codes", "_lastis", "_frames", "_clean", "__weakref__")
 
     # Capture can be switched off globally (jax's tracebacks config).
     enabled: bool = True
@@ -47,13 +49,22 @@ class Traceback:
         codes, lastis = _raw if _raw is not None else ((), ())
         self._codes: tuple[CodeType, ...] = tuple(codes)
         self._lastis: tuple[int, ...] = tuple(lastis)
+        # Captured frames still hold jaxlib's own, left out when first read:
+        # most tracebacks are never read, and capture must stay cheap.
+        self._clean = _raw is None
+
+    def _raw(self) -> tuple[tuple[CodeType, ...], tuple[int, ...]]:
+        if not self._clean:
+            self._codes, self._lastis = _without_jaxlib(self._codes, self._lastis)
+            self._clean = True
+        return self._codes, self._lastis
 
     @property
     def frames(self) -> tuple[Frame, ...]:
         if self._frames is None:
             self._frames = tuple(
                 Frame(code.co_filename, code.co_name, code.co_firstlineno, _line_of(code, lasti))
-                for code, lasti in zip(self._codes, self._lastis))
+                for code, lasti in zip(*self._raw()))
         return self._frames
 
     @staticmethod
@@ -64,7 +75,8 @@ class Traceback:
 
     def raw_frames(self) -> tuple[list[CodeType], list[int]]:
         """The frames as (code objects, last instruction offsets)."""
-        return list(self._codes), list(self._lastis)
+        codes, lastis = self._raw()
+        return list(codes), list(lastis)
 
     @staticmethod
     def code_addr2line(code: CodeType, lasti: int) -> int:
@@ -107,11 +119,15 @@ class Traceback:
         if self._frames is not None and not self._codes or (
                 other._frames is not None and not other._codes):
             return Traceback(self.frames + other.frames)
-        return Traceback(_raw=(self._codes + other._codes, self._lastis + other._lastis))
+        codes, lastis = self._raw()
+        other_codes, other_lastis = other._raw()
+        combined = Traceback(_raw=(codes + other_codes, lastis + other_lastis))
+        combined._clean = True
+        return combined
 
     def _key(self) -> tuple:
         if self._codes:
-            return (self._codes, self._lastis)
+            return self._raw()
         return (self.frames,)
 
     def __eq__(self, other: object) -> bool:
@@ -127,14 +143,82 @@ class Traceback:
         return f"Traceback({len(self.frames)} frames)"
 
 
+def _jaxlib_directories() -> tuple[str, ...]:
+    import jaxlib
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    found = {os.path.join(root, "")}
+    found.update(os.path.join(os.path.abspath(d), "") for d in getattr(jaxlib, "__path__", ()))
+    return tuple(sorted(found))
+
+
+# jaxlib's own frames are left out: the reference implements jit dispatch,
+# caches and the runtime in C++, whose frames no Python traceback shows, and
+# jax reads a traceback's outermost non-jax frame as the user's code.
+JAXLIB_DIRECTORIES = _jaxlib_directories()
+_internal_codes: dict[CodeType, bool] = {}
+
+
+def without_jaxlib_frames(tb: types.TracebackType | None) -> types.TracebackType | None:
+    """A Python traceback like ``tb`` without the entries of jaxlib's own
+    frames (new traceback objects: ``tb`` may be shared, e.g. by an
+    exception's cause)."""
+    kept = []
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        inside = _internal_codes.get(code)
+        if inside is None:
+            inside = _internal_codes[code] = code.co_filename.startswith(JAXLIB_DIRECTORIES)
+        if not inside:
+            kept.append(tb)
+        tb = tb.tb_next
+    result = None
+    for entry in reversed(kept):
+        result = types.TracebackType(result, entry.tb_frame, entry.tb_lasti, entry.tb_lineno)
+    return result
+
+
+class _StopFrame(threading.local):
+    frame: types.FrameType | None = None
+
+
+# Captures stop below this frame (jax's TracebackScope: an equation's
+# traceback starts where its jaxpr's tracing started, not at the caller).
+_stop = _StopFrame()
+
+
+def get_stop_frame() -> types.FrameType | None:
+    return _stop.frame
+
+
+def set_stop_frame(frame: types.FrameType | None) -> None:
+    _stop.frame = frame
+
+
 def _capture(frame) -> tuple[tuple[CodeType, ...], tuple[int, ...]]:
     codes = []
     lastis = []
-    while frame is not None:
+    stop = _stop.frame
+    while frame is not None and frame is not stop:
         codes.append(frame.f_code)
         lastis.append(frame.f_lasti)
         frame = frame.f_back
     return tuple(codes), tuple(lastis)
+
+
+def _without_jaxlib(codes: tuple[CodeType, ...], lastis: tuple[int, ...]
+                    ) -> tuple[tuple[CodeType, ...], tuple[int, ...]]:
+    internal = _internal_codes
+    kept_codes = []
+    kept_lastis = []
+    for code, lasti in zip(codes, lastis):
+        inside = internal.get(code)
+        if inside is None:
+            inside = internal[code] = code.co_filename.startswith(JAXLIB_DIRECTORIES)
+        if not inside:
+            kept_codes.append(code)
+            kept_lastis.append(lasti)
+    return tuple(kept_codes), tuple(kept_lastis)
 
 
 class _StubFrameMarker(Exception):

@@ -714,7 +714,7 @@ class _OperationBase:
                 print_generic_op_form: bool = False, use_local_scope: bool = False,
                 assume_verified: bool = False, skip_regions: bool = False,
                 **kwargs: Any) -> str | bytes:
-        text = _print_op(self._core)
+        text = _print_op(self._core, debug_info=enable_debug_info)
         return text.encode() if binary else text
 
     def print(self, state: Any = None, file: Any = None, binary: bool = False,
@@ -729,8 +729,10 @@ class _OperationBase:
         file.write(text)
 
     def write_bytecode(self, file: Any, desired_version: int | None = None) -> None:
-        """The "bytecode" is the printed text, which ``Module.parse`` reads back."""
-        file.write(_print_op(self._core).encode("utf-8", errors="surrogateescape"))
+        """The "bytecode" is the printed text, which ``Module.parse`` reads
+        back; locations included, as in MLIR's bytecode."""
+        file.write(_print_op(self._core, debug_info=True).encode(
+            "utf-8", errors="surrogateescape"))
 
     def __str__(self) -> str:
         return _print_op(self._core)
@@ -967,9 +969,20 @@ class BlockList:
 
     def append(self, *args: Type, arg_locs: Sequence[Location] | None = None) -> Block:
         block = CoreBlock([t._core for t in args])
+        _set_argument_locations(block, arg_locs)
         set_parent(block, self._region)
         self._region.blocks.append(block)
         return Block._wrap(block)
+
+
+def _set_argument_locations(block: CoreBlock, locations: Sequence[Location] | None) -> None:
+    """Block arguments keep their locations (printed with debug info)."""
+    if locations is None:
+        return
+    if len(locations) != len(block.arguments):
+        raise ValueError(f"Expected {len(block.arguments)} locations, got: {len(locations)}")
+    for argument, location in zip(block.arguments, locations):
+        argument.location = None if location.kind == "unknown" else location
 
 
 class Block:
@@ -985,6 +998,7 @@ class Block:
     def create_at_start(parent: Region, arg_types: Sequence[Type] = (),
                         arg_locs: Sequence[Location] | None = None) -> Block:
         block = CoreBlock([t._core for t in arg_types])
+        _set_argument_locations(block, arg_locs)
         set_parent(block, parent._core)
         parent._core.blocks.insert(0, block)
         return Block._wrap(block)
@@ -1011,7 +1025,9 @@ class Block:
         return Region._wrap(region)
 
     def add_argument(self, type: Type, loc: Location | None = None) -> Value:
-        return wrap_value(self._core.add_argument(type._core))
+        argument = self._core.add_argument(type._core)
+        argument.location = _current_location(loc)
+        return wrap_value(argument)
 
     def erase_argument(self, index: int) -> None:
         arguments = self._core.arguments
@@ -1453,19 +1469,21 @@ def _verify(op: CoreOperation) -> None:
         raise MLIRError("Verification failed:", [DiagnosticInfo(str(err))]) from None
 
 
-def _print_op(op: CoreOperation) -> str:
+def _print_op(op: CoreOperation, debug_info: bool = False) -> str:
     """MLIR text as jax shows it: ops in their custom assembly, like MLIR's
-    own printer (``stablehlo.add %0, %1 : tensor<f32>``)."""
+    own printer (``stablehlo.add %0, %1 : tensor<f32>``); with
+    ``debug_info`` each op's location follows it (``loc(...)``)."""
     from jaxlib._src.frontends.stablehlo_syntax import pretty_form
     from jaxlib._src.ir import printer
 
     if op.name == "builtin.module":
-        return printer.print_module(to_core_module(op), pretty=pretty_form)
+        return printer.print_module(to_core_module(op), pretty=pretty_form,
+                                    debug_info=debug_info)
     lines: list[str] = []
     if op.name == "func.func" and "function_type" in op.attributes:
-        printer._print_function(_function_from_op(op), lines, pretty_form)
+        printer._print_function(_function_from_op(op), lines, pretty_form, debug_info)
         return "\n".join(line[2:] for line in lines)
-    printer._print_operation(op, _LenientNamer(), lines, "", pretty_form)
+    printer._print_operation(op, _LenientNamer(), lines, "", pretty_form, debug_info)
     return "\n".join(lines)
 
 

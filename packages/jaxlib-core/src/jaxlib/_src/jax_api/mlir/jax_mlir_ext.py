@@ -84,6 +84,57 @@ class TracebackToLocationCache:
         return Location.callsite(frames[0], frames[1:])
 
 
+# --- locations of inlined ops ------------------------------------------------------------
+#
+# An op inlined at a call site is named "caller op name/callee op name", keeps
+# the caller's op type ("sin:"), and sits at the callee's place called from the
+# caller's: the equation's traceback, not the lowering rule's.
+
+
+def _split_location(location: Any) -> tuple[str, str, Any]:
+    """(op type, op name, the rest) of a location: the outer name locations
+    that are not a frame's ("name"("file":line:col)); a type ends with ':'."""
+    op_type = op_name = ""
+    while isinstance(location, Location) and location.kind == "name":
+        child = location.data[1]
+        if child is not None and child.kind == "file":
+            break  # a frame: the function's name at its place
+        name = location.data[0]
+        if name.endswith(":"):
+            op_type = name
+        else:
+            op_name = name
+        location = child
+    if not isinstance(location, Location) or location.kind == "unknown":
+        location = None
+    return op_type, op_name, location
+
+
+def _relocate(op: CoreOperation, parent: tuple[str, str, Any]) -> None:
+    parent_type, parent_name, parent_base = parent
+    pending = [op]
+    while pending:
+        op = pending.pop()
+        _, child_name, child_base = _split_location(op._location)
+        if child_base is None:
+            base = parent_base
+        elif parent_base is None:
+            base = child_base
+        else:
+            base = Location("callsite", (child_base, parent_base))
+        name = (f"{parent_name}/{child_name}" if parent_name and child_name
+                else parent_name or child_name)
+        location = Location.name(name, childLoc=base) if name else base
+        if parent_type:
+            location = Location.name(parent_type, childLoc=location)
+        op._location = location
+        if op.name == "sdy.manual_computation":
+            continue  # its body keeps its own locations, as the reference's
+        for region in op.regions:
+            for block in region.blocks:
+                pending.extend(block.operations)
+
+
 def _position(code: Any, lasti: int) -> tuple[int, int, int | None, int | None]:
     """(line, column, end line, end column) of the instruction at byte offset ``lasti``."""
     positions = list(code.co_positions())
@@ -116,10 +167,10 @@ def inlined_func_call(callee: Any, args: Sequence[Any], loc: Location | None = N
     operations = block.operations
     if not operations or operations[-1].name != "func.return":
         raise ValueError("inlined_func_call needs a function ending in func.return")
+    parent = _split_location(location)
     for op in operations[:-1]:
         copy = _clone_op(op, mapping)
-        if location is not None:
-            copy._location = location
+        _relocate(copy, parent)
         _insert(copy, ip)
     returned = operations[-1].operands
     return [wrap_value(mapping.get(id(v), v)) for v in returned]

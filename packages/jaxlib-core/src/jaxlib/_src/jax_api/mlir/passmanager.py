@@ -79,9 +79,13 @@ _MESH_REF_RE = re.compile(r"@([A-Za-z_$][\w$.\-]*)")
 
 
 def strip_debuginfo(module_op: CoreOperation) -> None:
-    """Every location becomes unknown."""
+    """Every location becomes unknown: ops' and block arguments'."""
     for op in module_op.walk():
         op._location = None
+        for region in op.regions:
+            for block in region.blocks:
+                for argument in block.arguments:
+                    argument.location = None
 
 
 # --- sdy-lift-inlined-meshes -------------------------------------------------------------
