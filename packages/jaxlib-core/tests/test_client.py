@@ -1,6 +1,7 @@
 """Client, devices and memories."""
 
 import gzip
+import types
 
 import numpy as np
 import pytest
@@ -91,7 +92,16 @@ def test_device_list_properties(client):
     assert hash(dl) == hash(xla_client.DeviceList(tuple(devs[:3])))
     assert dl != xla_client.DeviceList(tuple(devs[1:4]))
     # Stand-in devices (jax's sharding tests use them) are held, not checked;
-    # what needs real devices says so.
+    # the process queries read only process_index and client.process_index()
+    # (jax's mock TPU devices have them); what needs more says so.
+    class Mock:
+        def __init__(self, process):
+            self.process_index = process
+            self.client = types.SimpleNamespace(process_index=lambda: 0)
+
+    mocks = xla_client.DeviceList((Mock(0), Mock(1)))
+    assert not mocks.is_fully_addressable and mocks.process_indices == {0, 1}
+    assert list(mocks.addressable_device_list) == [mocks[0]]
     fake = xla_client.DeviceList((1, 2))
     assert len(fake) == 2 and fake[1] == 2 and fake == xla_client.DeviceList((1, 2))
     for name in ("is_fully_addressable", "addressable_device_list", "process_indices",

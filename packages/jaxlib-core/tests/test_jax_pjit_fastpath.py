@@ -342,3 +342,24 @@ def test_shared_cache_and_clear_caches(observed):
 
 def test_debug_nans_post_hook(observed):
     assert observed["debug_nans"] == ["FloatingPointError", "FloatingPointError"]
+
+
+CALLBACKS = textwrap.dedent(r"""
+    import jax, jax.numpy as jnp, numpy as np
+    # A host callback that runs jax itself, in a program small enough to run
+    # at once on the calling thread, and in one that runs on the device's stream.
+    small = jax.jit(lambda x: x + jax.pure_callback(
+        lambda a: jnp.array(1, dtype=jnp.int32), jax.ShapeDtypeStruct((), jnp.int32), x))
+    big = jax.jit(lambda x: (x @ x).sum() + jax.pure_callback(
+        lambda a: np.asarray(jnp.sum(jnp.asarray(a)), np.float32),
+        jax.ShapeDtypeStruct((), jnp.float32), x @ x))
+    print(int(small(1)), float(big(jnp.ones((300, 300)))))
+""")
+
+
+def test_host_callbacks_may_run_jax():
+    env = dict(os.environ, JAX_PLATFORMS="cpu")
+    proc = subprocess.run([sys.executable, "-c", CALLBACKS], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    assert proc.stdout.split() == ["2", str(2 * 300.0 ** 3)]

@@ -237,3 +237,38 @@ def test_pprof_profiles_between_json_and_the_wire_form():
         _jax.json_to_pprof_profile("{")
     with pytest.raises(ValueError, match="truncated|past the end"):
         _jax.pprof_profile_to_json(b"\x12\x05\x0a")
+
+
+def test_arrays_freed_by_the_cyclic_collector_are_reported_when_asked(capsys):
+    import gc
+
+    guard = _jax.guard_lib
+    client = xla_client.make_cpu_client()
+
+    def cycle():
+        a = client.buffer_from_pyval(np.ones(3, np.float32), client.devices()[0])
+        holder = [a]
+        holder.append(holder)  # the list holds itself: only the collector frees it
+        a.holder = holder
+
+    state = guard.thread_local_state()
+    try:
+        cycle()
+        gc.collect()
+        assert "deleted by the Python garbage collector" not in capsys.readouterr().err
+        state.garbage_collect_array = guard.GarbageCollectionGuardLevel.LOG
+        cycle()
+        gc.collect()
+        err = capsys.readouterr().err
+        assert "`jax.Array` was deleted by the Python garbage collector" in err
+        assert "float32[3]" in err
+    finally:
+        state.garbage_collect_array = None
+    # An array freed by reference counting says nothing.
+    plain = client.buffer_from_pyval(np.ones(2, np.float32), client.devices()[0])
+    state.garbage_collect_array = guard.GarbageCollectionGuardLevel.LOG
+    try:
+        del plain
+        assert capsys.readouterr().err == ""
+    finally:
+        state.garbage_collect_array = None

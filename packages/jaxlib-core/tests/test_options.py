@@ -16,6 +16,7 @@ from jaxlib._src.runtime.options import (
     COMPILE_OPTIONS_MAGIC,
     DEVICE_ASSIGNMENT_MAGIC,
     SERIALIZATION_FORMAT_VERSION,
+    AutotuneCacheMode,
     CompileOptions,
     DebugOptions,
     DeviceAssignment,
@@ -130,7 +131,7 @@ DEBUG_DEFAULTS = {
     "xla_dump_disable_metadata": False,
     "xla_disable_hlo_passes": "",
     "xla_test_all_input_layouts": False,
-    "xla_gpu_experimental_autotune_cache_mode": 0,
+    "xla_gpu_experimental_autotune_cache_mode": AutotuneCacheMode.UPDATE,  # XLA's default
     "xla_gpu_kernel_cache_file": "",
     "xla_gpu_enable_llvm_module_compilation_parallelism": False,
     "xla_embed_ir_in_executable": False,
@@ -729,3 +730,15 @@ def test_option_overrides_apply_by_name_with_xla_messages():
     options.env_option_overrides = [("xla_embed_ir_in_executable", "invalid_value")]
     with pytest.raises(ValueError, match="'invalid_value' is not a valid bool value."):
         apply_option_overrides(options)
+
+
+def test_the_autotune_cache_mode_is_an_enum_as_xlas():
+    options = CompileOptions()
+    debug = options.executable_build_options.debug_options
+    debug.xla_gpu_experimental_autotune_cache_mode = 2  # jax: READ outside process 0
+    assert debug.xla_gpu_experimental_autotune_cache_mode is AutotuneCacheMode.READ
+    back = CompileOptions.ParseFromString(options.SerializeAsString())
+    mode = back.executable_build_options.debug_options.xla_gpu_experimental_autotune_cache_mode
+    assert mode is AutotuneCacheMode.READ
+    with pytest.raises(ValueError, match="must be an AutotuneCacheMode"):
+        debug.xla_gpu_experimental_autotune_cache_mode = 7

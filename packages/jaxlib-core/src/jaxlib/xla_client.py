@@ -35,6 +35,7 @@ from jaxlib._src.runtime.buffer import ArrayCopySemantics, Buffer, HostBufferSem
 from jaxlib._src.runtime.client import Client, make_cpu_client
 from jaxlib._src.runtime.device import CpuDevice, Device, DeviceList, Memory
 from jaxlib._src.runtime.options import (
+    AutotuneCacheMode,
     CompileOptions,
     DebugOptions,
     DeviceAssignment,
@@ -172,7 +173,7 @@ def make_mpi_collectives() -> Any:
 __all__ = [
     "Array", "ArrayCopySemantics", "ArrayImpl", "JaxRuntimeError", "ResultHandler",
     "Buffer", "Client", "CompileOptions",
-    "CpuDevice", "CustomCallTargetTraits", "DebugOptions", "Device",
+    "AutotuneCacheMode", "CpuDevice", "CustomCallTargetTraits", "DebugOptions", "Device",
     "DeviceAssignment", "DeviceList", "DeviceTopology", "ExecutableBuildOptions",
     "Frame", "GSPMDSharding", "GpuLibNotLinkedError", "HloSharding",
     "HostBufferSemantics", "Layout", "Memory", "Mesh", "NamedSharding", "OpSharding",

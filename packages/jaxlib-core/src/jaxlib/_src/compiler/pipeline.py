@@ -32,6 +32,7 @@ from jaxlib._src.frontends.lexer import ParseError
 from jaxlib._src.ir.core import Function, Module, VerificationError, verify_module
 from jaxlib._src.ir.types import TensorType, TokenType, TupleType
 from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target
+from jaxlib._src.passes.constant_branches import without_constant_branches
 from jaxlib._src.passes.gspmd_manual import rewrite_manual_regions
 from jaxlib._src.passes.refine_shapes import is_polymorphic, refine_function
 from jaxlib._src.passes.sharding_propagation import Constraint, propagate_result_shardings
@@ -689,6 +690,16 @@ def _compile_uncached(text: str, options: Any, host_callbacks: Sequence[Any],
     return compiled
 
 
+def _has_unknown_targets(module: Module) -> bool:
+    """Whether a custom call of ``module`` names a target this platform lacks."""
+    for op in module.walk():
+        if op.name == "stablehlo.custom_call":
+            target = op.attributes.get("call_target_name")
+            if isinstance(target, str) and lookup_custom_call_target(target) is None:
+                return True
+    return False
+
+
 def _compile_module(module: Module, text: str | None, options: Any,
                     host_callbacks: Sequence[Any] = (),
                     program_builder: ProgramBuilder | None = None) -> CompiledProgram:
@@ -705,7 +716,10 @@ def _compile_module(module: Module, text: str | None, options: Any,
         check_memory(module, entry)
         # GSPMD manual regions become per-device ops in the module that runs;
         # ``module`` itself stays as written (it is what the executable prints).
-        lowered = rewrite_manual_regions(module, num_partitions)
+        # Other platforms' custom calls under branches a constant rules out
+        # (a multi-platform export) are dropped first, as XLA folds them.
+        runs = without_constant_branches(module) if _has_unknown_targets(module) else module
+        lowered = rewrite_manual_regions(runs, num_partitions)
         lowering = ModuleLowering(lowered, options, lookup_custom_call_target, host_callbacks)
         build = program_builder or build_entry_program
         program = build(lowering, lowered.function(entry.name))

@@ -13,6 +13,7 @@ import enum
 import threading
 
 from jaxlib._src.base.errors import XlaRuntimeError
+from jaxlib._src.runtime import array as _array
 
 __all__ = [
     "GarbageCollectionGuardLevel",
@@ -117,6 +118,13 @@ def garbage_collect_array_level() -> GarbageCollectionGuardLevel:
     if level is None:
         level = _global_state.garbage_collect_array
     return GarbageCollectionGuardLevel.ALLOW if level is None else level
+
+
+def _collected_array_guard() -> str:
+    return garbage_collect_array_level().name.lower()
+
+
+_array.collected_array_guard = _collected_array_guard
 
 
 # -- thread guard ---------------------------------------------------------------------

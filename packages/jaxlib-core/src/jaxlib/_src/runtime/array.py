@@ -4,6 +4,7 @@ placement/copy functions of seed 004."""
 from __future__ import annotations
 
 import contextlib
+import gc
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -63,7 +64,7 @@ def single_device_array(buffer: Buffer, committed: bool = True) -> ArrayImpl:
     from jaxlib._src.runtime.sharding import SingleDeviceSharding
 
     sharding = SingleDeviceSharding(buffer.device, memory_kind=buffer.memory_kind)
-    return ArrayImpl(ShapedArray(buffer.shape, buffer.dtype), sharding, [buffer], committed,
+    return ArrayImpl(client_aval(buffer.shape, buffer.dtype), sharding, [buffer], committed,
                      _skip_checks=True)
 
 
@@ -163,6 +164,41 @@ class Array(_native.BufferExporter, metaclass=_ArrayMeta):
     (``memoryview(x)``), through ``_buffer_export``."""
 
 
+# The array garbage-collection guard (jax's jax_array_garbage_collection_guard):
+# jax_api's guard_lib sets the function that reads its level ("allow", "log"
+# or "fatal"). Arrays freed while Python's cyclic collector runs were held in
+# a reference cycle; with "log" or "fatal" each says so.
+collected_array_guard: Callable[[], str] | None = None
+_collecting = False
+
+
+def _note_collection(phase: str, info: dict) -> None:
+    global _collecting
+    _collecting = phase == "start"
+
+
+gc.callbacks.append(_note_collection)
+
+
+def _report_collected(array: Any) -> None:
+    guard = collected_array_guard
+    level = guard() if guard is not None else "allow"
+    if level == "allow":
+        return
+    try:
+        what = f"{array.aval}"
+    except Exception:  # a half-built array still gets reported
+        what = "an array"
+    message = (
+        f"`jax.Array` was deleted by the Python garbage collector instead of reference "
+        f"counting ({what}). Break the reference cycle that holds it: arrays freed by the "
+        "garbage collector hold their device memory until a collection runs.")
+    sys.stderr.write(message + "\n")
+    sys.stderr.flush()
+    if level == "fatal":  # raised from __del__: Python reports it and goes on
+        raise RuntimeError(message)
+
+
 class ArrayImpl(Array):
     """A (possibly sharded) array living on devices.
 
@@ -173,6 +209,10 @@ class ArrayImpl(Array):
     and reads the plain attributes ``aval``, ``_sharding``, ``_committed``,
     ``_npy_value`` and ``_arrays``.
     """
+
+    def __del__(self) -> None:
+        if _collecting:
+            _report_collected(self)
 
     def __init__(
         self,

@@ -16,7 +16,7 @@ from jaxlib import _native
 from jaxlib._src.base.errors import invalid_argument, unimplemented
 from jaxlib._src.compiler.pipeline import compile_program
 from jaxlib._src.runtime import profile
-from jaxlib._src.runtime.array import ArrayImpl, ShapedArray, single_device_array
+from jaxlib._src.runtime.array import ArrayImpl, client_aval, single_device_array
 from jaxlib._src.runtime.buffer import Buffer, HostBufferSemantics
 from jaxlib._src.runtime.device import CpuDevice, Device, Memory
 from jaxlib._src.runtime.types import dtype_to_etype
@@ -201,7 +201,7 @@ class Client:
         from jaxlib._src.runtime.sharding import SingleDeviceSharding
 
         sharding = SingleDeviceSharding(device, memory_kind=memory_kind)
-        aval = ShapedArray(value.shape, value.dtype)
+        aval = client_aval(value.shape, value.dtype)
         return ArrayImpl(aval, sharding, [buffer], committed=True, _skip_checks=True)
 
     def _buffer_from_dlpack(self, device: Device, source: Any, copy: bool | None,

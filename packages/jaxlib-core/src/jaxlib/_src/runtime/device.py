@@ -165,28 +165,32 @@ class DeviceList:
     def __repr__(self) -> str:
         return f"DeviceList({self._devices!r})"
 
+    # is_fully_addressable, addressable_device_list and process_indices read
+    # only process_index and client.process_index(): device-like objects
+    # serve (jax's tests build meshes of mock TPU devices), as the reference's.
+    def _processes(self, what: str) -> list[tuple[int, int]]:
+        """(the device's process, its client's process) of each device."""
+        try:
+            return [(d.process_index, d.client.process_index()) for d in self._devices]
+        except AttributeError:
+            self._require_devices(what)
+            raise
+
     @property
     def is_fully_addressable(self) -> bool:
-        self._require_devices("is_fully_addressable")
-        return all(
-            d.process_index == d.client.process_index() for d in self._devices
-        )
+        return all(own == client for own, client in self._processes("is_fully_addressable"))
 
     @property
     def addressable_device_list(self) -> DeviceList:
-        self._require_devices("addressable_device_list")
-        if self.is_fully_addressable:
+        processes = self._processes("addressable_device_list")
+        if all(own == client for own, client in processes):
             return self
-        return DeviceList(
-            tuple(
-                d for d in self._devices if d.process_index == d.client.process_index()
-            )
-        )
+        return DeviceList(tuple(d for d, (own, client) in zip(self._devices, processes)
+                                if own == client))
 
     @property
     def process_indices(self) -> set[int]:
-        self._require_devices("process_indices")
-        return {d.process_index for d in self._devices}
+        return {own for own, _ in self._processes("process_indices")}
 
     @property
     def default_memory_kind(self) -> str | None:

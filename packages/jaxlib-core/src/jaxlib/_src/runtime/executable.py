@@ -10,6 +10,7 @@ asynchronous; outputs are returned at once and become ready when it finishes.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 from collections.abc import Callable, Sequence
@@ -30,8 +31,8 @@ from jaxlib._src.ops.registry import TOKEN
 from jaxlib._src.passes.refine_shapes import dimension_argument_indices
 from jaxlib._src.runtime.array import (
     ArrayImpl,
-    ShapedArray,
     assemble_global,
+    client_aval,
     scatter_global,
     single_device_array,
 )
@@ -81,7 +82,7 @@ class _FastPath:
     program: Any
     device: Device
     params: list[tuple[tuple[int, ...], np.dtype]]
-    results: list[tuple[tuple[int, ...], np.dtype, int, ShapedArray]]
+    results: list[tuple[tuple[int, ...], np.dtype, int, Any]]  # (..., aval)
     sharding: Any
     donates: bool
     # Programs too large to run inline: the plan's runner capsule, which the
@@ -464,7 +465,7 @@ class LoadedExecutable(Executable):
         for t in compiled.result_types:
             shape, dtype = value_spec(t)
             nbytes = math.prod(shape) * dtype.itemsize
-            results.append((shape, dtype, nbytes, ShapedArray(shape, dtype)))
+            results.append((shape, dtype, nbytes, client_aval(shape, dtype)))
         params = [(tuple(shape), dtype) for shape, dtype in self._param_specs]
         param_bytes = [math.prod(shape) * dtype.itemsize
                        for shape, dtype in params]
@@ -759,8 +760,11 @@ class LoadedExecutable(Executable):
                 outputs_by_device.append(outs)
             # All replicas of this execution are enqueued together (see
             # Client._launch_lock); the execution number of a multi-process
-            # rendezvous is taken in the same order.
-            with self.client._launch_lock:
+            # rendezvous is taken in the same order. One device alone needs no
+            # order, and may run at once on this thread: a host callback in it
+            # may then run another program (jnp inside a pure_callback).
+            alone = count == 1 and not self._multi_process
+            with contextlib.nullcontext() if alone else self.client._launch_lock:
                 rendezvous = self._rendezvous()
                 for device, inputs, outs, compiled in launches:
                     # The replica id is the device's position among all the devices;

@@ -22,6 +22,7 @@ from __future__ import annotations
 import base64
 import binascii
 import difflib
+import enum
 import json
 import math
 from collections.abc import Callable, Sequence
@@ -38,6 +39,7 @@ __all__ = [
     "COMPILE_OPTIONS_MAGIC",
     "DEVICE_ASSIGNMENT_MAGIC",
     "SERIALIZATION_FORMAT_VERSION",
+    "AutotuneCacheMode",
     "CompileOptions",
     "DebugOptions",
     "DeviceAssignment",
@@ -430,6 +432,24 @@ def _nested_field(name: str, cls: type[_Options]) -> _Field:
 # DebugOptions
 
 
+class AutotuneCacheMode(enum.IntEnum):
+    """``DebugOptions.xla_gpu_experimental_autotune_cache_mode``'s values (jax
+    lets only process 0 write the autotuning cache)."""
+
+    UNSPECIFIED = 0
+    UPDATE = 1
+    READ = 2
+
+
+def _check_autotune_cache_mode(value: Any, where: str) -> AutotuneCacheMode:
+    number = _check_proto_int(value, where)
+    try:
+        return AutotuneCacheMode(number)
+    except ValueError:
+        raise ValueError(f"{where} must be an AutotuneCacheMode (0, 1 or 2), got {value!r}") \
+            from None
+
+
 class DebugOptions(_Options):
     """Debug and optimization options for XLA, with XLA's defaults."""
 
@@ -481,7 +501,8 @@ class DebugOptions(_Options):
             _plain("xla_dump_disable_metadata", False, _check_bool),
             _plain("xla_disable_hlo_passes", "", _check_str),
             _plain("xla_test_all_input_layouts", False, _check_bool),
-            _plain("xla_gpu_experimental_autotune_cache_mode", 0, _check_proto_int),
+            _plain("xla_gpu_experimental_autotune_cache_mode", AutotuneCacheMode.UPDATE,
+                   _check_autotune_cache_mode),
             _plain("xla_gpu_kernel_cache_file", "", _check_str),
             _plain("xla_gpu_enable_llvm_module_compilation_parallelism", False, _check_bool),
             _plain("xla_embed_ir_in_executable", False, _check_bool),
