@@ -1,5 +1,5 @@
-"""jaxlib._profile_data: profile records; only a profiling session makes
-them, and this jaxlib has none, so their factories raise."""
+"""jaxlib._profile_data: profiles (XSpaces) read back as planes, lines and
+events."""
 
 from jaxlib._src.runtime.profiler_api import ProfileData, ProfileEvent, ProfileLine, ProfilePlane
 

@@ -1,5 +1,5 @@
-"""jaxlib._profiler: trace annotations (no-ops) and profiler entry points
-(unsupported in this jaxlib)."""
+"""jaxlib._profiler: trace annotations and profiling sessions (the profiler
+server and the GPU/TPU profile queries are unsupported in this jaxlib)."""
 
 from jaxlib._src.runtime.profiler_api import (
     ProfileOptions,
