@@ -24,7 +24,7 @@ import numpy as np
 
 from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument
 from jaxlib._src.frontends import shardy
-from jaxlib._src.ir.attributes import DenseArray, DenseElements
+from jaxlib._src.ir.attributes import DenseArray, DenseElements, IntegerAttr
 from jaxlib._src.ir.core import (
     OP_DEFS,
     SIDE_EFFECT,
@@ -126,8 +126,8 @@ class _Refiner:
                 self.check_assertion(op, operands)
             return None
         original = op
-        if op.name == "stablehlo.custom_call" and _target(op) == "stablehlo.dynamic_reduce_window":
-            op = self.static_reduce_window(op, operands)
+        if op.name == "stablehlo.custom_call" and _target(op) in _STATIC_FORMS:
+            op = getattr(self, _STATIC_FORMS[_target(op)])(op, operands)
             operands = [self.new_value(v) for v in op.operands]
         if op.name == "stablehlo.custom_call" and "indices_of_shape_operands" in op.attributes:
             op, operands = self.without_shape_operands(op, operands)
@@ -231,6 +231,33 @@ class _Refiner:
                               op.result_types, attributes, [_copy_region(body)], op.location)
         return rewritten
 
+    def _constant_operand(self, op: Operation, value: Value, what: str) -> np.ndarray:
+        found = self.constants.get(id(value))
+        if found is None:
+            raise invalid_argument(f"{_target(op)} needs a constant {what} once shapes are "
+                                   "known")
+        return found
+
+    def static_rng_bit_generator(self, op: Operation, operands: list[Value]) -> Operation:
+        """``custom_call @stablehlo.dynamic_rng_bit_generator(state, shape)``
+        with a constant output shape → ``rng_bit_generator``."""
+        shape = self._constant_operand(op, operands[1], "output shape")
+        output = op.result_types[1]
+        types = [op.result_types[0],
+                 TensorType(tuple(int(d) for d in np.ravel(shape)), output.element_type)]
+        return Operation("stablehlo.rng_bit_generator", op.operands[:1], types,
+                         {"rng_algorithm": op.attributes["rng_algorithm"]}, [], op.location)
+
+    def static_top_k(self, op: Operation, operands: list[Value]) -> Operation:
+        """``custom_call @stablehlo.dynamic_top_k(operand, k)`` with a
+        constant ``k`` → ``chlo.top_k``."""
+        k = int(self._constant_operand(op, operands[1], "k"))
+        shape = list(op.result_types[0].shape)
+        shape[-1] = k
+        types = [TensorType(tuple(shape), t.element_type) for t in op.result_types]
+        return Operation("chlo.top_k", op.operands[:1], types, {"k": IntegerAttr(k)}, [],
+                         op.location)
+
     def without_shape_operands(self, op: Operation, operands: list[Value]
                                ) -> tuple[Operation, list[Value]]:
         """A custom call whose dynamic result shapes are given by extra operands
@@ -324,6 +351,14 @@ class _Refiner:
 _SAME_SHAPE_COLLECTIVES = frozenset({
     "stablehlo.all_reduce", "stablehlo.collective_permute", "stablehlo.collective_broadcast",
 })
+
+
+# StableHLO's shape-refinement custom calls and the method making each static.
+_STATIC_FORMS = {
+    "stablehlo.dynamic_reduce_window": "static_reduce_window",
+    "stablehlo.dynamic_rng_bit_generator": "static_rng_bit_generator",
+    "stablehlo.dynamic_top_k": "static_top_k",
+}
 
 
 def _group_size(op: Operation) -> int:

@@ -63,7 +63,8 @@ class Traceback:
     def frames(self) -> tuple[Frame, ...]:
         if self._frames is None:
             self._frames = tuple(
-                Frame(code.co_filename, code.co_name, code.co_firstlineno, _line_of(code, lasti))
+                Frame(code.co_filename, getattr(code, "co_qualname", code.co_name),
+                      code.co_firstlineno, _line_of(code, lasti))
                 for code, lasti in zip(*self._raw()))
         return self._frames
 

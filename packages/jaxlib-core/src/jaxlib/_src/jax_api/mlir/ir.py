@@ -221,9 +221,16 @@ def _quote(text: str) -> str:
 
 
 class Location:
-    """Source locations kept as data: ``kind`` is unknown/file/name/callsite/fused."""
+    """Source locations kept as data: ``kind`` is unknown/file/name/callsite/fused.
+    Each kind is its own subclass (``NameLoc``, ``CallSiteLoc``, ...), as
+    MLIR's Python bindings have them for ``isinstance`` checks."""
 
     __slots__ = ("kind", "data")
+
+    def __new__(cls, kind: str, data: Any = None) -> Location:
+        if cls is Location:
+            cls = _LOCATION_CLASSES.get(kind, Location)
+        return object.__new__(cls)
 
     def __init__(self, kind: str, data: Any = None) -> None:
         self.kind = kind
@@ -354,6 +361,30 @@ class Location:
         return hash((self.kind, self.data))
 
 
+class UnknownLoc(Location):
+    __slots__ = ()
+
+
+class FileLineColLoc(Location):
+    __slots__ = ()
+
+
+class NameLoc(Location):
+    __slots__ = ()
+
+
+class CallSiteLoc(Location):
+    __slots__ = ()
+
+
+class FusedLoc(Location):
+    __slots__ = ()
+
+
+_LOCATION_CLASSES: dict[str, type[Location]] = {
+    "unknown": UnknownLoc, "file": FileLineColLoc, "name": NameLoc, "callsite": CallSiteLoc,
+    "fused": FusedLoc,
+}
 _UNKNOWN = Location("unknown")
 _ir_types.current_context = lambda: Context.current
 

@@ -63,7 +63,8 @@ class TracebackToLocationCache:
         location = None
         if filename is not None:
             line, col, end_line, end_col = _position(code, lasti)
-            location = Location.name(code.co_name, childLoc=Location.file(
+            location = Location.name(getattr(code, "co_qualname", code.co_name),
+                                     childLoc=Location.file(
                 filename, line, col, end_line, end_col))
         self._frames[key] = location
         return location
