@@ -12,6 +12,7 @@ import pytest
 import jaxlib
 from jaxlib import _jax, xla_client
 from jaxlib._src.runtime import array as array_mod
+from jaxlib.xla_client import XlaRuntimeError
 
 
 def test_versions():
@@ -276,3 +277,38 @@ def test_arrays_freed_by_the_cyclic_collector_are_reported_when_asked(capsys):
         assert capsys.readouterr().err == ""
     finally:
         state.garbage_collect_array = None
+
+
+def test_transfer_guards_apply_to_the_runtimes_transfers(caplog):
+    guard = _jax.guard_lib
+    client = xla_client.make_cpu_client(num_devices=2)
+    devices = client.devices()
+    state = guard.thread_local_state()
+    on_0 = client.buffer_from_pyval(np.ones(2, np.float32), devices[0])
+    sharding = xla_client.SingleDeviceSharding(devices[1])
+    try:
+        state.host_to_device = guard.TransferGuardLevel.DISALLOW
+        with pytest.raises(XlaRuntimeError, match="Disallowed host-to-device transfer"):
+            client.buffer_from_pyval(np.ones(2, np.float32), devices[0])
+        with pytest.raises(XlaRuntimeError, match="Disallowed host-to-device transfer"):
+            array_mod.device_put_with_device(np.ones(2), np.dtype(np.float32), devices[0],
+                                             sharding)
+        state.explicit_device_put = True  # jax.device_put: an explicit transfer
+        client.buffer_from_pyval(np.ones(2, np.float32), devices[0])
+        state.explicit_device_put = False
+        state.host_to_device = guard.TransferGuardLevel.LOG
+        with caplog.at_level("WARNING", logger="jaxlib"):
+            client.buffer_from_pyval(np.ones(3, np.float32), devices[0])
+        assert "host-to-device transfer: aval=float32[3]" in caplog.text
+        state.host_to_device = None
+        state.device_to_device = guard.TransferGuardLevel.DISALLOW
+        moves = [xla_client.ArrayCopySemantics.ALWAYS_COPY]
+        with pytest.raises(XlaRuntimeError, match="Disallowed device-to-device transfer"):
+            _jax.batched_copy_array_to_devices_with_sharding(
+                [on_0], [xla_client.DeviceList((devices[1],))], [sharding], moves)
+        same = xla_client.SingleDeviceSharding(devices[0])
+        _jax.batched_copy_array_to_devices_with_sharding(  # a copy on its device: no transfer
+            [on_0], [xla_client.DeviceList((devices[0],))], [same], moves)
+    finally:
+        state.host_to_device = state.device_to_device = None
+        state.explicit_device_put = False

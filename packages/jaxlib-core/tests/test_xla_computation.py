@@ -87,3 +87,13 @@ def test_locations_print_as_hlo_metadata_when_asked():
     assert 'sine(f32[] %Arg_0.1), metadata={op_name="jit(f)/sin" source_file="/tmp/f.py" ' \
            'source_line=3}' in text
     assert 'metadata={op_name="jit(f)/mul" source_file="/tmp/f.py" source_line=3}' in text
+
+
+def test_hlo_text_becomes_stablehlo():
+    text = _jax.mlir.hlo_to_stablehlo(
+        b"HloModule m\nENTRY main {\n  p = f32[2] parameter(0)\n  ROOT a = f32[2] add(p, p)\n}\n")
+    assert b"stablehlo.add %arg0, %arg0 : tensor<2xf32>" in text
+    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED: hlo_to_stablehlo: HloModuleProto"):
+        _jax.mlir.hlo_to_stablehlo(b"\x0a\x03abc")
+    with pytest.raises(XlaRuntimeError, match="INVALID_ARGUMENT: hlo_to_stablehlo"):
+        _jax.mlir.hlo_to_stablehlo("HloModule m\nENTRY main {\n  ROOT a = f32[2] bogus()\n}\n")

@@ -73,7 +73,12 @@ from jaxlib._src.runtime.sharding import (
     Sharding,
     SingleDeviceSharding,
 )
-from jaxlib._src.runtime.traceback import Frame, Traceback
+from jaxlib._src.runtime.traceback import (
+    Frame,
+    Traceback,
+    set_tracebacks_enabled,
+    tracebacks_enabled,
+)
 from jaxlib._src.runtime.types import Layout, PrimitiveType, ProgramShape, Shape
 
 JaxRuntimeError = XlaRuntimeError
@@ -151,6 +156,7 @@ __all__ = [
     "ResultHandler", "RuntimeTracebackMode", "Shape", "Sharding", "SingleDeviceSharding",
     "Traceback", "TracebackScope", "XlaComputation", "add_exclude_path",
     "json_to_pprof_profile", "pprof_profile_to_json", "array_result_handler",
+    "set_tracebacks_enabled", "tracebacks_enabled",
     "batched_block_until_ready", "batched_copy_array_to_devices_with_sharding",
     "batched_device_put", "buffer_to_dlpack_managed_tensor", "canonicalize_partition",
     "canonicalize_partitions", "cuda_array_interface_to_buffer",

@@ -9,10 +9,11 @@ from jaxlib._src.jax_api.export_artifacts import (
     refine_polymorphic_shapes,
     serialize_portable_artifact,
 )
-from jaxlib._src.jax_api.xla_computation import mlir_module_to_xla_computation
+from jaxlib._src.jax_api.xla_computation import hlo_to_stablehlo, mlir_module_to_xla_computation
 
 __all__ = [
     "deserialize_portable_artifact",
+    "hlo_to_stablehlo",
     "mlir_module_to_xla_computation",
     "refine_polymorphic_shapes",
     "serialize_portable_artifact",

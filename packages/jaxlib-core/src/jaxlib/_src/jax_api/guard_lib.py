@@ -125,6 +125,7 @@ def _collected_array_guard() -> str:
 
 
 _array.collected_array_guard = _collected_array_guard
+_array.transfer_guard = transfer_guard_action
 
 
 # -- thread guard ---------------------------------------------------------------------

@@ -120,3 +120,33 @@ def _shape(t: Any) -> Shape:
         return Shape.array_shape(dtype_to_etype(numpy_dtype(t.element_type)), t.shape)
     raise unimplemented(f"program shapes of values of type {t}")
 
+
+
+def hlo_to_stablehlo(computation: bytes | str) -> bytes:
+    """An HLO module as StableHLO (``jax.extend.mlir.hlo_to_stablehlo``), in
+    the form ``write_bytecode`` writes: MLIR text. Takes HLO text; an
+    HloModuleProto is a named UNIMPLEMENTED error (this jaxlib models no HLO
+    protos)."""
+    from jaxlib._src.frontends.hlo_text import parse_hlo_module
+    from jaxlib._src.frontends.stablehlo_syntax import pretty_form
+    from jaxlib._src.ir.core import verify_module
+    from jaxlib._src.ir.printer import print_module
+
+    if isinstance(computation, (bytes, bytearray, memoryview)):
+        try:
+            text = bytes(computation).decode("utf-8")
+        except UnicodeDecodeError:
+            text = ""
+    elif isinstance(computation, str):
+        text = computation
+    else:
+        raise TypeError(f"expected HLO text as str or bytes, got {type(computation).__name__}")
+    if not text.lstrip().startswith("HloModule"):
+        raise unimplemented("hlo_to_stablehlo: HloModuleProto (serialized HLO) is not supported "
+                            "by this jaxlib; pass the module as HLO text (HloModule ...)")
+    try:
+        module = parse_hlo_module(text)
+        verify_module(module)
+    except ValueError as err:  # a ParseError or VerificationError
+        raise invalid_argument(f"hlo_to_stablehlo: {err}") from None
+    return print_module(module, pretty=pretty_form).encode("utf-8")

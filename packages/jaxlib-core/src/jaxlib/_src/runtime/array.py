@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import logging
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -162,6 +163,28 @@ class Array(_native.BufferExporter, metaclass=_ArrayMeta):
     """The base class of jax arrays (``jax.Array``); jax adds its methods with
     ``use_cpp_class``. The native base gives arrays the buffer protocol
     (``memoryview(x)``), through ``_buffer_export``."""
+
+
+# The transfer guards (jax's jax_transfer_guard*): jax_api's guard_lib sets
+# the function giving this thread's action for a direction ("host_to_device",
+# "device_to_device", "device_to_host"): "allow", "log" or "disallow".
+transfer_guard: Callable[[str], str] | None = None
+_log = logging.getLogger("jaxlib")
+
+
+def check_transfer(direction: str, describe: Callable[[], str]) -> None:
+    """Applies the transfer guard to a transfer about to happen."""
+    guard = transfer_guard
+    if guard is None:
+        return
+    action = guard(direction)
+    if action == "allow":
+        return
+    message = f"{direction.replace('_', '-')} transfer: {describe()}"
+    if action == "log":
+        _log.warning(message)
+        return
+    raise XlaRuntimeError(f"INVALID_ARGUMENT: Disallowed {message}")
 
 
 # The array garbage-collection guard (jax's jax_array_garbage_collection_guard):
@@ -556,6 +579,8 @@ def device_put_with_device(value: Any, dtype: np.dtype, device: Device,
     (jax's canonical type of it: a 64-bit numpy array becomes 32 bits without
     x64); an uncommitted array for the execution only."""
     DEVICE_PUT_COUNTS["device_put_with_device"] += 1
+    if transfer_guard is not None:
+        check_transfer("host_to_device", lambda: _described(value, sharding))
     buffer = device.client._buffer_from_host(
         device, _as_host_array(value, dtype), HostBufferSemantics.ZERO_COPY, None, False)
     # (no aval: nobody reads it, the execution takes the buffer)
@@ -587,6 +612,12 @@ def batched_device_put(
         )
     dtype = np.dtype(aval.dtype)
     memory_kind = getattr(sharding, "memory_kind", None)
+    if transfer_guard is not None:
+        if not all(isinstance(shard, ArrayImpl) for shard in shards):
+            check_transfer("host_to_device", lambda: _described(aval, sharding))
+        elif any(_buffers_of([shard])[0].device is not device
+                 for shard, device in zip(shards, devices)):
+            check_transfer("device_to_device", lambda: _described(aval, sharding))
     buffers = []
     for shard, device in zip(shards, devices):
         if isinstance(shard, ArrayImpl):
@@ -605,6 +636,12 @@ def batched_device_put(
                 )
             )
     return ArrayImpl(aval, sharding, buffers, committed)
+
+
+def _described(value: Any, sharding: Any) -> str:
+    aval = value if not isinstance(value, np.ndarray) else \
+        f"{value.dtype.name}{list(value.shape)}"
+    return f"aval={aval}, dst_sharding={sharding}"
 
 
 def _copy_with_semantics(
@@ -643,6 +680,10 @@ def batched_copy_array_to_devices_with_sharding(
             )
         semantics = ArrayCopySemantics(semantics)
         memory_kind = getattr(dst, "memory_kind", None)
+        if transfer_guard is not None and any(
+                b.device is not d for b, d in zip(array._buffers, targets)):
+            check_transfer("device_to_device",
+                           lambda array=array, dst=dst: _described(array.aval, dst))
         copies = [
             _copy_with_semantics(b, d, memory_kind, semantics)
             for b, d in zip(array._buffers, targets)

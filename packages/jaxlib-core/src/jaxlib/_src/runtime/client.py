@@ -16,7 +16,12 @@ from jaxlib import _native
 from jaxlib._src.base.errors import invalid_argument, unimplemented
 from jaxlib._src.compiler.pipeline import compile_program
 from jaxlib._src.runtime import profile
-from jaxlib._src.runtime.array import ArrayImpl, client_aval, single_device_array
+from jaxlib._src.runtime.array import (
+    ArrayImpl,
+    check_transfer,
+    client_aval,
+    single_device_array,
+)
 from jaxlib._src.runtime.buffer import Buffer, HostBufferSemantics
 from jaxlib._src.runtime.device import CpuDevice, Device, Memory
 from jaxlib._src.runtime.types import dtype_to_etype
@@ -194,6 +199,8 @@ class Client:
             device = self.local_devices()[0]
         self._check_own_device(device)
         value = _host_value(argument)
+        check_transfer("host_to_device",
+                       lambda: f"aval={value.dtype.name}{list(value.shape)}, dst={device!r}")
         buffer = self._buffer_from_host(
             device, value, HostBufferSemantics(host_buffer_semantics), memory_kind,
             force_copy,

@@ -27,6 +27,15 @@ class Frame:
         return f"{self.file_name}:{self.line_num} ({self.function_name})"
 
 
+def tracebacks_enabled() -> bool:
+    """Whether ``Traceback.get_traceback()`` captures (``_jax.tracebacks_enabled``)."""
+    return Traceback.enabled
+
+
+def set_tracebacks_enabled(enabled: bool) -> None:
+    Traceback.enabled = bool(enabled)
+
+
 def _line_of(code: CodeType, lasti: int) -> int:
     for start, end, line in code.co_lines():
         if start <= lasti < end:
@@ -96,8 +105,10 @@ class Traceback:
         return (line, 0, line, 0)
 
     @staticmethod
-    def traceback_from_frames(frames: list) -> Traceback:
-        return Traceback(tuple(frames))
+    def traceback_from_frames(frames: list) -> types.TracebackType | None:
+        """A Python traceback of ``frames`` (innermost first), as the
+        reference's: for attaching to exceptions."""
+        return Traceback(tuple(frames)).as_python_traceback()
 
     def as_python_traceback(self) -> types.TracebackType | None:
         """A Python traceback of these frames (outermost first, as Python
