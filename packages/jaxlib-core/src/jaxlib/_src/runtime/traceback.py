@@ -119,9 +119,11 @@ class Traceback:
         tb = None
         for frame in self.frames:  # innermost first: each becomes the next's tb_next
             # tb_lasti -1: no instruction of the stub, so the traceback module
-            # reports tb_lineno (the real frame's line) rather than the stub's.
-            tb = types.TracebackType(tb, _stub_frame(frame.file_name, frame.function_name),
-                                     -1, frame.line_num)
+            # reports tb_lineno (the real frame's line) rather than the stub's;
+            # the stub's own instruction is on that line too, for code (jax's
+            # traceback filter) that rebuilds entries from the frame's f_lasti.
+            stub = _stub_frame(frame.file_name, frame.function_name, frame.line_num)
+            tb = types.TracebackType(tb, stub, -1, frame.line_num)
         return tb
 
     def __add__(self, other: Traceback) -> Traceback:
@@ -237,16 +239,18 @@ class _StubFrameMarker(Exception):
     pass
 
 
-_stub_frames: dict[tuple[str, str], types.FrameType] = {}
+_stub_frames: dict[tuple[str, str, int], types.FrameType] = {}
 
 
-def _stub_frame(file_name: str, function_name: str) -> types.FrameType:
-    """A frame object whose code has ``file_name`` and ``function_name``
-    (cached: frames of one place are interchangeable in a traceback)."""
-    key = (file_name, function_name)
+def _stub_frame(file_name: str, function_name: str, line: int) -> types.FrameType:
+    """A frame object whose code has ``file_name`` and ``function_name`` and
+    runs on ``line`` (cached: frames of one place are interchangeable in a
+    traceback)."""
+    key = (file_name, function_name, line)
     frame = _stub_frames.get(key)
     if frame is None:
-        code = compile("raise _StubFrameMarker", file_name, "exec")
+        padding = "\n" * (max(int(line), 1) - 1)
+        code = compile(padding + "raise _StubFrameMarker", file_name, "exec")
         code = code.replace(co_name=function_name, co_qualname=function_name)
         try:
             exec(code, {"_StubFrameMarker": _StubFrameMarker})
