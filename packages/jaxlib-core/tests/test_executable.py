@@ -183,6 +183,18 @@ def test_serialization_round_trip_and_tampering(client):
         client.deserialize_executable(bytes(future), client.devices()[:1], None)
 
 
+def test_sharded_tokens_are_found_by_device_index(client):
+    # jax pairs get_token(i) with its i-th local device of the execution.
+    device = client.devices()[1]
+    exe = client.compile_and_load(ADD_MLIR, [device])
+    a, b = _put(client, np.float32([1, 2, 3]), 1), _put(client, np.float32([1, 1, 1]), 1)
+    results = exe.execute_sharded([[a], [b]], with_tokens=True)
+    token = results.consume_token()
+    token.get_token(0).block_until_ready()
+    with pytest.raises(XlaRuntimeError, match="no token for device index 1"):
+        token.get_token(1)
+
+
 def test_execute_sharded_replicas(client):
     exe = client.compile_and_load(ADD_MLIR, client.devices())
     a0, b0 = _put(client, np.float32([1, 2, 3]), 0), _put(client, np.float32([1, 1, 1]), 0)

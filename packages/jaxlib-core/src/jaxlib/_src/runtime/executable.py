@@ -236,11 +236,15 @@ class ShardedToken:
         for token in self._tokens.values():
             token.block_until_ready()
 
-    def get_token(self, device_id: int) -> Token:
-        try:
-            return self._tokens[device_id]
-        except KeyError:
-            raise invalid_argument(f"no token for device {device_id}") from None
+    def get_token(self, device_index: int) -> Token:
+        """The token of the execution's ``device_index``-th device (in the
+        order of its addressable devices: jax pairs them with its
+        ``_local_devices``), not the device with that id."""
+        tokens = list(self._tokens.values())
+        if not isinstance(device_index, int) or not 0 <= device_index < len(tokens):
+            raise invalid_argument(f"no token for device index {device_index!r}: the execution "
+                                   f"ran on {len(tokens)} device(s)")
+        return tokens[device_index]
 
 
 class ExecuteResults:
