@@ -105,8 +105,10 @@ def run_file(path: Path, timeout: float, extra: list[str], x64: bool,
         ]
         start = time.perf_counter()
         try:
+            # In the temporary folder: what a test writes to a relative path
+            # (jax's profiler test writes a profile to "test") stays out of the tree.
             proc = subprocess.run(cmd, env=env, timeout=timeout, capture_output=True,
-                                  text=True)
+                                  text=True, cwd=tmp)
             tail = proc.stdout[-3000:] + proc.stderr[-3000:]
             status = f"exit status {proc.returncode}"
         except subprocess.TimeoutExpired:
