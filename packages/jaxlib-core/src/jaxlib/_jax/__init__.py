@@ -37,6 +37,7 @@ from jaxlib._src.jax_api.runtime_hooks import (
     set_valid_dtypes,
 )
 from jaxlib._src.jax_api.xla_computation import XlaComputation, hlo_module_cost_analysis
+from jaxlib._src.ops.custom_call import approx_top_k_reduction_output_size
 from jaxlib._src.runtime.array import (
     Array,
     ArrayImpl,
@@ -146,6 +147,7 @@ def create_preemption_sync_manager() -> object:
 
 
 __all__ = [
+    "approx_top_k_reduction_output_size",
     "Array", "ArrayCopySemantics", "ArrayImpl", "Client", "CompileOnlyPyClient",
     "CompileOptions", "CpuDevice", "DebugOptions", "Device", "DeviceAssignment",
     "DeviceList", "ExecutableBuildOptions", "ExecuteResults", "Frame", "GSPMDSharding",

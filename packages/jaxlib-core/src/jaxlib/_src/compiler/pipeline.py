@@ -188,13 +188,26 @@ class CompiledProgram:
 _ir_lock = threading.Lock()
 
 
+def _bytecode_program_text(data: bytes) -> str:
+    """A StableHLO portable artifact (VHLO in MLIR bytecode) as the MLIR
+    text of the StableHLO it stands for."""
+    from jaxlib._src.frontends.mlir_bytecode import BytecodeError
+    from jaxlib._src.frontends.vhlo import UnsupportedVhlo, VhloError, read_portable_artifact
+    from jaxlib._src.ir.printer import print_module
+
+    try:
+        module = read_portable_artifact(data)
+    except UnsupportedVhlo as err:
+        raise unimplemented(f"MLIR bytecode program: {err}") from None
+    except (BytecodeError, VhloError) as err:
+        raise invalid_argument(f"MLIR bytecode program: {err}") from None
+    return print_module(module, debug_info=True)
+
+
 def program_text(computation: str | bytes) -> str:
     if isinstance(computation, bytes):
         if computation.startswith(_MLIR_BYTECODE_MAGIC):
-            raise unimplemented(
-                "MLIR bytecode programs are not supported; pass the program as "
-                "StableHLO/MLIR text or HLO text"
-            )
+            return _bytecode_program_text(computation)
         try:
             return computation.decode("utf-8")
         except UnicodeDecodeError as err:

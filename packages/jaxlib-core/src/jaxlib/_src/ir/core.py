@@ -514,7 +514,8 @@ def _verify_region(region: Region, visible: set[int], func: Function,
                     raise
                 except ValueError as err:
                     raise VerificationError(f"{op.name}{_where(op)}: {err}") from err
-                except (TypeError, LookupError, ArithmeticError, StopIteration) as err:
+                except (TypeError, AttributeError, LookupError, ArithmeticError,
+                        StopIteration) as err:
                     # A rule tripped over a malformed op before naming the problem.
                     raise VerificationError(f"{op.name}{_where(op)}: malformed op "
                                             f"({type(err).__name__}: {err})") from err

@@ -163,6 +163,17 @@ def _is_bare_key(key: str) -> bool:
 def format_conv_dimensions(dims: ConvDimensionNumbers) -> str:
     """``[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]``."""
 
+    groups = ((dims.input_batch_dimension, dims.input_feature_dimension,
+               *dims.input_spatial_dimensions),
+              (dims.kernel_input_feature_dimension, dims.kernel_output_feature_dimension,
+               *dims.kernel_spatial_dimensions),
+              (dims.output_batch_dimension, dims.output_feature_dimension,
+               *dims.output_spatial_dimensions))
+    if any(sorted(group) != list(range(len(group))) for group in groups):
+        # Not a layout (an unverified module): the fields as they are.
+        return "raw " + ", ".join(f"{f.name} = {_format_plain(getattr(dims, f.name))}"
+                                  for f in fields(dims))
+
     def layout(batch_label: str, batch: int, feature_label: str, feature: int,
                spatial: tuple[int, ...]) -> str:
         labels = ["?"] * (len(spatial) + 2)

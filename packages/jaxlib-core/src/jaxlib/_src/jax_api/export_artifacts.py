@@ -1,13 +1,16 @@
 """``jaxlib._jax.mlir``: the portable artifacts ``jax.export`` stores, and the
 shape refinement jax runs before compiling a shape-polymorphic module.
 
-A portable artifact of this jaxlib is its own format, not StableHLO's VHLO
-bytecode: one header line (a magic word, the format version and the StableHLO
-target version asked for), then the module as MLIR text, UTF-8. The text is
-what the project's printer writes and its parser reads back, so an artifact
-round-trips through ``deserialize_portable_artifact`` unchanged. Artifacts
-written by the reference jaxlib (MLIR bytecode) cannot be read: that is a
-named error, not a guess.
+A portable artifact this jaxlib writes is its own format, not StableHLO's
+VHLO bytecode: one header line (a magic word, the format version and the
+StableHLO target version asked for), then the module as MLIR text, UTF-8. The
+text is what the project's printer writes and its parser reads back, so an
+artifact round-trips through ``deserialize_portable_artifact`` unchanged.
+
+Artifacts written by the reference jaxlib (VHLO in MLIR bytecode, what
+``jax.export`` stored with it) are read too (``frontends/vhlo.py``):
+``deserialize_portable_artifact`` and the functions here that take a module
+accept them.
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ from typing import Any
 from jaxlib._src.backends.cpu.lowering import ModuleLowering
 from jaxlib._src.base.errors import invalid_argument, unimplemented
 from jaxlib._src.frontends.lexer import ParseError
+from jaxlib._src.frontends.mlir_bytecode import BytecodeError
 from jaxlib._src.frontends.mlir_text import parse_module
+from jaxlib._src.frontends.vhlo import UnsupportedVhlo, VhloError, read_portable_artifact
 from jaxlib._src.ir.attributes import SymbolRef
 from jaxlib._src.ir.core import Function, Module, VerificationError, verify_module
 from jaxlib._src.ir.printer import print_module
@@ -45,8 +50,19 @@ _HEADER_RE = re.compile(rb"JAXLIB-PORTABLE-ARTIFACT v(\d+) stablehlo=(\d+\.\d+\.
 # --- module text in, module text out ------------------------------------------------------
 
 
+def module_from_bytecode(data: bytes, what: str) -> Module:
+    """The module of a VHLO portable artifact, errors named for ``what``."""
+    try:
+        return read_portable_artifact(data)
+    except UnsupportedVhlo as err:
+        raise unimplemented(f"{what}: {err}") from None
+    except (BytecodeError, VhloError) as err:
+        raise invalid_argument(f"{what}: {err}") from None
+
+
 def _module_text(mlir_module: Any) -> str:
-    """The MLIR text of an ``ir.Module`` (or its operation), a str or bytes."""
+    """The MLIR text of an ``ir.Module`` (or its operation), a str, or bytes
+    (text, or a VHLO portable artifact in MLIR bytecode)."""
     if isinstance(mlir_module, ir.Module):
         mlir_module = mlir_module.operation
     if isinstance(mlir_module, ir.Operation):  # locations kept, as in MLIR's bytecode
@@ -54,9 +70,8 @@ def _module_text(mlir_module: Any) -> str:
     if isinstance(mlir_module, (bytes, bytearray, memoryview)):
         data = bytes(mlir_module)
         if data.startswith(_MLIR_BYTECODE_MAGIC):
-            raise unimplemented(
-                "MLIR bytecode modules are not supported by this jaxlib; pass the module as "
-                "MLIR text (jaxlib.mlir's write_bytecode writes text)")
+            module = module_from_bytecode(data, "reading an MLIR bytecode module")
+            return print_module(module, debug_info=True)
         return data.decode("utf-8", errors="surrogateescape")
     if isinstance(mlir_module, str):
         return mlir_module
@@ -91,11 +106,6 @@ def serialize_portable_artifact(mlir_module: Any, target: str,
 
 
 def _artifact_text(artifact: bytes) -> str:
-    if artifact.startswith(_MLIR_BYTECODE_MAGIC):
-        raise unimplemented(
-            "deserialize_portable_artifact: VHLO/MLIR bytecode artifacts from the reference "
-            "jaxlib are not supported; this jaxlib reads only the artifacts it writes itself "
-            "(re-export the function with this jaxlib)")
     match = _HEADER_RE.match(artifact)
     if match is None:
         raise invalid_argument(
@@ -110,11 +120,17 @@ def _artifact_text(artifact: bytes) -> str:
 
 
 def deserialize_portable_artifact(mlir_module: bytes, context: Any = None) -> ir.Module:
-    """The ``ir.Module`` stored in an artifact from ``serialize_portable_artifact``,
-    in ``context`` (the current one when None)."""
+    """The ``ir.Module`` stored in an artifact from ``serialize_portable_artifact``
+    (this jaxlib's or the reference's VHLO bytecode), in ``context`` (the
+    current one when None)."""
     if not isinstance(mlir_module, (bytes, bytearray, memoryview)):
         raise TypeError(f"expected bytes, got {type(mlir_module).__name__}")
-    text = _artifact_text(bytes(mlir_module))
+    data = bytes(mlir_module)
+    if data.startswith(_MLIR_BYTECODE_MAGIC):
+        module = module_from_bytecode(data, "Failed to deserialize StableHLO")
+        text = print_module(module, debug_info=True)
+    else:
+        text = _artifact_text(data)
     try:
         return ir.Module.parse(text, context=context)
     except ir.MLIRError as err:

@@ -84,13 +84,14 @@ always run: the CPU program never drops an op.
 from __future__ import annotations
 
 import ctypes
+import math
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
-from jaxlib._src.base.errors import XlaRuntimeError, not_found, unimplemented
+from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument, not_found, unimplemented
 from jaxlib._src.ir.attributes import (
     DenseArray,
     DenseElements,
@@ -805,6 +806,43 @@ def _allocate_buffer_kernel(op: Operation):
         raise ValueError(f"custom call 'AllocateBuffer' makes a static tensor, not {result}")
     shape, dtype = tuple(result.shape), numpy_dtype(result.element_type)
     return lambda: (np.zeros(shape, dtype),)
+
+
+# XLA's tilings of the reduced dimension: rank-1 operands, and the others.
+_APPROX_TOP_K_TILING = {1: 1024}
+_APPROX_TOP_K_LANE_TILING = 128
+
+
+def approx_top_k_reduction_output_size(input_size: int, rank: int, top_k: int,
+                                       recall_target: float, aggregate_to_topk: bool = True,
+                                       input_size_override: int = -1) -> tuple[int, int]:
+    """XLA's size of ApproxTopK's reduced dimension and its log2 reduction
+    (-1 when the output is the exact top k): the number M of windows with
+    recall = (1 - 1/M)^(k-1) ~ exp((1 - k) / M), rounded to whole tiles."""
+    if aggregate_to_topk:
+        return top_k, -1
+    tiling = _APPROX_TOP_K_TILING.get(rank, _APPROX_TOP_K_LANE_TILING)
+    if input_size <= tiling:
+        return input_size, 0
+    if input_size_override >= 0 and input_size > input_size_override:
+        raise invalid_argument(f"reduction_input_size_override: {input_size_override} should "
+                               f"be greater equals to operands[reduction_dim]: {input_size}")
+    logical_size = input_size_override if input_size_override >= 0 else input_size
+
+    def log2_ceil(value: int) -> int:
+        return 0 if value <= 1 else (value - 1).bit_length()
+
+    if top_k == 1:
+        return tiling, log2_ceil(-(-logical_size // tiling))
+    windows = int((1.0 - top_k) / math.log(float(np.float32(recall_target))))
+    windows = min(max(windows, tiling), input_size)
+    quotient = logical_size // windows
+    log2_reduction = quotient.bit_length() - 1 if quotient else 0
+    if log2_reduction == 0:
+        return input_size, 0
+    log2_reduction = min(log2_reduction, log2_ceil(input_size // tiling))
+    tiles = -(-input_size // tiling)
+    return -(-tiles // (1 << log2_reduction)) * tiling, log2_reduction
 
 
 def approx_top_k_kernel(op: Operation, ctx: Any, xp: Any = np):

@@ -894,6 +894,8 @@ def _configure_compare(attributes: dict, kind: ElementKind) -> Callable[[Array, 
     if not isinstance(direction, ComparisonDirection):
         raise ValueError("compare needs a comparison_direction attribute")
     compare_type = attributes.get("compare_type")
+    if compare_type is not None and not isinstance(compare_type, ComparisonType):
+        raise ValueError(f"compare_type {compare_type!r} is not a comparison type")
     type_name = _DEFAULT_COMPARE_TYPE[kind.category] if compare_type in (
         None, ComparisonType("NOTYPE")) else compare_type.value
     if type_name not in _COMPARE_TYPES[kind.category]:

@@ -258,6 +258,30 @@ class _Refiner:
         return Operation("chlo.top_k", op.operands[:1], types, {"k": IntegerAttr(k)}, [],
                          op.location)
 
+    def static_approx_top_k(self, op: Operation, operands: list[Value]) -> Operation:
+        """``custom_call @stablehlo.dynamic_approx_top_k(arrays..., inits..., k,
+        result shapes...)`` with a constant ``k`` → ``ApproxTopK(arrays...,
+        inits...)`` with static results (``top_k`` in its backend config)."""
+        if "indices_of_shape_operands" in op.attributes:
+            op, operands = self.without_shape_operands(op, operands)
+        count = len(op.result_types)
+        if len(operands) != 2 * count + 1:
+            raise invalid_argument(f"{_target(op)} takes {count} arrays, {count} initial "
+                                   f"values and k, got {len(operands)} operands")
+        k = int(self._constant_operand(op, operands[-1], "k"))
+        config = op.attributes.get("mhlo.backend_config")
+        dim = int(config.get("reduction_dim", -1)) if isinstance(config, dict) else -1
+        for t in op.result_types:
+            if not isinstance(t, TensorType) or t.shape[dim] != k:
+                raise invalid_argument(f"{_target(op)}: result {t} does not have k = {k} "
+                                       f"along dimension {dim}")
+        attributes = dict(op.attributes)
+        attributes["call_target_name"] = "ApproxTopK"
+        if isinstance(config, dict):
+            attributes["mhlo.backend_config"] = {**config, "top_k": IntegerAttr(k)}
+        return Operation(op.name, op.operands[:2 * count], op.result_types, attributes,
+                         op.regions, op.location)
+
     def without_shape_operands(self, op: Operation, operands: list[Value]
                                ) -> tuple[Operation, list[Value]]:
         """A custom call whose dynamic result shapes are given by extra operands
@@ -358,6 +382,7 @@ _STATIC_FORMS = {
     "stablehlo.dynamic_reduce_window": "static_reduce_window",
     "stablehlo.dynamic_rng_bit_generator": "static_rng_bit_generator",
     "stablehlo.dynamic_top_k": "static_top_k",
+    "stablehlo.dynamic_approx_top_k": "static_approx_top_k",
 }
 
 

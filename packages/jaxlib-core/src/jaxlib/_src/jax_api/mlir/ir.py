@@ -1329,14 +1329,26 @@ class Module:
 
     @staticmethod
     def parse(asm: str | bytes, context: Any = None) -> Module:
+        """MLIR text, or MLIR bytecode holding a StableHLO portable artifact
+        (VHLO, read as the StableHLO it stands for)."""
+        from jaxlib._src.frontends.mlir_bytecode import BytecodeError, is_bytecode
         from jaxlib._src.frontends.mlir_text import ParseError, parse_module
+        from jaxlib._src.frontends.vhlo import VhloError, read_portable_artifact
 
-        text = asm.decode("utf-8", errors="surrogateescape") if isinstance(asm, bytes) else asm
-        try:
-            module = parse_module(text)
-        except ParseError as err:
-            raise MLIRError(f"Unable to parse module assembly: {err}",
-                            [DiagnosticInfo(str(err))]) from None
+        if is_bytecode(asm):
+            try:
+                module = read_portable_artifact(bytes(asm))
+            except (BytecodeError, VhloError) as err:
+                raise MLIRError(f"Unable to read module bytecode: {err}",
+                                [DiagnosticInfo(str(err))]) from None
+        else:
+            text = (asm.decode("utf-8", errors="surrogateescape")
+                    if isinstance(asm, (bytes, bytearray, memoryview)) else asm)
+            try:
+                module = parse_module(text)
+            except ParseError as err:
+                raise MLIRError(f"Unable to parse module assembly: {err}",
+                                [DiagnosticInfo(str(err))]) from None
         op = _module_op_from_core(module)
         op._ir_context = context if context is not None else Context._current_or_default()
         return Module._wrap(op)

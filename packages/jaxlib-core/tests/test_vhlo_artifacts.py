@@ -1,0 +1,211 @@
+"""StableHLO portable artifacts written by the reference jaxlib (VHLO in MLIR
+bytecode, made by vhlo_artifacts/make_artifacts.py) are read, run and give
+the reference's outputs; every MLIR bytecode format version StableHLO
+writes is read; malformed bytes are clean errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+from jaxlib._jax import mlir as jax_mlir
+from jaxlib._src.base.errors import XlaRuntimeError
+from jaxlib._src.frontends.mlir_bytecode import BytecodeError, read_bytecode
+from jaxlib._src.frontends.vhlo import UnsupportedVhlo, VhloError, read_portable_artifact
+from jaxlib.mlir import ir
+from jaxlib.xla_client import make_cpu_client
+
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vhlo_artifacts")
+# Cases whose @main runs as it is (no symbolic shapes, one device).
+RUNNABLE = ["sin_dot", "conv", "gather_scatter", "reductions", "control_flow", "sort",
+            "linalg", "random", "dtypes"]
+ALL_CASES = RUNNABLE + ["polymorphic", "sharded"]
+
+
+def _load(name: str) -> dict[str, np.ndarray]:
+    with np.load(os.path.join(HERE, f"{name}.npz")) as data:
+        arrays = {key: data[key] for key in data.files}
+    # npz keeps bfloat16 as two raw bytes
+    return {key: value.view(ml_dtypes.bfloat16) if value.dtype == np.dtype("V2") else value
+            for key, value in arrays.items()}
+
+
+def _numbered(data: dict[str, np.ndarray], prefix: str) -> list[np.ndarray]:
+    count = sum(1 for key in data if key.startswith(prefix) and key[len(prefix):].isdigit())
+    return [data[f"{prefix}{i}"] for i in range(count)]
+
+
+def _run(client, text: str, inputs: list[np.ndarray]) -> list[np.ndarray]:
+    executable = client.compile_and_load(text, client.devices()[:1])
+    buffers = [client.buffer_from_pyval(x) for x in inputs]
+    return [np.asarray(out) for out in executable.execute(buffers)]
+
+
+def _assert_close(actual: list[np.ndarray], expected: list[np.ndarray]) -> None:
+    assert len(actual) == len(expected)
+    for got, want in zip(actual, expected):
+        assert got.dtype == want.dtype and got.shape == want.shape
+        if want.dtype == ml_dtypes.bfloat16:
+            np.testing.assert_array_equal(got.astype(np.float32), want.astype(np.float32))
+        elif np.issubdtype(want.dtype, np.inexact):
+            np.testing.assert_allclose(got, want, rtol=2e-5, atol=2e-6)
+        else:
+            np.testing.assert_array_equal(got, want)
+
+
+@pytest.fixture(scope="module")
+def client():
+    return make_cpu_client()
+
+
+@pytest.mark.parametrize("name", RUNNABLE)
+def test_reference_artifacts_run_with_the_reference_outputs(client, name: str) -> None:
+    data = _load(name)
+    module = jax_mlir.deserialize_portable_artifact(data["artifact"].tobytes())
+    assert isinstance(module, ir.Module)
+    text = str(module)
+    assert "vhlo" not in text and "func.func public @main" in text
+    _assert_close(_run(client, text, _numbered(data, "in")), _numbered(data, "out"))
+
+
+@pytest.mark.parametrize("name", ALL_CASES)
+def test_reference_artifacts_parse_as_modules(name: str) -> None:
+    artifact = _load(name)["artifact"].tobytes()
+    with ir.Context():
+        module = ir.Module.parse(artifact)  # MLIR's parser takes bytecode too
+    assert "stablehlo." in str(module)
+    # Source locations survive, as the reference prints them with debug info.
+    assert 'loc("' in module.operation.get_asm(enable_debug_info=True)
+
+
+def test_shardy_meshes_and_shardings_are_read() -> None:
+    module = read_portable_artifact(_load("sharded")["artifact"].tobytes())
+    assert module.meshes and all("x" in str(m.text) for m in module.meshes.values())
+    shardings = [attrs.get("sdy.sharding") for attrs in module.function("main").arg_attrs]
+    assert shardings and "#sdy.sharding<@" in shardings[0].text
+
+
+@pytest.mark.parametrize("target,format_version", [
+    ("0.9.0", 0), ("0.10.0", 1), ("0.12.0", 3), ("0.14.0", 4), ("1.0.0", 6)])
+def test_every_bytecode_format_version_is_read(client, target: str, format_version: int
+                                                ) -> None:
+    data = _load("versions")
+    artifact = data[f"v{target}"].tobytes()
+    bytecode = read_bytecode(artifact)
+    assert bytecode.version == format_version
+    assert bytecode.producer == f"StableHLO_v{target}"
+    text = str(jax_mlir.deserialize_portable_artifact(artifact))
+    _assert_close(_run(client, text, _numbered(data, "in")), _numbered(data, "out"))
+
+
+def test_the_newest_target_is_read(client) -> None:
+    data = _load("versions")
+    newest = max((k for k in data if k.startswith("v")),
+                 key=lambda k: tuple(int(p) for p in k[1:].split(".")))
+    text = str(jax_mlir.deserialize_portable_artifact(data[newest].tobytes()))
+    _assert_close(_run(client, text, _numbered(data, "in")), _numbered(data, "out"))
+
+
+def test_plain_stablehlo_bytecode_is_a_named_error() -> None:
+    artifact = _load("not_vhlo")["artifact"].tobytes()
+    with pytest.raises(UnsupportedVhlo, match="func, stablehlo ops is not supported"):
+        read_portable_artifact(artifact)
+    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED.*only StableHLO portable"):
+        jax_mlir.deserialize_portable_artifact(artifact)
+    client = make_cpu_client()
+    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED.*MLIR bytecode program"):
+        client.compile_and_load(artifact, client.devices()[:1])
+
+
+def test_compile_takes_an_artifact(client) -> None:
+    data = _load("sin_dot")
+    outputs = _run(client, data["artifact"].tobytes(), _numbered(data, "in"))
+    _assert_close(outputs, _numbered(data, "out"))
+
+
+def _clean_error(artifact: bytes) -> None:
+    try:
+        jax_mlir.deserialize_portable_artifact(artifact)
+    except XlaRuntimeError as err:
+        assert str(err).startswith(("INVALID_ARGUMENT", "UNIMPLEMENTED")), str(err)
+
+
+@pytest.mark.parametrize("name", ["sin_dot", "control_flow", "sharded", "dtypes"])
+def test_malformed_artifacts_are_clean_errors(name: str) -> None:
+    """Truncations and random byte changes: an XlaRuntimeError or a module,
+    never another exception (and never a crash)."""
+    artifact = _load(name)["artifact"].tobytes()
+    for end in range(0, len(artifact), max(1, len(artifact) // 97)):
+        _clean_error(artifact[:end])
+    rng = np.random.default_rng(7)
+    for _ in range(250):
+        mutated = bytearray(artifact)
+        for _ in range(int(rng.integers(1, 4))):
+            position = int(rng.integers(4, len(mutated)))
+            mutated[position] = int(rng.integers(0, 256))
+        _clean_error(bytes(mutated))
+
+
+def test_reader_errors_name_the_place() -> None:
+    artifact = _load("sin_dot")["artifact"].tobytes()
+    with pytest.raises(BytecodeError, match=r"MLIR bytecode.*at byte \d+"):
+        read_bytecode(artifact[:40])
+    with pytest.raises(BytecodeError, match="format version 7 is newer"):
+        read_bytecode(b"ML\xefR\x0fproducer\x00")
+    with pytest.raises(BytecodeError, match="no ML"):
+        read_bytecode(b"MLIR")
+    assert issubclass(UnsupportedVhlo, VhloError)
+
+
+_JAX_SCRIPT = textwrap.dedent("""
+    import json, sys
+    import ml_dtypes
+    import numpy as np
+    import jax
+    from jax import export
+    names = json.loads(sys.argv[1])
+    folder = sys.argv[2]
+    failures = []
+    for name in names:
+        with np.load(f"{folder}/{name}.npz") as data:
+            arrays = {k: data[k] for k in data.files}
+        arrays = {k: v.view(ml_dtypes.bfloat16) if v.dtype == np.dtype("V2") else v
+                  for k, v in arrays.items()}
+        exported = export.deserialize(bytearray(arrays["exported"].tobytes()))
+        count = sum(1 for k in arrays if k.startswith("in"))
+        inputs = [arrays[f"in{i}"] for i in range(count)]
+        if exported.nr_devices > 1:
+            mesh = jax.sharding.Mesh(np.array(jax.devices()[:exported.nr_devices]), ("x",))
+            inputs = [jax.device_put(x, s)
+                      for x, s in zip(inputs, exported.in_shardings_jax(mesh))]
+        outputs = jax.tree.leaves(exported.call(*inputs))
+        expected = [arrays[f"out{i}"] for i in range(len(outputs))]
+        for got, want in zip(outputs, expected):
+            got = np.asarray(got)
+            if got.dtype != want.dtype or got.shape != want.shape:
+                failures.append(f"{name}: {got.dtype}{got.shape} != {want.dtype}{want.shape}")
+            elif not np.allclose(*(a.astype(np.complex128) for a in (got, want)),
+                                 rtol=2e-5, atol=2e-6):
+                failures.append(f"{name}: values differ")
+        assert "stablehlo" in exported.mlir_module()
+    print(json.dumps(failures))
+""")
+
+
+def test_jax_export_deserializes_and_calls_reference_exports() -> None:
+    """jax.export.deserialize on what the reference's Exported.serialize()
+    wrote: the calls give the reference's outputs (symbolic shapes refined
+    at the call; the sharded export on two CPU devices)."""
+    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=2",
+               JAX_PLATFORMS="cpu")
+    proc = subprocess.run([sys.executable, "-c", _JAX_SCRIPT, json.dumps(ALL_CASES), HERE],
+                          capture_output=True, text=True, timeout=600, env=env)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert json.loads(proc.stdout.strip().splitlines()[-1]) == []

@@ -1,0 +1,121 @@
+"""Makes the StableHLO portable artifacts (VHLO in MLIR bytecode) that
+test_vhlo_artifacts.py reads, with the reference jax/jaxlib 0.10.2 -- run it
+in the reference's virtual environment, from this folder:
+
+    XLA_FLAGS=--xla_force_host_platform_device_count=2 /work/refvenv/bin/python make_artifacts.py
+
+Each case is NAME.npz: ``artifact`` (``Exported.mlir_module_serialized``, as
+uint8), ``exported`` (``Exported.serialize()``, jax's flatbuffer around it),
+the inputs ``in0, in1, ...`` and the reference's outputs ``out0, ...``.
+``versions.npz`` holds one module serialized at several StableHLO targets
+(MLIR bytecode format versions 0, 1, 3, 4 and 6) and ``not_vhlo.npz`` a
+StableHLO module written as plain MLIR bytecode (not a portable artifact).
+"""
+
+from __future__ import annotations
+
+import os
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import export, lax
+from jax.sharding import Mesh, NamedSharding, PartitionSpec
+
+jax.config.update("jax_platforms", "cpu")
+HERE = os.path.dirname(os.path.abspath(__file__))
+rng = np.random.default_rng(0)
+
+
+def f32(*shape: int) -> np.ndarray:
+    return rng.standard_normal(shape).astype(np.float32)
+
+
+def save(name: str, fn, inputs, *, poly: str | None = None, shardings=None) -> None:
+    jitted = jax.jit(fn) if shardings is None else jax.jit(fn, in_shardings=shardings)
+    if poly is None:
+        specs = [jax.ShapeDtypeStruct(np.shape(x), np.asarray(x).dtype) for x in inputs]
+    else:
+        specs = export.symbolic_args_specs(inputs, poly)
+    exported = export.export(jitted)(*specs)
+    outputs = jax.tree.leaves(jitted(*inputs))
+    arrays = {"artifact": np.frombuffer(exported.mlir_module_serialized, np.uint8),
+              "exported": np.frombuffer(exported.serialize(), np.uint8)}
+    arrays.update({f"in{i}": np.asarray(x) for i, x in enumerate(inputs)})
+    arrays.update({f"out{i}": np.asarray(x) for i, x in enumerate(outputs)})
+    np.savez(os.path.join(HERE, f"{name}.npz"), **arrays)
+
+
+def cases() -> None:
+    save("sin_dot", lambda x, y: jnp.sin(x) @ y + 1, [f32(2, 3), f32(3, 4)])
+    save("conv", lambda x, w: lax.conv_general_dilated(
+        x, w, (2, 1), "SAME", rhs_dilation=(1, 2), dimension_numbers=("NHWC", "HWIO", "NHWC"),
+        feature_group_count=2), [f32(2, 9, 8, 4), f32(3, 3, 2, 6)])
+    save("gather_scatter", lambda x, i, v: (x[i], x.at[i].add(v), x.at[i, 1].max(v[:, 0])),
+         [f32(5, 3), np.array([4, 0, 2], np.int32), f32(3, 3)])
+    save("reductions", lambda x: (jnp.argmax(x, axis=1), jnp.cumsum(x, axis=0),
+                                  jnp.sum(x, axis=1, keepdims=True), jnp.max(x),
+                                  lax.reduce_window(x, -jnp.inf, lax.max, (2, 2), (1, 1),
+                                                    "VALID")),
+         [f32(4, 5)])
+    save("control_flow", lambda x, n: lax.cond(
+        n > 2, lambda v: lax.fori_loop(0, n, lambda i, c: c * 0.5 + i, v), jnp.cos, x),
+        [f32(3), np.int32(5)])
+    save("sort", lambda x, y: (jnp.sort(x), jnp.argsort(x), lax.sort((x, y), num_keys=1),
+                               lax.top_k(x, 2)),
+         [f32(6), np.arange(6, dtype=np.int32)])
+    a = f32(4, 4) + 4 * np.eye(4, dtype=np.float32)
+    save("linalg", lambda a, b: (jnp.linalg.solve(a, b), jnp.linalg.cholesky(a @ a.T)),
+         [a, f32(4, 2)])
+    save("random", lambda k: (jax.random.normal(jax.random.wrap_key_data(k), (3, 2)),
+                              jax.random.bits(jax.random.wrap_key_data(k), (4,), jnp.uint8)),
+         [np.array([0, 42], np.uint32)])
+    save("dtypes", lambda x, c, b, i: (
+        x.astype(jnp.bfloat16) * 2, c * (1 + 2j), jnp.where(b, i, jnp.int8(-3)),
+        x.astype(jnp.float16) - 1, jnp.array([True, False, True]) & b[:3]),
+        [f32(4), (f32(2) + 1j * f32(2)).astype(np.complex64),
+         np.array([True, False, False, True]), np.array([1, -2, 3, 127], np.int8)])
+    save("polymorphic", lambda x: jnp.concatenate([x, x * 2], axis=0).sum(axis=1),
+         [f32(3, 4)], poly="b, 4")
+    mesh = Mesh(np.array(jax.devices()[:2]), ("x",))
+    save("sharded", lambda x: jnp.tanh(x) * 3, [f32(4, 2)],
+         shardings=NamedSharding(mesh, PartitionSpec("x", None)))
+
+
+def versions() -> None:
+    from jaxlib.mlir._mlir_libs import _stablehlo as stablehlo
+
+    text = """module @versions {
+  func.func public @main(%arg0: tensor<3xf32>, %arg1: tensor<3xf32>) -> tensor<3xf32> {
+    %0 = stablehlo.add %arg0, %arg1 : tensor<3xf32>
+    %c = stablehlo.constant dense<[1.5, -2.0, 0.25]> : tensor<3xf32>
+    %1 = stablehlo.multiply %0, %c : tensor<3xf32>
+    %2 = stablehlo.compare GT, %1, %arg1, FLOAT : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xi1>
+    %3 = stablehlo.select %2, %1, %arg0 : tensor<3xi1>, tensor<3xf32>
+    return %3 : tensor<3xf32>
+  }
+}"""
+    targets = ["0.9.0", "0.10.0", "0.12.0", "0.14.0", "1.0.0", stablehlo.get_current_version()]
+    arrays = {f"v{t}": np.frombuffer(stablehlo.serialize_portable_artifact_str(text, t),
+                                     np.uint8) for t in targets}
+    arrays["in0"], arrays["in1"] = f32(3), f32(3)
+    x, y = arrays["in0"], arrays["in1"]
+    product = (x + y) * np.array([1.5, -2.0, 0.25], np.float32)
+    arrays["out0"] = np.where(product > y, product, x)
+    np.savez(os.path.join(HERE, "versions.npz"), **arrays)
+
+    from jax._src.interpreters import mlir
+
+    from jaxlib.mlir import ir
+    with mlir.make_ir_context():
+        module = ir.Module.parse(text)
+        import io
+        buffer = io.BytesIO()
+        module.operation.write_bytecode(buffer)
+    np.savez(os.path.join(HERE, "not_vhlo.npz"),
+             artifact=np.frombuffer(buffer.getvalue(), np.uint8))
+
+
+if __name__ == "__main__":
+    cases()
+    versions()
