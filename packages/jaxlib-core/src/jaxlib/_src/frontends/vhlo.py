@@ -205,27 +205,32 @@ def _unsupported_type(name: str, fields: str = "") -> Any:
     return read
 
 
-# Type codes of VHLO's bytecode, in code order.
-_TYPES: tuple[Any, ...] = (
-    _integer_type("i1"), _complex, _integer_type("bf16"), _integer_type("f16"),
-    _integer_type("f32"), _integer_type("f64"), _integer_type("f8E4M3FN"),
-    _integer_type("f8E5M2"), _function, _integer_type("index"), _integer_type("i4"),
-    _integer_type("i8"), _integer_type("i16"), _integer_type("i32"), _integer_type("i64"),
-    _integer_type("ui4"), _integer_type("ui8"), _integer_type("ui16"), _integer_type("ui32"),
-    _integer_type("ui64"), _ranked_tensor, lambda r: _ranked_tensor(r, with_encoding=True),
-    lambda r: TokenType(), _tuple, _quantized, _unsupported_type("unranked_tensor_v1", "type"),
-    _unsupported_type("witness_v1"), _integer_type("f8E4M3FNUZ"), _integer_type("f8E5M2FNUZ"),
-    _integer_type("f8E4M3B11FNUZ"), _quantized_per_axis, _integer_type("i2"),
-    _integer_type("ui2"), lambda r: NONE_TYPE, _integer_type("tf32"), _integer_type("f8E4M3"),
-    _integer_type("f8E3M4"), _integer_type("f4E2M1FN"), _integer_type("f6E2M3FN"),
-    _integer_type("f6E3M2FN"), _integer_type("f8E8M0FNU"),
-    _unsupported_type("buffer_v1", "shape"), _unsupported_type("future_v1", "types"),
-)
+# VHLO's type codes. Element types have no fields; they are their spelling here.
+ELEMENT_TYPE_CODES: dict[str, int] = {
+    "i1": 0, "bf16": 2, "f16": 3, "f32": 4, "f64": 5, "f8E4M3FN": 6, "f8E5M2": 7,
+    "index": 9, "i4": 10, "i8": 11, "i16": 12, "i32": 13, "i64": 14, "ui4": 15, "ui8": 16,
+    "ui16": 17, "ui32": 18, "ui64": 19, "f8E4M3FNUZ": 27, "f8E5M2FNUZ": 28,
+    "f8E4M3B11FNUZ": 29, "i2": 31, "ui2": 32, "tf32": 34, "f8E4M3": 35, "f8E3M4": 36,
+    "f4E2M1FN": 37, "f6E2M3FN": 38, "f6E3M2FN": 39, "f8E8M0FNU": 40,
+}
+COMPLEX_TYPE, FUNCTION_TYPE, RANKED_TENSOR_TYPE, RANKED_TENSOR_WITH_ENCODING = 1, 8, 20, 21
+TOKEN_TYPE, TUPLE_TYPE, QUANTIZED_TYPE, QUANTIZED_PER_AXIS_TYPE, NONE_TYPE_CODE = (
+    22, 23, 24, 30, 33)
+
+_TYPES: dict[int, Any] = {
+    **{code: _integer_type(spelling) for spelling, code in ELEMENT_TYPE_CODES.items()},
+    COMPLEX_TYPE: _complex, FUNCTION_TYPE: _function, RANKED_TENSOR_TYPE: _ranked_tensor,
+    RANKED_TENSOR_WITH_ENCODING: lambda r: _ranked_tensor(r, with_encoding=True),
+    TOKEN_TYPE: lambda r: TokenType(), TUPLE_TYPE: _tuple, QUANTIZED_TYPE: _quantized,
+    25: _unsupported_type("unranked_tensor_v1", "type"), 26: _unsupported_type("witness_v1"),
+    QUANTIZED_PER_AXIS_TYPE: _quantized_per_axis, NONE_TYPE_CODE: lambda r: NONE_TYPE,
+    41: _unsupported_type("buffer_v1", "shape"), 42: _unsupported_type("future_v1", "types"),
+}
 
 
 def read_type(r: DialectReader) -> Any:
     code = r.varint()
-    if code >= len(_TYPES):
+    if code not in _TYPES:
         raise r.error(f"unknown VHLO type code {code}")
     return _TYPES[code](r)
 
@@ -367,28 +372,32 @@ def _structure(kind: str, *fields: str) -> Any:
     return read
 
 
-def _deprecated(r: DialectReader) -> Any:
-    raise r.error("VHLO attribute code 0 (arg_result_alias) was never written by a release")
+# VHLO's attribute codes (0, arg_result_alias, was never written by a release).
+ARRAY, BOOLEAN, DICTIONARY, FLOAT, INTEGER, OUTPUT_OPERAND_ALIAS = 1, 2, 6, 8, 9, 10
+STRING, TENSOR, TYPE, TYPE_EXTENSIONS, RESULT_ACCURACY = 14, 15, 17, 18, 20
+ENUM_CODES: dict[str, int] = {
+    "comparison_direction": 3, "comparison_type": 4, "custom_call_api_version": 5,
+    "fft_type": 7, "precision": 11, "rng_algorithm": 12, "rng_distribution": 13,
+    "transpose": 16, "result_accuracy_mode": 19,
+}
 
-
-# Attribute codes of VHLO's bytecode, in code order.
-_ATTRIBUTES: tuple[Any, ...] = (
-    _deprecated, lambda r: r.attributes(),
-    lambda r: bool(r.varint()), _enum("comparison_direction"), _enum("comparison_type"),
-    _enum("custom_call_api_version"), _dictionary, _enum("fft_type"), _float, _integer,
-    _output_operand_alias, _enum("precision"), _enum("rng_algorithm"),
-    _enum("rng_distribution"), lambda r: r.string(), _tensor, _enum("transpose"),
-    lambda r: VhloType(r.type()), _type_extensions, _enum("result_accuracy_mode"),
-    _result_accuracy, _structure("sub_axis_info", "int", "int"),
-    _structure("axis_ref", "attr", "flagged"), _structure("replica_group_mesh_axes", "attr",
-                                                          "attr"),
-    _structure("mesh_axis", "attr", "int"), _structure("mesh", "attr", "optional"),
-)
+_ATTRIBUTES: dict[int, Any] = {
+    ARRAY: lambda r: r.attributes(), BOOLEAN: lambda r: bool(r.varint()),
+    DICTIONARY: _dictionary, FLOAT: _float, INTEGER: _integer,
+    OUTPUT_OPERAND_ALIAS: _output_operand_alias, STRING: lambda r: r.string(),
+    TENSOR: _tensor, TYPE: lambda r: VhloType(r.type()), TYPE_EXTENSIONS: _type_extensions,
+    RESULT_ACCURACY: _result_accuracy,
+    **{code: _enum(kind) for kind, code in ENUM_CODES.items()},
+    21: _structure("sub_axis_info", "int", "int"),
+    22: _structure("axis_ref", "attr", "flagged"),
+    23: _structure("replica_group_mesh_axes", "attr", "attr"),
+    24: _structure("mesh_axis", "attr", "int"), 25: _structure("mesh", "attr", "optional"),
+}
 
 
 def read_attribute(r: DialectReader) -> Any:
     code = r.varint()
-    if code >= len(_ATTRIBUTES):
+    if code not in _ATTRIBUTES:
         raise r.error(f"unknown VHLO attribute code {code}")
     return _ATTRIBUTES[code](r)
 
@@ -520,6 +529,50 @@ def _op_attributes() -> dict[str, tuple[str, ...]]:
 
 
 OP_ATTRIBUTES = _op_attributes()
+
+# The StableHLO release each op version (past v1, or a v1 after 0.9.0) first
+# appeared in: a writer targeting a release uses the newest version it has.
+_OP_VERSIONS_TEXT = """
+all_gather: 2@1.5.0; all_reduce: 2@1.5.0; all_to_all: 2@1.5.0; async_start: 1@1.15.0
+async_done: 1@1.15.0; cbrt: 2@1.10.0; collective_broadcast: 1@0.16.0 2@1.20.0
+collective_reduce: 1@1.19.0; composite: 1@0.19.0 2@1.14.0; cosine: 2@1.10.0
+custom_call: 2@1.18.0; dot_general: 2@1.6.0; dynamic_conv: 2@0.20.0; dynamic_gather: 2@1.1.0
+exponential_minus_one: 2@1.10.0; exponential: 2@1.9.0; gather: 2@1.1.0; log_plus_one: 2@1.10.0
+logistic: 2@1.10.0; log: 2@1.10.0; recv: 2@1.12.0; rsqrt: 2@1.10.0; scatter: 2@1.1.0
+send: 2@1.12.0; sine: 2@1.10.0; sqrt: 2@1.10.0; tan: 1@1.4.0 2@1.10.0; tanh: 2@1.10.0
+"""
+
+
+def parse_version(text: str) -> tuple[int, int, int]:
+    parts = text.split(".")
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        raise ValueError(f"{text!r} is not a StableHLO version X.Y.Z")
+    return int(parts[0]), int(parts[1]), int(parts[2])
+
+
+def _op_versions() -> dict[str, tuple[tuple[int, tuple[int, int, int]], ...]]:
+    table = {}
+    for entry in re.split(r"[;\n]", _OP_VERSIONS_TEXT):
+        if entry.strip():
+            name, _, versions = entry.partition(":")
+            table[name.strip()] = tuple(
+                (int(v.split("@")[0]), parse_version(v.split("@")[1])) for v in versions.split())
+    return table
+
+
+OP_VERSIONS = _op_versions()
+
+
+def op_version(base: str, target: tuple[int, int, int]) -> int | None:
+    """The newest version of op ``base`` a release ``target`` has (None:
+    the op is newer than the target)."""
+    chosen: int | None = 1
+    for version, since in OP_VERSIONS.get(base, ()):
+        if since <= target:
+            chosen = version
+        elif version == 1:
+            chosen = None
+    return chosen
 for _name, _attributes in OP_ATTRIBUTES.items():
     PROPERTY_LAYOUTS[f"vhlo.{_name}"] = ods_properties(required=_attributes)
 # The other VHLO ops have no inherent attributes.
@@ -623,12 +676,27 @@ def convert_attribute(value: Any) -> Any:
         raise UnsupportedVhlo(f"VHLO {value.kind} attributes (Shardy-style replica groups and "
                         "meshes in StableHLO collectives) are not supported")
     if isinstance(value, TextualEntry):
-        return OpaqueAttribute(value.text)
+        return _textual_attribute(value.text)
     if isinstance(value, SdyPart):
         return OpaqueAttribute(value.text)
     if isinstance(value, Location):
         raise VhloError("a location used as an attribute value")
     return value
+
+
+def _textual_attribute(text: str) -> Any:
+    """An attribute stored as its text: what this IR's parser makes of it
+    (CHLO's enums and structures), else the text kept as it is."""
+    if not text.startswith("#sdy"):
+        from jaxlib._src.frontends.mlir_text import MlirParser
+        try:
+            parser = MlirParser(text)
+            value = parser.parse_attribute()
+            if parser.token.kind == "eof":
+                return value
+        except (ValueError, RecursionError):
+            pass
+    return OpaqueAttribute(text)
 
 
 def _ints(value: Any, what: str) -> tuple[int, ...]:
@@ -958,6 +1026,8 @@ def module_from_vhlo(bytecode: BytecodeModule) -> Module:
                 module.functions.append(converter.function(op))
             elif op.name == "sdy.mesh":
                 mesh, name = op.properties.get("mesh"), op.properties.get("sym_name")
+                if isinstance(mesh, TextualEntry) and mesh.text.startswith("#sdy.mesh<"):
+                    mesh = SdyPart(mesh.text, mesh.text.removeprefix("#sdy.mesh"))
                 if not isinstance(mesh, SdyPart) or not isinstance(name, str):
                     raise VhloError("sdy.mesh without a name and a mesh")
                 module.meshes[name] = OpaqueAttribute(mesh.inner)

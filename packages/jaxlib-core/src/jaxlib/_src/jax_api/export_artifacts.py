@@ -1,20 +1,18 @@
 """``jaxlib._jax.mlir``: the portable artifacts ``jax.export`` stores, and the
 shape refinement jax runs before compiling a shape-polymorphic module.
 
-A portable artifact this jaxlib writes is its own format, not StableHLO's
-VHLO bytecode: one header line (a magic word, the format version and the
-StableHLO target version asked for), then the module as MLIR text, UTF-8. The
-text is what the project's printer writes and its parser reads back, so an
-artifact round-trips through ``deserialize_portable_artifact`` unchanged.
-
-Artifacts written by the reference jaxlib (VHLO in MLIR bytecode, what
-``jax.export`` stored with it) are read too (``frontends/vhlo.py``):
-``deserialize_portable_artifact`` and the functions here that take a module
-accept them.
+A portable artifact is StableHLO's: VHLO in MLIR bytecode, read by
+``frontends/vhlo.py`` and written by ``frontends/vhlo_writer.py``, so
+artifacts move between this jaxlib and the reference one both ways. A module
+the writer cannot express in VHLO is stored in this jaxlib's own format: one
+header line (a magic word, the format version and the StableHLO target
+version asked for), then the module as MLIR text, UTF-8, which
+``deserialize_portable_artifact`` reads back unchanged.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
@@ -24,6 +22,7 @@ from jaxlib._src.frontends.lexer import ParseError
 from jaxlib._src.frontends.mlir_bytecode import BytecodeError
 from jaxlib._src.frontends.mlir_text import parse_module
 from jaxlib._src.frontends.vhlo import UnsupportedVhlo, VhloError, read_portable_artifact
+from jaxlib._src.frontends.vhlo_writer import NotWritable, write_portable_artifact
 from jaxlib._src.ir.attributes import SymbolRef
 from jaxlib._src.ir.core import Function, Module, VerificationError, verify_module
 from jaxlib._src.ir.printer import print_module
@@ -39,6 +38,7 @@ __all__ = [
     "serialize_portable_artifact",
 ]
 
+_logger = logging.getLogger(__name__)
 _MAGIC = b"JAXLIB-PORTABLE-ARTIFACT"
 # Bumped when the text after the header changes meaning.
 ARTIFACT_FORMAT_VERSION = 1
@@ -93,14 +93,23 @@ def serialize_portable_artifact(mlir_module: Any, target: str,
     """The artifact for ``mlir_module`` (an ``ir.Module``, or its text as str
     or bytes) at StableHLO version ``target`` ("X.Y.Z").
 
-    ``use_mixed_serialization`` (keep Shardy ops outside VHLO) changes nothing
-    here: the whole module, Shardy included, is stored as text.
+    The artifact is VHLO in MLIR bytecode, as the reference jaxlib writes
+    (``frontends/vhlo_writer.py``), so either jaxlib reads it. A module the
+    writer cannot express in VHLO (CHLO ops, Shardy ops inside functions, a
+    target before StableHLO 1.0.0) is stored in this jaxlib's own format
+    instead, which only this jaxlib reads. ``use_mixed_serialization`` (keep
+    Shardy outside VHLO) is how the writer always stores Shardy's attributes.
     """
     del use_mixed_serialization
     if not isinstance(target, str) or not _VERSION_RE.fullmatch(target):
         raise invalid_argument(f"Invalid StableHLO target version requested: {target!r}")
     text = _module_text(mlir_module)
-    _parse(text, "serialize_portable_artifact")  # only a module that reads back is stored
+    module = _parse(text, "serialize_portable_artifact")  # only a module that reads back
+    try:
+        return write_portable_artifact(module, target)
+    except NotWritable as err:
+        _logger.info("serialize_portable_artifact: stored in this jaxlib's own format, "
+                     "not VHLO: %s", err)
     header = b"%s v%d stablehlo=%s\n" % (_MAGIC, ARTIFACT_FORMAT_VERSION, target.encode())
     return header + text.encode("utf-8", errors="surrogateescape")
 
