@@ -168,15 +168,33 @@ def test_op_versions_follow_the_target() -> None:
 def test_what_vhlo_cannot_hold_is_stored_in_this_jaxlibs_format() -> None:
     text = """
     func.func public @main(%arg0: tensor<4xf32>) -> tensor<4xf32> {
-      %0 = chlo.erf_inv %arg0 : tensor<4xf32> -> tensor<4xf32>
+      %0 = chlo.lgamma %arg0 : tensor<4xf32> -> tensor<4xf32>
       return %0 : tensor<4xf32>
     }"""
     from jaxlib._src.frontends.mlir_text import parse_module
-    with pytest.raises(NotWritable, match="chlo.erf_inv has no VHLO form"):
+    with pytest.raises(NotWritable, match="chlo.lgamma has no VHLO form"):
         write_portable_artifact(parse_module(text), "1.15.0")
     artifact = jax_mlir.serialize_portable_artifact(text, "1.15.0")
     assert artifact.startswith(b"JAXLIB-PORTABLE-ARTIFACT")
-    assert "chlo.erf_inv" in str(jax_mlir.deserialize_portable_artifact(artifact))
+    assert "chlo.lgamma" in str(jax_mlir.deserialize_portable_artifact(artifact))
+
+
+def test_chlo_ops_with_a_rewrite_are_written_as_stablehlo(client) -> None:
+    text = """
+    func.func public @main(%arg0: tensor<5xf32>) -> (tensor<5xf32>, tensor<2xf32>) {
+      %0 = chlo.erf_inv %arg0 : tensor<5xf32> -> tensor<5xf32>
+      %v, %i = chlo.top_k(%0, k = 2) : tensor<5xf32> -> (tensor<2xf32>, tensor<2xi32>)
+      return %0, %v : tensor<5xf32>, tensor<2xf32>
+    }"""
+    artifact = jax_mlir.serialize_portable_artifact(text, "1.15.0")
+    assert artifact.startswith(b"ML\xefR")
+    module = str(jax_mlir.deserialize_portable_artifact(artifact))
+    assert "chlo." not in module and "stablehlo.sort" in module
+    x = np.array([-0.5, 0.0, 0.25, 0.9, -1.0], np.float32)
+    erf_inv, top = _run(client, module, [x])
+    original = _run(client, text, [x])
+    np.testing.assert_allclose(erf_inv, original[0], rtol=1e-6)
+    np.testing.assert_allclose(top, original[1], rtol=1e-6)
 
 
 def _clean_error(artifact: bytes) -> None:

@@ -116,6 +116,33 @@ def versions() -> None:
              artifact=np.frombuffer(buffer.getvalue(), np.uint8))
 
 
+def chlo_rewrites() -> None:
+    """Inputs and the reference's values of the CHLO ops this jaxlib
+    rewrites as StableHLO for artifacts (passes/chlo_legalize.py)."""
+    grid = np.concatenate([np.linspace(-1, 1, 2001), [-1.5, 1.5, np.nan, 1 - 1e-7, -1 + 1e-7,
+                                                      1e-30, -0.0]]).astype(np.float32)
+    wide = np.concatenate([np.linspace(-6, 6, 2401),
+                           [np.inf, -np.inf, np.nan, 1e-30, -0.0]]).astype(np.float32)
+    ties = np.array([[3.0, np.nan, 1.0, 3.0, -0.0, 0.0, -np.inf, 7.0],
+                     [2.0, 2.0, 2.0, 1.0, np.inf, -1.0, 5.0, 2.0]], np.float32)
+    ints = np.array([[5, -3, 5, 9, 0, -3]], np.int32)
+    complexes = (rng.standard_normal(6) + 1j * rng.standard_normal(6)).astype(np.complex64)
+    arrays = {
+        "erf_inv_in": grid, "erf_inv_out": np.asarray(lax.erf_inv(grid)),
+        "erf_inv_bf16_out": np.asarray(lax.erf_inv(grid.astype(jnp.bfloat16))).astype(
+            np.float32),
+        "erf_in": wide, "erf_out": np.asarray(lax.erf(wide)),
+        "top_k_in": ties, "top_k_values": np.asarray(lax.top_k(ties, 5)[0]),
+        "top_k_indices": np.asarray(lax.top_k(ties, 5)[1]),
+        "top_k_int_in": ints, "top_k_int_values": np.asarray(lax.top_k(ints, 4)[0]),
+        "top_k_int_indices": np.asarray(lax.top_k(ints, 4)[1]),
+        "conj_in": complexes, "conj_out": np.asarray(lax.conj(complexes)),
+        "square_in": wide, "square_out": np.asarray(lax.square(wide)),
+    }
+    np.savez(os.path.join(HERE, "chlo_rewrites.npz"), **arrays)
+
+
 if __name__ == "__main__":
     cases()
     versions()
+    chlo_rewrites()

@@ -29,6 +29,7 @@ from jaxlib._src.ir.printer import print_module
 from jaxlib._src.ir.types import TensorType, TupleType
 from jaxlib._src.jax_api.mlir import ir
 from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target
+from jaxlib._src.passes.chlo_legalize import legalize_chlo
 from jaxlib._src.passes.refine_shapes import refine_function
 
 __all__ = [
@@ -94,10 +95,12 @@ def serialize_portable_artifact(mlir_module: Any, target: str,
     or bytes) at StableHLO version ``target`` ("X.Y.Z").
 
     The artifact is VHLO in MLIR bytecode, as the reference jaxlib writes
-    (``frontends/vhlo_writer.py``), so either jaxlib reads it. A module the
-    writer cannot express in VHLO (CHLO ops, Shardy ops inside functions, a
-    target before StableHLO 1.0.0) is stored in this jaxlib's own format
-    instead, which only this jaxlib reads. ``use_mixed_serialization`` (keep
+    (``frontends/vhlo_writer.py``), so either jaxlib reads it; CHLO ops are
+    first rewritten as StableHLO, as the reference does
+    (``passes/chlo_legalize.py``). A module the writer still cannot express
+    (CHLO ops without a rewrite here, Shardy ops inside functions, a target
+    before StableHLO 1.0.0) is stored in this jaxlib's own format instead,
+    which only this jaxlib reads. ``use_mixed_serialization`` (keep
     Shardy outside VHLO) is how the writer always stores Shardy's attributes.
     """
     del use_mixed_serialization
@@ -105,6 +108,7 @@ def serialize_portable_artifact(mlir_module: Any, target: str,
         raise invalid_argument(f"Invalid StableHLO target version requested: {target!r}")
     text = _module_text(mlir_module)
     module = _parse(text, "serialize_portable_artifact")  # only a module that reads back
+    legalize_chlo(module)  # as the reference: VHLO has no CHLO ops
     try:
         return write_portable_artifact(module, target)
     except NotWritable as err:
