@@ -220,6 +220,96 @@ def test_refine_gives_manual_computations_per_device_types() -> None:
     assert ") -> tensor<4x4xf32>" in text
 
 
+def _refine_and_run(text: str, *inputs: np.ndarray) -> list[np.ndarray]:
+    refined = jax_mlir.refine_polymorphic_shapes(text.encode()).decode()
+    assert "?" not in refined, refined
+    client = make_cpu_client()
+    exe = client.compile_and_load(refined, client.devices()[:1])
+    return [np.asarray(o) for o in exe.execute([client.buffer_from_pyval(x) for x in inputs])]
+
+
+def test_refine_slices_whose_limit_is_the_start_plus_a_size() -> None:
+    # jax's dynamic_slice under shape polymorphism: the start is data, the
+    # size a shape computation, the limit their sum.
+    text = """
+    func.func public @main(%arg0: tensor<3x4xf32>, %arg1: tensor<2xi32>) -> tensor<3x2xf32> {
+      %0 = stablehlo.convert %arg0 : (tensor<3x4xf32>) -> tensor<?x4xf32>
+      %1 = call @inner(%0, %arg1) : (tensor<?x4xf32>, tensor<2xi32>) -> tensor<?x2xf32>
+      %2 = stablehlo.convert %1 : (tensor<?x2xf32>) -> tensor<3x2xf32>
+      return %2 : tensor<3x2xf32>
+    }
+    func.func private @inner(%arg0: tensor<?x4xf32>, %arg1: tensor<2xi32>) -> tensor<?x2xf32> {
+      %0 = stablehlo.get_dimension_size %arg0, dim = 0 : (tensor<?x4xf32>) -> tensor<i32>
+      %1 = stablehlo.reshape %0 : (tensor<i32>) -> tensor<1xi32>
+      %c2 = stablehlo.constant dense<2> : tensor<1xi32>
+      %size = stablehlo.concatenate %1, %c2, dim = 0
+          : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+      %limit = stablehlo.add %arg1, %size : tensor<2xi32>
+      %ones = stablehlo.constant dense<1> : tensor<2xi32>
+      %2 = stablehlo.real_dynamic_slice %arg0, %arg1, %limit, %ones : (tensor<?x4xf32>,
+          tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x2xf32>
+      return %2 : tensor<?x2xf32>
+    }"""
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    (out,) = _refine_and_run(text, x, np.array([0, 1], np.int32))
+    np.testing.assert_array_equal(out, x[:, 1:3])
+
+
+def test_refine_takes_branch_results_types_and_empty_ffts() -> None:
+    text = """
+    func.func public @main(%arg0: tensor<2x3xf32>, %arg1: tensor<i32>,
+                           %arg2: tensor<2x0x4xcomplex<f32>>)
+        -> (tensor<2x3xf32>, tensor<2x0x4xcomplex<f32>>) {
+      %0 = stablehlo.convert %arg0 : (tensor<2x3xf32>) -> tensor<?x3xf32>
+      %z = stablehlo.convert %arg2 : (tensor<2x0x4xcomplex<f32>>) -> tensor<?x0x4xcomplex<f32>>
+      %1:2 = call @inner(%0, %arg1, %z) : (tensor<?x3xf32>, tensor<i32>,
+          tensor<?x0x4xcomplex<f32>>) -> (tensor<?x3xf32>, tensor<?x0x4xcomplex<f32>>)
+      %2 = stablehlo.convert %1#0 : (tensor<?x3xf32>) -> tensor<2x3xf32>
+      %3 = stablehlo.convert %1#1 : (tensor<?x0x4xcomplex<f32>>) -> tensor<2x0x4xcomplex<f32>>
+      return %2, %3 : tensor<2x3xf32>, tensor<2x0x4xcomplex<f32>>
+    }
+    func.func private @inner(%arg0: tensor<?x3xf32>, %arg1: tensor<i32>,
+                             %arg2: tensor<?x0x4xcomplex<f32>>)
+        -> (tensor<?x3xf32>, tensor<?x0x4xcomplex<f32>>) {
+      %n = stablehlo.get_dimension_size %arg0, dim = 0 : (tensor<?x3xf32>) -> tensor<i32>
+      %0 = "stablehlo.case"(%arg1) ({
+        %c = stablehlo.constant dense<0.0> : tensor<f32>
+        %r = stablehlo.reshape %n : (tensor<i32>) -> tensor<1xi32>
+        %c3 = stablehlo.constant dense<3> : tensor<1xi32>
+        %s = stablehlo.concatenate %r, %c3, dim = 0
+            : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+        %b = stablehlo.dynamic_broadcast_in_dim %c, %s, dims = [] : (tensor<f32>, tensor<2xi32>)
+            -> tensor<?x3xf32>
+        stablehlo.return %b : tensor<?x3xf32>
+      }, {
+        %d = stablehlo.add %arg0, %arg0 : tensor<?x3xf32>
+        stablehlo.return %d : tensor<?x3xf32>
+      }) : (tensor<i32>) -> tensor<?x3xf32>
+      %f = stablehlo.fft %arg2, type = FFT, length = [4] : tensor<?x0x4xcomplex<f32>>
+      return %0, %f : tensor<?x3xf32>, tensor<?x0x4xcomplex<f32>>
+    }"""
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    empty = np.zeros((2, 0, 4), np.complex64)
+    out, fft = _refine_and_run(text, x, np.int32(1), empty)
+    np.testing.assert_array_equal(out, 2 * x)
+    assert fft.shape == (2, 0, 4)
+    out, _ = _refine_and_run(text, x, np.int32(0), empty)
+    np.testing.assert_array_equal(out, np.zeros_like(x))
+
+
+def test_approx_top_k_reduction_output_sizes_are_xlas() -> None:
+    from jaxlib._jax import approx_top_k_reduction_output_size as size
+    # (input size, rank, k, recall, aggregate, override) -> the reference jaxlib's answer
+    cases = {(2048, 1, 10, 0.95, False, -1): (1024, 1), (1000, 1, 10, 0.95, False, -1): (1000, 0),
+             (5000, 2, 3, 0.9, False, -1): (256, 5), (100000, 2, 1, 0.95, False, -1): (128, 10),
+             (8000, 2, 50, 0.99, False, 20000): (2048, 2), (300, 2, 4, 0.95, False, -1): (256, 1),
+             (300, 2, 4, 0.95, True, -1): (4, -1)}
+    for args, expected in cases.items():
+        assert size(*args) == expected, args
+    with pytest.raises(XlaRuntimeError, match="reduction_input_size_override"):
+        size(5000, 2, 3, 0.9, False, 100)
+
+
 # --- jax.export end to end ---------------------------------------------------------------
 
 _JAX_SCRIPT = textwrap.dedent("""

@@ -83,9 +83,19 @@ def fft_kernel(op: Operation, xp) -> Callable:
     in_dtype = numpy_dtype(op.operand_types[0].element_type)
     compute = in_dtype if in_dtype in BLAS_DTYPES else np.dtype(np.float32)
 
+    def result_shape(operand) -> tuple[int, ...]:
+        """The declared shape, its dynamic dimensions taken from the operand
+        (batch dimensions; the transformed ones by the transform's rule)."""
+        shape = list(operand.shape)
+        if kind == "RFFT" and lengths:
+            shape[-1] = lengths[-1] // 2 + 1
+        elif kind == "IRFFT" and lengths:
+            shape[-1] = lengths[-1]
+        return tuple(s if d is None else d for d, s in zip(out_shape, shape))
+
     def kernel(operand):
         if operand.size == 0 or 0 in out_shape:
-            return (xp.zeros(out_shape, out_dtype),)
+            return (xp.zeros(result_shape(operand), out_dtype),)
         return (xp.asarray(transform(operand.astype(compute, copy=False))).astype(
             out_dtype, copy=False),)
 

@@ -382,7 +382,9 @@ def _dynamic_conv(op: Operation, ctx):
         key = tuple((int(lo), int(hi)) for lo, hi in np.asarray(padding).reshape(-1, 2))
         if key not in kernels:
             spec = _ConvSpec(op, key)
-            if spec.expected_shape != result_shape:
+            if len(spec.expected_shape) != len(result_shape) or any(
+                    d is not None and d != e  # a dynamic result dimension takes any size
+                    for d, e in zip(result_shape, spec.expected_shape)):
                 raise ValueError(f"padding {[list(p) for p in key]} gives result shape "
                                  f"{list(spec.expected_shape)}, not {list(result_shape)}")
             kernels[key] = _conv_kernel(op, spec)

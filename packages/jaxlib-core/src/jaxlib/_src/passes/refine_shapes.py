@@ -64,6 +64,8 @@ class _Refiner:
         self.check_assertions = check_assertions
         self.values: dict[int, Value] = {}
         self.constants: dict[int, np.ndarray] = {}
+        # The refined op defining each refined value.
+        self.producers: dict[int, Operation] = {}
 
     def new_value(self, old: Value) -> Value:
         try:
@@ -146,6 +148,8 @@ class _Refiner:
             self.values[id(old)] = value
         for old, value in zip(original.results, new.results):
             self.values[id(old)] = value  # a rewritten op answers for the original
+        for value in new.results:
+            self.producers[id(value)] = new
         op_def = OP_DEFS.get(op.name)
         foldable = (not regions and op_def is not None and SIDE_EFFECT not in op_def.traits
                     and operands and new.results  # not a terminator (a region's return)
@@ -168,9 +172,24 @@ class _Refiner:
             return new  # a big result (a broadcast splat) is not worth holding at compile time
         if not (foldable or needs_shapes):
             return new
+        if op.name == "stablehlo.real_dynamic_slice" and needs_shapes and not foldable:
+            shape = self.sliced_shape(operands)
+            if shape is not None:
+                new.results[0].type = TensorType(shape, new.results[0].type.element_type)
+                return new
         if op.name == "stablehlo.while":  # results are the carried values' types
             for value, operand in zip(new.results, operands):
                 value.type = operand.type
+            return new
+        if op.name in ("stablehlo.case", "stablehlo.if") and needs_shapes:
+            # Results are what the (refined) branches return.
+            for index, value in enumerate(new.results):
+                returned = [region.blocks[-1].operations[-1].operands[index].type
+                            for region in new.regions
+                            if region.blocks and region.blocks[-1].operations]
+                static = [t for t in returned if isinstance(t, TensorType) and t.is_static]
+                if static and isinstance(value.type, TensorType) and not value.type.is_static:
+                    value.type = static[0]
             return new
         collective_shapes = _collective_result_shapes(new)
         if collective_shapes is not None:
@@ -194,6 +213,27 @@ class _Refiner:
             if foldable and result.size <= _FOLD_LIMIT_ELEMENTS:
                 self.constants[id(value)] = result
         return new
+
+    def sliced_shape(self, operands: list[Value]) -> tuple[int, ...] | None:
+        """The result shape of ``real_dynamic_slice(x, start, limit, strides)``
+        whose start is known only at run time but whose limit is ``start + C``
+        for a constant ``C`` (jax's dynamic_slice under shape polymorphism):
+        ``ceil(C / strides)``. None when the limit is not of that form."""
+        _, start, limit, strides = operands
+        producer = self.producers.get(id(limit))
+        if producer is None or producer.name != "stablehlo.add" or id(strides) not in \
+                self.constants:
+            return None
+        lhs, rhs = producer.operands
+        size = (self.constants.get(id(rhs)) if lhs is start
+                else self.constants.get(id(lhs)) if rhs is start else None)
+        if size is None:
+            return None
+        steps = np.asarray(self.constants[id(strides)]).reshape(-1)
+        sizes = np.asarray(size).reshape(-1)
+        if sizes.shape != steps.shape or (steps <= 0).any() or (sizes < 0).any():
+            return None
+        return tuple(int(-(-int(n) // int(k))) for n, k in zip(sizes, steps))
 
     def run(self, op: Operation, inputs: list[Any]) -> tuple:
         lowering = self.make_lowering()
