@@ -32,6 +32,7 @@ from jaxlib._src.ir.attributes import (
     IntegerAttr,
     SymbolRef,
 )
+from jaxlib._src.ir.printer import format_string
 from jaxlib._src.ir.types import FunctionType, TensorType, TupleType, is_float, is_integer
 
 DYNAMIC = -(1 << 63)  # MLIR's ShapedType::kDynamic
@@ -59,20 +60,6 @@ class NoneType:
 
 
 NONE_TYPE = NoneType()
-
-
-def quote(text: str) -> str:
-    """``text`` as an MLIR string literal."""
-    out = []
-    for char in text:
-        code = ord(char)
-        if char in '"\\':
-            out.append("\\" + char)
-        elif 0x20 <= code < 0x7F:
-            out.append(char)
-        else:
-            out.extend(f"\\{b:02X}" for b in char.encode("utf-8", errors="surrogateescape"))
-    return '"' + "".join(out) + '"'
 
 
 def shape_of(dims: list[int]) -> tuple[int | None, ...]:
@@ -188,14 +175,16 @@ def _unit(r: DialectReader) -> Any:
     return UNIT
 
 
-def _integer(r: DialectReader) -> Any:
+def read_integer_attribute(r: DialectReader) -> Any:
+    """A type, then an integer of its width (builtin's and VHLO's encoding)."""
     element_type = r.type()
     if not (element_type == "index" or is_integer(element_type)):
         raise r.error(f"integer attribute of type {element_type}")
     return make_integer(element_type, r.apint(integer_width(element_type)))
 
 
-def _float(r: DialectReader) -> Any:
+def read_float_attribute(r: DialectReader) -> Any:
+    """A type, then a float of its width (builtin's and VHLO's encoding)."""
     element_type = r.type()
     if not is_float(element_type):
         raise r.error(f"float attribute of type {element_type}")
@@ -211,7 +200,7 @@ def _call_site(r: DialectReader) -> Any:
 def _file_line_col(r: DialectReader) -> Any:
     filename = _string(r)
     line, column = r.varint(), r.varint()
-    return Location(f"{quote(filename)}:{line}:{column}")
+    return Location(f"{format_string(filename)}:{line}:{column}")
 
 
 def _fused(r: DialectReader, metadata: bool = False) -> Any:
@@ -227,8 +216,8 @@ def _name_loc(r: DialectReader) -> Any:
     name = _string(r)
     child = _location(r)
     if child == UNKNOWN_LOCATION:
-        return Location(quote(name))
-    return Location(f"{quote(name)}({child.text})")
+        return Location(format_string(name))
+    return Location(f"{format_string(name)}({child.text})")
 
 
 def _unknown_loc(r: DialectReader) -> Any:
@@ -261,7 +250,7 @@ def _dense_elements(r: DialectReader) -> Any:
 def _file_line_col_range(r: DialectReader) -> Any:
     filename = _string(r)
     numbers = [r.varint() for _ in range(r.varint())]
-    text = quote(filename)
+    text = format_string(filename)
     if len(numbers) >= 2:
         text += f":{numbers[0]}:{numbers[1]}"
     elif numbers:
@@ -281,7 +270,7 @@ def _unsupported(what: str) -> Any:
 
 _ATTRIBUTES = (
     _array, _dictionary, _string_attr, _string_with_type, _flat_symbol, _symbol, _type_attr,
-    _unit, _integer, _float, _call_site, _file_line_col, _fused,
+    _unit, read_integer_attribute, read_float_attribute, _call_site, _file_line_col, _fused,
     lambda r: _fused(r, metadata=True), _name_loc, _unknown_loc,
     _unsupported("dense resource elements"), _dense_array, _dense_elements,
     _unsupported("dense string elements"), _unsupported("sparse elements"),
@@ -307,21 +296,21 @@ def _integer_type(r: DialectReader) -> Any:
     return ("i", "si", "ui")[signedness] + str(width)
 
 
-def _function_type(r: DialectReader) -> Any:
+def read_function_type(r: DialectReader) -> Any:
     return FunctionType(tuple(r.types()), tuple(r.types()))
 
 
-def _complex(r: DialectReader) -> Any:
+def read_complex_type(r: DialectReader) -> Any:
     return f"complex<{element_type_of(r.type())}>"
 
 
-def _ranked_tensor(r: DialectReader, with_encoding: bool = False) -> Any:
+def read_ranked_tensor_type(r: DialectReader, with_encoding: bool = False) -> Any:
     encoding = r.attribute() if with_encoding else None
     shape = shape_of(r.signed_varints())
     return TensorType(shape, r.type(), encoding)
 
 
-def _tuple(r: DialectReader) -> Any:
+def read_tuple_type(r: DialectReader) -> Any:
     return TupleType(tuple(r.types()))
 
 
@@ -330,12 +319,14 @@ def _fixed(value: Any) -> Any:
 
 
 _TYPES = (
-    _integer_type, _fixed("index"), _function_type, _fixed("bf16"), _fixed("f16"),
-    _fixed("f32"), _fixed("f64"), _unsupported("f80 type"), _unsupported("f128 type"), _complex,
-    _unsupported("memref type"), _unsupported("memref type"), _fixed(NONE_TYPE), _ranked_tensor,
-    lambda r: _ranked_tensor(r, with_encoding=True), _tuple, _unsupported("unranked memref type"),
-    _unsupported("unranked memref type"), _unsupported("unranked tensor type"),
-    _unsupported("vector type"), _unsupported("vector type"), _fixed("tf32"),
+    _integer_type, _fixed("index"), read_function_type, _fixed("bf16"), _fixed("f16"),
+    _fixed("f32"), _fixed("f64"), _unsupported("f80 type"), _unsupported("f128 type"),
+    read_complex_type, _unsupported("memref type"), _unsupported("memref type"),
+    _fixed(NONE_TYPE), read_ranked_tensor_type,
+    lambda r: read_ranked_tensor_type(r, with_encoding=True), read_tuple_type,
+    _unsupported("unranked memref type"), _unsupported("unranked memref type"),
+    _unsupported("unranked tensor type"), _unsupported("vector type"),
+    _unsupported("vector type"), _fixed("tf32"),
     _fixed("f8E5M2"), _fixed("f8E4M3"), _fixed("f8E4M3FN"), _fixed("f8E5M2FNUZ"),
     _fixed("f8E4M3FNUZ"), _fixed("f8E4M3B11FNUZ"), _fixed("f8E3M4"), _fixed("f4E2M1FN"),
     _fixed("f6E2M3FN"), _fixed("f6E3M2FN"), _fixed("f8E8M0FNU"),

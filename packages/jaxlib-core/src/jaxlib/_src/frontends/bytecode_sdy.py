@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from jaxlib._src.frontends.bytecode_builtin import quote
 from jaxlib._src.frontends.mlir_bytecode import (
     PROPERTY_LAYOUTS,
     DialectCodec,
@@ -23,6 +22,7 @@ from jaxlib._src.frontends.mlir_bytecode import (
     register_dialect_codec,
 )
 from jaxlib._src.ir.attributes import OpaqueAttribute, SymbolRef
+from jaxlib._src.ir.printer import format_string
 
 
 @dataclass(frozen=True)
@@ -49,12 +49,12 @@ def _references(r: DialectReader) -> list[str]:
 
 def _manual_axes(r: DialectReader) -> Any:
     names = [r.attribute() for _ in range(r.varint())]
-    return _part("#sdy<manual_axes", "{" + ", ".join(quote(n) for n in names) + "}>")
+    return _part("#sdy<manual_axes", "{" + ", ".join(format_string(n) for n in names) + "}>")
 
 
 def _mesh_axis(r: DialectReader) -> Any:
     name = r.string()
-    return _part("", f"{quote(name)}={r.signed_varint()}")
+    return _part("", f"{format_string(name)}={r.signed_varint()}")
 
 
 def _mesh(r: DialectReader) -> Any:
@@ -72,7 +72,7 @@ def _sub_axis_info(r: DialectReader) -> Any:
 
 
 def _axis_ref(r: DialectReader) -> Any:
-    name = quote(r.string())
+    name = format_string(r.string())
     sub = r.optional_attribute()
     return _part("", name if sub is None else f"{name}:{_inner(r, sub)}")
 

@@ -33,8 +33,12 @@ from jaxlib._src.frontends.bytecode_builtin import (
     dense_from_blob,
     float_from_bits,
     integer_width,
-    make_integer,
-    shape_of,
+    read_complex_type,
+    read_float_attribute,
+    read_function_type,
+    read_integer_attribute,
+    read_ranked_tensor_type,
+    read_tuple_type,
 )
 from jaxlib._src.frontends.mlir_bytecode import (
     DEFAULT_PROPERTY_LAYOUTS,
@@ -65,7 +69,6 @@ from jaxlib._src.ir.attributes import (
     DotDimensionNumbers,
     ElementTypeAttr,
     FftType,
-    FloatAttr,
     GatherDimensionNumbers,
     IntegerAttr,
     OpaqueAttribute,
@@ -94,8 +97,6 @@ from jaxlib._src.ir.types import (
     TensorType,
     TokenType,
     TupleType,
-    is_float,
-    is_integer,
 )
 
 del bytecode_builtin  # imported for its codec registration
@@ -125,24 +126,6 @@ class UnsupportedType:
 
 def _integer_type(spelling: str) -> Any:
     return lambda r: spelling
-
-
-def _complex(r: DialectReader) -> Any:
-    return f"complex<{r.type()}>"
-
-
-def _function(r: DialectReader) -> Any:
-    return FunctionType(tuple(r.types()), tuple(r.types()))
-
-
-def _ranked_tensor(r: DialectReader, with_encoding: bool = False) -> Any:
-    encoding = r.attribute() if with_encoding else None
-    shape = shape_of(r.signed_varints())
-    return TensorType(shape, r.type(), encoding)
-
-
-def _tuple(r: DialectReader) -> Any:
-    return TupleType(tuple(r.types()))
 
 
 def _storage(r: DialectReader, flags: int) -> str:
@@ -219,9 +202,10 @@ TOKEN_TYPE, TUPLE_TYPE, QUANTIZED_TYPE, QUANTIZED_PER_AXIS_TYPE, NONE_TYPE_CODE 
 
 _TYPES: dict[int, Any] = {
     **{code: _integer_type(spelling) for spelling, code in ELEMENT_TYPE_CODES.items()},
-    COMPLEX_TYPE: _complex, FUNCTION_TYPE: _function, RANKED_TENSOR_TYPE: _ranked_tensor,
-    RANKED_TENSOR_WITH_ENCODING: lambda r: _ranked_tensor(r, with_encoding=True),
-    TOKEN_TYPE: lambda r: TokenType(), TUPLE_TYPE: _tuple, QUANTIZED_TYPE: _quantized,
+    COMPLEX_TYPE: read_complex_type, FUNCTION_TYPE: read_function_type,
+    RANKED_TENSOR_TYPE: read_ranked_tensor_type,
+    RANKED_TENSOR_WITH_ENCODING: lambda r: read_ranked_tensor_type(r, with_encoding=True),
+    TOKEN_TYPE: lambda r: TokenType(), TUPLE_TYPE: read_tuple_type, QUANTIZED_TYPE: _quantized,
     25: _unsupported_type("unranked_tensor_v1", "type"), 26: _unsupported_type("witness_v1"),
     QUANTIZED_PER_AXIS_TYPE: _quantized_per_axis, NONE_TYPE_CODE: lambda r: NONE_TYPE,
     41: _unsupported_type("buffer_v1", "shape"), 42: _unsupported_type("future_v1", "types"),
@@ -304,26 +288,6 @@ def _dictionary(r: DialectReader) -> Any:
     return result
 
 
-def _float(r: DialectReader) -> Any:
-    element_type = r.type()
-    if not is_float(element_type):
-        raise r.error(f"float attribute of type {element_type}")
-    return FloatAttr(float_from_bits(element_type, r.apint(bytecode_builtin_width(element_type))),
-                     element_type)
-
-
-def bytecode_builtin_width(element_type: str) -> int:
-    from jaxlib._src.frontends.bytecode_builtin import float_width
-    return float_width(element_type)
-
-
-def _integer(r: DialectReader) -> Any:
-    element_type = r.type()
-    if not (element_type == "index" or is_integer(element_type)):
-        raise r.error(f"integer attribute of type {element_type}")
-    return make_integer(element_type, r.apint(integer_width(element_type)))
-
-
 def _output_operand_alias(r: DialectReader) -> Any:
     output = tuple(r.signed_varints())
     operand = r.signed_varint()
@@ -383,7 +347,7 @@ ENUM_CODES: dict[str, int] = {
 
 _ATTRIBUTES: dict[int, Any] = {
     ARRAY: lambda r: r.attributes(), BOOLEAN: lambda r: bool(r.varint()),
-    DICTIONARY: _dictionary, FLOAT: _float, INTEGER: _integer,
+    DICTIONARY: _dictionary, FLOAT: read_float_attribute, INTEGER: read_integer_attribute,
     OUTPUT_OPERAND_ALIAS: _output_operand_alias, STRING: lambda r: r.string(),
     TENSOR: _tensor, TYPE: lambda r: VhloType(r.type()), TYPE_EXTENSIONS: _type_extensions,
     RESULT_ACCURACY: _result_accuracy,
