@@ -761,3 +761,61 @@ def test_fuzz_decode_contributions():
     outcomes = run_fuzz("decode_contributions", inputs, decode_contributions, use,
                         XlaRuntimeError, "INVALID_ARGUMENT: ")
     assert outcomes["rejected"] and outcomes["parsed"]
+
+
+# --- StableHLO portable artifacts (VHLO in MLIR bytecode) -----------------------------
+
+def _artifact_seeds() -> list[bytes]:
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vhlo_artifacts")
+    seeds = []
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".npz") and name != "chlo_rewrites.npz":
+            with np.load(os.path.join(folder, name)) as data:
+                seeds += [data[k].tobytes() for k in data.files
+                          if k == "artifact" or k.startswith("v")]
+    return seeds
+
+
+def _deserialize(data: bytes) -> object:
+    from jaxlib._jax import mlir as jax_mlir
+    try:
+        return jax_mlir.deserialize_portable_artifact(data)
+    except XlaRuntimeError as err:
+        if not str(err).startswith(("INVALID_ARGUMENT", "UNIMPLEMENTED")):
+            raise AssertionError(f"unexpected status: {err}") from err
+        raise
+
+
+def test_fuzz_portable_artifacts():
+    """Mutated artifacts (and truncations of each) read to a module or raise
+    XlaRuntimeError INVALID_ARGUMENT/UNIMPLEMENTED; memory stays bounded."""
+    seeds = _artifact_seeds()
+    rng = random.Random(11)
+    inputs = [seed[:rng.randrange(len(seed))] for seed in seeds]
+    inputs += [mutate_bytes(rng, rng.choice(seeds), seeds) for _ in range(300 * fuzz_scale())]
+    tracemalloc.start()
+    try:
+        run_fuzz("portable artifacts", inputs, _deserialize, str, XlaRuntimeError)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 256 << 20, f"reading artifacts of a few KiB peaked at {peak >> 20} MiB"
+
+
+def test_crafted_artifact_counts_are_bounded():
+    """A count far beyond the bytes that would hold it is refused before
+    anything is allocated for it."""
+    from jaxlib._jax import mlir as jax_mlir
+    from jaxlib._src.frontends.mlir_bytecode_writer import Emitter
+
+    out = Emitter()
+    out.bytes(b"ML\xefR")
+    out.varint(6)
+    out.bytes(b"crafted\0")
+    strings = Emitter()
+    strings.varint(1 << 40)  # 2**40 strings in a few bytes
+    out.section(0, bytes(strings.data))
+    for section_id in (1, 2, 3, 4, 8):
+        out.section(section_id, b"")
+    with pytest.raises(XlaRuntimeError, match="INVALID_ARGUMENT.*1099511627776 strings"):
+        jax_mlir.deserialize_portable_artifact(bytes(out.data))

@@ -228,6 +228,12 @@ def _dense_array(r: DialectReader) -> Any:
     element_type = r.type()
     size = r.varint()
     blob = r.blob()
+    width = 1 if element_type == "i1" else (
+        integer_width(element_type) if is_integer(element_type) else 0)
+    if element_type in ("f32", "f64"):
+        width = 32 if element_type == "f32" else 64
+    if size * max(width, 8) // 8 > len(blob):
+        raise r.error(f"dense array of {size} elements in {len(blob)} bytes")
     if element_type == "i1":
         values = tuple(bool(b) for b in blob[:size])
     elif isinstance(element_type, str) and element_type.startswith(("i", "si", "ui")):
