@@ -282,13 +282,55 @@ module @m {
     assert all(str(op.location) == "loc(unknown)" for op in module.body.operations[1].entry_block)
     with pytest.raises(NotImplementedError, match="canonicalize"):
         passmanager.PassManager.parse("builtin.module(canonicalize)")
-    # Exports written with Shardy round-trip attributes (old jax) are refused by name.
-    round_trip = passmanager.PassManager.parse(
-        "builtin.module(xla-sdy-round-trip-import-shardy-attrs)")
-    with pytest.raises(NotImplementedError, match="round-trip-import-shardy-attrs"):
-        round_trip.run(module.operation)
     with pytest.raises(ValueError, match="anchor"):
         passmanager.PassManager.parse("symbol-dce")
+
+
+ROUND_TRIP = r"""
+module @jit_func attributes {mhlo.frontend_attributes = {xla.sdy.meshes =
+    "{mesh = #sdy.mesh<[\22a\22=2]>}"}, mhlo.num_partitions = 2 : i32} {
+  func.func public @main(%arg0: tensor<4xf32> {mhlo.frontend_attributes = {xla.sdy.sharding =
+      "#sdy.sharding<@mesh, [{\22a\22}]>"}, mhlo.sharding = "{devices=[2]<=[2]}"})
+      -> (tensor<4xf32> {jax.result_info = "result", mhlo.sharding = "{devices=[2]<=[2]}"}) {
+    %0 = stablehlo.sine %arg0 {mhlo.frontend_attributes = {xla.sdy.sharding =
+        "#sdy.sharding_per_value<[<@mesh, [{}]>]>", other = "kept"}} : tensor<4xf32>
+    %1 = stablehlo.custom_call @xla.sdy.FuncResultSharding(%0) {has_side_effect = true,
+        mhlo.frontend_attributes = {xla.sdy.sharding =
+        "#sdy.sharding_per_value<[<@mesh, [{\22a\22}]>]>"}} : (tensor<4xf32>) -> tensor<4xf32>
+    return %1 : tensor<4xf32>
+  }
+}
+"""
+
+
+def test_shardy_round_trip_attributes_are_imported(ctx):
+    """Exports of jax before mid-2025 kept Shardy's meshes and shardings as
+    frontend-attribute strings: the pass makes them Shardy's again."""
+    module = ir.Module.parse(ROUND_TRIP)
+    passmanager.PassManager.parse(
+        "builtin.module(xla-sdy-round-trip-import-shardy-attrs)").run(module.operation)
+    text = str(module)
+    assert 'sdy.mesh @mesh = <["a"=2]>' in text
+    assert 'sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}' in text
+    assert text.count('#sdy.sharding<@mesh, [{"a"}]>') == 2  # the argument and the result
+    assert 'sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>' in text
+    assert "xla.sdy" not in text and "FuncResultSharding" not in text
+    assert 'other = "kept"' in text and "mhlo.sharding" not in text
+    assert "return %0" in text
+
+
+def test_round_trip_shard_maps_are_refused_by_name(ctx):
+    module = ir.Module.parse("""
+  func.func public @main(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+    %0 = stablehlo.custom_call @xla.sdy.GlobalToLocalShape(%arg0) : (tensor<4xf32>)
+        -> tensor<2xf32>
+    %1 = stablehlo.custom_call @xla.sdy.LocalToGlobalShape(%0) : (tensor<2xf32>)
+        -> tensor<4xf32>
+    return %1 : tensor<4xf32>
+  }""")
+    with pytest.raises(NotImplementedError, match="GlobalToLocalShape"):
+        passmanager.PassManager.parse(
+            "builtin.module(xla-sdy-round-trip-import-shardy-attrs)").run(module.operation)
 
 
 def test_sdy_lift_inlined_meshes_matches_reference(ctx):

@@ -221,9 +221,114 @@ def lift_inlined_meshes(module_op: CoreOperation) -> None:
             set_parent(op, block)
 
 
+_FRONTEND = "mhlo.frontend_attributes"
+_ROUND_TRIP_SHARDING = "xla.sdy.sharding"
+# Round-trip forms of shard_map and sharding constraints, which this pass
+# does not rebuild.
+_ROUND_TRIP_CALLS_NOT_READ = ("xla.sdy.GlobalToLocalShape", "xla.sdy.LocalToGlobalShape",
+                              "xla.sdy.manual_computation_body", "xla.sdy.ShardingGroup")
+
+
+def _take_frontend(attributes: dict[str, Any], key: str) -> Any:
+    """Removes ``key`` from ``attributes``' frontend attributes (and those
+    when they are left empty); returns its value, or None."""
+    frontend = attributes.get(_FRONTEND)
+    if not isinstance(frontend, dict) or key not in frontend:
+        return None
+    frontend = dict(frontend)
+    value = frontend.pop(key)
+    if frontend:
+        attributes[_FRONTEND] = frontend
+    else:
+        del attributes[_FRONTEND]
+    return value
+
+
+def _single_sharding(per_value: str) -> OpaqueAttribute:
+    """``#sdy.sharding_per_value<[<X>]>`` -> ``#sdy.sharding<X>``."""
+    prefix = "#sdy.sharding_per_value<["
+    if not (per_value.startswith(prefix) and per_value.endswith("]>")):
+        raise MLIRError(f"expected one sharding per value, got {per_value!r}")
+    return OpaqueAttribute("#sdy.sharding" + per_value[len(prefix):-2])
+
+
 def import_shardy_attrs(module_op: CoreOperation) -> None:
-    raise unsupported("the pass xla-sdy-round-trip-import-shardy-attrs (reading exports "
-                      "serialized with Shardy round-trip attributes)")
+    """Exports of jax before mid-2025 stored Shardy's meshes and shardings
+    as strings in frontend attributes (``xla.sdy.meshes`` on the module,
+    ``xla.sdy.sharding`` on arguments and ops, result shardings on
+    ``@xla.sdy.FuncResultSharding`` calls before the return): they become
+    ``sdy.mesh`` ops and ``sdy.sharding`` attributes again, as the
+    reference pass makes them. shard_map's round-trip form (``@xla.sdy.
+    GlobalToLocalShape`` ...) is not rebuilt: a named error."""
+    from jaxlib._src.frontends.mlir_text import MlirParser
+
+    block = _module_block(module_op)
+    meshes = _take_frontend(module_op.attributes, "xla.sdy.meshes")
+    new_meshes = []
+    if isinstance(meshes, str):
+        try:
+            parsed = MlirParser(meshes).parse_attr_dict()
+        except ValueError as err:
+            raise MLIRError(f"xla.sdy.meshes {meshes!r} does not parse: {err}") from None
+        for name, mesh in parsed.items():
+            text = getattr(mesh, "text", str(mesh))
+            new_meshes.append(CoreOperation("sdy.mesh", attributes={
+                "sym_name": name, "mesh": OpaqueAttribute(text.removeprefix("#sdy.mesh"))}))
+    for op in block.operations:
+        if op.name != "func.func":
+            continue
+        for attributes in op.attributes.get("arg_attrs") or []:
+            sharding = _take_frontend(attributes, _ROUND_TRIP_SHARDING)
+            if isinstance(sharding, str):
+                attributes["sdy.sharding"] = OpaqueAttribute(sharding)
+                attributes.pop("mhlo.sharding", None)
+        _import_in_function(op)
+    block.operations[0:0] = new_meshes
+    for op in new_meshes:
+        set_parent(op, block)
+
+
+def _import_in_function(func: CoreOperation) -> None:
+    replaced: dict[int, Any] = {}
+    result_shardings: dict[int, OpaqueAttribute] = {}
+    for region in func.regions:
+        for body in region.blocks:
+            kept = []
+            for op in body.operations:
+                for nested in op.walk():
+                    nested.operands = [replaced.get(id(v), v) for v in nested.operands]
+                target = op.attributes.get("call_target_name")
+                if op.name == "stablehlo.custom_call" and target in _ROUND_TRIP_CALLS_NOT_READ:
+                    raise unsupported(f"the pass xla-sdy-round-trip-import-shardy-attrs: "
+                                      f"round-trip @{target} calls (an exported shard_map "
+                                      "in Shardy's round-trip form)")
+                if op.name == "stablehlo.custom_call" and target == "xla.sdy.FuncResultSharding":
+                    sharding = _take_frontend(op.attributes, _ROUND_TRIP_SHARDING)
+                    if isinstance(sharding, str):
+                        result_shardings[id(op.results[0])] = _single_sharding(sharding)
+                    replaced[id(op.results[0])] = op.operands[0]
+                    continue
+                for nested in op.walk():
+                    sharding = _take_frontend(nested.attributes, _ROUND_TRIP_SHARDING)
+                    if isinstance(sharding, str):
+                        nested.attributes["sdy.sharding"] = OpaqueAttribute(sharding)
+                        nested.attributes.pop("mhlo.sharding", None)
+                if op.name == "func.return":
+                    res_attrs = func.attributes.get("res_attrs") or [
+                        {} for _ in op.operands]
+                    for index, value in enumerate(op.operands):
+                        sharding = result_shardings.get(id(value))
+                        if sharding is None:
+                            source = next((k for k, v in replaced.items() if v is value), None)
+                            sharding = result_shardings.get(source) if source else None
+                        if sharding is not None and index < len(res_attrs):
+                            res_attrs[index] = dict(res_attrs[index])
+                            res_attrs[index]["sdy.sharding"] = sharding
+                            res_attrs[index].pop("mhlo.sharding", None)
+                    if any(res_attrs):
+                        func.attributes["res_attrs"] = res_attrs
+                kept.append(op)
+            body.operations[:] = kept
 
 
 _PASSES: dict[str, Callable[[CoreOperation], None]] = {
