@@ -112,6 +112,54 @@ def test_conj_and_square(client, reference) -> None:
     np.testing.assert_array_equal(got, reference["square_out"])
 
 
+@pytest.mark.parametrize("op,source,ulps", [
+    ("atan", "erf_in", 1), ("atanh", "erf_inv_in", 2), ("sinh", "sinh_in", 8),
+    ("cosh", "sinh_in", 2)])
+def test_elementary_functions_match_the_reference(client, reference, op, source, ulps) -> None:
+    """(sinh: up to 6 ulps near |x| = 90, where e^x magnifies the rounding of
+    its argument x + log(1/2) and the two libraries' exp differ by one.)"""
+    x = reference[source]
+    (got,) = _run(client, _rewritten(_unary(op, f"tensor<{x.size}xf32>")), x)
+    want = reference[f"{op}_out"]
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    np.testing.assert_array_equal(np.isinf(got), np.isinf(want))
+    finite = np.isfinite(want)
+    assert _ulps(got[finite], want[finite]).max() <= ulps
+
+
+def test_sinh_of_narrow_floats_goes_through_f32(client, reference) -> None:
+    x = reference["sinh_in"].astype(ml_dtypes.bfloat16)
+    (got,) = _run(client, _rewritten(_unary("sinh", f"tensor<{x.size}xbf16>")), x)
+    np.testing.assert_array_equal(got.astype(np.float32), reference["sinh_bf16_out"])
+
+
+@pytest.mark.parametrize("element,dtype,key", [("i32", np.int32, "mulhi_out"),
+                                               ("ui32", np.uint32, "mulhi_u_out")])
+def test_mulhi_matches_the_reference(client, reference, element, dtype, key) -> None:
+    x, y = (reference[k].view(dtype) for k in ("mulhi_in", "mulhi_other"))
+    t = f"tensor<{x.size}x{element}>"
+    text = f"""func.func public @main(%x: {t}, %y: {t}) -> {t} {{
+      %0 = chlo.mulhi %x, %y : {t}, {t} -> {t}
+      return %0 : {t}
+    }}"""
+    (got,) = _run(client, _rewritten(text), x, y)
+    np.testing.assert_array_equal(got, reference[key])
+
+
+def test_next_after_matches_the_reference(client, reference) -> None:
+    x, y = reference["next_after_x"], reference["next_after_y"]
+    t = f"tensor<{x.size}xf32>"
+    text = f"""func.func public @main(%x: {t}, %y: {t}) -> {t} {{
+      %0 = chlo.next_after %x, %y : {t}, {t} -> {t}
+      return %0 : {t}
+    }}"""
+    (got,) = _run(client, _rewritten(text), x, y)
+    want = reference["next_after_out"]
+    np.testing.assert_array_equal(got.view(np.uint32)[~np.isnan(want)],
+                                  want.view(np.uint32)[~np.isnan(want)])
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+
+
 def test_ops_without_a_rewrite_are_listed_and_kept() -> None:
     module = parse_module("""func.func public @main(%x: tensor<3xf64>, %y: tensor<3xf32>)
         -> (tensor<3xf64>, tensor<3xf32>) {

@@ -12,7 +12,14 @@ reference's would:
 - ``chlo.erf_inv`` (f32, and f16/bf16 through f32): Giles' single-precision
   approximation;
 - ``chlo.erf`` (f32, and f16/bf16 through f32): ``x * alpha(x^2) / beta(x^2)``
-  on ``x`` clamped to [-4, 4], clamped to [-1, 1] (Eigen's).
+  on ``x`` clamped to [-4, 4], clamped to [-1, 1] (Eigen's);
+- ``chlo.atan`` (real): ``atan2(x, 1)``; ``chlo.atanh`` (real):
+  ``(log1p(x) - log1p(-x)) / 2``, NaN beyond [-1, 1];
+- ``chlo.sinh``, ``chlo.cosh`` (real, narrow floats through f32): through
+  ``e^(x + log 1/2)`` (no overflow where ``e^x / 2`` is finite), ``sinh`` by
+  ``expm1`` below 1 in magnitude;
+- ``chlo.mulhi`` (integers below 64 bits): the product in twice the width,
+  shifted; ``chlo.next_after`` (f16, bf16, f32, f64): one step on the bits.
 
 Other CHLO ops, and those on dynamic shapes or other element types, are left
 as they are and listed: the module then has no VHLO form.
@@ -33,7 +40,15 @@ from jaxlib._src.ir.attributes import (
     IntegerAttr,
 )
 from jaxlib._src.ir.core import Block, Module, Operation, Region, Value
-from jaxlib._src.ir.types import TensorType, complex_part_type, is_complex, numpy_dtype
+from jaxlib._src.ir.types import (
+    TensorType,
+    complex_part_type,
+    integer_bit_width,
+    is_complex,
+    is_float,
+    is_integer,
+    numpy_dtype,
+)
 
 # Giles, "Approximating the erfinv function" (2010), single precision.
 _ERF_INV_W_LT_5 = (2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06,
@@ -183,7 +198,109 @@ def _top_k(b: _Builder, op: Operation) -> list[Value] | None:
                  dict(slice_attributes)) for value in sort.results]
 
 
+def _real(formula: Callable[[_Builder, Value], Value]) -> Callable[..., Value | None]:
+    def rewrite(b: _Builder, op: Operation) -> Value | None:
+        x = op.operands[0]
+        if not is_float(x.type.element_type):
+            return None
+        return formula(b, x)
+    return rewrite
+
+
+def _atan(b: _Builder, x: Value) -> Value:
+    return b.same("atan2", x, b.constant(1.0, x))
+
+
+def _atanh(b: _Builder, x: Value) -> Value:
+    # 0.5 * (log1p(x) - log1p(-x)), NaN beyond [-1, 1]
+    value = b.same("multiply", b.same("subtract", b.same("log_plus_one", x),
+                                      b.same("log_plus_one", b.same("negate", x))),
+                   b.constant(0.5, x))
+    outside = b.compare("GT", b.same("abs", x), b.constant(1.0, x))
+    return b.select(outside, b.constant(np.nan, x), value)
+
+
+def _exp_halves(b: _Builder, x: Value) -> tuple[Value, Value]:
+    """e^(x + log 1/2) and e^(log 1/2 - x): e^x / 2 and e^-x / 2 without
+    overflowing where e^x does but e^x / 2 does not."""
+    log_half = b.same("log", b.constant(0.5, x))
+    return (b.same("exponential", b.same("add", x, log_half)),
+            b.same("exponential", b.same("subtract", log_half, x)))
+
+
+def _cosh(b: _Builder, x: Value) -> Value:
+    up, down = _exp_halves(b, x)
+    return b.same("add", up, down)
+
+
+def _sinh(b: _Builder, x: Value) -> Value:
+    up, down = _exp_halves(b, x)
+    large = b.same("subtract", up, down)
+    # Near 0, e^x - e^-x cancels: (expm1(x) + expm1(x) / (expm1(x) + 1)) / 2.
+    expm1 = b.same("exponential_minus_one", x)
+    ratio = b.same("divide", expm1, b.same("add", expm1, b.constant(1.0, x)))
+    small = b.same("multiply", b.constant(0.5, x), b.same("add", expm1, ratio))
+    return b.select(b.compare("LT", b.same("abs", x), b.constant(1.0, x)), small, large)
+
+
+def _mulhi(b: _Builder, op: Operation) -> Value | None:
+    """The high half of the product, through integers twice as wide."""
+    lhs, rhs = op.operands
+    element_type = lhs.type.element_type
+    if not is_integer(element_type) or element_type == "i1":
+        return None
+    width = integer_bit_width(element_type)
+    if width >= 64:
+        return None
+    unsigned = element_type.startswith("ui")
+    wide = f"{'ui' if unsigned else 'i'}{2 * width}"
+    product = b.same("multiply", b.convert(lhs, wide), b.convert(rhs, wide))
+    shifted = b.same("shift_right_logical" if unsigned else "shift_right_arithmetic",
+                     product, b.constant(width, product))
+    return b.convert(shifted, element_type)
+
+
+def _next_after(b: _Builder, op: Operation) -> Value | None:
+    """One step from x towards y on the floats' integer view."""
+    x, y = op.operands
+    element_type = x.type.element_type
+    if element_type not in ("f16", "bf16", "f32", "f64"):
+        return None
+    width = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}[element_type]
+    ints = TensorType(x.type.shape, f"i{width}")
+    x_bits = b.op("stablehlo.bitcast_convert", [x], ints)
+    y_bits = b.op("stablehlo.bitcast_convert", [y], ints)
+    nan_input = b.same("or", b.compare("NE", x, x), b.compare("NE", y, y))
+    nan_bits = b.op("stablehlo.bitcast_convert", [b.constant(np.nan, x)], ints)
+    sign_bit = -(1 << (width - 1))
+    sign_mask = b.constant(sign_bit, x_bits)
+    magnitude_mask = b.constant(~sign_bit, x_bits)
+    x_abs = b.same("and", x_bits, magnitude_mask)
+    y_abs = b.same("and", y_bits, magnitude_mask)
+    equal = b.compare("EQ", x, y)
+    zero = b.constant(0, x_bits)
+    x_zero = b.compare("EQ", x_abs, zero)
+    y_zero = b.compare("EQ", y_abs, zero)
+    x_sign = b.same("and", x_bits, sign_mask)
+    y_sign = b.same("and", y_bits, sign_mask)
+    one = b.constant(1, x_bits)
+    from_zero = b.same("or", y_sign, one)
+    smaller = b.same("or", b.compare("GT", x_abs, y_abs), b.compare("NE", x_sign, y_sign))
+    step = b.select(smaller, b.constant(-1, x_bits), one)
+    result = b.same("add", x_bits, step)
+    result = b.select(x_zero, b.select(y_zero, y_bits, from_zero), result)
+    result = b.select(equal, y_bits, result)
+    result = b.select(nan_input, nan_bits, result)
+    return b.op("stablehlo.bitcast_convert", [result], x.type)
+
+
 _REWRITES: dict[str, Callable[[_Builder, Operation], Any]] = {
+    "chlo.atan": _real(_atan),
+    "chlo.atanh": _real(_atanh),
+    "chlo.sinh": _through_f32(_sinh),
+    "chlo.cosh": _through_f32(_cosh),
+    "chlo.mulhi": _mulhi,
+    "chlo.next_after": _next_after,
     "chlo.square": _square,
     "chlo.conj": _conj,
     "chlo.top_k": _top_k,
