@@ -147,6 +147,11 @@ def chlo_rewrites() -> None:
         "next_after_x": np.array([0.0, -0.0, 1.0, 1.0, -1.0, np.inf, np.nan, 3.0], np.float32),
         "next_after_y": np.array([1.0, -1.0, 2.0, 0.0, -np.inf, 0.0, 1.0, 3.0], np.float32),
     }
+    gamma_in = np.concatenate([np.linspace(-7.5, 12, 1561), [0.0, -1.0, -2.0, 1.0, 2.0, 1e-20,
+                                                          50.5, 1e10, np.inf, -np.inf, np.nan]])
+    arrays["gamma_in"] = gamma_in.astype(np.float32)
+    arrays["lgamma_out"] = np.asarray(lax.lgamma(arrays["gamma_in"]))
+    arrays["digamma_out"] = np.asarray(lax.digamma(arrays["gamma_in"]))
     arrays["sinh_out"] = np.asarray(lax.sinh(arrays["sinh_in"]))
     arrays["cosh_out"] = np.asarray(lax.cosh(arrays["sinh_in"]))
     arrays["sinh_bf16_out"] = np.asarray(

@@ -19,7 +19,9 @@ reference's would:
   ``e^(x + log 1/2)`` (no overflow where ``e^x / 2`` is finite), ``sinh`` by
   ``expm1`` below 1 in magnitude;
 - ``chlo.mulhi`` (integers below 64 bits): the product in twice the width,
-  shifted; ``chlo.next_after`` (f16, bf16, f32, f64): one step on the bits.
+  shifted; ``chlo.next_after`` (f16, bf16, f32, f64): one step on the bits;
+- ``chlo.lgamma``, ``chlo.digamma`` (f32 and f64, narrow floats through f32):
+  Lanczos' approximation (g = 7, n = 9), reflected below 1/2.
 
 Other CHLO ops, and those on dynamic shapes or other element types, are left
 as they are and listed: the module then has no VHLO form.
@@ -27,6 +29,7 @@ as they are and listed: the module then has no VHLO form.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -63,6 +66,15 @@ _ERF_BETA = (-1.45660718464996e-05, -2.13374055278905e-04, -1.68282697438203e-03
              -7.37332916720468e-03, -1.42647390514189e-02)
 
 _NARROW_FLOATS = ("f16", "bf16")
+
+# Lanczos' approximation of the gamma function with g = 7, n = 9 (the
+# coefficients are fixed by that choice).
+_LANCZOS_G = 7.0
+_LANCZOS_BASE = 0.99999999999980993227684700473478
+_LANCZOS = (676.520368121885098567009190444019, -1259.13921672240287047156078755283,
+            771.3234287776530788486528258894, -176.61502916214059906584551354,
+            12.507343278686904814458936853, -0.13857109526572011689554707,
+            9.984369578019570859563e-6, 1.50563273514931155834e-7)
 
 
 class _Builder:
@@ -134,11 +146,82 @@ def _erf_f32(b: _Builder, x: Value) -> Value:
     return b.op("stablehlo.clamp", [b.constant(-1.0, x), erf, b.constant(1.0, x)], erf.type)
 
 
-def _through_f32(formula: Callable[[_Builder, Value], Value]) -> Callable[..., Value | None]:
+def _lanczos(b: _Builder, x: Value) -> tuple[Value, Value, Value]:
+    """(z, log t, a) of Lanczos' sum for x, reflected below 1/2: z = -x
+    there (else x - 1), t = z + g + 1/2, a = base + sum c_k / (z + k)."""
+    reflect = b.compare("LT", x, b.constant(0.5, x))
+    z = b.select(reflect, b.same("negate", x), b.same("subtract", x, b.constant(1.0, x)))
+    a = b.constant(_LANCZOS_BASE, x)
+    for k, c in enumerate(_LANCZOS, start=1):
+        a = b.same("add", a, b.same("divide", b.constant(c, x),
+                                    b.same("add", z, b.constant(float(k), x))))
+    g_half = _LANCZOS_G + 0.5
+    log_t = b.same("add", b.constant(math.log(g_half), x),
+                   b.same("log_plus_one", b.same("divide", z, b.constant(g_half, x))))
+    return z, log_t, a
+
+
+def _lgamma(b: _Builder, x: Value) -> Value:
+    z, log_t, a = _lanczos(b, x)
+    t = b.same("add", b.constant(_LANCZOS_G + 0.5, x), z)
+    r = b.same("multiply", b.same("subtract", b.same("add", z, b.constant(0.5, x)),
+                                  b.same("divide", t, log_t)), log_t)
+    lgamma = b.same("add", b.same("add", b.constant((math.log(2) + math.log(math.pi)) / 2, x),
+                                  r), b.same("log", a))
+    # Below 1/2: log(pi) - log(sin(pi * frac)) - lgamma(1 - x), frac folded to [0, 1/2].
+    absolute = b.same("abs", x)
+    fraction = b.same("subtract", absolute, b.same("floor", absolute))
+    one = b.constant(1.0, x)
+    fraction = b.select(b.compare("LT", b.constant(0.5, x), fraction),
+                        b.same("subtract", one, fraction), fraction)
+    log_sine = b.same("log", b.same("sine", b.same("multiply", b.constant(math.pi, x),
+                                                   fraction)))
+    reflected = b.same("subtract", b.same("subtract", b.constant(math.log(math.pi), x),
+                                          log_sine), lgamma)
+    finite = b.op("stablehlo.is_finite", [log_sine], TensorType(x.type.shape, "i1"))
+    reflected = b.select(finite, reflected, b.same("negate", log_sine))
+    lgamma = b.select(b.compare("LT", x, b.constant(0.5, x)), reflected, lgamma)
+    infinite = b.compare("EQ", absolute, b.constant(np.inf, x))
+    return b.select(infinite, b.constant(np.inf, x), lgamma)
+
+
+def _digamma(b: _Builder, x: Value) -> Value:
+    reflect = b.compare("LT", x, b.constant(0.5, x))
+    z = b.select(reflect, b.same("negate", x), b.same("subtract", x, b.constant(1.0, x)))
+    a = b.constant(_LANCZOS_BASE, x)
+    a_prime = b.constant(0.0, x)
+    for k, c in enumerate(_LANCZOS, start=1):
+        term = b.same("add", z, b.constant(float(k), x))
+        a_prime = b.same("subtract", a_prime, b.same(
+            "divide", b.constant(c, x), b.same("multiply", term, term)))
+        a = b.same("add", a, b.same("divide", b.constant(c, x), term))
+    g_half = _LANCZOS_G + 0.5
+    t = b.same("add", b.constant(g_half, x), z)
+    log_t = b.same("add", b.constant(math.log(g_half), x),
+                   b.same("log_plus_one", b.same("divide", z, b.constant(g_half, x))))
+    digamma = b.same("subtract", b.same("add", log_t, b.same("divide", a_prime, a)),
+                     b.same("divide", b.constant(_LANCZOS_G, x), t))
+    # Below 1/2: digamma(1 - x) - pi cos(pi x) / sin(pi x), x first moved by whole periods.
+    moved = b.same("add", x, b.same("abs", b.same("floor", b.same(
+        "add", x, b.constant(0.5, x)))))
+    angle = b.same("multiply", b.constant(math.pi, x), moved)
+    reflection = b.same("subtract", digamma, b.same(
+        "divide", b.same("multiply", b.constant(math.pi, x), b.same("cosine", angle)),
+        b.same("sine", angle)))
+    digamma = b.select(reflect, reflection, digamma)
+    pole = b.same("and", b.compare("LE", x, b.constant(0.0, x)),
+                  b.compare("EQ", x, b.same("floor", x)))
+    return b.select(pole, b.constant(np.nan, x), digamma)
+
+
+def _through_f32(formula: Callable[[_Builder, Value], Value],
+                 f64: bool = False) -> Callable[..., Value | None]:
+    """``formula`` on f32 (and on f64 when ``f64``), narrower floats
+    converted to f32 and back, as the reference computes them."""
     def rewrite(b: _Builder, op: Operation) -> Value | None:
         x = op.operands[0]
         element_type = x.type.element_type
-        if element_type == "f32":
+        if element_type == "f32" or (f64 and element_type == "f64"):
             return formula(b, x)
         if element_type in _NARROW_FLOATS:
             return b.convert(formula(b, b.convert(x, "f32")), element_type)
@@ -300,6 +383,8 @@ _REWRITES: dict[str, Callable[[_Builder, Operation], Any]] = {
     "chlo.sinh": _through_f32(_sinh),
     "chlo.cosh": _through_f32(_cosh),
     "chlo.mulhi": _mulhi,
+    "chlo.lgamma": _through_f32(_lgamma, f64=True),
+    "chlo.digamma": _through_f32(_digamma, f64=True),
     "chlo.next_after": _next_after,
     "chlo.square": _square,
     "chlo.conj": _conj,
