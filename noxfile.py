@@ -336,6 +336,7 @@ def jax_tests(session: nox.Session) -> None:
     session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider", "--timeout=600",
                 str(ROOT / "tests" / "jax_suite"), str(core_tests / "test_jax_pjit_fastpath.py"),
                 str(core_tests / "test_jax_export_artifacts.py"),
+                str(core_tests / "test_vhlo_artifacts.py"),
                 str(core_tests / "test_mlir_dialects.py"),
                 str(ROOT / "packages" / "jaxlib-gpu" / "tests" / "test_jax_on_gpu.py"),
                 env={"PYTHONDONTWRITEBYTECODE": "1", "JAXLIB_WITH_JAX": "1"})
