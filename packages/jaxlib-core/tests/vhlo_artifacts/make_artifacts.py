@@ -152,6 +152,10 @@ def chlo_rewrites() -> None:
     arrays["gamma_in"] = gamma_in.astype(np.float32)
     arrays["lgamma_out"] = np.asarray(lax.lgamma(arrays["gamma_in"]))
     arrays["digamma_out"] = np.asarray(lax.digamma(arrays["gamma_in"]))
+    with jax.enable_x64(True):
+        arrays["erf_inv_f64_in"] = np.concatenate([np.linspace(-1, 1, 4001), [
+            1 - 1e-12, -1 + 1e-15, 1e-300, 0.9999999, np.nan, 2.0]])
+        arrays["erf_inv_f64_out"] = np.asarray(lax.erf_inv(arrays["erf_inv_f64_in"]))
     arrays["sinh_out"] = np.asarray(lax.sinh(arrays["sinh_in"]))
     arrays["cosh_out"] = np.asarray(lax.cosh(arrays["sinh_in"]))
     arrays["sinh_bf16_out"] = np.asarray(

@@ -9,8 +9,8 @@ reference's would:
 - ``chlo.conj``: ``complex(real(x), -imag(x))``;
 - ``chlo.top_k``: a stable sort of (values, iota) along the last dimension,
   greatest first (floats in total order), sliced to ``k``;
-- ``chlo.erf_inv`` (f32, and f16/bf16 through f32): Giles' single-precision
-  approximation;
+- ``chlo.erf_inv``: Giles' approximations, single precision (f32, and
+  f16/bf16 through f32) and double (f64);
 - ``chlo.erf`` (f32, and f16/bf16 through f32): ``x * alpha(x^2) / beta(x^2)``
   on ``x`` clamped to [-4, 4], clamped to [-1, 1] (Eigen's);
 - ``chlo.atan`` (real): ``atan2(x, 1)``; ``chlo.atanh`` (real):
@@ -58,6 +58,32 @@ _ERF_INV_W_LT_5 = (2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-
                    0.00021858087, -0.00125372503, -0.00417768164, 0.246640727, 1.50140941)
 _ERF_INV_W_GE_5 = (-0.000200214257, 0.000100950558, 0.00134934322, -0.00367342844,
                    0.00573950773, -0.0076224613, 0.00943887047, 1.00167406, 2.83297682)
+# Giles' double-precision approximation: three polynomials in w, for w < 6.25,
+# w < 16 and beyond, highest degree first.
+_ERF_INV_F64_W_LT_6_25 = (
+    -3.6444120640178196996e-21, -1.685059138182016589e-19, 1.2858480715256400167e-18,
+    1.115787767802518096e-17, -1.333171662854620906e-16, 2.0972767875968561637e-17,
+    6.6376381343583238325e-15, -4.0545662729752068639e-14, -8.1519341976054721522e-14,
+    2.6335093153082322977e-12, -1.2975133253453532498e-11, -5.4154120542946279317e-11,
+    1.051212273321532285e-09, -4.1126339803469836976e-09, -2.9070369957882005086e-08,
+    4.2347877827932403518e-07, -1.3654692000834678645e-06, -1.3882523362786468719e-05,
+    0.0001867342080340571352, -0.00074070253416626697512, -0.0060336708714301490533,
+    0.24015818242558961693, 1.6536545626831027356)
+_ERF_INV_F64_W_LT_16 = (
+    2.2137376921775787049e-09, 9.0756561938885390979e-08, -2.7517406297064545428e-07,
+    1.8239629214389227755e-08, 1.5027403968909827627e-06, -4.013867526981545969e-06,
+    2.9234449089955446044e-06, 1.2475304481671778723e-05, -4.7318229009055733981e-05,
+    6.8284851459573175448e-05, 2.4031110387097893999e-05, -0.0003550375203628474796,
+    0.00095328937973738049703, -0.0016882755560235047313, 0.0024914420961078508066,
+    -0.0037512085075692412107, 0.005370914553590063617, 1.0052589676941592334,
+    3.0838856104922207635)
+_ERF_INV_F64_W_GE_16 = (
+    -2.7109920616438573243e-11, -2.5556418169965252055e-10, 1.5076572693500548083e-09,
+    -3.7894654401267369937e-09, 7.6157012080783393804e-09, -1.4960026627149240478e-08,
+    2.9147953450901080826e-08, -6.7711997758452339498e-08, 2.2900482228026654717e-07,
+    -9.9298272942317002539e-07, 4.5260625972231537039e-06, -1.9681778105531670567e-05,
+    7.5995277030017761139e-05, -0.00021503011930044477347, -0.00013871931833623122026,
+    1.0103004648645343977, 4.8499064014085844221)
 # erf(x) ~ x * alpha(x^2) / beta(x^2) on [-4, 4] (Eigen's float approximation).
 _ERF_ALPHA = (-2.72614225801306e-10, 2.77068142495902e-08, -2.10102402082508e-06,
               -5.69250639462346e-05, -7.34990630326855e-04, -2.95459980854025e-03,
@@ -136,6 +162,44 @@ def _erf_inv_f32(b: _Builder, x: Value) -> Value:
     result = b.same("multiply", p, x)
     at_one = b.compare("EQ", b.same("abs", x), b.constant(1.0, x))
     return b.select(at_one, b.same("multiply", x, b.constant(np.inf, x)), result)
+
+
+def _erf_inv_f64(b: _Builder, x: Value) -> Value:
+    w = b.same("negate", b.same("log_plus_one", b.same("multiply", x, b.same("negate", x))))
+    lt_6_25 = b.compare("LT", w, b.constant(6.25, x))
+    lt_16 = b.compare("LT", w, b.constant(16.0, x))
+
+    def coefficient(i: int) -> Value:
+        c = b.constant(_ERF_INV_F64_W_LT_6_25[i], x)
+        if i < len(_ERF_INV_F64_W_LT_16):
+            c = b.select(lt_6_25, c, b.constant(_ERF_INV_F64_W_LT_16[i], x))
+        if i < len(_ERF_INV_F64_W_GE_16):
+            c = b.select(lt_16, c, b.constant(_ERF_INV_F64_W_GE_16[i], x))
+        return c
+
+    shift = b.select(lt_16, b.constant(3.25, x), b.constant(5.0, x))
+    w = b.select(lt_6_25, b.same("subtract", w, b.constant(3.125, x)),
+                 b.same("subtract", b.same("sqrt", w), shift))
+    p = coefficient(0)
+    # The shorter polynomials stop where their coefficients end.
+    for i in range(1, len(_ERF_INV_F64_W_LT_6_25)):
+        step = b.same("add", coefficient(i), b.same("multiply", p, w))
+        if i < len(_ERF_INV_F64_W_GE_16):
+            p = step
+        elif i < len(_ERF_INV_F64_W_LT_16):
+            p = b.select(lt_16, step, p)
+        else:
+            p = b.select(lt_6_25, step, p)
+    result = b.same("multiply", p, x)
+    at_one = b.compare("EQ", b.same("abs", x), b.constant(1.0, x))
+    return b.select(at_one, b.same("multiply", x, b.constant(np.inf, x)), result)
+
+
+def _erf_inv(b: _Builder, op: Operation) -> Value | None:
+    x = op.operands[0]
+    if x.type.element_type == "f64":
+        return _erf_inv_f64(b, x)
+    return _through_f32(_erf_inv_f32)(b, op)
 
 
 def _erf_f32(b: _Builder, x: Value) -> Value:
@@ -389,7 +453,7 @@ _REWRITES: dict[str, Callable[[_Builder, Operation], Any]] = {
     "chlo.square": _square,
     "chlo.conj": _conj,
     "chlo.top_k": _top_k,
-    "chlo.erf_inv": _through_f32(_erf_inv_f32),
+    "chlo.erf_inv": _erf_inv,
     "chlo.erf": _through_f32(_erf_f32),
 }
 
