@@ -18,7 +18,7 @@ from typing import Any
 from jaxlib._src.frontends.mlir_bytecode import MAGIC, BcBlock, BcOp, BcRegion, BcValue
 
 FORMAT_VERSION = 6
-ISOLATED_OPS = frozenset({"builtin.module", "vhlo.func_v1"})
+ISOLATED_OPS = frozenset({"builtin.module", "vhlo.func_v1", "sdy.manual_computation"})
 
 _STRING, _DIALECT, _ATTR_TYPE, _ATTR_TYPE_OFFSET, _IR, _PROPERTIES = 0, 1, 2, 3, 4, 8
 _HAS_ATTRS, _HAS_RESULTS, _HAS_OPERANDS = 0x01, 0x02, 0x04

@@ -9,9 +9,13 @@ VHLO spells out given (the defaults StableHLO leaves implicit), discardable
 attributes in the op's attribute dictionary, locations as builtin locations.
 Shardy meshes are ``sdy.mesh`` ops, Shardy attributes their text.
 
+Shardy ops inside functions are written as the reference's mixed
+serialization writes them: Shardy ops on builtin types, VHLO ops on VHLO's,
+``unrealized_conversion_cast`` ops between.
+
 What VHLO cannot carry, or this writer does not write, raises
-:class:`NotWritable` naming it (CHLO ops, Shardy ops inside functions,
-targets before StableHLO 1.0.0): the caller keeps its own format then.
+:class:`NotWritable` naming it (CHLO ops, targets before StableHLO 1.0.0):
+the caller keeps its own format then.
 """
 
 from __future__ import annotations
@@ -84,6 +88,8 @@ from jaxlib._src.ir.types import (
 )
 
 MINIMUM_TARGET = (1, 0, 0)
+# The properties key of a Shardy op: (its layout, its values by name).
+SDY_LAYOUT = "<sdy layout>"
 
 
 class NotWritable(ValueError):
@@ -632,32 +638,83 @@ Precision_DEFAULT = vhlo._ENUM_ATTRIBUTES["precision"]("DEFAULT")
 _COMPARE_NOTYPE = vhlo._ENUM_ATTRIBUTES["comparison_type"]("NOTYPE")
 
 
+# The Shardy ops written inside functions, and their properties in ODS's
+# order: (name, optional) by attribute name.
+SDY_OP_PROPERTIES: dict[str, tuple[tuple[str, bool], ...]] = {
+    "sdy.sharding_constraint": (("sharding", False),),
+    "sdy.reshard": (("sharding", False),),
+    "sdy.manual_computation": (("in_shardings", False), ("manual_axes", False),
+                               ("out_shardings", False)),
+    "sdy.sharding_group": (("group_id", False),),
+    "sdy.propagation_barrier": (("allowed_direction", False),),
+    "sdy.named_computation": (("in_shardings", True), ("name", False),
+                              ("out_shardings", True)),
+    "sdy.return": (),
+}
+
+
 class _Writer:
+    """Converts functions' ops. A value is VHLO-typed where a VHLO op made it
+    and builtin-typed where a Shardy op or region did: each use takes the form
+    its op needs, through an ``unrealized_conversion_cast`` made once per
+    block (the mixed form the reference writes around Shardy ops)."""
+
     def __init__(self, target: tuple[int, int, int]) -> None:
         self.target = target
-        self.values: dict[int, BcValue] = {}
+        # id(IR value) -> {"vhlo" | "builtin": its value in that form}
+        self.forms: dict[int, dict[str, BcValue]] = {}
+        self.types: dict[int, Any] = {}
+        self.current: list[BcOp] = []
+        self.casts: dict[tuple[int, str], BcValue] = {}
 
-    def value(self, value: Any, what: str) -> BcValue:
-        found = self.values.get(id(value))
-        if found is None:
+    def define(self, value: Any, form: str, converted: BcValue) -> None:
+        self.forms[id(value)] = {form: converted}
+        self.types[id(value)] = value.type
+
+    def value(self, value: Any, what: str, form: str = "vhlo") -> BcValue:
+        forms = self.forms.get(id(value))
+        if forms is None:
             raise NotWritable(f"{what}: an operand defined outside its scope")
-        return found
+        if form in forms:
+            return forms[form]
+        cached = self.casts.get((id(value), form))
+        if cached is not None:
+            return cached
+        source = next(iter(forms.values()))
+        ir_type = self.types[id(value)]
+        cast = BcOp("builtin.unrealized_conversion_cast", location=_UNKNOWN_LOCATION)
+        cast.attributes = None  # type: ignore[assignment]
+        cast.properties = {}
+        cast.operands = [source]
+        cast.results = [BcValue(vhlo_type(ir_type) if form == "vhlo" else builtin_type(ir_type))]
+        self.current.append(cast)
+        self.casts[(id(value), form)] = cast.results[0]
+        return cast.results[0]
 
-    def block(self, block: Block, parent: str) -> BcBlock:
+    def block(self, block: Block, parent: str, form: str = "vhlo") -> BcBlock:
         out = BcBlock()
-        for argument in block.arguments:
-            value = BcValue(vhlo_type(argument.type), _location_or_none(argument.location))
-            self.values[id(argument)] = value
-            out.arguments.append(value)
-        for op in block.operations:
-            out.operations.append(self.op(op, parent))
+        saved = self.current, self.casts
+        self.current, self.casts = out.operations, {}
+        try:
+            for argument in block.arguments:
+                kind = vhlo_type if form == "vhlo" else builtin_type
+                value = BcValue(kind(argument.type), _location_or_none(argument.location))
+                self.define(argument, form, value)
+                out.arguments.append(value)
+            for op in block.operations:
+                converted = self.op(op, parent)
+                out.operations.append(converted)
+        finally:
+            self.current, self.casts = saved
         return out
 
-    def region(self, region: Region, parent: str) -> BcRegion:
-        return BcRegion([self.block(b, parent) for b in region.blocks])
+    def region(self, region: Region, parent: str, form: str = "vhlo") -> BcRegion:
+        return BcRegion([self.block(b, parent, form) for b in region.blocks])
 
     def op(self, op: Operation, parent: str) -> BcOp:
         dialect, _, base = op.name.partition(".")
+        if dialect == "sdy":
+            return self.sdy_op(op)
         if op.name == "func.return":
             versioned = "return_v1"
         elif op.name == "func.call":
@@ -669,9 +726,10 @@ class _Writer:
                                   f"{'.'.join(map(str, self.target))}")
             versioned = f"{base}_v{version}"
         else:
-            # CHLO ops (the reference legalizes them to StableHLO first) and
-            # Shardy ops inside functions are not written.
-            raise NotWritable(f"{op.name} has no VHLO form (only StableHLO and func ops)")
+            # CHLO ops without a rewrite (the reference legalizes them all to
+            # StableHLO first) are not written.
+            raise NotWritable(f"{op.name} has no VHLO form (only StableHLO, func and "
+                              "Shardy ops)")
         inherent, discardable = _convert_attributes(base, versioned, op)
         converted = BcOp(f"vhlo.{versioned}", location=location_entry(op.location))
         converted.attributes = _dictionary_entry(discardable)  # type: ignore[assignment]
@@ -679,9 +737,35 @@ class _Writer:
         converted.operands = [self.value(v, op.name) for v in op.operands]
         for result in op.results:
             value = BcValue(vhlo_type(result.type))
-            self.values[id(result)] = value
+            self.define(result, "vhlo", value)
             converted.results.append(value)
         converted.regions = [self.region(r, base) for r in op.regions]
+        return converted
+
+    def sdy_op(self, op: Operation) -> BcOp:
+        """A Shardy op as the reference writes it: on builtin types, its
+        attributes Shardy's text (builtin where plain), in ODS's order."""
+        layout = SDY_OP_PROPERTIES.get(op.name)
+        if layout is None:
+            raise NotWritable(f"{op.name} is not written (Shardy ops: "
+                              f"{', '.join(sorted(SDY_OP_PROPERTIES))})")
+        names = {name for name, _ in layout}
+        converted = BcOp(op.name, location=location_entry(op.location))
+        converted.attributes = _dictionary_entry(  # type: ignore[assignment]
+            {k: builtin_attribute(v) for k, v in op.attributes.items() if k not in names})
+        properties = {}
+        for name, optional in layout:
+            if name in op.attributes:
+                properties[name] = builtin_attribute(op.attributes[name])
+            elif not optional:
+                raise NotWritable(f"{op.name} without its {name}")
+        converted.properties = {SDY_LAYOUT: (layout, properties)}  # type: ignore[assignment]
+        converted.operands = [self.value(v, op.name, "builtin") for v in op.operands]
+        for result in op.results:
+            value = BcValue(builtin_type(result.type))
+            self.define(result, "builtin", value)
+            converted.results.append(value)
+        converted.regions = [self.region(r, "sdy", "builtin") for r in op.regions]
         return converted
 
     def function(self, func: Function) -> BcOp:
@@ -754,7 +838,11 @@ def _store_properties(writer: BytecodeWriter, op: BcOp) -> None:
     """Replaces each op's properties (by name) with the index of their
     stored form: in name order, as ODS writes them."""
     properties = op.properties
-    if op.name == "builtin.module":
+    if SDY_LAYOUT in properties:
+        layout, values = properties[SDY_LAYOUT]
+        op.properties = (writer.properties_entry(  # type: ignore[assignment]
+            [(values.get(name), optional) for name, optional in layout]) if layout else None)
+    elif op.name == "builtin.module":
         values = [(properties.get("sym_name"), True), (properties.get("sym_visibility"), True)]
         op.properties = writer.properties_entry(values)  # type: ignore[assignment]
     elif properties:
