@@ -326,3 +326,16 @@ def test_jax_export_deserializes_and_calls_reference_exports() -> None:
                           capture_output=True, text=True, timeout=600, env=env)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert json.loads(proc.stdout.strip().splitlines()[-1]) == []
+
+
+def test_quantized_types_round_trip() -> None:
+    from jaxlib._src.frontends.mlir_text import parse_module
+    text = """
+    func.func public @main(%a: tensor<4xf32>) -> tensor<4x!quant.uniform<i8:f32, 0.5:3>> {
+      %0 = stablehlo.uniform_quantize %a : (tensor<4xf32>)
+          -> tensor<4x!quant.uniform<i8:f32, 0.5:3>>
+      return %0 : tensor<4x!quant.uniform<i8:f32, 0.5:3>>
+    }"""
+    module = parse_module(text)
+    again = read_portable_artifact(write_portable_artifact(module, "1.15.0"))
+    assert print_module(again) == print_module(module)

@@ -129,10 +129,6 @@ def vhlo_type(t: Any) -> Entry:
     raise NotWritable(f"type {t} has no VHLO form")
 
 
-def _double_bits(value: float) -> int:
-    return int(np.array(value, np.float64).view(np.uint64))
-
-
 def _quantized(t: QuantizedType) -> Entry:
     storage = t.storage_type
     signed = storage.startswith("i")
@@ -145,12 +141,12 @@ def _quantized(t: QuantizedType) -> Entry:
     expressed = vhlo_type(t.expressed_type)
     if t.quantized_dimension is None:
         return _vhlo_type(QUANTIZED_TYPE, ("varint", int(signed)), ("type", storage_entry),
-                          ("type", expressed), ("apint", (_double_bits(t.scales[0]), 64)),
+                          ("type", expressed), ("apint", (_float_bits(t.scales[0], "f64"), 64)),
                           ("svarint", t.zero_points[0]), ("svarint", low), ("svarint", high))
     return _vhlo_type(QUANTIZED_PER_AXIS_TYPE, ("varint", int(signed)), ("type", storage_entry),
                       ("type", expressed), ("varint", t.quantized_dimension),
                       ("svarint", low), ("svarint", high),
-                      ("list", tuple((("apint", (_double_bits(s), 64)),) for s in t.scales)),
+                      ("list", tuple((("apint", (_float_bits(s, "f64"), 64)),) for s in t.scales)),
                       ("svarints", tuple(t.zero_points)))
 
 
@@ -273,8 +269,8 @@ def vhlo_attribute(value: Any) -> Entry:
         match = _ACCURACY_RE.fullmatch(value.text)
         if match is not None:
             return _vhlo_attr(
-                RESULT_ACCURACY, ("apint", (_double_bits(float(match.group(1))), 64)),
-                ("apint", (_double_bits(float(match.group(2))), 64)),
+                RESULT_ACCURACY, ("apint", (_float_bits(float(match.group(1)), "f64"), 64)),
+                ("apint", (_float_bits(float(match.group(2)), "f64"), 64)),
                 ("svarint", int(match.group(3))),
                 ("attr", _enum("result_accuracy_mode", match.group(4))))
         return _textual(value.text)
