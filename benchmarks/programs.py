@@ -170,7 +170,10 @@ def time_ours(bench: Suite, names: list[str], budget_s: float,
         from jaxlib.gpu_runtime import cublas, cudnn, fused, solver
         print(f"ours kernels: {fused.device_function_form()}", file=sys.stderr, flush=True)
         print(f"ours products: {cublas.status()}", file=sys.stderr, flush=True)
-        print(f"ours convolutions: {cudnn.status()}", file=sys.stderr, flush=True)
+        repacked = cudnn.repacked()
+        copies = (f"; {len(repacked)} on packed copies ({next(iter(repacked.values()))})"[:300]
+                  if repacked else "")
+        print(f"ours convolutions: {cudnn.status()}{copies}", file=sys.stderr, flush=True)
         print(f"ours solver: {solver.status()}", file=sys.stderr, flush=True)
     return results
 

@@ -38,7 +38,7 @@ backend=${GPU_CHECK_BACKEND:-cuda}
 site=${GPU_CHECK_SITE:-/tmp/jaxlib-gpu-check-site}
 budget=${GPU_CHECK_BUDGET:-0.5}
 # Which parts run (a rerun on a short device lease may skip some).
-parts=" ${GPU_CHECK_PARTS:-tests jax bench conformance} "
+parts=" ${GPU_CHECK_PARTS:-tests jax probes bench conformance} "
 summary=$out/summary.txt
 tables=$(mktemp -d)
 : >"$summary"
@@ -136,6 +136,12 @@ else
   fi
   note "jax part took $(( $(date +%s) - start )) s"
 fi
+fi
+
+# -- the reference's answers where ours were questioned (reference_probes.py) -------
+if [[ $parts == *" probes "* ]] && [ "$backend" = cuda ]; then
+  timeout 120 python3 benchmarks/gpu/reference_probes.py "$shared" >"$out/probes.txt" 2>&1
+  note "reference probes: $(grep -c "" "$out/probes.txt") lines (probes.txt); $(tail -1 "$out/probes.txt")"
 fi
 
 # -- benchmarks: ours on $backend, the reference on jax's CUDA backend ---------------

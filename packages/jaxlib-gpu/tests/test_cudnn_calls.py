@@ -389,6 +389,7 @@ _GROUPED = ("2x5x5x4 3x3x2x6 2x5x5x6", "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]"
 @pytest.fixture(autouse=True)
 def _own_refusals(monkeypatch):
     monkeypatch.setitem(cudnn._state, "refused", {})
+    monkeypatch.setitem(cudnn._state, "repacked", {})
 
 
 @pytest.mark.parametrize("case", sorted(_CASES))
@@ -551,10 +552,12 @@ def test_a_wrong_or_failing_library_leaves_the_convolution_on_im2col():
         for _ in range(2):
             (got,) = kernel(_wrap(lhs), _wrap(rhs))
             np.testing.assert_array_equal(got, fallback(lhs, rhs)[0])
-        assert library.calls == ({"forward": 1} if library.wrong else {})  # only the check
-        (configuration,) = kernel.memo.values()
-        assert reason in configuration
+        # only the checks: on the operands' own strides, then on packed copies
+        assert library.calls == ({"forward": 2} if library.wrong else {})
+        configurations = list(kernel.memo.values())
+        assert len(configurations) == 2 and all(reason in c for c in configurations)
         assert any(reason in r for r in cudnn.refused().values())
+        assert any(reason in r for r in cudnn.repacked().values())
 
 
 def test_a_refused_backward_convolution_runs_forward_on_cudnn():
@@ -572,7 +575,9 @@ def test_a_refused_backward_convolution_runs_forward_on_cudnn():
 
     library.cudnnFindConvolutionBackwardFilterAlgorithmEx = search
     kernel, fallback = _kernel(op, library)
-    assert kernel.plan.mode == "backward_filter" and kernel.plans[1].mode == "forward"
+    assert [(p.mode, p.packed) for p in kernel.plans] == [
+        ("backward_filter", False), ("backward_filter", True), ("forward", False),
+        ("forward", True)]
     rng = np.random.default_rng(6)
     lhs, rhs = (rng.standard_normal(t.shape).astype(np.float32) for t in op.operand_types)
     for _ in range(2):
@@ -580,6 +585,58 @@ def test_a_refused_backward_convolution_runs_forward_on_cudnn():
         np.testing.assert_allclose(got, fallback(lhs, rhs)[0], rtol=1e-5, atol=1e-5)
     assert kernel.plan.mode == "forward" and library.calls == {"forward": 3}
     assert any("no cuDNN algorithm" in r for r in cudnn.refused().values())
+
+
+class _PackedOnly(_Library):
+    """A cuDNN that finds no algorithm for tensors of other strides than
+    packed ones in its own axis order (cuDNN 9 on an H200 refused a result
+    laid out [f, b, 0, 1] and a trimmed weight-gradient input)."""
+
+    def _packed(self, descriptor) -> bool:
+        described = self._object(descriptor)
+        if "strides" not in described:  # a filter: packed by definition
+            return True
+        expected = 1
+        for n, stride in reversed(list(zip(described["dims"], described["strides"]))):
+            if n > 1 and stride != expected:
+                return False
+            expected *= n
+        return True
+
+    def _finding(name: str):
+        def find(self, *args):
+            result = getattr(_Library, name)(self, *args)
+            if not all(self._packed(args[i]) for i in (1, 3, 6)):
+                for found in args[10][:args[9]._obj.value]:
+                    found.status = 9  # CUDNN_STATUS_NOT_SUPPORTED (cuDNN 8's number)
+            return result
+        return find
+
+    cudnnFindConvolutionForwardAlgorithmEx = _finding("cudnnFindConvolutionForwardAlgorithmEx")
+    cudnnFindConvolutionBackwardDataAlgorithmEx = _finding(
+        "cudnnFindConvolutionBackwardDataAlgorithmEx")
+    cudnnFindConvolutionBackwardFilterAlgorithmEx = _finding(
+        "cudnnFindConvolutionBackwardFilterAlgorithmEx")
+
+
+@pytest.mark.parametrize("case", ["result_transposed", "negative_padding", "nhwc_same",
+                                  "weight_gradient", "input_gradient", "input_gradient_nchw"])
+def test_layouts_cudnn_refuses_run_on_packed_copies(case):
+    op = _convolution(*_CASES[case])
+    library = _PackedOnly()
+    kernel, fallback = _kernel(op, library)
+    rng = np.random.default_rng(8)
+    lhs, rhs = (rng.standard_normal(t.shape).astype(np.float32) for t in op.operand_types)
+    for _ in range(2):
+        (got,) = kernel(_wrap(lhs), _wrap(rhs))
+        np.testing.assert_allclose(got, fallback(lhs, rhs)[0], rtol=1e-5, atol=1e-5)
+    assert cudnn.refused() == {} and cudnn.status() in ("cudnn", "not used yet")
+    assert kernel.plan.mode == kernel.plans[0].mode  # not the alternative
+    mode = kernel.plan.mode
+    if kernel.plan.packed:  # the strided set-up was refused, the packed one ran twice
+        assert len(cudnn.repacked()) == 1 and library.calls == {mode: 3}
+    else:  # (already packed: no copy needed)
+        assert cudnn.repacked() == {} and library.calls == {mode: 3}
 
 
 def test_no_configuration_is_set_up_while_a_graph_is_captured():

@@ -572,6 +572,21 @@ func.func @main(%x: {t}, %y: tensor<4x6xf32>, %d: tensor<4x6xf64>, %i: tensor<4x
 """
 
 
+@pytest.mark.parametrize("name", ["float8_e4m3fn", "float8_e5m2", "float4_e2m1fn"])
+def test_eight_bit_rounding_codes_are_scalars(name):
+    # CuPy's where() takes numpy scalars but no 0-d numpy arrays (the mock
+    # GPUs' numpy takes both): the narrowing's single codes are scalars.
+    import ml_dtypes
+
+    from jaxlib.gpu_runtime.carried import _eight_bit
+
+    table = _eight_bit(getattr(ml_dtypes, name))
+    for code in (table.top_code, table.threshold_code, table.overflow_code,
+                 *table.zero_codes, *table.nan_codes):
+        assert isinstance(code, np.uint8), type(code)
+    assert isinstance(table.threshold, np.float32)
+
+
 @pytest.mark.parametrize("element,name", [("f8E4M3FN", "float8_e4m3fn"),
                                           ("f8E5M2", "float8_e5m2"),
                                           ("f8E4M3FNUZ", "float8_e4m3fnuz"),
@@ -745,7 +760,8 @@ def test_bfloat16_reductions_that_round_at_each_step_stay_exact(gpu, cpu, length
     # A cumulative sum as a reduce_window (the conformance suite's cumsum): the
     # CPU rounds after each add, in window order from the init; the device
     # does the same, one window element at a time, up to 256 elements (the
-    # CPU's sequential limit); longer windows run on the host.
+    # CPU's sequential limit); longer windows run on the host, or on a GPU
+    # as the generated reduce_window kernel, which folds in window order too.
     import ml_dtypes
 
     t = f"tensor<{length}x3xbf16>"
@@ -761,7 +777,7 @@ def test_bfloat16_reductions_that_round_at_each_step_stay_exact(gpu, cpu, length
     x = (np.random.default_rng(3).standard_normal((length, 3)) * 5).astype(ml_dtypes.bfloat16)
     executable = gpu.compile_and_load(text)
     steps = executable.reference_kernel_steps()
-    if on_device:
+    if on_device or BACKEND == "cuda":  # (a generated kernel folds any window in order)
         assert steps == []
     else:
         assert [s["op"] for s in steps] == ["stablehlo.reduce_window"]
@@ -950,12 +966,14 @@ def _suite(*args: str) -> dict:
                          timeout=1800)
     lines = out.stdout.strip().splitlines()
     assert lines and lines[-1].startswith("{"), out.stdout[-4000:] + out.stderr[-4000:]
-    return json.loads(lines[-1])
+    summary = json.loads(lines[-1])
+    summary["failures"] = [line[:300] for line in lines if line.startswith("FAIL")][:10]
+    return summary
 
 
 def test_the_corpus_runs_on_the_gpu_backend():
     summary = _suite("--corpus", str(ROOT / "tests"))
-    assert summary["corpus"]["failed"] == 0
+    assert summary["corpus"]["failed"] == 0, summary["failures"]
     assert summary["corpus"]["passed"] >= 240
 
 
@@ -967,7 +985,7 @@ IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 def test_the_conformance_suite_runs_on_the_gpu_backend():
     summary = _suite(str(SHARED / "conformance" / "stablehlo"))
     # The known failure: the refined dynamic 1-d convolution (CPU as well).
-    assert summary["conformance"]["failed"] <= 1
+    assert summary["conformance"]["failed"] <= 1, summary["failures"]
     assert summary["conformance"]["passed"] >= 1990
 
 
@@ -1095,9 +1113,14 @@ def test_lu_runs_on_the_device_through_the_solver(gpu, shape, dtype, element):
         if 0 in shape[-2:]:
             continue
         want_lu, want_pivots, want_info = getrf(a[index])
-        np.testing.assert_allclose(lu[index], want_lu, rtol=1e-4, atol=1e-5)
-        np.testing.assert_array_equal(pivots[index], want_pivots + 1)  # 1-based, as cuSOLVER
         assert info[index] == want_info
+        # Past the first zero pivot the factors are the library's own (cuBLAS's
+        # batched LU leaves the later columns unscaled, as XLA's GPU result):
+        # the columns up to it are LAPACK's.
+        known = want_info if want_info > 0 else min(shape[-2:])
+        np.testing.assert_allclose(lu[index][:, :known], want_lu[:, :known], rtol=1e-4,
+                                   atol=1e-5)
+        np.testing.assert_array_equal(pivots[index][:known], want_pivots[:known] + 1)  # 1-based
     assert lu.shape == shape and pivots.shape == shape[:-2] + (min(shape[-2:]),)
 
 
@@ -2041,11 +2064,36 @@ def test_tridiagonal_reduction_runs_on_the_device_through_the_solver(gpu, shape,
             want = routine(hermitian[index], lower=int(lower))
             for got, expected in zip((reduced[index], d[index], e[index], taus[index]), want):
                 np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
+        # jax's test gives any matrix: one triangle read, the diagonal taken as
+        # real (LAPACK's hetrd leaves it real in the result, 1 x 1 too)
+        results = [np.asarray(o) for o in executable.execute([gpu.buffer_from_pyval(a)])]
+        for index in np.ndindex(shape[:-2]):
+            want = routine(a[index], lower=int(lower))
+            for got, expected in zip((r[index] for r in results[:4]), want):
+                np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
     if BACKEND == "cuda":
         import cupy
 
         from jaxlib.gpu_runtime import solver
         assert solver.part_status("sytrd", cupy) == "cusolver"
+
+
+def test_cusolver_binding_leaves_one_by_one_hermitian_diagonals_real():
+    # (1 x 1 matrices never reach the library: the binding writes LAPACK's
+    # result itself; numpy stands in for CuPy here)
+    from jaxlib.gpu_runtime import solver
+
+    stream = types.SimpleNamespace(is_capturing=lambda: False)
+    fake = types.ModuleType("fake_cupy")
+    fake.__dict__.update({k: v for k, v in np.__dict__.items() if not k.startswith("__")})
+    fake.cuda = types.SimpleNamespace(get_current_stream=lambda: stream)
+    binding = solver._Cusolver.__new__(solver._Cusolver)
+    binding.cupy = fake
+    matrices = np.array([[[1 + 2j]], [[-3 - 1j]]], np.complex64)
+    d, e, taus, info = binding.sytrd(matrices, lower=True)
+    np.testing.assert_array_equal(matrices, [[[1]], [[-3]]])
+    np.testing.assert_array_equal(d, [[1], [-3]])
+    assert e.shape == taus.shape == (2, 0) and not info.any()
 
 
 def test_separately_checked_solver_routines_pass_their_checks_on_lapack():
@@ -2141,9 +2189,16 @@ def test_tridiagonal_solves_run_on_the_device(gpu, target, shape, dtype, element
     if target != "cusparse_gtsv2_ffi":
         want = np.empty_like(b)
         lapack._tridiagonal_solve_perturbed([dl, d, du, b], [want], {})
-        np.testing.assert_allclose(x, want, rtol=tolerance, atol=tolerance)
+        for index in regular:
+            np.testing.assert_allclose(x[index], want[index], rtol=tolerance, atol=tolerance)
         assert np.isfinite(x).all()  # the singular system too: a large, finite solution
-    if BACKEND == "cuda" and target == "cusparse_gtsv2_ffi":
+        for index in set(np.ndindex(shape[:-2])) - set(regular):
+            # Its solution is the nudged pivot's, which roundoff (the GPU's fused
+            # multiply-adds) moves: a small backward error, as the host's has.
+            a, got = matrices[index].astype(np.complex128), x[index].astype(np.complex128)
+            scale = np.abs(a).sum(axis=1).max() * np.abs(got).max()
+            assert np.abs(a @ got - b[index]).max() <= tolerance * scale
+    if BACKEND == "cuda" and target == "cusparse_gtsv2_ffi" and not on_host:
         import cupy  # noqa: F401
 
         from jaxlib.gpu_runtime import tridiagonal

@@ -302,8 +302,9 @@ class _EightBitFloat:
         # than the format's come from arrays viewed from other bytes)
         self.widen_table = np.arange(256, dtype=np.uint8).view(dtype).astype(np.float32)
 
-        def code(x: Any) -> np.uint8:
-            return np.array(x, np.float32).astype(dtype).view(np.uint8)
+        def code(x: Any) -> Any:
+            # numpy scalars for scalars (CuPy takes no 0-d numpy arrays as operands)
+            return np.array(x, np.float32).astype(dtype).view(np.uint8)[()]
 
         usable = np.isfinite(values) & ~np.signbit(values)
         magnitudes, first = np.unique(values[usable], return_index=True)

@@ -34,9 +34,12 @@ first run, which is eager (graphs are captured on a program's second run):
 cuDNN measures its algorithms there (``cudnnFindConvolution*AlgorithmEx``)
 within one fixed workspace per device, so captured graphs keep one workspace
 address; and the chosen algorithm is checked on random data laid out as the
-real operands against im2col. A configuration that fails either way is
-refused (``status()`` counts them): a backward one runs as a forward
-convolution instead, a forward one on im2col. The library is NVIDIA's wheel's
+real operands against im2col. A configuration that fails either way on the
+operands' own strides is set up again on packed copies of them in cuDNN's
+axis order (cuDNN 9 on an H200 found no algorithm for a result laid out
+[f, b, 0, 1], nor for a trimmed weight-gradient input; ``repacked()`` lists
+them); one that fails on those too is refused (``status()`` counts them): a
+backward one runs as a forward convolution instead, a forward one on im2col. The library is NVIDIA's wheel's
 libcudnn (jax's CUDA plugin brings it), CuPy's, or the system's; without one,
 every convolution runs on im2col.
 """
@@ -85,7 +88,7 @@ _WIDENS_EXACTLY = {np.dtype(np.float32): (np.dtype(np.float16),),
                    np.dtype(np.float64): (np.dtype(np.float16), np.dtype(np.float32))}
 
 _state: dict[str, Any] = {"library": None, "status": "not used yet", "handles": {},
-                          "refused": {}}
+                          "refused": {}, "repacked": {}}
 
 
 class AlgoPerf(ctypes.Structure):
@@ -109,6 +112,12 @@ def status() -> str:
 def refused() -> dict:
     """The configurations refused, with the reason for each."""
     return dict(_state["refused"])
+
+
+def repacked() -> dict:
+    """The configurations refused on the operands' own strides (then tried on
+    packed copies of them), with the reason for each."""
+    return dict(_state.get("repacked", {}))
 
 
 # --- the plan: one stablehlo.convolution in cuDNN's terms (no library) --------------
@@ -152,6 +161,21 @@ class ConvPlan:
     # batch groups: (G, the lhs axes as [N, spatial..., C]); the lhs is rearranged as
     # [N / G, spatial..., G * C] first (see _batch_groups_plan)
     batch_split: tuple[int, tuple[int, ...]] | None = None
+    # x (and a backward filter's dy, a forward or backward-data y) copied to
+    # packed memory in cuDNN's axis order: what a configuration of the
+    # operands' own strides falls back to when cuDNN takes none of those
+    packed: bool = False
+
+
+def packed_variant(plan: ConvPlan) -> ConvPlan:
+    """``plan`` on packed copies of its tensors (see ConvPlan.packed)."""
+    return dataclasses.replace(plan, packed=True)
+
+
+def cudnn_axes(plan: ConvPlan, axes: tuple[int, ...]) -> tuple[int, ...]:
+    """The axes a tensor of ``plan`` is described in: ``axes`` of the
+    program's layout, or in order where the tensor was packed in that order."""
+    return tuple(range(len(axes))) if plan.packed else axes
 
 
 def plan_convolution(spec: Any, lhs_shape: tuple[int, ...], rhs_shape: tuple[int, ...],
@@ -532,7 +556,7 @@ class Handle:
         return descriptor
 
     def _tensor(self, plan: ConvPlan, array: Any, axes: tuple[int, ...]) -> ctypes.c_void_p:
-        dims, strides = described(array, axes, plan.unit_spatial)
+        dims, strides = described(array, cudnn_axes(plan, axes), plan.unit_spatial)
         descriptor = self._descriptor("cudnnCreateTensorDescriptor")
         self.check(self.lib.cudnnSetTensorNdDescriptor(
             descriptor, _TYPES[plan.dtype][0], len(dims), _ints(dims), _ints(strides)),
@@ -572,7 +596,7 @@ class Handle:
             source, filter_desc, output = y_desc, w_desc, (x, plan.x_axes)
         else:
             source, filter_desc, output = x_desc, y_desc, (w, plan.rhs_axes)
-        output = described(*output, plan.unit_spatial)[0]
+        output = described(output[0], cudnn_axes(plan, output[1]), plan.unit_spatial)[0]
         cudnn_dims = (ctypes.c_int * len(output))()
         self.check(lib.cudnnGetConvolutionNdForwardOutputDim(conv_desc, source, filter_desc,
                                                              len(output), cudnn_dims),
@@ -644,8 +668,12 @@ class Configuration:
                 handle.check(lib.cudnnSetConvolutionMathType(conv_desc, math),
                              "cudnnSetConvolutionMathType")
                 return
+        # What cuDNN offered, for the status line: (algorithm, status, workspace, math).
+        offered = ", ".join(f"{r.algo}/{r.status}/{int(r.memory) >> 20}M/{r.math_type}"
+                            for r in results[:count.value])
         raise CudnnError("no cuDNN algorithm takes this convolution within "
-                         f"{limit >> 20} MiB of workspace")
+                         f"{limit >> 20} MiB of workspace (algo/status/workspace/math: "
+                         f"{offered or 'none'})")
 
     def run(self, x: Any, w: Any, y: Any) -> None:
         handle = self.handle
@@ -719,12 +747,14 @@ def _close(got: np.ndarray, want: np.ndarray, tolerance: float, dtype: np.dtype)
 class CudnnConvolution:
     """The device kernel of one stablehlo.convolution: cuDNN where its
     configuration was set up and checked (the plan, else ``alternative``: the
-    forward plan of a backward one), else ``fallback`` (im2col)."""
+    forward plan of a backward one; each on the operands' own strides, else on
+    packed copies), else ``fallback`` (im2col)."""
 
     def __init__(self, plan: ConvPlan, xp: Any, fallback: Callable,
                  result_shape: tuple[int, ...], handle_for: Callable[[Any], Any] = _handle,
                  alternative: ConvPlan | None = None):
-        self.plans = (plan,) if alternative is None else (plan, alternative)
+        chosen = (plan,) if alternative is None else (plan, alternative)
+        self.plans = tuple(p for c in chosen for p in (c, packed_variant(c)))
         self.xp, self.fallback = xp, fallback
         self.result_shape = tuple(result_shape)
         self.handle_for = handle_for
@@ -761,7 +791,11 @@ class CudnnConvolution:
         if plan.x_trim is not None:
             x = x[tuple(slice(0, n - trim) for n, trim in zip(x.shape, plan.x_trim))]
         x = readable(xp, x)
+        if plan.packed:
+            x = xp.ascontiguousarray(xp.transpose(x, plan.x_axes))
         if plan.mode == BACKWARD_FILTER:
+            if plan.packed:
+                return x, xp.ascontiguousarray(xp.transpose(rhs, plan.rhs_axes))
             return x, readable(xp, rhs)
         w = xp.flip(rhs, plan.flip_axes) if plan.flip_axes else rhs
         return x, xp.ascontiguousarray(xp.transpose(w, plan.filter_order))
@@ -794,7 +828,7 @@ class CudnnConvolution:
             self.memo[memo_key] = configuration
             if isinstance(configuration, str):
                 return None
-        y = xp.empty(plan.y_shape or self.result_shape, storage(plan.dtype))
+        y = self.output(plan)
         try:
             with handle.lock:
                 handle.bind(xp.cuda.get_current_stream().ptr)
@@ -803,6 +837,14 @@ class CudnnConvolution:
             self.memo[memo_key] = self._refuse(handle, key, str(err))
             return None
         return (self.result_of(y, plan),)
+
+    def output(self, plan: ConvPlan) -> Any:
+        """What cuDNN writes: the result (or a grown one, ``y_shape``), in
+        cuDNN's axis order where packed; a backward filter's packed filter."""
+        shape = tuple(plan.y_shape or self.result_shape)
+        if plan.packed and plan.mode != BACKWARD_FILTER:
+            shape = tuple(shape[a] for a in plan.y_axes)
+        return self.xp.empty(shape, storage(plan.dtype))
 
     def result_of(self, y: Any, plan: ConvPlan | None = None) -> Any:
         """The program's result in what cuDNN wrote: y itself, or a view of
@@ -816,6 +858,8 @@ class CudnnConvolution:
                 y = y[..., 0]
             y = y[tuple(slice(start, None) for start in plan.y_window)]
             return self.xp.transpose(y, plan.result_order)
+        if plan.packed:  # back to the result's axis order (a view)
+            y = self.xp.transpose(y, tuple(int(a) for a in np.argsort(plan.y_axes)))
         if plan.y_window is None:
             return y
         return y[tuple(slice(start, start + n)
@@ -823,7 +867,10 @@ class CudnnConvolution:
 
     @staticmethod
     def _refuse(handle: Any, key: tuple, reason: str) -> str:
-        handle.configurations[key] = _state["refused"][key] = reason
+        handle.configurations[key] = reason
+        # (the operands' own strides: packed copies are tried next, and a
+        # refusal of those is what counts)
+        _state["repacked" if not key[0].packed else "refused"][key] = reason
         return reason
 
     def _set_up(self, handle: Any, key: tuple, plan: ConvPlan, lhs: Any, rhs: Any) -> Any:
@@ -834,7 +881,7 @@ class CudnnConvolution:
         lhs_r, rhs_r = (_random_like(xp, v, rng, carried) for v in (lhs, rhs))
         try:
             x, w = self.operands(lhs_r, rhs_r, plan)
-            y = xp.empty(plan.y_shape or self.result_shape, storage(plan.dtype))
+            y = self.output(plan)
             with handle.lock:
                 handle.bind(xp.cuda.get_current_stream().ptr)
                 configuration = handle.configure(plan, x, w, y)

@@ -361,9 +361,36 @@ def _integer_power(xp: Any, kind: str) -> Callable:
     return fn
 
 
+def _complex_power(xp: Any) -> Callable:
+    """Complex powers as the CPU computes them (numpy's cpow, in complex128):
+    x^0 = 1; 0^y = 0 for real positive y, else NaN; small integral exponents
+    (|n| < 100) by multiplications, n = 1 the base itself (so non-finite
+    bases keep their finite parts, where exp(y log x) makes them NaN); the
+    rest exp(y log x)."""
+    def fn(a, b):
+        result_type = a.dtype
+        a, b = xp.broadcast_arrays(a.astype(np.complex128), b.astype(np.complex128))
+        br, bi = b.real, b.imag
+        n = xp.where(xp.abs(br) < 100, br, 0).astype(np.int64)
+        integral = (bi == 0) & (br == n)
+        magnitude = xp.abs(n)
+        product, square = xp.ones_like(a), a
+        for bit in range(7):  # |n| < 128
+            product = xp.where((magnitude >> bit) & 1 == 1, product * square, product)
+            square = square * square
+        small = xp.where(n == 1, a, xp.where(n == 2, a * a, xp.where(
+            n == 3, a * (a * a), xp.where(n < 0, 1 / product, product))))
+        nan = np.complex128(complex(np.nan, np.nan))
+        at_zero = xp.where((br > 0) & (bi == 0), np.complex128(0), nan)
+        out = xp.where(b == 0, np.complex128(1), xp.where(
+            a == 0, at_zero, xp.where(integral, small, xp.power(a, b))))
+        return out.astype(result_type)
+    return fn
+
+
 DEVICE_KERNELS["stablehlo.power"] = _binary(
-    lambda xp, kind: xp.power if kind in "fc" else _integer_power(xp, kind)
-    if kind in "iu" else None)
+    lambda xp, kind: xp.power if kind == "f" else _complex_power(xp) if kind == "c"
+    else _integer_power(xp, kind) if kind in "iu" else None)
 def _complex_atan2(xp: Any) -> Callable:
     """atan2(y, x) = -i log((x + iy) / sqrt(x^2 + y^2)) of complex y, x (the
     CPU's formula; complex64 computed in complex128, as its precise kernels)."""
@@ -1235,8 +1262,15 @@ for _op, _name in (("asin", "arcsin"), ("acos", "arccos"), ("atan", "arctan"),
     DEVICE_KERNELS[f"chlo.{_op}"] = _unary(
         lambda xp, kind, name=_name: getattr(xp, name) if kind == "f" else
         _complex_function(xp, name) if kind == "c" else None)
+def _bessel_i1e(xp: Any) -> Callable:
+    """i1e with CHLO's limits at the infinities (±0; CuPy's gives NaN there)."""
+    def fn(x):
+        return xp.where(xp.isinf(x), xp.copysign(x.dtype.type(0), x), _special(xp).i1e(x))
+    return fn
+
+
 DEVICE_KERNELS["chlo.bessel_i1e"] = _unary(
-    lambda xp, kind: _special(xp).i1e if kind == "f" else None)
+    lambda xp, kind: _bessel_i1e(xp) if kind == "f" else None)
 DEVICE_KERNELS["stablehlo.rsqrt"] = _unary(  # complex too: the principal root's inverse
     lambda xp, kind: (lambda x: 1 / xp.sqrt(x)) if kind in "fc" else None)
 

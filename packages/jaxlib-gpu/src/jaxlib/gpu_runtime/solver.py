@@ -567,6 +567,8 @@ class _Cusolver:
             return d, e, taus, info
         if n == 1:  # nothing to reduce (and no off-diagonal for the library to point at)
             d[...] = matrices.reshape(count, 1).real
+            # LAPACK's hetrd leaves the diagonal real in the matrix too
+            matrices[...] = matrices.real.astype(dtype)
             return d, e, taus, info
         uplo = _FILL_LOWER if lower else _FILL_UPPER
         size, function = self._routine(dtype, "sytrd")

@@ -203,6 +203,11 @@ def _sparse_solve(op: Any, xp: Any) -> Callable[..., tuple] | None:
     def kernel(values, columns, row_starts, rhs):
         if n == 0:
             return (xp.zeros((0,), dtype),)
+        # before the check's read-back, which a capturing stream refuses too
+        if xp is not np and xp.cuda.get_current_stream().is_capturing():
+            from jaxlib.gpu_runtime.solver import NotCapturable
+
+            raise NotCapturable("cuSOLVER csrlsvqr reads its singularity flag on the host")
         starts = row_starts.astype(np.int64)
         steps = starts[1:] - starts[:-1]
         bad = (starts[0] != 0) | (starts[-1] > nnz) | (steps < 0).any()
@@ -216,10 +221,6 @@ def _sparse_solve(op: Any, xp: Any) -> Callable[..., tuple] | None:
         values, columns = values[:end], columns[:end]
         if xp is np:
             return (_host_solve(values, columns, row_starts, rhs, n, dtype),)
-        if xp.cuda.get_current_stream().is_capturing():
-            from jaxlib.gpu_runtime.solver import NotCapturable
-
-            raise NotCapturable("cuSOLVER csrlsvqr reads its singularity flag on the host")
         try:
             import cupyx.cusolver
             import cupyx.scipy.sparse
