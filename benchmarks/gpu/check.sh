@@ -95,7 +95,7 @@ if [[ $parts == *" tests "* ]]; then
 start=$(date +%s)
 # At the limit pytest gets SIGINT, so it still prints what passed and failed so far.
 JAXLIB_GPU_TEST_BACKEND=$backend timeout -s INT -k 20 "${GPU_CHECK_TESTS_S:-150}" $ours \
-  python3 -m pytest -q -rfE -p no:cacheprovider --durations=5 \
+  python3 -m pytest -q -rfEs -p no:cacheprovider --durations=5 \
   -k "not conformance_suite${GPU_CHECK_TESTS_K:+ and ($GPU_CHECK_TESTS_K)}" \
   --ignore=packages/jaxlib-gpu/tests/test_codegen.py \
   packages/jaxlib-gpu/tests >"$out/pytest.log" 2>&1 && rc=0 || rc=$?
