@@ -482,6 +482,86 @@ def test_side_effecting_callback_without_results_runs():
     assert seen == [[4, 5]]
 
 
+# -- buffer callbacks (jax.experimental.buffer_callback) ----------------------------------
+
+_BUFFER_CALLBACK = """func.func @main(%a: tensor<2x3xf32>, %b: tensor<3xi32>) -> (tensor<2x3xf32>, tensor<3xi32>) {
+  %0:2 = stablehlo.custom_call @xla_buffer_python_cpu_callback(%a, %b) {api_version = 4 : i32,
+      backend_config = {index = 0 : ui64}, has_side_effect = false{aliases}}
+      : (tensor<2x3xf32>, tensor<3xi32>) -> (tensor<2x3xf32>, tensor<3xi32>)
+  return %0#0, %0#1 : tensor<2x3xf32>, tensor<3xi32>
+}"""
+
+
+def _buffer_program(aliases: str = "") -> str:
+    return _BUFFER_CALLBACK.replace("{aliases}", aliases)
+
+
+def test_buffer_callbacks_fill_their_results_in_place():
+    from jaxlib._jax import ffi
+
+    seen = {}
+
+    def callback(context, a, b, out_a, out_b):
+        seen["stage"] = context.stage
+        with pytest.raises(XlaRuntimeError, match="XLA FFI GPU context is not available"):
+            context.stream
+        seen["buffers"] = [(x.shape, x.dtype, x.writeable) for x in (a, b, out_a, out_b)]
+        with pytest.raises(ValueError, match="read-only"):
+            np.asarray(a)[...] = 0  # operands are read-only
+        np.asarray(out_a)[...] = np.asarray(a) * 2
+        np.from_dlpack(b)  # DLPack on the CPU too
+        np.asarray(out_b)[...] = np.asarray(b) + 1
+
+    compiled = compile_program(_buffer_program(), None, host_callbacks=[callback])
+    a, b = np.arange(6, dtype=np.float32).reshape(2, 3), np.array([1, 2, 3], np.int32)
+    out_a, out_b = compiled.program(a, b)
+    np.testing.assert_array_equal(out_a, a * 2)
+    np.testing.assert_array_equal(out_b, b + 1)
+    np.testing.assert_array_equal(a, np.arange(6).reshape(2, 3))  # the operand untouched
+    assert seen["stage"] == ffi.ExecutionStage.EXECUTE
+    assert seen["buffers"] == [((2, 3), np.float32, False), ((3,), np.int32, False),
+                               ((2, 3), np.float32, True), ((3,), np.int32, True)]
+
+
+def test_buffer_callback_aliases_share_memory_and_results_start_zeroed():
+    def callback(context, a, b, out_a, out_b):
+        assert np.asarray(a).ctypes.data == np.asarray(out_a).ctypes.data  # aliased
+        assert not np.asarray(out_b).any()  # a fresh result is zeros
+        np.asarray(out_a)[0] += 10
+
+    aliases = (", output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_"
+               "indices = [0], operand_index = 0, operand_tuple_indices = []>]")
+    compiled = compile_program(_buffer_program(aliases), None, host_callbacks=[callback])
+    a = np.ones((2, 3), np.float32)
+    out_a, out_b = compiled.program(a, np.zeros(3, np.int32))
+    np.testing.assert_array_equal(out_a, [[11, 11, 11], [1, 1, 1]])
+    np.testing.assert_array_equal(a, np.ones((2, 3)))  # the caller's operand untouched
+    assert not out_b.any()
+
+
+def test_buffer_callbacks_that_return_values_or_fail_raise():
+    compiled = compile_program(_buffer_program(), None, host_callbacks=[lambda *args: (1,)])
+    with pytest.raises(XlaRuntimeError, match="returned values; it must fill"):
+        compiled.program(np.zeros((2, 3), np.float32), np.zeros(3, np.int32))
+
+    def fails(*args):
+        raise RuntimeError("callback broke")
+
+    compiled = compile_program(_buffer_program(), None, host_callbacks=[fails])
+    with pytest.raises(XlaRuntimeError, match="callback broke"):
+        compiled.program(np.zeros((2, 3), np.float32), np.zeros(3, np.int32))
+    with pytest.raises(XlaRuntimeError, match="'index' must be a ui64"):
+        compile_program(_buffer_program().replace("0 : ui64", "0 : i32"), None,
+                        host_callbacks=[fails])
+
+
+
+def test_gpu_buffer_callbacks_are_an_explicit_unimplemented():
+    text = _buffer_program().replace("xla_buffer_python_cpu_callback",
+                                     "xla_buffer_python_gpu_callback")
+    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED.*buffer_callback on GPUs"):
+        compile_program(text, None, host_callbacks=[lambda *args: None])
+
 # -- check.* targets ----------------------------------------------------------------------
 
 

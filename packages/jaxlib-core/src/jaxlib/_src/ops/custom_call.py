@@ -138,9 +138,12 @@ _LINALG_TARGETS = frozenset({"Qr", "Eigh", "Svd", "LuDecomposition",
                              "ProductOfElementaryHouseholderReflectors",
                              "cu_lu_pivots_to_permutation", "hip_lu_pivots_to_permutation"})
 _SPARSE_PREFIXES = ("cpu_csr_", "cusparse_", "hipsparse_")
+# jax.experimental.buffer_callback: the callback fills its results in place.
+BUFFER_CALLBACK_TARGET = "xla_buffer_python_cpu_callback"
 _UNSUPPORTED_TARGETS = {
-    "xla_buffer_python_cpu_callback":
-        "jax.experimental.buffer_callback targets are not supported by the CPU backend",
+    name: "jax.experimental.buffer_callback on GPUs is not supported by this jaxlib (its "
+          "CPU target is)"
+    for name in ("xla_buffer_python_gpu_callback", "xla_buffer_python_gpu_callback_cmd_buffer")
 }
 # GSPMD manual-region boundaries. The compiler turns each region (between its
 # entries and exits) into one per-device op (passes/gspmd_manual.py); what is
@@ -547,6 +550,45 @@ def _host_callback_kernel(op: Operation, ctx: Any, name: str):
     return kernel
 
 
+def _buffer_callback_kernel(op: Operation, ctx: Any, name: str):
+    """``callback(context, *operands, *results)`` with ``Buffer``s: the
+    operands read-only, the results writeable and zeroed first (an aliased
+    result starts as a copy of its operand, which the callback then sees in
+    that same memory, read-only), returned as the callback left them."""
+    from jaxlib._src.ops.ffi_buffers import Buffer, ExecutionContext
+
+    check_contract(op, name)
+    callbacks = _host_callbacks(ctx)
+    config = decoded_attributes(op)
+    if "index" not in config:
+        raise ValueError(f"{name} needs an 'index' in its backend config")
+    index = int(config["index"])
+    specs = _result_specs(op)
+    leaves = [leaf for s in specs for leaf in s.leaves()]
+    if any(leaf.is_token for leaf in leaves) or any(
+            not isinstance(t, TensorType) for t in op.operand_types):
+        raise ValueError(f"{name} takes and returns arrays only")
+    aliases = dict(_aliases(op))  # result -> operand
+
+    def kernel(*operands):
+        operands = [np.asarray(x) for x in operands]
+        results = [np.array(operands[aliases[i]], order="C", copy=True) if i in aliases
+                   else leaf.allocate() for i, leaf in enumerate(leaves)]
+        for i, operand in aliases.items():
+            operands[operand] = results[i]
+        buffers = [Buffer(x, writeable=False) for x in operands]
+        buffers += [Buffer(r, writeable=True) for r in results]
+        returned = _call_host_callback(name, callbacks, index,
+                                       [ExecutionContext(), *buffers])
+        if returned:
+            raise XlaRuntimeError(f"INTERNAL: buffer callback {index} returned values; it "
+                                  "must fill its result buffers instead")
+        return _assemble(specs, results)
+
+    kernel.has_side_effect = bool(op.attributes.get("has_side_effect", False))
+    return kernel
+
+
 # -- contracts --------------------------------------------------------------------------
 
 
@@ -727,7 +769,7 @@ def _check_legacy_host_callback(signature: CustomCallSignature) -> None:
     _check_row_major(signature)
 
 
-for _name in FFI_HOST_CALLBACK_TARGETS:
+for _name in (*FFI_HOST_CALLBACK_TARGETS, BUFFER_CALLBACK_TARGET):
     register_custom_call_contract(_name, _check_ffi_host_callback)
 register_custom_call_contract(LEGACY_HOST_CALLBACK_TARGET, _check_legacy_host_callback)
 
@@ -769,6 +811,8 @@ def _custom_call(op: Operation, ctx: Any):
     name = op.attributes["call_target_name"]
     if name in FFI_HOST_CALLBACK_TARGETS or name == LEGACY_HOST_CALLBACK_TARGET:
         return _host_callback_kernel(op, ctx, name)
+    if name == BUFFER_CALLBACK_TARGET:
+        return _buffer_callback_kernel(op, ctx, name)
     if name in _UNSUPPORTED_TARGETS:
         raise unimplemented(f"custom call {name!r}: {_UNSUPPORTED_TARGETS[name]}")
     if name in _GSPMD_MANUAL_STEPS:
