@@ -484,7 +484,8 @@ def test_side_effecting_callback_without_results_runs():
 
 # -- buffer callbacks (jax.experimental.buffer_callback) ----------------------------------
 
-_BUFFER_CALLBACK = """func.func @main(%a: tensor<2x3xf32>, %b: tensor<3xi32>) -> (tensor<2x3xf32>, tensor<3xi32>) {
+_BUFFER_CALLBACK = """func.func @main(%a: tensor<2x3xf32>, %b: tensor<3xi32>)
+    -> (tensor<2x3xf32>, tensor<3xi32>) {
   %0:2 = stablehlo.custom_call @xla_buffer_python_cpu_callback(%a, %b) {api_version = 4 : i32,
       backend_config = {index = 0 : ui64}, has_side_effect = false{aliases}}
       : (tensor<2x3xf32>, tensor<3xi32>) -> (tensor<2x3xf32>, tensor<3xi32>)
@@ -504,7 +505,7 @@ def test_buffer_callbacks_fill_their_results_in_place():
     def callback(context, a, b, out_a, out_b):
         seen["stage"] = context.stage
         with pytest.raises(XlaRuntimeError, match="XLA FFI GPU context is not available"):
-            context.stream
+            _ = context.stream
         seen["buffers"] = [(x.shape, x.dtype, x.writeable) for x in (a, b, out_a, out_b)]
         with pytest.raises(ValueError, match="read-only"):
             np.asarray(a)[...] = 0  # operands are read-only

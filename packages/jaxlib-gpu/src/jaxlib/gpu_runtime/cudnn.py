@@ -39,9 +39,9 @@ operands' own strides is set up again on packed copies of them in cuDNN's
 axis order (cuDNN 9 on an H200 found no algorithm for a result laid out
 [f, b, 0, 1], nor for a trimmed weight-gradient input; ``repacked()`` lists
 them); one that fails on those too is refused (``status()`` counts them): a
-backward one runs as a forward convolution instead, a forward one on im2col. The library is NVIDIA's wheel's
-libcudnn (jax's CUDA plugin brings it), CuPy's, or the system's; without one,
-every convolution runs on im2col.
+backward one runs as a forward convolution instead, a forward one on im2col.
+The library is NVIDIA's wheel's libcudnn (jax's CUDA plugin brings it),
+CuPy's, or the system's; without one, every convolution runs on im2col.
 """
 
 from __future__ import annotations
