@@ -63,13 +63,14 @@ TIERS: dict[str, tuple[float, list[str]]] = {
     "fast": (90.0, [
         "core_test.py", "dtypes_test.py", "x64_context_test.py", "batching_test.py",
         "export_back_compat_test.py", "export_serialization_back_compat_test.py",
+        "buffer_callback_test.py", "async_collectives_test.py", "control_deps_test.py",
     ]),
     # On jaxlib-gpu's mock GPUs (with --mock-gpu): jax's cuda lowering, the GPU
     # solver targets, the GPU client under jax's arrays and dispatch;
     # jax.distributed's set-up (jaxlib-distributed), which jax tests on GPUs only.
     "gpu-mock": (98.0, [
         "batching_test.py", "linalg_test.py", "distributed_test.py",
-        "export_back_compat_test.py",
+        "export_back_compat_test.py", "buffer_callback_test.py", "async_collectives_test.py",
     ]),
 }
 

@@ -365,9 +365,10 @@ EXAMPLES = """
 func.func @async(%a: tensor<2xf32>) -> tensor<2xf32> {
   %0 = "stablehlo.async_start"(%a) ({
   ^bb0(%x: tensor<2xf32>):
-    "stablehlo.return"(%x) : (tensor<2xf32>) -> ()
-  }) : (tensor<2xf32>) -> tensor<2xf32>
-  %1 = "stablehlo.async_done"(%0) : (tensor<2xf32>) -> tensor<2xf32>
+    %s = stablehlo.slice %x [0:2] : (tensor<2xf32>) -> tensor<2xf32>
+    "stablehlo.return"(%s) : (tensor<2xf32>) -> ()
+  }) : (tensor<2xf32>) -> !stablehlo.future<tensor<2xf32>>
+  %1 = "stablehlo.async_done"(%0) : (!stablehlo.future<tensor<2xf32>>) -> tensor<2xf32>
   return %1 : tensor<2xf32>
 }
 // -----

@@ -557,10 +557,10 @@ def test_buffer_callbacks_that_return_values_or_fail_raise():
 
 
 
-def test_gpu_buffer_callbacks_are_an_explicit_unimplemented():
+def test_gpu_buffer_callbacks_on_the_cpu_are_an_explicit_unimplemented():
     text = _buffer_program().replace("xla_buffer_python_cpu_callback",
                                      "xla_buffer_python_gpu_callback")
-    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED.*buffer_callback on GPUs"):
+    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED.*runs on jaxlib-gpu's devices"):
         compile_program(text, None, host_callbacks=[lambda *args: None])
 
 # -- check.* targets ----------------------------------------------------------------------

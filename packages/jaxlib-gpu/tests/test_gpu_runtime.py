@@ -3091,3 +3091,67 @@ def test_tokens_made_in_a_program_need_no_host_step(gpu):
     token, y = executable.execute([gpu.buffer_from_pyval(x, gpu.devices()[0])])
     np.testing.assert_array_equal(np.asarray(y), 2 * x)
     assert executable.reference_kernel_steps() == []
+
+
+def _buffer_callback_program(target: str) -> str:
+    return (f"func.func @main(%a: tensor<2x3xf32>, %b: tensor<3xbf16>) "
+            f"-> (tensor<2x3xf32>, tensor<3xbf16>) {{\n"
+            f"  %0:2 = stablehlo.custom_call @{target}(%a, %b) {{api_version = 4 : i32, "
+            f"backend_config = {{index = 0 : ui64}}}} : (tensor<2x3xf32>, tensor<3xbf16>) "
+            f"-> (tensor<2x3xf32>, tensor<3xbf16>)\n"
+            f"  return %0#0, %0#1 : tensor<2x3xf32>, tensor<3xbf16>\n}}\n")
+
+
+@pytest.mark.parametrize("recorded", [False, True])
+def test_buffer_callbacks_fill_device_buffers_on_the_stream(gpu, recorded):
+    # jax.experimental.buffer_callback for cuda: the callback gets the stream and
+    # device buffers (__cuda_array_interface__; bfloat16 as its own type over its
+    # carrier's memory) and fills the results there. A command-buffer-compatible
+    # one is recorded into the program's CUDA graph (called while capturing, not at
+    # replays); the other kind keeps the program eager.
+    import ml_dtypes
+
+    calls = []
+
+    def callback(context, a, b, out_a, out_b):
+        calls.append(context.stream)
+        assert (a.shape, a.dtype, a.writeable) == ((2, 3), np.float32, False)
+        assert (out_b.shape, out_b.dtype, out_b.writeable) == ((3,), ml_dtypes.bfloat16, True)
+        interface = out_a.__cuda_array_interface__
+        assert interface["shape"] == (2, 3) and interface["typestr"] == "<f4"
+        assert b.__cuda_array_interface__["typestr"] == np.dtype(ml_dtypes.bfloat16).str
+        if BACKEND == "cuda":
+            import cupy
+
+            cupy.asarray(out_a)[...] = cupy.asarray(a) * 2
+
+            def bits(buffer):  # (CuPy has no bfloat16: its bits as uint16)
+                pointer = buffer.__cuda_array_interface__["data"][0]
+                memory = cupy.cuda.UnownedMemory(pointer, 6, None)
+                return cupy.ndarray((3,), cupy.uint16, cupy.cuda.MemoryPointer(memory, 0))
+
+            bits(out_b)[...] = bits(b)
+        else:
+            np.asarray(out_a)[...] = np.asarray(a) * 2
+            np.asarray(out_b)[...] = np.asarray(b)
+
+    target = "xla_buffer_python_gpu_callback" + ("_cmd_buffer" if recorded else "")
+    executable = gpu.compile_and_load(_buffer_callback_program(target),
+                                      host_callbacks=[callback])
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    b = np.array([1.5, -2, 3], ml_dtypes.bfloat16)
+    for _ in range(3):  # eager, then captured where it can be, then replayed
+        got_a, got_b = [np.asarray(o) for o in executable.execute(
+            [gpu.buffer_from_pyval(a), gpu.buffer_from_pyval(b)])]
+        np.testing.assert_array_equal(got_a, a * 2)
+        np.testing.assert_array_equal(got_b.view(np.uint16), b.view(np.uint16))
+    assert executable.reference_kernel_steps() == []
+    if BACKEND == "cuda":
+        assert all(isinstance(s, int) for s in calls)
+        if recorded:
+            assert executable.graph_status() == "graph" and len(calls) == 2
+        else:
+            assert "NotCapturable: a buffer callback" in executable.graph_status()
+            assert len(calls) == 3
+    else:
+        assert calls == [0, 0, 0]

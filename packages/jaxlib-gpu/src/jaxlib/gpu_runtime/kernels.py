@@ -23,7 +23,7 @@ import numpy as np
 from jaxlib._src.ir.core import Operation
 from jaxlib._src.ir.element_types import info as element_info
 from jaxlib._src.ir.types import TensorType, numpy_dtype
-from jaxlib._src.ops.custom_call import ALLOCATE_BUFFER, DCE_SINK, IDENTITY_TARGETS
+from jaxlib._src.ops.custom_call import ALLOCATE_BUFFER, IDENTITY_TARGETS, NO_OP_TARGETS
 from jaxlib._src.ops.data_movement import int_list
 from jaxlib._src.ops.elementwise import complex_sign, with_xla_special_values
 from jaxlib._src.ops.reduction import int_array_attr
@@ -587,13 +587,13 @@ def _mulhi(op: Operation, xp: Any):
 @device_kernel("stablehlo.custom_call")
 def _device_custom_call(op: Operation, xp: Any):
     """The builtins that return their operand (sharding and memory-placement
-    annotations), jax's ``dce_sink`` (does nothing) and ``AllocateBuffer``
+    annotations), jax's ``dce_sink`` and ``control_dep`` (do nothing) and ``AllocateBuffer``
     (``lax.empty``: zeros), the solver's targets (solver.py: cuSOLVER, cuBLAS
     trsm), jax's threefry target (prng.py), its cuSPARSE targets (sparse.py)
     and its tridiagonal solves (tridiagonal.py) stay on the device; other
     targets are host steps."""
     target = op.attributes.get("call_target_name")
-    if target == DCE_SINK and not op.results:
+    if target in NO_OP_TARGETS and not op.results:
         return lambda *values: ()
     if target == ALLOCATE_BUFFER and not op.operands and len(op.result_types) == 1 \
             and on_device(op.result_types[0]):

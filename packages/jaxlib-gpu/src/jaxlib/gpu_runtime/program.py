@@ -46,6 +46,7 @@ from jaxlib._src.passes.inline_calls import inline_small_calls
 from jaxlib._src.passes.sink_slices import sink_slices
 from jaxlib._src.passes.unit_contractions import expand_unit_contractions
 from jaxlib.gpu_runtime import carried, codegen
+from jaxlib.gpu_runtime.buffer_callbacks import BUFFER_CALLBACK_TARGETS, buffer_callback_step
 from jaxlib.gpu_runtime.carried import from_carrier, is_carried, to_carrier, uses_carriers
 from jaxlib.gpu_runtime.collectives import run_per_device
 from jaxlib.gpu_runtime.fused import (
@@ -297,6 +298,9 @@ class _GpuFunctionLowering(_FunctionLowering):
         """The op's kernel on device values, or None and why there is none."""
         module = self.module_lowering
         xp = module.xp
+        if op.name == "stablehlo.custom_call" and \
+                op.attributes.get("call_target_name") in BUFFER_CALLBACK_TARGETS:
+            return with_frame(buffer_callback_step(op, xp, self)), ""
         nothing = nothing_to_compute_kernel(op, xp)
         if nothing is not None:
             return nothing, ""

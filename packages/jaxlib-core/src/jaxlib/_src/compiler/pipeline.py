@@ -32,6 +32,7 @@ from jaxlib._src.frontends.lexer import ParseError
 from jaxlib._src.ir.core import Function, Module, VerificationError, verify_module
 from jaxlib._src.ir.types import TensorType, TokenType, TupleType
 from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target
+from jaxlib._src.passes.async_ops import without_async_ops
 from jaxlib._src.passes.constant_branches import without_constant_branches
 from jaxlib._src.passes.gspmd_manual import rewrite_manual_regions
 from jaxlib._src.passes.refine_shapes import is_polymorphic, refine_function
@@ -716,6 +717,9 @@ def _has_unknown_targets(module: Module) -> bool:
 def _compile_module(module: Module, text: str | None, options: Any,
                     host_callbacks: Sequence[Any] = (),
                     program_builder: ProgramBuilder | None = None) -> CompiledProgram:
+    # Asynchronous ops run as what they start (XLA's too): the module from
+    # here on, the compiled text included, holds the synchronous ops.
+    module = without_async_ops(module)
     entry = _entry_function(module)
     _check_types_supported(entry)
     polymorphic = is_polymorphic(entry)

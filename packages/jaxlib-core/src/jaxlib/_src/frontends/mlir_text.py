@@ -39,6 +39,7 @@ from jaxlib._src.ir.attributes import (
 from jaxlib._src.ir.core import Block, Function, Module, Operation, Region, Value, load_op_table
 from jaxlib._src.ir.types import (
     FunctionType,
+    FutureType,
     QuantizedType,
     TensorType,
     TokenType,
@@ -701,6 +702,12 @@ class MlirParser:
             if token.text == "!stablehlo.token":
                 self.lexer.advance()
                 return TokenType()
+            if token.text == "!stablehlo.future":
+                self.lexer.advance()
+                self.expect("<", "after '!stablehlo.future'")
+                types = [] if self.at(">") else self.parse_type_list()
+                self.expect(">", "to close the future type")
+                return FutureType(tuple(types))
             if token.text == "!quant.uniform":
                 return self._parse_quantized_type()  # type: ignore[return-value]
             if token.text in self.type_aliases:

@@ -14,8 +14,8 @@ dense arrays, and attributes at their defaults are dropped. Older op
 versions are read with the attributes they have; an attribute a later
 version added is absent, which means its default.
 
-Anything VHLO has and this IR does not (futures, buffers, witnesses, unranked
-tensors, mesh-axis replica groups) is an error naming it.
+Anything VHLO has and this IR does not (buffers, witnesses, unranked tensors,
+mesh-axis replica groups) is an error naming it.
 """
 
 from __future__ import annotations
@@ -93,6 +93,7 @@ from jaxlib._src.ir.core import (
 )
 from jaxlib._src.ir.types import (
     FunctionType,
+    FutureType,
     QuantizedType,
     TensorType,
     TokenType,
@@ -199,6 +200,7 @@ ELEMENT_TYPE_CODES: dict[str, int] = {
 COMPLEX_TYPE, FUNCTION_TYPE, RANKED_TENSOR_TYPE, RANKED_TENSOR_WITH_ENCODING = 1, 8, 20, 21
 TOKEN_TYPE, TUPLE_TYPE, QUANTIZED_TYPE, QUANTIZED_PER_AXIS_TYPE, NONE_TYPE_CODE = (
     22, 23, 24, 30, 33)
+FUTURE_TYPE = 42
 
 _TYPES: dict[int, Any] = {
     **{code: _integer_type(spelling) for spelling, code in ELEMENT_TYPE_CODES.items()},
@@ -208,7 +210,8 @@ _TYPES: dict[int, Any] = {
     TOKEN_TYPE: lambda r: TokenType(), TUPLE_TYPE: read_tuple_type, QUANTIZED_TYPE: _quantized,
     25: _unsupported_type("unranked_tensor_v1", "type"), 26: _unsupported_type("witness_v1"),
     QUANTIZED_PER_AXIS_TYPE: _quantized_per_axis, NONE_TYPE_CODE: lambda r: NONE_TYPE,
-    41: _unsupported_type("buffer_v1", "shape"), 42: _unsupported_type("future_v1", "types"),
+    41: _unsupported_type("buffer_v1", "shape"),
+    FUTURE_TYPE: lambda r: FutureType(tuple(r.types())),
 }
 
 
@@ -594,8 +597,6 @@ def _format_float(value: float) -> str:
 def convert_type(t: Any) -> Any:
     """A VHLO type in this IR; an error for those it has no counterpart for."""
     if isinstance(t, UnsupportedType):
-        if t.name == "future_v1":
-            raise UnsupportedVhlo("!stablehlo.future values (asynchronous ops) are not supported")
         raise UnsupportedVhlo(f"VHLO type {t} has no StableHLO counterpart here")
     if isinstance(t, TensorType):
         convert_type(t.element_type)
@@ -604,6 +605,8 @@ def convert_type(t: Any) -> Any:
         return t
     if isinstance(t, TupleType):
         return TupleType(tuple(convert_type(e) for e in t.types))
+    if isinstance(t, FutureType):
+        return FutureType(tuple(convert_type(e) for e in t.types))
     if isinstance(t, FunctionType):
         return FunctionType(tuple(convert_type(e) for e in t.inputs),
                             tuple(convert_type(e) for e in t.results))

@@ -38,6 +38,7 @@ from jaxlib._src.frontends.vhlo import (
     ENUM_CODES,
     FLOAT,
     FUNCTION_TYPE,
+    FUTURE_TYPE,
     INTEGER,
     NONE_TYPE_CODE,
     OP_ATTRIBUTES,
@@ -78,6 +79,7 @@ from jaxlib._src.ir.attributes import (
 from jaxlib._src.ir.core import Block, Function, Module, Operation, Region
 from jaxlib._src.ir.types import (
     FunctionType,
+    FutureType,
     QuantizedType,
     TensorType,
     TokenType,
@@ -121,6 +123,8 @@ def vhlo_type(t: Any) -> Entry:
         return _vhlo_type(TOKEN_TYPE)
     if isinstance(t, TupleType):
         return _vhlo_type(TUPLE_TYPE, ("types", tuple(vhlo_type(e) for e in t.types)))
+    if isinstance(t, FutureType):
+        return _vhlo_type(FUTURE_TYPE, ("types", tuple(vhlo_type(e) for e in t.types)))
     if isinstance(t, FunctionType):
         return _vhlo_type(FUNCTION_TYPE, ("types", tuple(vhlo_type(e) for e in t.inputs)),
                           ("types", tuple(vhlo_type(e) for e in t.results)))

@@ -184,6 +184,20 @@ class TupleType:
 
 
 @dataclass(frozen=True)
+class FutureType:
+    """``!stablehlo.future<...>``: the values an asynchronous op
+    (``stablehlo.async_start``) will have once ``stablehlo.async_done`` waits."""
+
+    types: tuple[Type, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "types", tuple(self.types))
+
+    def __str__(self) -> str:
+        return "!stablehlo.future<" + ", ".join(str(t) for t in self.types) + ">"
+
+
+@dataclass(frozen=True)
 class FunctionType:
     inputs: tuple[Type, ...]
     results: tuple[Type, ...]
@@ -199,7 +213,7 @@ class FunctionType:
         return f"{inputs} -> (" + ", ".join(str(t) for t in self.results) + ")"
 
 
-Type = TensorType | TokenType | TupleType | FunctionType
+Type = TensorType | TokenType | TupleType | FutureType | FunctionType
 
 INT64_MAX = (1 << 63) - 1
 

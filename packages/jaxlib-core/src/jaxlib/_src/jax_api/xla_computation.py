@@ -81,7 +81,11 @@ def mlir_module_to_xla_computation(mlir_module: Any, use_tuple_args: bool = Fals
                                    return_tuple: bool = False) -> XlaComputation:
     """The XlaComputation of an MLIR module (an ``ir.Module``, its text or
     the bytes ``write_bytecode`` wrote)."""
+    from jaxlib._src.passes.async_ops import without_async_ops
+
     module = _parse(_module_text(mlir_module), "mlir_module_to_xla_computation")
+    # (asynchronous ops as what they start, as XLA's HLO shows them)
+    module = without_async_ops(module)
     return XlaComputation(module, "main", use_tuple_args=use_tuple_args,
                           return_tuple=return_tuple)
 

@@ -1078,8 +1078,3 @@ define_op("stablehlo.recv",
           verify=_verify_infeed, reference=_recv, no_hlo=True,
           traits={SIDE_EFFECT})
 
-
-# Asynchronous ops (jax emits them for GPU collectives): builders only; no
-# backend here runs them, so compiling one fails as an unsupported op.
-define_op("stablehlo.async_start", signature="operands_* -> result {body}", no_hlo=True)
-define_op("stablehlo.async_done", signature="operand => result*", no_hlo=True)

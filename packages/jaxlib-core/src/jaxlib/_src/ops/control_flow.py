@@ -10,7 +10,7 @@ import numpy as np
 
 from jaxlib._src.ir.attributes import DenseElements
 from jaxlib._src.ir.core import FREE, ITEMS, Operation
-from jaxlib._src.ir.types import TensorType, TupleType
+from jaxlib._src.ir.types import FutureType, TensorType, TupleType
 from jaxlib._src.ops.registry import TOKEN, define_op, with_frame
 from jaxlib._src.ops.signatures import (
     infer_constant,
@@ -166,6 +166,56 @@ define_op("stablehlo.optimization_barrier",
           infer=same_as_operands,
           verify=_verify_identity,
           reference=lambda op, ctx: lambda *xs: tuple(xs), syntax=ITEMS, cost=FREE)
+
+
+# -- asynchronous ops (jax's psum_start(...).done() and the like) -------------------
+# An async_start's region computes what its future will hold; async_done waits
+# for it. XLA runs a started collective as the collective itself, and so does
+# this jaxlib: passes/async_ops.py inlines each region before lowering, so the
+# ops have no kernels of their own.
+
+
+# What an async_start may start (StableHLO's rule): one collective or slice.
+_STARTABLE = frozenset({
+    "stablehlo.all_reduce", "stablehlo.all_gather", "stablehlo.all_to_all",
+    "stablehlo.reduce_scatter", "stablehlo.collective_permute",
+    "stablehlo.collective_broadcast", "stablehlo.slice", "stablehlo.dynamic_slice"})
+
+
+def _verify_async_start(op: Operation) -> None:
+    if len(op.result_types) != 1 or not isinstance(op.result_types[0], FutureType):
+        _fail(f"async_start must return one !stablehlo.future, got {op.result_types}")
+    if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+        _fail("async_start takes one region of one block")
+    body = op.regions[0]
+    if len(body.entry.operations) != 2:
+        _fail("async_start's region must contain exactly one operation and a return")
+    if body.entry.operations[0].name not in _STARTABLE:
+        _fail("async_start's region must contain a collective or slice operation, not "
+              f"{body.entry.operations[0].name}")
+    _same_types("async_start region arguments", [a.type for a in body.entry.arguments],
+                op.operand_types)
+    _same_types("async_start region results", _yielded_types(body),
+                list(op.result_types[0].types))
+
+
+def _verify_async_done(op: Operation) -> None:
+    if len(op.operands) != 1 or not isinstance(op.operand_types[0], FutureType):
+        _fail(f"async_done takes one !stablehlo.future, got {op.operand_types}")
+    _same_types("async_done results", op.result_types, list(op.operand_types[0].types))
+
+
+def _future_values(operands, attributes) -> list:
+    future = operands[0].type
+    if not isinstance(future, FutureType):
+        raise ValueError(f"async_done takes a !stablehlo.future, got {future}")
+    return list(future.types)
+
+
+define_op("stablehlo.async_start", signature="operands_* -> result {body}",
+          verify=_verify_async_start, no_hlo=True)
+define_op("stablehlo.async_done", signature="operand => result*", infer=_future_values,
+          verify=_verify_async_done, no_hlo=True)
 
 
 # -- structured control flow -------------------------------------------------------

@@ -138,12 +138,15 @@ _LINALG_TARGETS = frozenset({"Qr", "Eigh", "Svd", "LuDecomposition",
                              "ProductOfElementaryHouseholderReflectors",
                              "cu_lu_pivots_to_permutation", "hip_lu_pivots_to_permutation"})
 _SPARSE_PREFIXES = ("cpu_csr_", "cusparse_", "hipsparse_")
-# jax.experimental.buffer_callback: the callback fills its results in place.
+# jax.experimental.buffer_callback: the callback fills its results in place
+# (the GPU's targets are jaxlib-gpu's steps: gpu_runtime/buffer_callbacks.py).
 BUFFER_CALLBACK_TARGET = "xla_buffer_python_cpu_callback"
+GPU_BUFFER_CALLBACK_TARGETS = frozenset({"xla_buffer_python_gpu_callback",
+                                         "xla_buffer_python_gpu_callback_cmd_buffer"})
 _UNSUPPORTED_TARGETS = {
-    name: "jax.experimental.buffer_callback on GPUs is not supported by this jaxlib (its "
-          "CPU target is)"
-    for name in ("xla_buffer_python_gpu_callback", "xla_buffer_python_gpu_callback_cmd_buffer")
+    name: "a GPU buffer callback (jax lowered it for cuda or rocm) runs on jaxlib-gpu's "
+          "devices, not as a host step"
+    for name in GPU_BUFFER_CALLBACK_TARGETS
 }
 # GSPMD manual-region boundaries. The compiler turns each region (between its
 # entries and exits) into one per-device op (passes/gspmd_manual.py); what is
@@ -164,6 +167,11 @@ IDENTITY_TARGETS = frozenset({_SHARDING_ANNOTATION, _PLACEMENT_ANNOTATION})
 # jax's ``lax.dce_sink``: marks its operands used so that the computation
 # producing them is kept; running it does nothing.
 DCE_SINK = "dce_sink"
+# jax.experimental.control_deps' ``control_dep(src, dst)``: XLA schedules src
+# before dst; this jaxlib runs ops in program order, so running it does nothing.
+CONTROL_DEP = "control_dep"
+# The builtins above that take any operands, return nothing and do nothing.
+NO_OP_TARGETS = frozenset({DCE_SINK, CONTROL_DEP})
 # XLA's builtin for ``lax.empty`` on GPUs and TPUs: a buffer whose contents
 # are unspecified (here: zeros).
 ALLOCATE_BUFFER = "AllocateBuffer"
@@ -550,11 +558,17 @@ def _host_callback_kernel(op: Operation, ctx: Any, name: str):
     return kernel
 
 
-def _buffer_callback_kernel(op: Operation, ctx: Any, name: str):
+def buffer_callback_kernel(op: Operation, ctx: Any, name: str, xp: Any = np,
+                           stream: Callable[[], int | None] = lambda: None,
+                           on_device: bool = False,
+                           storage: Callable[[np.dtype], np.dtype] = lambda d: d):
     """``callback(context, *operands, *results)`` with ``Buffer``s: the
     operands read-only, the results writeable and zeroed first (an aliased
     result starts as a copy of its operand, which the callback then sees in
-    that same memory, read-only), returned as the callback left them."""
+    that same memory, read-only), returned as the callback left them. ``xp``:
+    the arrays' namespace (CuPy's on a GPU, whose context gives ``stream()``;
+    ``on_device``: numpy memory standing for a mock GPU's; ``storage``: the
+    dtype a result is stored in, a carrier's for bfloat16 on a GPU)."""
     from jaxlib._src.ops.ffi_buffers import Buffer, ExecutionContext
 
     check_contract(op, name)
@@ -569,17 +583,21 @@ def _buffer_callback_kernel(op: Operation, ctx: Any, name: str):
             not isinstance(t, TensorType) for t in op.operand_types):
         raise ValueError(f"{name} takes and returns arrays only")
     aliases = dict(_aliases(op))  # result -> operand
+    logical = [numpy_dtype(t.element_type) for t in op.operand_types] + [
+        leaf.dtype for leaf in leaves]
 
     def kernel(*operands):
-        operands = [np.asarray(x) for x in operands]
-        results = [np.array(operands[aliases[i]], order="C", copy=True) if i in aliases
-                   else leaf.allocate() for i, leaf in enumerate(leaves)]
+        operands = [xp.asarray(x) for x in operands]
+        results = [xp.array(operands[aliases[i]], order="C", copy=True) if i in aliases
+                   else xp.zeros(leaf.shape, storage(leaf.dtype))
+                   for i, leaf in enumerate(leaves)]
         for i, operand in aliases.items():
             operands[operand] = results[i]
-        buffers = [Buffer(x, writeable=False) for x in operands]
-        buffers += [Buffer(r, writeable=True) for r in results]
+        buffers = [Buffer(x, False, d, on_device) for x, d in zip(operands, logical)]
+        buffers += [Buffer(r, True, d, on_device)
+                    for r, d in zip(results, logical[len(operands):])]
         returned = _call_host_callback(name, callbacks, index,
-                                       [ExecutionContext(), *buffers])
+                                       [ExecutionContext(stream=stream()), *buffers])
         if returned:
             raise XlaRuntimeError(f"INTERNAL: buffer callback {index} returned values; it "
                                   "must fill its result buffers instead")
@@ -769,7 +787,7 @@ def _check_legacy_host_callback(signature: CustomCallSignature) -> None:
     _check_row_major(signature)
 
 
-for _name in (*FFI_HOST_CALLBACK_TARGETS, BUFFER_CALLBACK_TARGET):
+for _name in (*FFI_HOST_CALLBACK_TARGETS, BUFFER_CALLBACK_TARGET, *GPU_BUFFER_CALLBACK_TARGETS):
     register_custom_call_contract(_name, _check_ffi_host_callback)
 register_custom_call_contract(LEGACY_HOST_CALLBACK_TARGET, _check_legacy_host_callback)
 
@@ -812,7 +830,7 @@ def _custom_call(op: Operation, ctx: Any):
     if name in FFI_HOST_CALLBACK_TARGETS or name == LEGACY_HOST_CALLBACK_TARGET:
         return _host_callback_kernel(op, ctx, name)
     if name == BUFFER_CALLBACK_TARGET:
-        return _buffer_callback_kernel(op, ctx, name)
+        return buffer_callback_kernel(op, ctx, name)
     if name in _UNSUPPORTED_TARGETS:
         raise unimplemented(f"custom call {name!r}: {_UNSUPPORTED_TARGETS[name]}")
     if name in _GSPMD_MANUAL_STEPS:
@@ -825,9 +843,9 @@ def _custom_call(op: Operation, ctx: Any):
         return _allocate_buffer_kernel(op)
     if name == _APPROX_TOP_K:
         return approx_top_k_kernel(op, ctx)
-    if name == DCE_SINK:
+    if name in NO_OP_TARGETS:
         if op.results:
-            raise ValueError("custom call 'dce_sink' has no results")
+            raise ValueError(f"custom call {name!r} has no results")
 
         def sink(*values: Any) -> tuple:
             return ()

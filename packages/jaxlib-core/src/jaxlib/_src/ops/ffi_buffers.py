@@ -53,12 +53,15 @@ class ExecutionContext:
 class Buffer:
     """One operand's or result's memory during a buffer callback."""
 
-    def __init__(self, array: Any, writeable: bool, dtype: Any = None) -> None:
+    def __init__(self, array: Any, writeable: bool, dtype: Any = None,
+                 on_device: bool = False) -> None:
         # ``dtype``: the logical type where ``array`` carries another's bits
-        # (a GPU's bfloat16 as uint16)
+        # (a GPU's bfloat16 as uint16); ``on_device``: numpy memory that
+        # stands for a device's (mock GPUs), described as device memory too
         self._array = array
         self._writeable = bool(writeable)
         self._dtype = np.dtype(dtype if dtype is not None else array.dtype)
+        self._on_device = on_device
 
     @property
     def dtype(self) -> np.dtype:
@@ -98,8 +101,13 @@ class Buffer:
     @property
     def __cuda_array_interface__(self) -> dict:
         if isinstance(self._array, np.ndarray):
-            raise AttributeError("a host buffer has no __cuda_array_interface__")
-        interface = dict(self._array.__cuda_array_interface__)
+            if not self._on_device:
+                raise AttributeError("a host buffer has no __cuda_array_interface__")
+            host = self._array.__array_interface__
+            interface = {"shape": host["shape"], "strides": host["strides"],
+                         "data": host["data"], "version": 3, "stream": None}
+        else:
+            interface = dict(self._array.__cuda_array_interface__)
         interface["typestr"] = self._dtype.str
         interface["data"] = (interface["data"][0], not self._writeable)
         return interface

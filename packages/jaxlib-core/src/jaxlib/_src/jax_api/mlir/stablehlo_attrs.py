@@ -306,17 +306,21 @@ class TokenType(ir.Type):
 
 
 class FutureType(ir.Type):
-    """``!stablehlo.future``: asynchronous ops, which this jaxlib does not run."""
+    """``!stablehlo.future<...>``: what ``stablehlo.async_start`` returns."""
 
     @classmethod
     def get(cls, types: Sequence[Any], context: Any = None) -> FutureType:
-        raise NotImplementedError("!stablehlo.future (async ops) is not supported by this jaxlib")
+        return cls._from_core(core_types.FutureType(tuple(t._core for t in types)))
 
     __slots__ = ()
 
     @classmethod
     def _matches(cls, core_value: Any) -> bool:
-        return False
+        return isinstance(core_value, core_types.FutureType)
+
+    @property
+    def types(self) -> list[ir.Type]:
+        return [ir.wrap_type(t) for t in self._core.types]
 
 
 # --- versions ----------------------------------------------------------------------

@@ -1,0 +1,103 @@
+"""Asynchronous ops run as what they start, before lowering.
+
+jax's ``psum_start(x).done()`` (and ``all_gather_start``, ``ppermute_start``
+...) lowers to ``stablehlo.async_start`` around the collective, returning a
+``!stablehlo.future``, and ``stablehlo.async_done`` waiting for it. XLA turns
+such a pair into the collective itself (its scheduler may overlap it); this
+jaxlib's executors run each op when its operands are ready, so the pass
+replaces the pair by the region's ops: a copy of the module in which each
+``!stablehlo.future<T>`` is a ``T`` (futures carried by loops or passed to
+functions too), each async_start's region is inlined where the op was, and
+each async_done is the value it waits for.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from jaxlib._src.ir.core import Block, Cloner, Function, Module, Operation, Value
+from jaxlib._src.ir.types import FunctionType, FutureType, TupleType, Type
+
+__all__ = ["ASYNC_OPS", "has_async_ops", "without_async_ops"]
+
+ASYNC_START, ASYNC_DONE = "stablehlo.async_start", "stablehlo.async_done"
+ASYNC_OPS = frozenset({ASYNC_START, ASYNC_DONE})
+
+
+def has_async_ops(module: Module) -> bool:
+    return any(op.name in ASYNC_OPS for op in module.walk())
+
+
+def without_async_ops(module: Module) -> Module:
+    """A copy of ``module`` without async ops (``module`` itself when it has
+    none). NotImplementedError names a future of several values, which jax
+    never makes and this pass does not split."""
+    if not has_async_ops(module):
+        return module
+    copy = Module(module.name, dict(module.attributes),
+                  [_copy_function(f) for f in module.functions], dict(module.meshes))
+    for function in copy.functions:
+        if function.body is not None:
+            renamed: dict[int, tuple[Value, Value]] = {}
+            for block in function.body.blocks:
+                _run_in_place(block, renamed)
+    return copy
+
+
+def _awaited(t: Type) -> Type:
+    """``t`` with each future replaced by the value it holds."""
+    if isinstance(t, FutureType):
+        if len(t.types) != 1:
+            raise NotImplementedError(f"a future of {len(t.types)} values ({t}) is not "
+                                      "supported by this jaxlib")
+        return _awaited(t.types[0])
+    if isinstance(t, TupleType):
+        return TupleType(tuple(_awaited(e) for e in t.types))
+    if isinstance(t, FunctionType):
+        return FunctionType(tuple(map(_awaited, t.inputs)), tuple(map(_awaited, t.results)))
+    return t
+
+
+def _copy_function(function: Function) -> Function:
+    if function.body is None:
+        return dataclasses.replace(function, type=_awaited(function.type))
+    return dataclasses.replace(function, type=_awaited(function.type),
+                               body=Cloner(retype=_awaited).region(function.body),
+                               arg_attrs=[dict(a) for a in function.arg_attrs],
+                               res_attrs=[dict(a) for a in function.res_attrs])
+
+
+def _run_in_place(block: Block, renamed: dict[int, tuple[Value, Value]]) -> None:
+    """Replaces, in ``block`` and the blocks nested in it, each async_start by
+    its region's ops and each async_done by its operand (``renamed``: the
+    values that stand for removed ops' results)."""
+    kept: list[Operation] = []
+    for op in block.operations:
+        op.operands = [_renamed(v, renamed) for v in op.operands]
+        if op.name == ASYNC_START:
+            body = op.regions[0].blocks[0]
+            cloner = Cloner(values={id(a): v for a, v in zip(body.arguments, op.operands)})
+            inlined = Block(operations=[cloner.op(nested) for nested in body.operations[:-1]])
+            _run_in_place(inlined, renamed)
+            kept.extend(inlined.operations)
+            (returned,) = body.operations[-1].operands  # (one value: _awaited)
+            value = _renamed(cloner.values.get(id(returned), returned), renamed)
+            renamed[id(op.results[0])] = (op.results[0], value)
+            continue
+        if op.name == ASYNC_DONE:
+            renamed[id(op.results[0])] = (op.results[0], op.operands[0])
+            continue
+        for region in op.regions:
+            for nested in region.blocks:
+                _run_in_place(nested, renamed)
+        kept.append(op)
+    block.operations = kept
+
+
+def _renamed(value: Value, renamed: dict[int, tuple[Value, Value]]) -> Value:
+    # (the old value kept beside its id: ids of dropped values are reused)
+    found = renamed.get(id(value))
+    while found is not None and found[0] is value:
+        value = found[1]
+        found = renamed.get(id(value))
+    return value
