@@ -747,3 +747,38 @@ def test_a_constraint_tiling_one_dimension_keeps_the_tiling_of_its_open_ones():
     found = [HloSharding.from_proto(p) for p in executable.get_output_shardings()]
     assert found == [HloSharding.from_string("{devices=[2,2]<=[4]}"),
                      HloSharding.from_string("{devices=[2,1,2]<=[4] last_tile_dim_replicate}")]
+
+
+SHARDING_GROUPS = """\
+module @m attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2]>
+  func.func public @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, \
+[{"x"}]>}, %arg1: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) {
+    %0 = stablehlo.iota dim = 0 : tensor<8xf32>
+    %1 = stablehlo.add %arg1, %0 : tensor<8xf32>
+    sdy.sharding_group %arg0 group_id=0 : tensor<8xf32>
+    sdy.sharding_group %0 group_id=0 : tensor<8xf32>
+    %2 = stablehlo.custom_call @InspectSharding(%1) {api_version = 1 : i32, \
+backend_config = "KEY", has_side_effect = true} : (tensor<8xf32>) -> tensor<8xf32>
+    return %0, %1, %2 : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
+  }
+}
+"""
+
+
+def test_values_in_a_sharding_group_take_one_sharding_and_inspections_see_it():
+    # jax's shard_alike (sdy.sharding_group): the iota takes the sharded
+    # parameter's sharding, and so does what is computed from it (the group's
+    # tiling reaches uses before the group op); jax.debug.inspect_array_sharding
+    # (InspectSharding) gets the sharding propagation found, at compile time.
+    seen = []
+    key = xla_client.encode_inspect_sharding_callback(seen.append).decode()
+    client = _client(2)
+    executable = client.compile_and_load(SHARDING_GROUPS.replace("KEY", key),
+                                         client.devices()[:2])
+    found = [HloSharding.from_proto(p) for p in executable.get_output_shardings()]
+    tiled = HloSharding.from_string("{devices=[2]<=[2]}")
+    assert found == [tiled, tiled, tiled]
+    assert seen == [tiled]
+    with pytest.raises(TypeError, match="must be callable"):
+        xla_client.encode_inspect_sharding_callback(3)

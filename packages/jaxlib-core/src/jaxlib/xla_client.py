@@ -170,6 +170,14 @@ def make_mpi_collectives() -> Any:
     return _distributed_module().make_mpi_collectives()
 
 
+def encode_inspect_sharding_callback(callback: Any) -> bytes:
+    """The backend config of an ``InspectSharding`` custom call that hands
+    ``callback`` the sharding the compiler chose (jax.debug.inspect_array_sharding)."""
+    from jaxlib._src.compiler.inspect_sharding import encode_callback
+
+    return encode_callback(callback)
+
+
 __all__ = [
     "Array", "ArrayCopySemantics", "ArrayImpl", "JaxRuntimeError", "ResultHandler",
     "Buffer", "Client", "CompileOptions",
@@ -182,7 +190,8 @@ __all__ = [
     "XLA_ELEMENT_TYPE_TO_DTYPE", "XlaRuntimeError", "array_result_handler",
     "batched_block_until_ready", "batched_copy_array_to_devices_with_sharding",
     "batched_device_put", "check_plugin_version", "custom_call_targets",
-    "dtype_to_etype", "execution_stream_id", "generate_pjrt_gpu_plugin_options",
+    "dtype_to_etype", "encode_inspect_sharding_callback", "execution_stream_id",
+    "generate_pjrt_gpu_plugin_options",
     "get_distributed_runtime_client", "get_distributed_runtime_service",
     "get_execution_stream_id", "get_topology_for_devices", "import_from_plugin",
     "initialize_pjrt_plugin", "load_pjrt_plugin_dynamically",

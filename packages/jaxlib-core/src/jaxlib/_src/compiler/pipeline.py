@@ -26,7 +26,7 @@ from jaxlib._src.backends.cpu import native
 from jaxlib._src.backends.cpu.lowering import FunctionProgram, ModuleLowering
 from jaxlib._src.backends.cpu.plan import NativeProgram, PlanDescription, build_entry_program
 from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument, unimplemented
-from jaxlib._src.compiler import persistent_cache
+from jaxlib._src.compiler import inspect_sharding, persistent_cache
 from jaxlib._src.compiler.dump import dump_if_requested
 from jaxlib._src.frontends.lexer import ParseError
 from jaxlib._src.ir.core import Function, Module, VerificationError, verify_module
@@ -355,10 +355,14 @@ def _propagated_result_shardings(module: Module, entry: Function,
                                  result_shardings: list[str | None],
                                  num_partitions: int) -> list[str | None]:
     """Unannotated results get the sharding forward propagation gives them
-    (passes/sharding_propagation.py); annotated ones keep theirs."""
+    (passes/sharding_propagation.py); annotated ones keep theirs. The values
+    jax.debug.inspect_array_sharding asks about get theirs reported."""
     sharding_of, constraint_sharding = sharding_readers(module)
+    inspected: dict[int, Any] = {}
     propagated = propagate_result_shardings(module, entry, parameter_shardings,
-                                            num_partitions, sharding_of, constraint_sharding)
+                                            num_partitions, sharding_of, constraint_sharding,
+                                            inspected)
+    inspect_sharding.report(inspected)
     return [given if given is not None else found
             for given, found in zip(result_shardings, propagated)]
 
@@ -744,7 +748,8 @@ def _compile_module(module: Module, text: str | None, options: Any,
                            for a, t in zip(entry.arg_attrs, entry.type.inputs)]
     result_shardings = [_sharding_text(a, t, module)
                         for a, t in zip(entry.res_attrs, entry.type.results)]
-    if num_partitions > 1 and any(s is None for s in result_shardings):
+    if num_partitions > 1 and (any(s is None for s in result_shardings)
+                               or inspect_sharding.has_inspections(module)):
         result_shardings = _propagated_result_shardings(
             module, entry, parameter_shardings, result_shardings, num_partitions)
     aliases = {}

@@ -162,8 +162,12 @@ _SHARDING_ANNOTATION = "Sharding"
 # memory per device while a program runs, so it is an identity; the results'
 # memory kinds come from the entry function's ``mhlo.memory_kind`` attributes.
 _PLACEMENT_ANNOTATION = "annotate_device_placement"
+# jax.debug.inspect_array_sharding: the compiler hands the sharding it chose
+# for the operand to a Python callback (compiler/inspect_sharding.py); running
+# it returns the operand.
+INSPECT_SHARDING = "InspectSharding"
 # Builtins that return their one operand unchanged.
-IDENTITY_TARGETS = frozenset({_SHARDING_ANNOTATION, _PLACEMENT_ANNOTATION})
+IDENTITY_TARGETS = frozenset({_SHARDING_ANNOTATION, _PLACEMENT_ANNOTATION, INSPECT_SHARDING})
 # jax's ``lax.dce_sink``: marks its operands used so that the computation
 # producing them is kept; running it does nothing.
 DCE_SINK = "dce_sink"

@@ -27,6 +27,9 @@ forward pass is enough to make that choice the one a user expects:
   nothing changes: a scan's stacked outputs, written by dynamic_update_slice
   with updates spanning whole dimensions, take the updates' tiling); ``if`` and
   ``case`` results the tiling their branches agree on;
+* values in one sharding group (``sdy.sharding_group``: jax's ``shard_alike``)
+  take one tiling, the first member's that is sharded, wherever they are
+  (the pass runs again until the groups' tilings settle);
 * other ops' results are unknown, which ends up replicated.
 
 A tiling is a device-id array shaped ``(data tile counts..., R)``, the last
@@ -44,7 +47,7 @@ import numpy as np
 from jaxlib._src.ir.core import ELEMENTWISE, OP_DEFS, Function, Module, Operation
 from jaxlib._src.ir.hlo_sharding import HloSharding, _OpShardingType
 from jaxlib._src.ir.types import TensorType
-from jaxlib._src.ops.custom_call import IDENTITY_TARGETS
+from jaxlib._src.ops.custom_call import IDENTITY_TARGETS, INSPECT_SHARDING
 from jaxlib._src.ops.custom_call_registry import is_batch_partitionable
 
 __all__ = ["Constraint", "propagate_result_shardings"]
@@ -74,13 +77,26 @@ def propagate_result_shardings(module: Module, entry: Function,
                                sharding_of: ShardingOf,
                                constraint_sharding: Callable[[Operation],
                                                              Constraint | None],
+                               inspected: dict[int, tuple[Operation, str | None]] | None = None,
                                ) -> list[str | None]:
     """The HloSharding text of each entry result as propagated forward from
-    ``parameter_shardings``; None where nothing is known (replicated)."""
+    ``parameter_shardings``; None where nothing is known (replicated).
+    ``inspected`` receives the sharding found for the operand of each
+    ``InspectSharding`` custom call (jax.debug.inspect_array_sharding), by
+    id(op)."""
     propagation = _Propagation(module, num_devices, sharding_of, constraint_sharding)
+    if inspected is not None:
+        propagation.inspected = inspected
     args = [propagation.tiling(text, t) for text, t in
             zip(parameter_shardings, entry.type.inputs)]
     results = propagation.function(entry, args)
+    for _ in range(4 if propagation.groups else 0):
+        # (a group's tiling found late reaches its members' uses on the next pass)
+        settled = dict(propagation.group_tilings)
+        propagation.calls.clear()
+        results = propagation.function(entry, args)
+        if settled.keys() == propagation.group_tilings.keys():
+            break
     return [_text(r) if _divides(r, t) else None
             for r, t in zip(results, entry.type.results)]
 
@@ -326,6 +342,24 @@ class _Propagation:
         self.constraint_sharding = constraint_sharding
         self.functions = {f.name: f for f in module.functions if f.body is not None}
         self.calls: dict[tuple, list[_Tiling | None]] = {}
+        # sharding groups: id(member value) -> group id; group id -> its tiling
+        self.groups: dict[int, int] = {}
+        for op in module.walk():
+            if op.name == "sdy.sharding_group" and len(op.operands) == 1:
+                group = op.attributes.get("group_id")
+                self.groups[id(op.operands[0])] = int(getattr(group, "value", group))
+        self.group_tilings: dict[int, _Tiling] = {}
+        self.inspected: dict[int, tuple[Operation, str | None]] = {}
+
+    def _grouped(self, value: Any, tiling: _Tiling | None) -> _Tiling | None:
+        """``value``'s tiling: its group's where it is in one (the first
+        sharded tiling a member had), else ``tiling``."""
+        group = self.groups.get(id(value))
+        if group is None:
+            return tiling
+        if group not in self.group_tilings and _sharded(tiling):
+            self.group_tilings[group] = tiling
+        return self.group_tilings.get(group, tiling)
 
     def tiling(self, text: str | None, type_: Any) -> _Tiling | None:
         """A tiling of a value of ``type_`` sharded as ``text`` (None for
@@ -360,12 +394,12 @@ class _Propagation:
         """The tilings of what ``block`` returns (its terminator's operands)."""
         env: dict[int, _Tiling | None] = {}
         for value, tiling in zip(block.arguments, args):
-            env[id(value)] = tiling
+            env[id(value)] = self._grouped(value, tiling)
         for op in block.operations:
             if op.name in _TERMINATORS:
                 return [env.get(id(v)) for v in op.operands]
             for result, tiling in zip(op.results, self.op(op, env)):
-                env[id(result)] = tiling
+                env[id(result)] = self._grouped(result, tiling)
         return [None] * count
 
     def _while(self, op: Operation, ins: list[_Tiling | None]) -> list[_Tiling | None]:
@@ -433,6 +467,9 @@ class _Propagation:
             return list(ins)
         if (name == "stablehlo.custom_call" and len(ins) == 1 and len(results) == 1
                 and op.attributes.get("call_target_name") in IDENTITY_TARGETS):
+            if op.attributes.get("call_target_name") == INSPECT_SHARDING:
+                fits = _divides(ins[0], in_types[0])
+                self.inspected[id(op)] = (op, _text(ins[0]) if fits else None)
             return list(ins)  # memory placement (a Sharding has its constraint)
         batch = batch_partitioned_dims(op)
         if batch:
