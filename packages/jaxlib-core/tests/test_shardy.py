@@ -782,3 +782,44 @@ def test_values_in_a_sharding_group_take_one_sharding_and_inspections_see_it():
     assert seen == [tiled]
     with pytest.raises(TypeError, match="must be callable"):
         xla_client.encode_inspect_sharding_callback(3)
+
+
+PARTITIONED_CALLBACK = """\
+module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2]>
+  func.func public @main(%arg0: tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, \
+[{"x"}, {}]>}) -> (tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+    %0 = stablehlo.negate %arg0 : tensor<4x2xf32>
+    %t = stablehlo.create_token : !stablehlo.token
+    %1 = stablehlo.custom_call @xla_ffi_partitioned_python_cpu_callback(%t, %0) {\
+api_version = 4 : i32, backend_config = {index = 0 : ui64}, has_side_effect = true} \
+: (!stablehlo.token, tensor<4x2xf32>) -> !stablehlo.token
+    return %0 : tensor<4x2xf32>
+  }
+}
+"""
+
+
+def test_partitioned_host_callbacks_run_once_per_device_on_its_shards():
+    # jax.debug.print(..., partitioned=True): each device calls back with its
+    # shards (the propagated sharding: rows split over x, replicated over y).
+    seen = []
+
+    def callback(token, x):
+        seen.append(np.array(x))
+        return (token,)
+
+    client = _client(4)
+    devices = client.devices()[:4]
+    executable = client.compile_and_load(PARTITIONED_CALLBACK, devices,
+                                         host_callbacks=[callback])
+    x = np.arange(8, dtype=np.float32).reshape(4, 2)
+    index_map = GSPMDSharding(devices, HloSharding.from_string(
+        "{devices=[2,1,2]<=[4] last_tile_dim_replicate}")).devices_indices_map(x.shape)
+    results = executable.execute_sharded([[client.buffer_from_pyval(
+        np.ascontiguousarray(x[index_map[d]]), d) for d in devices]])
+    for shard in results.disassemble_into_single_device_arrays()[0]:
+        np.asarray(shard)  # (execution is asynchronous)
+    assert len(seen) == 4  # once per device, replicas too
+    for device, shard in zip(devices, seen):
+        np.testing.assert_array_equal(shard, -x[index_map[device]])

@@ -31,6 +31,7 @@ from jaxlib._src.compiler.dump import dump_if_requested
 from jaxlib._src.frontends.lexer import ParseError
 from jaxlib._src.ir.core import Function, Module, VerificationError, verify_module
 from jaxlib._src.ir.types import TensorType, TokenType, TupleType
+from jaxlib._src.ops.custom_call import PARTITIONED_HOST_CALLBACK_TARGETS
 from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target
 from jaxlib._src.passes.async_ops import without_async_ops
 from jaxlib._src.passes.constant_branches import without_constant_branches
@@ -708,6 +709,24 @@ def _compile_uncached(text: str, options: Any, host_callbacks: Sequence[Any],
     return compiled
 
 
+def _has_partitioned_callbacks(module: Module) -> bool:
+    return any(op.name == "stablehlo.custom_call" and op.attributes.get("call_target_name")
+               in PARTITIONED_HOST_CALLBACK_TARGETS for op in module.walk())
+
+
+def _partitioned_callback_operands(lowered: Module, entry: Function, module: Module,
+                                   num_partitions: int) -> dict[int, list[Any]]:
+    """The tilings partitioned host callbacks split their operands by (each
+    device calls back with its shards), from forward propagation over the
+    module that is lowered."""
+    sharding_of, constraint_sharding = sharding_readers(lowered)
+    parameters = [_sharding_text(a, t, module) for a, t in zip(entry.arg_attrs, entry.type.inputs)]
+    found: dict[int, list[Any]] = {}
+    propagate_result_shardings(lowered, entry, parameters, num_partitions, sharding_of,
+                               constraint_sharding, partitioned=found)
+    return found
+
+
 def _has_unknown_targets(module: Module) -> bool:
     """Whether a custom call of ``module`` names a target this platform lacks."""
     for op in module.walk():
@@ -742,6 +761,9 @@ def _compile_module(module: Module, text: str | None, options: Any,
         runs = without_constant_branches(module) if _has_unknown_targets(module) else module
         lowered = rewrite_manual_regions(runs, num_partitions)
         lowering = ModuleLowering(lowered, options, lookup_custom_call_target, host_callbacks)
+        if num_partitions > 1 and _has_partitioned_callbacks(lowered):
+            lowering.partitioned_operands = _partitioned_callback_operands(
+                lowered, lowered.function(entry.name), module, num_partitions)
         build = program_builder or build_entry_program
         program = build(lowering, lowered.function(entry.name))
     parameter_shardings = [_sharding_text(a, t, module)

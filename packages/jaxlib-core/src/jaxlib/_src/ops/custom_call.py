@@ -130,6 +130,9 @@ REGISTRATION_TYPED_FFI = 1
 FFI_HOST_CALLBACK_TARGETS = frozenset({
     "xla_ffi_python_cpu_callback", "xla_ffi_partitioned_python_cpu_callback",
     "xla_ffi_python_gpu_callback", "xla_ffi_partitioned_python_gpu_callback"})
+# Called once per device with that device's shards of the operands.
+PARTITIONED_HOST_CALLBACK_TARGETS = frozenset({
+    "xla_ffi_partitioned_python_cpu_callback", "xla_ffi_partitioned_python_gpu_callback"})
 LEGACY_HOST_CALLBACK_TARGET = "xla_python_cpu_callback"
 
 # Targets provided by other distributions, for the "unknown target" message.
@@ -542,6 +545,12 @@ def _host_callback_kernel(op: Operation, ctx: Any, name: str):
             raise ValueError(f"{name} needs an 'index' in its backend config")
         fixed_index = int(config["index"])
 
+    module_lowering = getattr(ctx, "module_lowering", None)
+    tilings = getattr(module_lowering, "partitioned_operands", {}).get(id(op))
+    if tilings is not None and name in PARTITIONED_HOST_CALLBACK_TARGETS:
+        return _partitioned_callback_kernel(op, name, callbacks, fixed_index, leaves, specs,
+                                            tilings)
+
     def kernel(*operands):
         if legacy:
             index, operands = int(operands[0]), operands[1:]
@@ -559,6 +568,38 @@ def _host_callback_kernel(op: Operation, ctx: Any, name: str):
         return _assemble(specs, flat)
 
     kernel.has_side_effect = bool(op.attributes.get("has_side_effect", False))
+    return kernel
+
+
+def _partitioned_callback_kernel(op: Operation, name: str, callbacks: Sequence[Any],
+                                 index: int | None, leaves: list, specs: list,
+                                 tilings: list[Any]):
+    """A partitioned host callback of a program over several devices: the
+    callback runs once per device on that device's shards of the operands
+    (as XLA runs it on each device), its result tokens passed on. ``tilings``:
+    each flat operand's device-id tiling (None: the whole value on every
+    device)."""
+    devices = next((t.size for t in tilings if t is not None), 1)
+    if any(not leaf.is_token for leaf in leaves):
+        raise ValueError(f"{name} returns nothing but tokens")
+
+    def shard(value: Any, tiling: Any, device: int) -> Any:
+        if value is TOKEN or tiling is None:
+            return _read_only(value)
+        where = np.argwhere(tiling == device)[0][:-1]  # (the replica position dropped)
+        array = np.asarray(value)
+        parts = tuple(slice(int(i) * (n // t), (int(i) + 1) * (n // t))
+                      for i, n, t in zip(where, array.shape, tiling.shape))
+        return _read_only(array[parts])
+
+    def kernel(*operands):
+        flat = _flat_operands(operands)
+        for device in range(devices):
+            _call_host_callback(name, callbacks, index,
+                                [shard(v, t, device) for v, t in zip(flat, tilings)])
+        return _assemble(specs, [None] * len(leaves))
+
+    kernel.has_side_effect = True
     return kernel
 
 

@@ -47,7 +47,11 @@ import numpy as np
 from jaxlib._src.ir.core import ELEMENTWISE, OP_DEFS, Function, Module, Operation
 from jaxlib._src.ir.hlo_sharding import HloSharding, _OpShardingType
 from jaxlib._src.ir.types import TensorType
-from jaxlib._src.ops.custom_call import IDENTITY_TARGETS, INSPECT_SHARDING
+from jaxlib._src.ops.custom_call import (
+    IDENTITY_TARGETS,
+    INSPECT_SHARDING,
+    PARTITIONED_HOST_CALLBACK_TARGETS,
+)
 from jaxlib._src.ops.custom_call_registry import is_batch_partitionable
 
 __all__ = ["Constraint", "propagate_result_shardings"]
@@ -78,15 +82,20 @@ def propagate_result_shardings(module: Module, entry: Function,
                                constraint_sharding: Callable[[Operation],
                                                              Constraint | None],
                                inspected: dict[int, tuple[Operation, str | None]] | None = None,
+                               partitioned: dict[int, list[_Tiling | None]] | None = None,
                                ) -> list[str | None]:
     """The HloSharding text of each entry result as propagated forward from
     ``parameter_shardings``; None where nothing is known (replicated).
     ``inspected`` receives the sharding found for the operand of each
     ``InspectSharding`` custom call (jax.debug.inspect_array_sharding), by
-    id(op)."""
+    id(op). ``partitioned`` receives the tilings of the operands of each
+    partitioned host callback (jax.debug.print(..., partitioned=True)), by
+    id(op): None where an operand is whole on every device."""
     propagation = _Propagation(module, num_devices, sharding_of, constraint_sharding)
     if inspected is not None:
         propagation.inspected = inspected
+    if partitioned is not None:
+        propagation.partitioned = partitioned
     args = [propagation.tiling(text, t) for text, t in
             zip(parameter_shardings, entry.type.inputs)]
     results = propagation.function(entry, args)
@@ -350,6 +359,7 @@ class _Propagation:
                 self.groups[id(op.operands[0])] = int(getattr(group, "value", group))
         self.group_tilings: dict[int, _Tiling] = {}
         self.inspected: dict[int, tuple[Operation, str | None]] = {}
+        self.partitioned: dict[int, list[_Tiling | None]] = {}
 
     def _grouped(self, value: Any, tiling: _Tiling | None) -> _Tiling | None:
         """``value``'s tiling: its group's where it is in one (the first
@@ -398,6 +408,12 @@ class _Propagation:
         for op in block.operations:
             if op.name in _TERMINATORS:
                 return [env.get(id(v)) for v in op.operands]
+            if op.name == "stablehlo.custom_call" and op.attributes.get(
+                    "call_target_name") in PARTITIONED_HOST_CALLBACK_TARGETS:
+                tilings = [env.get(id(v)) for v in op.operands]
+                self.partitioned[id(op)] = [
+                    t if _sharded(t) and _divides(t, v.type) else None
+                    for t, v in zip(tilings, op.operands)]
             for result, tiling in zip(op.results, self.op(op, env)):
                 env[id(result)] = self._grouped(result, tiling)
         return [None] * count

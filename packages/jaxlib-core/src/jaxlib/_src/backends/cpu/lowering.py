@@ -245,6 +245,10 @@ class ModuleLowering:
         self._custom_call_lookup = custom_call_lookup
         # Called by index by the host-callback custom calls.
         self.host_callbacks = list(host_callbacks)
+        # Partitioned host callbacks (jax.debug.print(..., partitioned=True)) of
+        # programs over several devices: id(op) -> each operand's tiling
+        # (passes/sharding_propagation.py), set by the compiler before lowering.
+        self.partitioned_operands: dict[int, list[Any]] = {}
         self._programs: dict[str, FunctionProgram] = {}
 
     def function(self, name: str) -> FunctionProgram:
