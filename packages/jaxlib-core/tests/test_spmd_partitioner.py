@@ -581,6 +581,45 @@ def test_batched_gathers_and_scatters_stay_in_their_blocks(client, monkeypatch):
            [X[rows, labels[:, 0, 0]][:, None], scattered], {"all_gather": 0, "all_reduce": 0})
 
 
+def test_gathers_and_scatters_through_whole_windows_stay_in_their_blocks(client, monkeypatch):
+    # A column of batch-tiled rows gathered at a whole index (XLA's passthrough
+    # dimensions) and written back by a scatter into a whole operand (cut to
+    # the updates' tiles); a batched gather from a batch-tiled operand at whole
+    # indices and the scatter of its gradient from batch-tiled updates: no
+    # collective, the results batch tiled (output shardings left to propagation).
+    index = np.array([5], np.int32)
+    cols = RNG.integers(0, 12, size=(8, 1, 1)).astype(np.int32)
+    text = _program([("tensor<8x12xf32>", ROWS), ("tensor<1xi32>", REP),
+                     ("tensor<8x1x1xi32>", REP)],
+                    [("tensor<8x1xf32>", ""), ("tensor<8x12xf32>", ""), ("tensor<8x1xf32>", ""),
+                     ("tensor<8x12xf32>", "")], """
+    %0 = "stablehlo.gather"(%arg0, %arg1) {dimension_numbers = #stablehlo.gather<offset_dims = [0, 1], start_index_map = [1], index_vector_dim = 0>, slice_sizes = array<i64: 8, 1>} : (tensor<8x12xf32>, tensor<1xi32>) -> tensor<8x1xf32>
+    %z = stablehlo.constant dense<0.0> : tensor<8x12xf32>
+    %1 = "stablehlo.scatter"(%z, %arg1, %0) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        stablehlo.return %b : tensor<f32>
+    }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 1], scatter_dims_to_operand_dims = [1], index_vector_dim = 0>} : (tensor<8x12xf32>, tensor<1xi32>, tensor<8x1xf32>) -> tensor<8x12xf32>
+    %2 = "stablehlo.gather"(%arg0, %arg2) {dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1>} : (tensor<8x12xf32>, tensor<8x1x1xi32>) -> tensor<8x1xf32>
+    %3 = "stablehlo.scatter"(%z, %arg2, %2) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+    }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [1], input_batching_dims = [0], scatter_indices_batching_dims = [0], scatter_dims_to_operand_dims = [1], index_vector_dim = 2>} : (tensor<8x12xf32>, tensor<8x1x1xi32>, tensor<8x1xf32>) -> tensor<8x12xf32>
+    return %0, %1, %2, %3 : tensor<8x1xf32>, tensor<8x12xf32>, tensor<8x1xf32>, tensor<8x12xf32>""")
+    rows = np.arange(8)
+    column = X[:, 5:6]
+    written = np.zeros_like(X)
+    written[:, 5:6] = column
+    taken = X[rows, cols[:, 0, 0]][:, None]
+    summed = np.zeros_like(X)
+    summed[rows, cols[:, 0, 0]] += taken[:, 0]
+    _check(client, monkeypatch, text, [X, index, cols], [column, written, taken, summed],
+           {"all_gather": 0, "all_reduce": 0, "all_to_all": 0})
+    _, exe = _run(client, text, [X, index, cols], "apart", monkeypatch)
+    found = [HloSharding.from_proto(p) for p in exe.get_output_shardings()]
+    assert all(f.tile_assignment_dimensions()[0] == N for f in found), found
+
+
 def test_a_loop_carry_takes_the_tiling_its_body_gives_it(client, monkeypatch):
     # h = tanh(h @ w + x[t]) over a scan of batch tiled inputs: h starts whole
     # (zeros) and becomes batch tiled; no gather inside the loop.

@@ -554,7 +554,9 @@ class _Propagation:
         if name == "stablehlo.convolution":
             return [self._convolution(op, ins, out_rank[0])]
         if name == "stablehlo.gather":
-            return [self._gather(op, ins[0], out_rank[0])]
+            return [self._gather(op, ins[0], out_rank[0], ins[1])]
+        if name == "stablehlo.scatter" and len(op.operands) == 3:
+            return [self._scatter(op, ins[0], ins[2])]
         if name == "func.call":
             callee = self.functions.get(getattr(op.attributes.get("callee"), "name", None))
             if callee is None:
@@ -608,19 +610,79 @@ class _Propagation:
             return _insert(kept, {0: int(dn.output_feature_dimension)}, rank)
         return None
 
-    def _gather(self, op: Operation, tiling: _Tiling | None, rank: int) -> _Tiling | None:
+    def _gather(self, op: Operation, tiling: _Tiling | None, rank: int,
+                indices: _Tiling | None = None) -> _Tiling | None:
         """Operand dimensions a gather takes whole keep their tiling in the
-        offset (window) dimensions of the result; the rest are replicated."""
-        if tiling is None:
-            return None
+        offset (window) dimensions of the result; the rest are replicated.
+        With nothing tiled there, the indices' batch tiles become the
+        result's batch dimensions' (each device gathers its indices' rows)."""
         dims = op.attributes["dimension_numbers"]
-        sizes = list(op.attributes["slice_sizes"])
-        shape = op.operands[0].type.shape
-        dropped = list(dims.collapsed_slice_dims) + list(dims.operand_batching_dims)
-        window = [d for d in range(len(shape)) if d not in dropped]
-        partial = [d for d in window if sizes[d] != shape[d]]
-        kept = _drop(_replicate(tiling, partial), dropped)
-        return _insert(kept, dict(enumerate(dims.offset_dims)), rank)
+        result = None
+        if tiling is not None:
+            sizes = list(op.attributes["slice_sizes"])
+            shape = op.operands[0].type.shape
+            dropped = list(dims.collapsed_slice_dims) + list(dims.operand_batching_dims)
+            window = [d for d in range(len(shape)) if d not in dropped]
+            partial = [d for d in window if sizes[d] != shape[d]]
+            kept = _drop(_replicate(tiling, partial), dropped)
+            result = _insert(kept, dict(enumerate(dims.offset_dims)), rank)
+        batch = [d for d in range(rank) if d not in dims.offset_dims]
+        if not _sharded(result) and _sharded(tiling) and not _sharded(indices):
+            # Tiled on batching dimensions: the result's paired batch dimensions.
+            counts = tiling.shape[:-1]
+            tiled = [d for d, c in enumerate(counts) if c != 1]
+            pairs = dict(zip((int(d) for d in dims.operand_batching_dims),
+                             (int(d) for d in dims.start_indices_batching_dims)))
+            ivd = int(dims.index_vector_dim)
+            index_batch = [d for d in range(op.operands[1].type.rank) if d != ivd]
+            if tiled and all(d in pairs for d in tiled) and len(index_batch) == len(batch):
+                core = _drop(tiling, [d for d in range(len(counts)) if d not in tiled])
+                return _insert(core, {i: batch[index_batch.index(pairs[d])]
+                                      for i, d in enumerate(tiled)}, rank)
+        if _sharded(result) or not _sharded(indices):
+            return result
+        ivd = int(dims.index_vector_dim)
+        if ivd < indices.ndim - 1:
+            indices = _drop(indices, [ivd])
+        if len(batch) != indices.ndim - 1:
+            return result
+        return _insert(indices, dict(enumerate(batch)), rank)
+
+    def _scatter(self, op: Operation, operand: _Tiling | None,
+                 updates: _Tiling | None) -> _Tiling | None:
+        """A scatter keeps its operand's tiling; an operand with none takes
+        the updates' tiles on update window dimensions that span the
+        operand's (each device writes its windows' blocks)."""
+        if _sharded(operand) or not _sharded(updates):
+            return operand
+        dims = op.attributes["scatter_dimension_numbers"]
+        t, update_t = op.operands[0].type, op.operands[2].type
+        removed = set(dims.inserted_window_dims) | set(dims.input_batching_dims)
+        kept = [d for d in range(t.rank) if d not in removed]
+        windows = sorted(int(d) for d in dims.update_window_dims)
+        counts = updates.shape[:-1]
+        scattered = [d for d in range(update_t.rank) if d not in windows]
+        if any(counts[d] != 1 for d in scattered):
+            # Tiled on batching dimensions only: the operand's paired ones.
+            index_rank = op.operands[1].type.rank
+            ivd = int(dims.index_vector_dim)
+            batch = [d for d in range(index_rank) if d != ivd]
+            pairs = dict(zip((int(d) for d in dims.scatter_indices_batching_dims),
+                             (int(d) for d in dims.input_batching_dims)))
+            if len(batch) != len(scattered) or any(counts[w] != 1 for w in windows) or any(
+                    counts[u] != 1 and batch[i] not in pairs for i, u in enumerate(scattered)):
+                return operand
+            tiled = [i for i, u in enumerate(scattered) if counts[u] != 1]
+            core = _drop(updates, windows)
+            core = _drop(core, [i for i in range(len(scattered)) if i not in tiled])
+            return _insert(core, {k: pairs[batch[i]] for k, i in enumerate(tiled)}, t.rank)
+        if len(kept) != len(windows):
+            return operand
+        if any(counts[w] != 1 and update_t.shape[w] != t.shape[d]
+               for d, w in zip(kept, windows)):
+            return operand
+        window_tiling = _drop(updates, [d for d in range(update_t.rank) if d not in windows])
+        return _insert(window_tiling, dict(enumerate(kept)), t.rank)
 
     def _dot(self, op: Operation, ins: list[_Tiling | None], rank: int) -> _Tiling | None:
         dims = op.attributes["dot_dimension_numbers"]

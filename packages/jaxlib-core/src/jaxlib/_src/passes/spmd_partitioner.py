@@ -1814,9 +1814,9 @@ def _gather(b: _Builder, op: Operation) -> list[_Local] | None:
     indices' rows from the whole operand (or, for batching dimensions, from
     the operand's block of the same batch)."""
     dims = op.attributes["dimension_numbers"]
-    found = _tiled_indices(b, op, int(dims.index_vector_dim))
+    found = _tiled_indices(b, op, int(dims.index_vector_dim)) or _indices_as_operand(b, op)
     if found is None:
-        return _gather_from_tiled_rows(b, op)
+        return _gather_passing_tiles(b, op) or _gather_from_tiled_rows(b, op)
     core, index_value, batch_dims = found
     operand = b.get(op.operands[0])
     ob, ib = list(dims.operand_batching_dims), list(dims.start_indices_batching_dims)
@@ -1828,6 +1828,132 @@ def _gather(b: _Builder, op: Operation) -> list[_Local] | None:
     out = b.clone(op, [operand_value, index_value],
                   [_local_type(op.results[0].type, result_tiling)])
     return [_Local(out.result, result_tiling)]
+
+
+def _passed_through(tiling: _Tiling, t: TensorType, indexed: list[int], removed: list[int],
+                    sizes: list[int] | None) -> tuple[list[int], _Tiling] | None:
+    """For a gather's operand (a scatter's operand) tiled only on dimensions
+    its slices (update windows) take whole, never indexed: the dimensions the
+    window keeps, in order, and the tiling restricted to them; None
+    otherwise (or when nothing is tiled)."""
+    counts = _counts(tiling)
+    tiled = [d for d, c in enumerate(counts) if c != 1]
+    if not tiled or any(d in indexed or d in removed or (sizes is not None
+                                                         and sizes[d] != t.shape[d])
+                        for d in tiled):
+        return None
+    kept = [d for d in range(t.rank) if d not in removed]
+    return kept, _drop(tiling, removed)
+
+
+def _gather_passing_tiles(b: _Builder, op: Operation) -> list[_Local] | None:
+    """Whole indices into an operand tiled on dimensions every slice takes
+    whole (a column of pivots gathered from batch-tiled rows, XLA's
+    passthrough case): each device gathers from its own block, and the
+    result's matching offset dimensions keep the tiles. No communication."""
+    dims = op.attributes["dimension_numbers"]
+    operand = b.get(op.operands[0])
+    t, result_t = op.operands[0].type, op.results[0].type
+    removed = sorted({int(d) for d in dims.collapsed_slice_dims}
+                     | {int(d) for d in dims.operand_batching_dims})
+    sizes = [int(x) for x in op.attributes["slice_sizes"]]
+    found = _passed_through(operand.tiling, t, [int(d) for d in dims.start_index_map],
+                            removed, sizes)
+    if found is None or operand.groups is not None:
+        return None
+    kept, kept_tiling = found
+    offset = sorted(int(d) for d in dims.offset_dims)
+    result_tiling = _insert(kept_tiling, dict(enumerate(offset)), result_t.rank)
+    local_sizes = [n // c for n, c in zip(sizes, _counts(operand.tiling))]
+    attributes = dict(op.attributes, slice_sizes=i64_array(local_sizes))
+    out = b.clone(op, [operand.value, b.whole(b.get(op.operands[1]))],
+                  [_local_type(result_t, result_tiling)], attributes)
+    return [_Local(out.result, result_tiling)]
+
+
+def _indices_as_operand(b: _Builder, op: Operation) -> tuple[_Tiling, Value, list[int]] | None:
+    """Whole indices of a gather whose operand is tiled on batching
+    dimensions only: the indices cut to the paired batch tiles, as
+    ``_tiled_indices`` gives tiled ones (each device gathers its batch from
+    its block)."""
+    dims = op.attributes["dimension_numbers"]
+    operand = b.get(op.operands[0])
+    index_t = op.operands[1].type
+    counts = _counts(operand.tiling)
+    tiled = [d for d, c in enumerate(counts) if c != 1]
+    pairs = dict(zip((int(d) for d in dims.operand_batching_dims),
+                     (int(d) for d in dims.start_indices_batching_dims)))
+    if not tiled or operand.groups is not None or any(d not in pairs for d in tiled):
+        return None
+    ivd = int(dims.index_vector_dim)
+    batch_dims = [d for d in range(index_t.rank) if d != ivd]
+    over_tiled = _drop(operand.tiling, [d for d in range(len(counts)) if d not in tiled])
+    core = _insert(over_tiled, {i: batch_dims.index(pairs[d]) for i, d in enumerate(tiled)},
+                   len(batch_dims))
+    target = _insert(core, dict(enumerate(batch_dims)), index_t.rank)
+    return core, b.reshard(b.get(op.operands[1]), target), batch_dims
+
+
+def _indices_as_updates(b: _Builder, op: Operation) -> tuple[_Tiling, Value, list[int]] | None:
+    """Whole indices of a scatter whose updates are tiled on batching
+    dimensions only (a batched gather's gradient): the indices cut to the
+    updates' batch tiles, as ``_tiled_indices`` gives tiled ones (each
+    device then scatters its batch into its block of the operand)."""
+    dims = op.attributes["scatter_dimension_numbers"]
+    updates = b.get(op.operands[2])
+    update_t, index_t = op.operands[2].type, op.operands[1].type
+    windows = [int(d) for d in dims.update_window_dims]
+    scattered = [d for d in range(update_t.rank) if d not in windows]
+    counts = _counts(updates.tiling)
+    ivd = int(dims.index_vector_dim)
+    batch_dims = [d for d in range(index_t.rank) if d != ivd]
+    paired = {int(d) for d in dims.scatter_indices_batching_dims}
+    if updates.groups is not None or len(batch_dims) != len(scattered) or any(
+            counts[w] != 1 for w in windows) or not _sharded(updates.tiling) or any(
+            counts[u] != 1 and batch_dims[i] not in paired for i, u in enumerate(scattered)):
+        return None
+    core = _drop(updates.tiling, windows)  # over the indices' batch dimensions, in order
+    target = _insert(core, dict(enumerate(batch_dims)), index_t.rank)
+    return core, b.reshard(b.get(op.operands[1]), target), batch_dims
+
+
+def _scatter_passing_tiles(b: _Builder, op: Operation) -> list[_Local] | None:
+    """Whole indices, the operand and the updates tiled alike on update
+    window dimensions that span the operand's (either tiled, the other
+    whole: the whole one is cut to the tiles): each device scatters its
+    windows' blocks into its block. No communication."""
+    dims = op.attributes["scatter_dimension_numbers"]
+    t, update_t = op.operands[0].type, op.operands[2].type
+    operand, updates = b.get(op.operands[0]), b.get(op.operands[2])
+    removed = sorted({int(d) for d in dims.inserted_window_dims}
+                     | {int(d) for d in dims.input_batching_dims})
+    indexed = [int(d) for d in dims.scatter_dims_to_operand_dims]
+    windows = sorted(int(d) for d in dims.update_window_dims)
+    kept = [d for d in range(t.rank) if d not in removed]
+    if len(kept) != len(windows) or operand.groups is not None or updates.groups is not None:
+        return None
+    # (the window must span the operand's dimension for its tiles to line up)
+    spans = [update_t.shape[w] == t.shape[d] for d, w in zip(kept, windows)]
+    found = _passed_through(operand.tiling, t, indexed, removed, None)
+    if found is None:  # the operand whole: the updates' window tiles decide
+        update_counts = _counts(updates.tiling)
+        if any(update_counts[d] != 1 for d in range(update_t.rank) if d not in windows):
+            return None
+        window_tiling = _drop(updates.tiling, [d for d in range(update_t.rank)
+                                               if d not in windows])
+        target = _insert(window_tiling, dict(enumerate(kept)), t.rank)
+        if _passed_through(target, t, indexed, removed, None) is None:
+            return None
+    else:
+        target = operand.tiling
+    target_counts = _counts(target)
+    if any(target_counts[d] != 1 and not spans[i] for i, d in enumerate(kept)):
+        return None
+    window_tiling = _drop(target, removed)
+    update_target = _insert(window_tiling, dict(enumerate(windows)), update_t.rank)
+    out = b.clone(op, [b.reshard(operand, target), b.whole(b.get(op.operands[1])),
+                       b.reshard(updates, update_target)], [_local_type(t, target)])
+    return [_Local(out.result, target)]
 
 
 def _indices_in_blocks(b: _Builder, operand: _Local, local_t: TensorType, t: TensorType,
@@ -1947,9 +2073,9 @@ def _scatter(b: _Builder, op: Operation) -> list[_Local] | None:
     if len(op.operands) != 3:
         return None
     dims = op.attributes["scatter_dimension_numbers"]
-    found = _tiled_indices(b, op, int(dims.index_vector_dim))
+    found = _tiled_indices(b, op, int(dims.index_vector_dim)) or _indices_as_updates(b, op)
     if found is None:
-        return _scatter_into_tiled_rows(b, op)
+        return _scatter_passing_tiles(b, op) or _scatter_into_tiled_rows(b, op)
     core, index_value, batch_dims = found
     operand, updates = b.get(op.operands[0]), b.get(op.operands[2])
     ob, ib = list(dims.input_batching_dims), list(dims.scatter_indices_batching_dims)
