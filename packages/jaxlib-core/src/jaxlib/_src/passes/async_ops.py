@@ -17,6 +17,7 @@ import dataclasses
 
 from jaxlib._src.ir.core import Block, Cloner, Function, Module, Operation, Value
 from jaxlib._src.ir.types import FunctionType, FutureType, TupleType, Type
+from jaxlib._src.passes.constant_branches import renamed_value
 
 __all__ = ["ASYNC_OPS", "has_async_ops", "without_async_ops"]
 
@@ -73,7 +74,7 @@ def _run_in_place(block: Block, renamed: dict[int, tuple[Value, Value]]) -> None
     values that stand for removed ops' results)."""
     kept: list[Operation] = []
     for op in block.operations:
-        op.operands = [_renamed(v, renamed) for v in op.operands]
+        op.operands = [renamed_value(v, renamed) for v in op.operands]
         if op.name == ASYNC_START:
             body = op.regions[0].blocks[0]
             cloner = Cloner(values={id(a): v for a, v in zip(body.arguments, op.operands)})
@@ -81,7 +82,7 @@ def _run_in_place(block: Block, renamed: dict[int, tuple[Value, Value]]) -> None
             _run_in_place(inlined, renamed)
             kept.extend(inlined.operations)
             (returned,) = body.operations[-1].operands  # (one value: _awaited)
-            value = _renamed(cloner.values.get(id(returned), returned), renamed)
+            value = renamed_value(cloner.values.get(id(returned), returned), renamed)
             renamed[id(op.results[0])] = (op.results[0], value)
             continue
         if op.name == ASYNC_DONE:
@@ -92,12 +93,3 @@ def _run_in_place(block: Block, renamed: dict[int, tuple[Value, Value]]) -> None
                 _run_in_place(nested, renamed)
         kept.append(op)
     block.operations = kept
-
-
-def _renamed(value: Value, renamed: dict[int, tuple[Value, Value]]) -> Value:
-    # (the old value kept beside its id: ids of dropped values are reused)
-    found = renamed.get(id(value))
-    while found is not None and found[0] is value:
-        value = found[1]
-        found = renamed.get(id(value))
-    return value

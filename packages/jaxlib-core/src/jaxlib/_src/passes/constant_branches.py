@@ -20,7 +20,7 @@ from jaxlib._src.ir.attributes import DenseElements
 from jaxlib._src.ir.core import Block, Cloner, Function, Module, Operation, Region, Value
 from jaxlib._src.passes.inline_calls import inline_small_calls
 
-__all__ = ["fold_constant_branches", "without_constant_branches"]
+__all__ = ["fold_constant_branches", "renamed_value", "without_constant_branches"]
 
 
 def _constant_scalar(value: Value) -> int | None:
@@ -60,7 +60,7 @@ def fold_constant_branches(module: Module) -> int:
         nonlocal folded
         result: list[Operation] = []
         for op in block.operations:
-            op.operands = [_renamed(v, renamed) for v in op.operands]
+            op.operands = [renamed_value(v, renamed) for v in op.operands]
             region = _taken(op)
             if region is None or len(region.blocks) != 1:
                 for nested_region in op.regions:
@@ -73,7 +73,7 @@ def fold_constant_branches(module: Module) -> int:
             clones = Block(operations=[cloner.op(nested) for nested in body.operations[:-1]])
             fold_block(clones, renamed)
             result.extend(clones.operations)
-            returned = [_renamed(cloner.values.get(id(v), v), renamed)
+            returned = [renamed_value(cloner.values.get(id(v), v), renamed)
                         for v in body.operations[-1].operands]
             renamed.update((id(old), (old, new)) for old, new in zip(op.results, returned))
             folded += 1
@@ -87,8 +87,10 @@ def fold_constant_branches(module: Module) -> int:
     return folded
 
 
-def _renamed(value: Value, renamed: dict[int, tuple[Value, Value]]) -> Value:
-    # (the old value kept beside its id: ids of dropped values are reused)
+def renamed_value(value: Value, renamed: dict[int, tuple[Value, Value]]) -> Value:
+    """What stands for ``value`` once the ops that defined it were replaced
+    (``renamed``: id(old value) -> (old value, new value), the old value kept
+    beside its id as ids of dropped values are reused)."""
     found = renamed.get(id(value))
     while found is not None and found[0] is value:
         value = found[1]
