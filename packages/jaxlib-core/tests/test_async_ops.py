@@ -163,3 +163,32 @@ def test_control_deps_are_ordering_hints_with_nothing_to_run():
         _run(text.replace("-> ()", "-> tensor<3xf32>").replace(
             "stablehlo.custom_call @control_dep", "%bad = stablehlo.custom_call @control_dep"),
             a, b)
+
+
+_TWO = """module @m {
+  func.func public @main(%a: tensor<2xf32>, %b: tensor<3xf32>) -> (tensor<2xf32>, tensor<3xf32>) {
+    %f = "stablehlo.async_start"(%a, %b) ({
+    ^bb0(%x: tensor<2xf32>, %y: tensor<3xf32>):
+      %r:2 = "stablehlo.all_reduce"(%x, %y) <{replica_groups = dense<[[0]]> : tensor<1x1xi64>}> ({
+      ^bb1(%p: tensor<f32>, %q: tensor<f32>):
+        %s = stablehlo.add %p, %q : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+      }) : (tensor<2xf32>, tensor<3xf32>) -> (tensor<2xf32>, tensor<3xf32>)
+      stablehlo.return %r#0, %r#1 : tensor<2xf32>, tensor<3xf32>
+    }) : (tensor<2xf32>, tensor<3xf32>) -> !stablehlo.future<tensor<2xf32>, tensor<3xf32>>
+    %d:2 = "stablehlo.async_done"(%f)
+      : (!stablehlo.future<tensor<2xf32>, tensor<3xf32>>) -> (tensor<2xf32>, tensor<3xf32>)
+    return %d#0, %d#1 : tensor<2xf32>, tensor<3xf32>
+  }
+}"""
+
+
+def test_futures_of_several_values_wait_for_each():
+    module = parse_module(_TWO)
+    rewritten = without_async_ops(module)
+    verify_module(rewritten)
+    assert "future" not in print_module(rewritten)
+    a, b = np.array([1.5, -2], np.float32), np.array([1, 2, 3], np.float32)
+    got_a, got_b = _run(_TWO, a, b)
+    np.testing.assert_array_equal(got_a, a)
+    np.testing.assert_array_equal(got_b, b)

@@ -6,15 +6,17 @@ jax's ``psum_start(x).done()`` (and ``all_gather_start``, ``ppermute_start``
 such a pair into the collective itself (its scheduler may overlap it); this
 jaxlib's executors run each op when its operands are ready, so the pass
 replaces the pair by the region's ops: a copy of the module in which each
-``!stablehlo.future<T>`` is a ``T`` (futures carried by loops or passed to
-functions too), each async_start's region is inlined where the op was, and
-each async_done is the value it waits for.
+``!stablehlo.future<T>`` is a ``T`` (a future of several values a tuple of
+them; futures carried by loops or passed to functions too), each
+async_start's region is inlined where the op was, and each async_done is the
+value(s) it waits for.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
+from jaxlib._src.ir.attributes import IntegerAttr
 from jaxlib._src.ir.core import Block, Cloner, Function, Module, Operation, Value
 from jaxlib._src.ir.types import FunctionType, FutureType, TupleType, Type
 from jaxlib._src.passes.constant_branches import renamed_value
@@ -31,8 +33,7 @@ def has_async_ops(module: Module) -> bool:
 
 def without_async_ops(module: Module) -> Module:
     """A copy of ``module`` without async ops (``module`` itself when it has
-    none). NotImplementedError names a future of several values, which jax
-    never makes and this pass does not split."""
+    none)."""
     if not has_async_ops(module):
         return module
     copy = Module(module.name, dict(module.attributes),
@@ -48,10 +49,9 @@ def without_async_ops(module: Module) -> Module:
 def _awaited(t: Type) -> Type:
     """``t`` with each future replaced by the value it holds."""
     if isinstance(t, FutureType):
-        if len(t.types) != 1:
-            raise NotImplementedError(f"a future of {len(t.types)} values ({t}) is not "
-                                      "supported by this jaxlib")
-        return _awaited(t.types[0])
+        if len(t.types) == 1:
+            return _awaited(t.types[0])
+        return TupleType(tuple(_awaited(e) for e in t.types))
     if isinstance(t, TupleType):
         return TupleType(tuple(_awaited(e) for e in t.types))
     if isinstance(t, FunctionType):
@@ -81,12 +81,25 @@ def _run_in_place(block: Block, renamed: dict[int, tuple[Value, Value]]) -> None
             inlined = Block(operations=[cloner.op(nested) for nested in body.operations[:-1]])
             _run_in_place(inlined, renamed)
             kept.extend(inlined.operations)
-            (returned,) = body.operations[-1].operands  # (one value: _awaited)
-            value = renamed_value(cloner.values.get(id(returned), returned), renamed)
+            values = [renamed_value(cloner.values.get(id(v), v), renamed)
+                      for v in body.operations[-1].operands]
+            if len(values) == 1:
+                value = values[0]
+            else:  # (several values: a tuple, as _awaited types the future)
+                bundle = Operation("stablehlo.tuple", values, [_awaited(op.result_types[0])])
+                kept.append(bundle)
+                value = bundle.result
             renamed[id(op.results[0])] = (op.results[0], value)
             continue
         if op.name == ASYNC_DONE:
-            renamed[id(op.results[0])] = (op.results[0], op.operands[0])
+            if len(op.results) == 1:
+                renamed[id(op.results[0])] = (op.results[0], op.operands[0])
+                continue
+            for i, result in enumerate(op.results):
+                part = Operation("stablehlo.get_tuple_element", [op.operands[0]],
+                                 [result.type], {"index": IntegerAttr(i, "i32")})
+                kept.append(part)
+                renamed[id(result)] = (result, part.result)
             continue
         for region in op.regions:
             for nested in region.blocks:
