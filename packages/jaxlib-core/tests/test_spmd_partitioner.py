@@ -1169,3 +1169,63 @@ def test_windows_sorts_and_convolutions_propagate_their_inputs_tiles(client, mon
     _, exe = _run(client, text, [x, images, kernel], "apart", monkeypatch)
     shardings = [HloSharding.from_proto(s) for s in exe.get_output_shardings()]
     assert shardings == [HloSharding.from_string(t) for t in (ROWS, ROWS, rows)]
+
+
+_PARTITIONED_BODY = """module @tmp {
+  func.func public @main(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
+    %two = stablehlo.constant dense<2.0> : tensor<2x4xf32>
+    %0 = stablehlo.multiply %x, %two : tensor<2x4xf32>
+    return %0 : tensor<2x4xf32>
+  }
+}"""
+
+
+@pytest.mark.parametrize("with_rule", [True, False])
+def test_custom_partitioning_runs_what_its_callbacks_give(client, monkeypatch, with_rule):
+    # jax's custom_partitioning: the partitioner callbacks get the operands'
+    # propagated shardings (and the results' from the Shardy rule, or else
+    # from infer_sharding_from_operands) and give the per-device computation,
+    # which runs on each device's block; a callback's error fails the compile.
+    from jaxlib._src.ops.custom_call_registry import (
+        custom_call_partitioner,
+        register_custom_call_partitioner,
+    )
+
+    seen = []
+
+    def infer(arg_shapes, arg_shardings, result_shape, key):
+        seen.append(("infer", key))
+        return arg_shardings[0]
+
+    def partition(arg_shapes, arg_shardings, result_shape, result_sharding, key):
+        seen.append(("partition", list(arg_shardings), result_sharding,
+                     [tuple(s.dimensions()) for s in arg_shapes],
+                     tuple(result_sharding.tile(result_shape).dimensions())))
+        if key == b"broken":
+            raise ValueError("Mismatch in result shapes.")
+        return _PARTITIONED_BODY.encode(), arg_shardings, result_sharding
+
+    rule = (', sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=8, j=4}>'
+            if with_rule else "")
+    text = _program([("tensor<8x4xf32>", ROWS)], [("tensor<8x4xf32>", "")], f"""
+    %0 = stablehlo.custom_call @CustomSPMDPartitioning(%arg0) {{api_version = 2 : i32,
+        backend_config = "KEY"{rule}}} : (tensor<8x4xf32>) -> tensor<8x4xf32>
+    return %0 : tensor<8x4xf32>""")
+    before = custom_call_partitioner("CustomSPMDPartitioning")
+    register_custom_call_partitioner("CustomSPMDPartitioning", lambda *a: None, partition, infer)
+    try:
+        x = RNG.normal(size=(8, 4)).astype(np.float32)
+        (got,), exe = _run(client, text.replace("KEY", "k"), [x], "apart", monkeypatch)
+        np.testing.assert_allclose(got, 2 * x, rtol=1e-6)
+        assert [HloSharding.from_proto(p) for p in exe.get_output_shardings()] == [
+            HloSharding.from_string(ROWS)]
+        rows = HloSharding.from_string(ROWS)
+        assert seen[-1] == ("partition", [rows], rows, [(8, 4)], (2, 4))
+        assert (("infer", b"k") in seen) == (not with_rule)
+        with pytest.raises(xla_client.XlaRuntimeError, match="Mismatch in result shapes"):
+            _run(client, text.replace("KEY", "broken"), [x], "apart", monkeypatch)
+    finally:
+        if before is not None:
+            register_custom_call_partitioner(
+                "CustomSPMDPartitioning", before.prop_user_sharding, before.partition,
+                before.infer_sharding_from_operands)

@@ -27,6 +27,10 @@ from jaxlib._src.backends.cpu.lowering import FunctionProgram, ModuleLowering
 from jaxlib._src.backends.cpu.plan import NativeProgram, PlanDescription, build_entry_program
 from jaxlib._src.base.errors import XlaRuntimeError, invalid_argument, unimplemented
 from jaxlib._src.compiler import inspect_sharding, persistent_cache
+from jaxlib._src.compiler.custom_partitioning import (
+    expand_custom_partitioning,
+    has_custom_partitioning,
+)
 from jaxlib._src.compiler.dump import dump_if_requested
 from jaxlib._src.frontends.lexer import ParseError
 from jaxlib._src.ir.core import Function, Module, VerificationError, verify_module
@@ -37,7 +41,11 @@ from jaxlib._src.passes.async_ops import without_async_ops
 from jaxlib._src.passes.constant_branches import without_constant_branches
 from jaxlib._src.passes.gspmd_manual import rewrite_manual_regions
 from jaxlib._src.passes.refine_shapes import is_polymorphic, refine_function
-from jaxlib._src.passes.sharding_propagation import Constraint, propagate_result_shardings
+from jaxlib._src.passes.sharding_propagation import (
+    Constraint,
+    propagate_result_shardings,
+    tiling_text,
+)
 
 _MLIR_BYTECODE_MAGIC = b"ML\xefR"
 
@@ -100,6 +108,8 @@ class CompiledProgram:
             reason = "not an SPMD program over partitions of fixed shapes"
         else:
             module = parse_program(self.source)  # a copy: the pass consumes it
+            if has_custom_partitioning(module):  # (the callbacks give the same regions)
+                module = _with_custom_partitioning(module, self.options)
             sharding_of, constraint_sharding = sharding_readers(module)
             try:
                 found = partition_program(module, self.entry_name, self.parameter_shardings,
@@ -709,6 +719,26 @@ def _compile_uncached(text: str, options: Any, host_callbacks: Sequence[Any],
     return compiled
 
 
+def _with_custom_partitioning(module: Module, options: Any) -> Module:
+    """``module`` with jax's custom_partitioning calls partitioned by their
+    callbacks (compiler/custom_partitioning.py), from the operands' shardings
+    forward propagation finds."""
+    build = getattr(options, "executable_build_options", None)
+    num_partitions = _module_int(module, "mhlo.num_partitions",
+                                 getattr(build, "num_partitions", 1) if build else 1)
+    if num_partitions <= 1:
+        raise unimplemented("a CustomSPMDPartitioning call in a program of one partition "
+                            "(jax inlines custom_partitioning functions there)")
+    entry = _entry_function(module)
+    sharding_of, constraint_sharding = sharding_readers(module)
+    parameters = [_sharding_text(a, t, module) for a, t in zip(entry.arg_attrs, entry.type.inputs)]
+    found: dict[int, list[Any]] = {}
+    propagate_result_shardings(module, entry, parameters, num_partitions, sharding_of,
+                               constraint_sharding, partitioned=found)
+    return expand_custom_partitioning(module, found, tiling_text,
+                                      lambda code: parse_program(program_text(code)))
+
+
 def _has_partitioned_callbacks(module: Module) -> bool:
     return any(op.name == "stablehlo.custom_call" and op.attributes.get("call_target_name")
                in PARTITIONED_HOST_CALLBACK_TARGETS for op in module.walk())
@@ -743,6 +773,8 @@ def _compile_module(module: Module, text: str | None, options: Any,
     # Asynchronous ops run as what they start (XLA's too): the module from
     # here on, the compiled text included, holds the synchronous ops.
     module = without_async_ops(module)
+    if has_custom_partitioning(module):
+        module = _with_custom_partitioning(module, options)
     entry = _entry_function(module)
     _check_types_supported(entry)
     polymorphic = is_polymorphic(entry)

@@ -641,7 +641,13 @@ class HloSharding:
         return HloSharding._subgroup(_TileAssignment.from_array(tile_assignment), subgroup_types)
 
     @staticmethod
-    def tuple_sharding(shardings: Sequence[HloSharding]) -> HloSharding:
+    def tuple_sharding(*args: Any) -> HloSharding:
+        """A tuple of shardings: ``tuple_sharding(shardings)``, or XLA's
+        ``tuple_sharding(shape, shardings)`` (the shape is not needed)."""
+        if len(args) not in (1, 2):
+            raise TypeError(f"tuple_sharding takes (shardings) or (shape, shardings), "
+                            f"got {len(args)} arguments")
+        shardings = args[-1]
         elements = []
         for sharding in shardings:
             if not isinstance(sharding, HloSharding):
@@ -934,6 +940,22 @@ class HloSharding:
             raise ValueError(
                 f"{what} is not defined for the tuple sharding {self}; ask its elements"
             )
+
+    def tile(self, shape: Any) -> Any:
+        """The shape of one device's tile of ``shape`` (an XLA shape: its
+        class builds the result), dimensions rounded up as XLA tiles them."""
+        if shape.is_tuple():
+            parts = shape.tuple_shapes()
+            leaves = self.tuple_elements() if self.is_tuple() else [self] * len(parts)
+            return type(shape).tuple_shape([s.tile(p) for s, p in zip(leaves, parts)])
+        dims = list(shape.dimensions())
+        if self._kind == _TILED:
+            ways = self.tile_assignment_dimensions()[:self.tiled_data_rank()]
+            if len(ways) != len(dims):
+                raise ValueError(f"sharding {self} tiles {len(ways)} dimensions, the shape "
+                                 f"has {len(dims)}")
+            dims = [-(-d // w) for d, w in zip(dims, ways)]
+        return type(shape).array_shape(shape.numpy_dtype(), dims)
 
     def tile_assignment_dimensions(self) -> list[int]:
         self._require_leaf("tile_assignment_dimensions")

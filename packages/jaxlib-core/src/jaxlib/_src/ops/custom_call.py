@@ -130,6 +130,9 @@ REGISTRATION_TYPED_FFI = 1
 FFI_HOST_CALLBACK_TARGETS = frozenset({
     "xla_ffi_python_cpu_callback", "xla_ffi_partitioned_python_cpu_callback",
     "xla_ffi_python_gpu_callback", "xla_ffi_partitioned_python_gpu_callback"})
+# jax's custom_partitioning over several devices: its partitioner callbacks
+# give the per-device computation at compile time (compiler/custom_partitioning.py).
+CUSTOM_PARTITIONING = "CustomSPMDPartitioning"
 # Called once per device with that device's shards of the operands.
 PARTITIONED_HOST_CALLBACK_TARGETS = frozenset({
     "xla_ffi_partitioned_python_cpu_callback", "xla_ffi_partitioned_python_gpu_callback"})

@@ -48,6 +48,7 @@ from jaxlib._src.ir.core import ELEMENTWISE, OP_DEFS, Function, Module, Operatio
 from jaxlib._src.ir.hlo_sharding import HloSharding, _OpShardingType
 from jaxlib._src.ir.types import TensorType
 from jaxlib._src.ops.custom_call import (
+    CUSTOM_PARTITIONING,
     IDENTITY_TARGETS,
     INSPECT_SHARDING,
     PARTITIONED_HOST_CALLBACK_TARGETS,
@@ -63,6 +64,9 @@ __all__ = ["Constraint", "propagate_result_shardings"]
 ShardingOf = Callable[[dict[str, Any], Sequence[Any]], "list[str | None] | None"]
 
 _Tiling = np.ndarray  # device ids, shape (data tile counts..., replication)
+
+# Custom calls whose operands' tilings ``partitioned`` receives.
+_OPERANDS_RECORDED = PARTITIONED_HOST_CALLBACK_TARGETS | {CUSTOM_PARTITIONING}
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,11 @@ def _text(tiling: _Tiling | None) -> str | None:
         return HloSharding.subgroup_with_device_ordering(tiling[..., 0], []).to_string()
     return HloSharding.subgroup_with_device_ordering(
         tiling, [_OpShardingType.REPLICATED]).to_string()
+
+
+def tiling_text(tiling: _Tiling | None) -> str | None:
+    """The HloSharding text of a tiling (None for None)."""
+    return _text(tiling)
 
 
 def _rank(t: Any) -> int | None:
@@ -409,7 +418,7 @@ class _Propagation:
             if op.name in _TERMINATORS:
                 return [env.get(id(v)) for v in op.operands]
             if op.name == "stablehlo.custom_call" and op.attributes.get(
-                    "call_target_name") in PARTITIONED_HOST_CALLBACK_TARGETS:
+                    "call_target_name") in _OPERANDS_RECORDED:
                 tilings = [env.get(id(v)) for v in op.operands]
                 self.partitioned[id(op)] = [
                     t if _sharded(t) and _divides(t, v.type) else None
