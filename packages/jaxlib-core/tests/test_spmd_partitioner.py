@@ -1229,3 +1229,24 @@ def test_custom_partitioning_runs_what_its_callbacks_give(client, monkeypatch, w
             register_custom_call_partitioner(
                 "CustomSPMDPartitioning", before.prop_user_sharding, before.partition,
                 before.infer_sharding_from_operands)
+
+
+def test_batched_triangular_solves_and_choleskys_stay_in_their_blocks(client, monkeypatch):
+    # jax's GPU lowering of batched linear algebra: StableHLO's triangular_solve
+    # and cholesky batch over their leading dimensions, one block per device.
+    a = RNG.normal(size=(8, 3, 3)).astype(np.float32)
+    spd = a @ np.swapaxes(a, -1, -2) + 3 * np.eye(3, dtype=np.float32)
+    b = RNG.normal(size=(8, 3, 2)).astype(np.float32)
+    batch = "{devices=[4,1,1]<=[4]}"
+    text = _program([("tensor<8x3x3xf32>", batch), ("tensor<8x3x2xf32>", batch)],
+                    [("tensor<8x3x3xf32>", ""), ("tensor<8x3x2xf32>", "")], """
+    %l = "stablehlo.cholesky"(%arg0) {lower = true} : (tensor<8x3x3xf32>) -> tensor<8x3x3xf32>
+    %x = "stablehlo.triangular_solve"(%l, %arg1) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<8x3x3xf32>, tensor<8x3x2xf32>) -> tensor<8x3x2xf32>
+    return %l, %x : tensor<8x3x3xf32>, tensor<8x3x2xf32>""")
+    lower = np.linalg.cholesky(spd)
+    solved = np.linalg.solve(lower, b)
+    _check(client, monkeypatch, text, [spd, b], [lower, solved],
+           {"all_gather": 0, "all_reduce": 0, "all_to_all": 0})
+    _, exe = _run(client, text, [spd, b], "apart", monkeypatch)
+    found = [HloSharding.from_proto(p) for p in exe.get_output_shardings()]
+    assert found == [HloSharding.from_string(batch)] * 2

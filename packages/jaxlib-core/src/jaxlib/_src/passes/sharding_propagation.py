@@ -260,11 +260,24 @@ def _insert(tiling: _Tiling, positions: dict[int, int], rank: int) -> _Tiling:
     return moved.reshape(shape + [tiling.shape[-1]])
 
 
+_BATCHED_MATRIX_OPS = frozenset({"stablehlo.triangular_solve", "stablehlo.cholesky"})
+
+
 def batch_partitioned_dims(op: Operation) -> int:
     """How many leading dimensions a custom call maps one to one from its
     operands to its results (XLA's ``num_batch_dims`` frontend attribute, on
     a target registered as batch-partitionable: jax's LAPACK and solver
-    calls): each batch tile is computed alone. 0 for any other op."""
+    calls), or that StableHLO's batched matrix ops (triangular_solve,
+    cholesky: jax's lowering for GPUs) batch over: each batch tile is computed
+    alone. 0 for any other op."""
+    if op.name in _BATCHED_MATRIX_OPS:
+        types = [v.type for v in op.operands] + [r.type for r in op.results]
+        if not all(isinstance(t, TensorType) and t.is_static and t.rank >= 3 for t in types):
+            return 0
+        count = types[0].rank - 2
+        batch = types[0].shape[:count]
+        return count if all(t.rank == count + 2 and t.shape[:count] == batch
+                            for t in types) else 0
     if op.name != "stablehlo.custom_call":
         return 0
     target = op.attributes.get("call_target_name")

@@ -1415,7 +1415,8 @@ def _broadcast(b: _Builder, op: Operation) -> list[_Local] | None:
 
 
 def _custom_call(b: _Builder, op: Operation) -> list[_Local] | None:
-    """A batch-partitionable custom call (jax's LAPACK and solver calls) on
+    """A batch-partitionable custom call (jax's LAPACK and solver calls), or
+    a batched triangular_solve or cholesky, on
     each device's tiles of its batch dimensions, as XLA partitions it: the
     operands cut the same way along them, whole along the others. None (the
     call on whole values) when no operand's batch dimensions are tiled."""
@@ -2653,4 +2654,6 @@ _HANDLERS: dict[str, Callable[[_Builder, Operation], list[_Local] | None]] = {
     "stablehlo.constant": _constant_like,
     "stablehlo.iota": _constant_like,
     "stablehlo.custom_call": _custom_call,
+    "stablehlo.triangular_solve": _custom_call,  # (batched matrix ops: the same rule)
+    "stablehlo.cholesky": _custom_call,
 }
