@@ -823,3 +823,35 @@ def test_partitioned_host_callbacks_run_once_per_device_on_its_shards():
     assert len(seen) == 4  # once per device, replicas too
     for device, shard in zip(devices, seen):
         np.testing.assert_array_equal(shard, -x[index_map[device]])
+
+
+REFINED_BY_A_MANUAL_USE = """\
+module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2]>
+  func.func public @main(%arg0: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, \
+[{"x"}, {}]>}) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+    %0 = stablehlo.sine %arg0 : tensor<4x8xf32>
+    %1 = sdy.manual_computation(%0) in_shardings=[<@mesh, [{"x"}, {"y"}]>] \
+out_shardings=[<@mesh, [{"x"}, {"y"}]>] manual_axes={"x", "y"} (%a: tensor<2x4xf32>) {
+      %2 = stablehlo.negate %a : tensor<2x4xf32>
+      sdy.return %2 : tensor<2x4xf32>
+    } : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    return %0, %1 : tensor<4x8xf32>, tensor<4x8xf32>
+  }
+}
+"""
+
+
+def test_a_value_a_manual_computation_takes_more_finely_tiled_takes_that_tiling():
+    # XLA's propagation runs both ways: the sine's rows-only tiling is refined
+    # by the manual computation's in_shardings (rows and columns) it feeds.
+    client = _client(4)
+    executable = client.compile_and_load(REFINED_BY_A_MANUAL_USE, client.devices()[:4])
+    found = [HloSharding.from_proto(p) for p in executable.get_output_shardings()]
+    both = HloSharding.from_string("{devices=[2,2]<=[4]}")
+    assert found == [both, both]
+    x = np.arange(32, dtype=np.float32).reshape(4, 8) / 9
+    outs = _run(REFINED_BY_A_MANUAL_USE, [x], ["{devices=[2,1,2]<=[4] last_tile_dim_replicate}"],
+                ["{devices=[2,2]<=[4]}", "{devices=[2,2]<=[4]}"], 4)
+    np.testing.assert_allclose(outs[0], np.sin(x), rtol=1e-6)
+    np.testing.assert_allclose(outs[1], -np.sin(x), rtol=1e-6)

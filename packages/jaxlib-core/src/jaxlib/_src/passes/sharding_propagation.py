@@ -27,6 +27,9 @@ forward pass is enough to make that choice the one a user expects:
   nothing changes: a scan's stacked outputs, written by dynamic_update_slice
   with updates spanning whole dimensions, take the updates' tiling); ``if`` and
   ``case`` results the tiling their branches agree on;
+* a value a manual computation takes (``in_shardings``) tiled more finely
+  than its producer leaves it, that tiling refining the producer's, takes it
+  (XLA's propagation runs both ways; the finer tiling costs no communication);
 * values in one sharding group (``sdy.sharding_group``: jax's ``shard_alike``)
   take one tiling, the first member's that is sharded, wherever they are
   (the pass runs again until the groups' tilings settle);
@@ -380,8 +383,35 @@ class _Propagation:
                 group = op.attributes.get("group_id")
                 self.groups[id(op.operands[0])] = int(getattr(group, "value", group))
         self.group_tilings: dict[int, _Tiling] = {}
+        # id(value) -> the in_shardings text a manual computation takes it with
+        self.wanted: dict[int, tuple[str, Any]] = {}
+        for op in module.walk():
+            if op.name == "sdy.manual_computation" and "in_shardings" in op.attributes:
+                texts = sharding_of({"sdy.sharding": op.attributes["in_shardings"]},
+                                    [v.type for v in op.operands])
+                for value, text in zip(op.operands, texts or ()):
+                    if text is not None:
+                        self.wanted.setdefault(id(value), (text, value.type))
         self.inspected: dict[int, tuple[Operation, str | None]] = {}
         self.partitioned: dict[int, list[_Tiling | None]] = {}
+
+    def _refined(self, value: Any, tiling: _Tiling | None) -> _Tiling | None:
+        """``tiling``, or the finer one a manual computation takes ``value``
+        with when that one refines it (the same tiles on what ``tiling``
+        tiles, more tiles elsewhere)."""
+        want = self.wanted.get(id(value))
+        if want is None:
+            return tiling
+        wanted = self.tiling(*want)
+        if not _sharded(wanted) or (tiling is not None and tiling.ndim != wanted.ndim):
+            return tiling
+        if tiling is None or not _sharded(tiling):
+            return wanted if tiling is None or tiling.size == wanted.size else tiling
+        extra = [d for d in range(tiling.ndim - 1)
+                 if tiling.shape[d] == 1 and wanted.shape[d] != 1]
+        if extra and _same(_replicate(wanted, extra), tiling):
+            return wanted
+        return tiling
 
     def _grouped(self, value: Any, tiling: _Tiling | None) -> _Tiling | None:
         """``value``'s tiling: its group's where it is in one (the first
@@ -436,7 +466,11 @@ class _Propagation:
                 self.partitioned[id(op)] = [
                     t if _sharded(t) and _divides(t, v.type) else None
                     for t, v in zip(tilings, op.operands)]
+            explicit = self.constraint_sharding(op) is not None or \
+                "mhlo.sharding" in op.attributes or "sdy.sharding" in op.attributes
             for result, tiling in zip(op.results, self.op(op, env)):
+                if not explicit:  # (a sharding the program names stays)
+                    tiling = self._refined(result, tiling)
                 env[id(result)] = self._grouped(result, tiling)
         return [None] * count
 
