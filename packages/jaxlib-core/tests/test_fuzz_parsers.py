@@ -773,27 +773,13 @@ def _artifact_seeds() -> list[bytes]:
             with np.load(os.path.join(folder, name)) as data:
                 seeds += [data[k].tobytes() for k in data.files
                           if k == "artifact" or k.startswith("v")]
-    # an asynchronous collective (futures), written here
+    # an asynchronous collective (a future carried by a loop), written here
+    from test_async_ops import _LOOP
+
     from jaxlib._src.jax_api.export_artifacts import serialize_portable_artifact
-    seeds.append(serialize_portable_artifact(_ASYNC_PROGRAM, "1.15.0"))
+    seeds.append(serialize_portable_artifact(_LOOP, "1.15.0"))
     return seeds
 
-
-_ASYNC_PROGRAM = """module @m {
-  func.func public @main(%a: tensor<4xf32>) -> tensor<4xf32> {
-    %f = "stablehlo.async_start"(%a) ({
-    ^bb0(%x: tensor<4xf32>):
-      %y = "stablehlo.all_reduce"(%x) <{replica_groups = dense<[[0]]> : tensor<1x1xi64>}> ({
-      ^bb1(%p: tensor<f32>, %q: tensor<f32>):
-        %s = stablehlo.add %p, %q : tensor<f32>
-        stablehlo.return %s : tensor<f32>
-      }) : (tensor<4xf32>) -> tensor<4xf32>
-      stablehlo.return %y : tensor<4xf32>
-    }) : (tensor<4xf32>) -> !stablehlo.future<tensor<4xf32>>
-    %r = "stablehlo.async_done"(%f) : (!stablehlo.future<tensor<4xf32>>) -> tensor<4xf32>
-    return %r : tensor<4xf32>
-  }
-}"""
 
 
 def _deserialize(data: bytes) -> object:
