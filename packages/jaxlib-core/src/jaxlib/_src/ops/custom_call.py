@@ -586,20 +586,23 @@ def _partitioned_callback_kernel(op: Operation, name: str, callbacks: Sequence[A
     if any(not leaf.is_token for leaf in leaves):
         raise ValueError(f"{name} returns nothing but tokens")
 
-    def shard(value: Any, tiling: Any, device: int) -> Any:
-        if value is TOKEN or tiling is None:
-            return _read_only(value)
+    def block(t: Any, tiling: Any, device: int) -> tuple[slice, ...] | None:
+        """The device's block of an operand of type ``t`` (None: all of it)."""
+        if tiling is None or not isinstance(t, TensorType):
+            return None
         where = np.argwhere(tiling == device)[0][:-1]  # (the replica position dropped)
-        array = np.asarray(value)
-        parts = tuple(slice(int(i) * (n // t), (int(i) + 1) * (n // t))
-                      for i, n, t in zip(where, array.shape, tiling.shape))
-        return _read_only(array[parts])
+        return tuple(slice(int(i) * (n // c), (int(i) + 1) * (n // c))
+                     for i, n, c in zip(where, t.shape, tiling.shape))
+
+    # (worked out once: each device's block of each operand)
+    blocks = [[block(t, tiling, d) for t, tiling in zip(op.operand_types, tilings)]
+              for d in range(devices)]
 
     def kernel(*operands):
-        flat = _flat_operands(operands)
-        for device in range(devices):
-            _call_host_callback(name, callbacks, index,
-                                [shard(v, t, device) for v, t in zip(flat, tilings)])
+        for parts in blocks:
+            _call_host_callback(name, callbacks, index, [
+                _read_only(v) if part is None or v is TOKEN else _read_only(np.asarray(v)[part])
+                for v, part in zip(operands, parts)])
         return _assemble(specs, [None] * len(leaves))
 
     kernel.has_side_effect = True
