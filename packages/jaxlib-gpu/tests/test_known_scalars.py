@@ -169,6 +169,15 @@ def test_results_in_an_arguments_memory_are_copied():
     assert own is fresh
     first, second = _own_memory([fresh[:2], fresh[1:]], [])  # two views of one array
     assert first.base is fresh and not np.shares_memory(second, fresh)
+    # arrays over one bytes object's memory (their owner is not an array)
+    raw = np.arange(8, dtype=np.float32).tobytes()
+    a, b = np.frombuffer(raw, np.float32), np.frombuffer(raw, np.float32)[2:]
+    _, moved = _own_memory([a, b], [])
+    assert not np.shares_memory(moved, a)
+    np.testing.assert_array_equal(moved, a[2:])
+    # empty results take no memory: never copied
+    empty = argument[:0]
+    assert _own_memory([empty], [argument])[0] is empty
 
 
 # 5000 trips (past the loops stepped one iteration at a time when compiling):

@@ -950,8 +950,8 @@ class GpuExecutable(LoadedExecutable):
         compiled = partitioned or self._specialized(list(inputs))
         graph_key = device.id if partitioned is None else -1 - device.id
         program = compiled.program
-        values = [TOKEN if isinstance(t, TokenType) else client._program_input(b.value, t)
-                  for t, b in zip(compiled.parameter_types, inputs)]
+        plan = _boundary_plan(compiled, device)
+        values = plan.program_inputs(client, inputs)
         with client._device_context(device), client._stream_context(device):
             try:
                 outputs = None
@@ -971,13 +971,9 @@ class GpuExecutable(LoadedExecutable):
                 raise XlaRuntimeError(f"INTERNAL: executing on {device!r} failed: "
                                       f"{type(err).__name__}: {err}") from err
             event = client._ready_event()
-            kinds = self._result_memory_kinds(device, len(outputs))
-            dtypes = _result_dtypes(compiled)
-            values = [from_carrier(client._result_storage(_boundary_value(t, value), kind), d)
-                      for t, value, kind, d in zip(compiled.result_types, outputs, kinds,
-                                                   dtypes)]
-            return GpuBuffer._results(device, values, dtypes, event, kinds,
-                                      Traceback.get_traceback())
+            values = plan.stored_results(client, outputs)
+            return GpuBuffer._results(device, values, plan.result_dtypes, event,
+                                      plan.result_kinds, Traceback.get_traceback())
 
     def _result_memory_kinds(self, device: GpuDevice, count: int) -> list[str]:
         """Each result's memory kind: its ``mhlo.memory_kind`` where the
@@ -988,15 +984,82 @@ class GpuExecutable(LoadedExecutable):
 
 
 def _result_dtypes(compiled: Any) -> list[np.dtype]:
-    """The logical dtypes of a program's results (tokens: bool), kept on the
-    program."""
-    program = compiled.program
-    dtypes = getattr(program, "result_dtypes", None)
-    if dtypes is None:
-        dtypes = program.result_dtypes = [
-            np.dtype(np.bool_) if isinstance(t, TokenType) else np.dtype(value_spec(t)[1])
+    """The logical dtypes of a program's results (tokens: bool)."""
+    return [np.dtype(np.bool_) if isinstance(t, TokenType) else np.dtype(value_spec(t)[1])
             for t in compiled.result_types]
-    return dtypes
+
+
+class _BoundaryPlan:
+    """How a program's arguments enter it and its results leave it on one
+    device, worked out once per program: most values pass as they are, and
+    only the few that need it (tokens, carried types, host memory kinds) take
+    the general conversions, so a run with many arguments and results does
+    little Python work per value (the dispatch hot path)."""
+
+    __slots__ = ("parameter_types", "converted_inputs", "token_inputs", "result_types",
+                 "result_dtypes", "result_kinds", "converted_results")
+
+    def __init__(self, compiled: Any, device: GpuDevice):
+        self.parameter_types = list(compiled.parameter_types)
+        # Parameters other than plain device values (tokens, carriers, host-kept).
+        self.converted_inputs = frozenset(
+            k for k, t in enumerate(self.parameter_types)
+            if isinstance(t, TokenType) or not on_device(t)
+            or np.dtype(value_spec(t)[1]) in CARRIERS)
+        self.token_inputs = frozenset(k for k, t in enumerate(self.parameter_types)
+                                      if isinstance(t, TokenType))
+        self.result_types = list(compiled.result_types)
+        self.result_dtypes = _result_dtypes(compiled)
+        default = device.default_memory().kind
+        kinds = list(compiled.result_memory_kinds) + [default] * len(self.result_types)
+        self.result_kinds = [k if k in GPU_MEMORY_KINDS else default
+                             for k in kinds[:len(self.result_types)]]
+        self.converted_results = [
+            k for k, (t, kind, dtype) in enumerate(zip(self.result_types, self.result_kinds,
+                                                       self.result_dtypes))
+            if isinstance(t, TokenType) or kind != default or dtype in CARRIERS]
+
+    def program_inputs(self, client: GpuClient, inputs: Sequence[GpuBuffer]) -> list:
+        """The values the program reads: device arrays as they are (an
+        argument kept on the host, e.g. ``pinned_host``, copied up)."""
+        if self.token_inputs:  # a token argument has no value to read
+            tokens = self.token_inputs
+            values = [TOKEN if k in tokens else b.value for k, b in enumerate(inputs)]
+        else:
+            values = [b.value for b in inputs]
+        if not client.mock:  # (the converted ones keep their own rules)
+            xp, converted = client.xp, self.converted_inputs
+            values = [xp.asarray(v) if isinstance(v, np.ndarray) and k not in converted
+                      else v for k, v in enumerate(values)]
+        types = self.parameter_types
+        for k in self.converted_inputs:
+            t = types[k]
+            if not isinstance(t, TokenType):
+                values[k] = client._program_input(inputs[k].value, t)
+        return values
+
+    def stored_results(self, client: GpuClient, outputs: list) -> list:
+        """The outputs as their buffers keep them (tokens as bool[0], the
+        ``pinned_host`` kind in host memory, host carriers seen as their
+        logical dtypes)."""
+        values = list(outputs)
+        types, kinds, dtypes = self.result_types, self.result_kinds, self.result_dtypes
+        for k in self.converted_results:
+            values[k] = from_carrier(client._result_storage(
+                _boundary_value(types[k], values[k]), kinds[k]), dtypes[k])
+        return values
+
+
+def _boundary_plan(compiled: Any, device: GpuDevice) -> _BoundaryPlan:
+    """The program's boundary plan for ``device`` (kept on the program)."""
+    program = compiled.program
+    plans = getattr(program, "boundary_plans", None)
+    if plans is None:
+        plans = program.boundary_plans = {}
+    plan = plans.get(device.id)
+    if plan is None:
+        plan = plans[device.id] = _BoundaryPlan(compiled, device)
+    return plan
 
 
 def _stored_result(xp: Any, value: Any) -> Any:
@@ -1010,14 +1073,18 @@ def _stored_result(xp: Any, value: Any) -> Any:
 
 
 def _allocation(value: Any) -> int | None:
-    """Where the memory an array views starts (its allocation's address: a
-    slice of an argument is in that argument's memory too); None for
+    """Which allocation an array's memory is in (a slice of an argument is in
+    that argument's too): a device array's allocation address, or minus the
+    identity of the object owning a host array's memory (cheaper than
+    numpy's address; negative, apart from device addresses); None for
     scalars, tokens and empty arrays."""
     if isinstance(value, np.ndarray):
-        root = value
-        while isinstance(root.base, np.ndarray):
-            root = root.base
-        return int(root.ctypes.data) if value.nbytes and root.nbytes else None
+        owner = value
+        while isinstance(owner.base, np.ndarray):
+            owner = owner.base
+        if owner.base is not None:  # memory of a non-array object (bytes, mmap)
+            owner = owner.base
+        return -id(owner) if value.nbytes else None
     memory = getattr(getattr(value, "data", None), "mem", None)  # CuPy
     pointer = getattr(memory, "ptr", None)
     return int(pointer) if pointer is not None and value.nbytes else None
