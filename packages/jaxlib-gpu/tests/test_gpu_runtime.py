@@ -3155,3 +3155,26 @@ def test_buffer_callbacks_fill_device_buffers_on_the_stream(gpu, recorded):
             assert len(calls) == 3
     else:
         assert calls == [0, 0, 0]
+
+
+_LAID_OUT = """
+func.func public @main(%x: tensor<2x3xf32> {mhlo.layout_mode = "auto"})
+    -> (tensor<3x2xf32> {mhlo.layout_mode = "RESULT"}) {
+  %0 = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+"""
+
+
+def test_gpu_arrays_are_row_major_and_other_layouts_are_refused(gpu):
+    """GPU buffers are row-major: layouts left to the compiler are row-major,
+    one asked for otherwise is a named error (the CPU lays it out)."""
+    executable = gpu.compile_and_load(_LAID_OUT.replace("RESULT", "auto"))
+    assert executable.get_output_layouts()[0].minor_to_major() == (1, 0)
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    (out,) = executable.execute([gpu.buffer_from_pyval(x)])
+    np.testing.assert_array_equal(np.asarray(out), x.T)
+    assert out._pjrt_layout.minor_to_major() == (1, 0)
+    with pytest.raises(XlaRuntimeError, match="UNIMPLEMENTED.*row-major.*results "
+                                              r"\[\(1, 0\)\]"):
+        gpu.compile_and_load(_LAID_OUT.replace("RESULT", "{0,1}"))

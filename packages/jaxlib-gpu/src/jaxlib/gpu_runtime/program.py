@@ -784,6 +784,9 @@ def build_gpu_program(xp: Any, fusion_target: str | None = None, platform: str =
     # Programs with and without generated kernels are cached apart.
     mode = fusion_target or ("fused" if fusion_enabled(xp) else "unfused")
     build.backend_key = f"gpu:{platform}:{xp.__name__}:{mode}"  # type: ignore[attr-defined]
+    # GPU buffers are row-major arrays: the compiler lays out results left to
+    # it row-major and refuses other layouts by name.
+    build.row_major_only = True  # type: ignore[attr-defined]
     return build
 
 

@@ -780,6 +780,13 @@ def _check_program_types(value: dict, slots: list[tuple], params: list[int],
         _index(pair[1], len(params), "aliased parameter")
     for index in _list(value.get("donated_parameters"), "donated_parameters"):
         _index(index, len(params), "donated parameter")
+    for name, items in (("parameter_layouts", params), ("result_layouts", results)):
+        layouts = _list(value.get(name), name)
+        _check(len(layouts) == len(items), name)
+        for layout, slot in zip(layouts, items):
+            _check(layout is None or (isinstance(layout, list) and all(
+                type(d) is int for d in layout) and sorted(layout) == list(
+                range(len(slots[slot][4])))), name)
     kinds = _list(value.get("result_memory_kinds"), "result_memory_kinds")
     _check(len(kinds) == len(results) and all(isinstance(k, str) and len(k) <= 256
                                               for k in kinds), "result_memory_kinds")

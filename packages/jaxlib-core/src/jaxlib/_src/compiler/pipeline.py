@@ -39,6 +39,7 @@ from jaxlib._src.ops.custom_call import PARTITIONED_HOST_CALLBACK_TARGETS
 from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target
 from jaxlib._src.passes.async_ops import without_async_ops
 from jaxlib._src.passes.constant_branches import without_constant_branches
+from jaxlib._src.passes.entry_layouts import entry_layouts
 from jaxlib._src.passes.gspmd_manual import rewrite_manual_regions
 from jaxlib._src.passes.refine_shapes import is_polymorphic, refine_function
 from jaxlib._src.passes.sharding_propagation import (
@@ -82,6 +83,10 @@ class CompiledProgram:
     host_callbacks: list[Any] = field(default_factory=list)
     # ``mhlo.memory_kind`` of each result ("device" when not given).
     result_memory_kinds: list[str] = field(default_factory=list)
+    # Each argument's and result's layout, major to minor (None: row-major;
+    # empty lists: all row-major); passes/entry_layouts.py.
+    parameter_layouts: list[tuple[int, ...] | None] = field(default_factory=list)
+    result_layouts: list[tuple[int, ...] | None] = field(default_factory=list)
     # (module, entry function); None until the IR is first asked for.
     ir: tuple[Module, Function] | None = field(default=None, repr=False)
     # The backend stage that built ``program`` (None: the CPU plan).
@@ -601,7 +606,7 @@ def _compile_live_module(module: Module, options: Any, host_callbacks: Sequence[
 # with Python steps, host callbacks or a shape-polymorphic entry, and those the
 # native executor cannot run, stay in memory only.
 
-_ENTRY_VERSION = 1
+_ENTRY_VERSION = 2  # 2: entry layouts
 _log = logging.getLogger(__name__)
 
 
@@ -665,6 +670,9 @@ def _entry_of(compiled: CompiledProgram) -> persistent_cache.CacheEntry | None:
         "output_aliases": sorted(compiled.output_aliases.items()),
         "donated_parameters": sorted(compiled.donated_parameters),
         "result_memory_kinds": compiled.result_memory_kinds,
+        "parameter_layouts": [None if x is None else list(x)
+                              for x in compiled.parameter_layouts],
+        "result_layouts": [None if x is None else list(x) for x in compiled.result_layouts],
         "plan": description.layout,
     }
     return persistent_cache.CacheEntry(value, description.constants)
@@ -694,6 +702,10 @@ def _compiled_from_entry(entry: persistent_cache.CacheEntry, text: str, options:
             output_aliases={int(r): int(p) for r, p in value["output_aliases"]},
             donated_parameters={int(p) for p in value["donated_parameters"]},
             result_memory_kinds=[str(k) for k in value["result_memory_kinds"]],
+            parameter_layouts=[None if x is None else tuple(int(d) for d in x)
+                               for x in value["parameter_layouts"]],
+            result_layouts=[None if x is None else tuple(int(d) for d in x)
+                            for x in value["result_layouts"]],
             options=options,
         )
     except Exception as err:  # a damaged entry is a miss, whatever the damage
@@ -806,6 +818,17 @@ def _compile_module(module: Module, text: str | None, options: Any,
                                or inspect_sharding.has_inspections(module)):
         result_shardings = _propagated_result_shardings(
             module, entry, parameter_shardings, result_shardings, num_partitions)
+    try:
+        parameter_layouts, result_layouts = entry_layouts(
+            entry, choose=not getattr(program_builder, "row_major_only", False))
+    except ValueError as err:
+        raise invalid_argument(f"@{entry.name}: {err}") from None
+    if getattr(program_builder, "row_major_only", False) and any(
+            x is not None for x in (*parameter_layouts, *result_layouts)):
+        raise unimplemented(
+            f"@{entry.name}: this backend keeps arrays row-major; layouts other than the "
+            f"default are not supported (arguments {parameter_layouts}, results "
+            f"{result_layouts}, major to minor)")
     aliases = {}
     donated = set()
     donors = []
@@ -842,6 +865,8 @@ def _compile_module(module: Module, text: str | None, options: Any,
         polymorphic=polymorphic,
         host_callbacks=list(host_callbacks),
         result_memory_kinds=[str(a.get("mhlo.memory_kind", "device")) for a in entry.res_attrs],
+        parameter_layouts=parameter_layouts,
+        result_layouts=result_layouts,
         ir=(module, entry),
         program_builder=program_builder,
     )

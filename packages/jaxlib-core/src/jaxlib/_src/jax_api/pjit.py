@@ -349,6 +349,8 @@ class PjitFunction(_native.CallsWithoutOwnFrames):
                 append(x.aval)
                 append(x._sharding)
                 append(x._committed)
+                buffers = x._buffers  # a layout of its own is another executable's input
+                append(buffers[0]._layout if buffers else None)
             elif t in _SCALAR_TYPES:
                 if t is int and not -0x80000000 <= x <= 0x7FFFFFFF:
                     return None, flat  # may overflow: jax's slow path says where

@@ -172,8 +172,14 @@ _PLACEMENT_ANNOTATION = "annotate_device_placement"
 # for the operand to a Python callback (compiler/inspect_sharding.py); running
 # it returns the operand.
 INSPECT_SHARDING = "InspectSharding"
+# jax's layout constraint (``with_layout_constraint``, or a sharding
+# constraint to a ``Format``): the value unchanged; its layout matters where
+# it is a result, which the compiler lays out as asked
+# (passes/entry_layouts.py).
+LAYOUT_CONSTRAINT = "LayoutConstraint"
 # Builtins that return their one operand unchanged.
-IDENTITY_TARGETS = frozenset({_SHARDING_ANNOTATION, _PLACEMENT_ANNOTATION, INSPECT_SHARDING})
+IDENTITY_TARGETS = frozenset({_SHARDING_ANNOTATION, _PLACEMENT_ANNOTATION, INSPECT_SHARDING,
+                              LAYOUT_CONSTRAINT})
 # jax's ``lax.dce_sink``: marks its operands used so that the computation
 # producing them is kept; running it does nothing.
 DCE_SINK = "dce_sink"

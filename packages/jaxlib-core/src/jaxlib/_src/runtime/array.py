@@ -363,9 +363,15 @@ class ArrayImpl(Array):
 
     @property
     def _pjrt_layout(self) -> Any:
-        from jaxlib._src.base.errors import unimplemented
+        """The layout of the array's shards in memory (all shards share it)."""
+        from jaxlib._src.runtime.types import Layout
 
-        raise unimplemented("array layouts are not supported by this jaxlib")
+        self._check_if_deleted()
+        buffer = self._buffers[0]
+        layout = buffer._layout
+        if layout is not None:
+            return Layout(tuple(reversed(layout)))
+        return Layout.major_to_minor(len(buffer.shape))
 
     @property
     def __cuda_array_interface__(self) -> Any:

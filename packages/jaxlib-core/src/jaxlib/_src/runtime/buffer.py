@@ -64,7 +64,8 @@ class Buffer:
 
     __slots__ = (
         "device", "shape", "dtype", "memory_kind", "traceback", "_storage",
-        "_view_cache", "_event", "_keepalive", "_failure", "_deleted", "_donated", "__weakref__",
+        "_view_cache", "_event", "_keepalive", "_failure", "_deleted", "_donated", "_layout",
+        "__weakref__",
     )
 
     def __init__(
@@ -86,17 +87,24 @@ class Buffer:
         self._failure: list[BaseException] | None = None
         self._deleted = False
         self._donated = False
+        # The order of the elements in memory, major to minor (None: row-major);
+        # views show the logical array whatever the layout.
+        self._layout: tuple[int, ...] | None = None
         device.client._track_buffer(self)
 
     # -- construction -------------------------------------------------------
 
     @classmethod
-    def allocate(cls, device: Device, shape, dtype, memory_kind=None) -> Buffer:
+    def allocate(cls, device: Device, shape, dtype, memory_kind=None,
+                 layout: tuple[int, ...] | None = None) -> Buffer:
+        """``layout``: the elements' order in memory, major to minor (None:
+        row-major)."""
         buf = cls(device, shape, dtype, memory_kind)
+        buf._layout = layout
         nbytes = int(np.prod(buf.shape, dtype=np.int64)) * buf.dtype.itemsize
         storage = _host_buffer(device, nbytes)
         buf._storage = storage
-        view = _view_of(storage, buf.shape, buf.dtype)
+        view = _view_of(storage, buf.shape, buf.dtype, layout)
         view.flags.writeable = False  # device memory changes only through the runtime
         buf._view_cache = view
         return buf
@@ -138,6 +146,7 @@ class Buffer:
         buf._failure = None
         buf._deleted = False
         buf._donated = False
+        buf._layout = None
         device.client._track_buffer(buf)
         return buf
 
@@ -194,7 +203,8 @@ class Buffer:
     def _copy_within_client(self, device: Device, memory_kind: str | None) -> Buffer:
         """``copy_to`` a device of this buffer's client (other platforms'
         buffers copy on their own devices)."""
-        out = Buffer.allocate(device, self.shape, self.dtype, memory_kind)
+        # The bytes are copied as they are: the copy keeps the layout.
+        out = Buffer.allocate(device, self.shape, self.dtype, memory_kind, self._layout)
         nbytes = out._storage.size
         if nbytes == 0:
             return out
@@ -228,7 +238,7 @@ class Buffer:
         """A read-only numpy view of the storage (made on first use)."""
         view = self._view_cache
         if view is None and self._storage is not None:
-            view = _view_of(self._storage, self.shape, self.dtype)
+            view = _view_of(self._storage, self.shape, self.dtype, self._layout)
             view.flags.writeable = False
             self._view_cache = view
         return view
@@ -247,7 +257,7 @@ class Buffer:
         return view
 
     def _writable_view(self) -> np.ndarray:
-        return _view_of(self._storage, self.shape, self.dtype)
+        return _view_of(self._storage, self.shape, self.dtype, self._layout)
 
     def _address(self) -> int:
         storage = self._storage
@@ -377,7 +387,13 @@ def _keep_until_done(event: Any, keepalive: Any) -> None:
         _orphans.append((event, keepalive))
 
 
-def _view_of(storage: Any, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+def _view_of(storage: Any, shape: tuple[int, ...], dtype: np.dtype,
+             layout: tuple[int, ...] | None = None) -> np.ndarray:
+    """The logical array over ``storage``, whose elements lie in ``layout``'s
+    order (major to minor; None: row-major)."""
     count = int(np.prod(shape, dtype=np.int64))
     flat = np.frombuffer(storage, dtype=np.uint8, count=count * dtype.itemsize)
-    return flat.view(dtype).reshape(shape)
+    if layout is None:
+        return flat.view(dtype).reshape(shape)
+    physical = flat.view(dtype).reshape([shape[d] for d in layout])
+    return physical.transpose([layout.index(d) for d in range(len(shape))])

@@ -348,10 +348,14 @@ class Executable:
         return self._shardings(self._compiled.parameter_shardings)
 
     def get_parameter_layouts(self) -> list[Layout]:
-        return [_default_layout(t) for t in self._compiled.parameter_types]
+        compiled = self._compiled
+        return [_layout_of(t, x) for t, x in zip(compiled.parameter_types, _layouts(
+            compiled.parameter_layouts, len(compiled.parameter_types)))]
 
     def get_output_layouts(self) -> list[Layout]:
-        return [_default_layout(t) for t in self._compiled.result_types]
+        compiled = self._compiled
+        return [_layout_of(t, x) for t, x in zip(compiled.result_types, _layouts(
+            compiled.result_layouts, len(compiled.result_types)))]
 
     def size_of_generated_code_in_bytes(self) -> int:
         # The interpreter's "code" is its program text; report what it holds.
@@ -401,7 +405,16 @@ def _shape_matches(actual: tuple[int, ...], declared: tuple[int | None, ...]) ->
         d is None or d == a for a, d in zip(actual, declared))
 
 
-def _default_layout(t: Any) -> Layout:
+def _layouts(layouts: list, count: int) -> list[tuple[int, ...] | None]:
+    """A program's per-value layouts (an empty list: all row-major)."""
+    return list(layouts) if layouts else [None] * count
+
+
+def _layout_of(t: Any, major_to_minor: tuple[int, ...] | None) -> Layout:
+    """The XLA layout of a value of type ``t`` laid out ``major_to_minor``
+    (None: row-major)."""
+    if major_to_minor is not None:
+        return Layout(tuple(reversed(major_to_minor)))
     shape, _ = value_spec(t)
     return Layout(tuple(range(len(shape) - 1, -1, -1)))
 
@@ -441,6 +454,11 @@ class LoadedExecutable(Executable):
         self._kept_alive = False
         self._param_specs = [value_spec(t) for t in compiled.parameter_types]
         self._result_specs = [value_spec(t) for t in compiled.result_types]
+        # Results laid out other than row-major, and whether any argument is
+        # (such programs take the general path, which lays values out).
+        self._result_layouts = _layouts(compiled.result_layouts, len(compiled.result_types))
+        self._custom_layouts = any(x is not None for x in (
+            *compiled.parameter_layouts, *compiled.result_layouts))
         replicas, partitions = compiled.num_replicas, compiled.num_partitions
         if replicas * partitions not in (1, len(self._devices)):
             raise invalid_argument(
@@ -463,7 +481,8 @@ class LoadedExecutable(Executable):
         inline = getattr(program, "runs_inline", False)
         runner = None if inline else getattr(program, "runner", None)
         if (len(self._devices) != 1 or self._multi_process or self._global_view
-                or compiled.polymorphic or not (inline or runner is not None)):
+                or compiled.polymorphic or not (inline or runner is not None)
+                or self._custom_layouts):
             return None
         device = self._devices[0]
         results = []
@@ -636,6 +655,7 @@ class LoadedExecutable(Executable):
         # Views taken now keep the inputs' storage alive even if an input is
         # donated or deleted (by another thread too) before the task runs.
         views = [b._live_view() for b in inputs]
+        laid_out = any(b._layout is not None for b in inputs)
 
         failure: list[BaseException] = []
 
@@ -656,14 +676,23 @@ class LoadedExecutable(Executable):
 
         def run() -> None:
             values = assemble(views) if assemble else views
+            if laid_out:  # programs read row-major values
+                values = [np.ascontiguousarray(v) for v in values]
             program = compiled.program
             # XLA's CPU runtime flushes denormals to zero while a program runs.
             previous = _native.set_flush_denormals(True)
             try:
                 if scatter is None and hasattr(program, "run_into"):
-                    # The native executor writes results into the outputs.
+                    # The native executor writes results into the outputs
+                    # (row-major: others are laid out from a row-major copy).
+                    targets = [out._writable_view() for out in outputs]
+                    written = [t if out._layout is None else np.empty(t.shape, t.dtype)
+                               for out, t in zip(outputs, targets)]
                     with running_as(context or ReplicaContext()):
-                        program.run_into(values, [out._writable_view() for out in outputs])
+                        program.run_into(values, written)
+                    for out, target, value in zip(outputs, targets, written):
+                        if out._layout is not None:
+                            np.copyto(target, value, casting="no")
                     return
                 args = [_to_program_value(t, v) for t, v in zip(param_types, values)]
                 with running_as(context or ReplicaContext()):
@@ -703,7 +732,8 @@ class LoadedExecutable(Executable):
         return event, failure
 
     def _allocate_outputs(self, device: Device, specs: list[Any]) -> list[Buffer]:
-        return [Buffer.allocate(device, shape, dtype) for shape, dtype in specs]
+        return [Buffer.allocate(device, shape, dtype, layout=layout)
+                for (shape, dtype), layout in zip(specs, self._result_layouts)]
 
     def _specialized(self, inputs: list[Buffer]) -> CompiledProgram:
         """The program for these inputs: refined and cached per argument
@@ -918,7 +948,9 @@ class LoadedExecutable(Executable):
         outputs = []
         for r, (shape, dtype) in enumerate(self._result_specs):
             shard_shape = tuple(result_shardings[r].shard_shape(shape))
-            outputs.append([Buffer.allocate(d, shard_shape, dtype) for d in local])
+            layout = self._result_layouts[r]
+            outputs.append([Buffer.allocate(d, shard_shape, dtype, layout=layout)
+                            for d in local])
 
         num_params = len(self._param_specs)
         position = {d.id: k for k, d in enumerate(local)}  # a device's place among `local`
@@ -967,7 +999,8 @@ def fast_path_buffer(arg: Any, shape: tuple[int, ...], dtype: np.dtype,
         return None
     buffer = arg_buffers[0]
     if (buffer.device is not device or buffer.shape != shape
-            or (buffer.dtype is not dtype and buffer.dtype != dtype)):
+            or (buffer.dtype is not dtype and buffer.dtype != dtype)
+            or buffer._layout is not None):  # the general path lays it out
         return None
     return buffer
 
