@@ -219,9 +219,10 @@ def _pytest(session: nox.Session, *paths: str, external: bool = False) -> None:
 # descriptors and host handlers come from jaxlib-linalg and jaxlib-sparse);
 # jaxlib-distributed's run multi-process GPU clients too (jaxlib-gpu's mock GPUs).
 PACKAGE_TEST_EXTRAS = {"gpu": ["linalg", "sparse"], "distributed": ["gpu"]}
-# What a package's tests install beside it: jaxlib-gpu's `codegen` extra (NVRTC,
-# which compiles every generated kernel to PTX without a GPU).
-PACKAGE_TEST_PIP = {"gpu": ["nvidia-cuda-nvrtc"]}
+# What a package's tests install beside it: jaxlib-core's `profiler` extra (gRPC,
+# for the profiler server), jaxlib-gpu's `codegen` extra (NVRTC, which compiles
+# every generated kernel to PTX without a GPU).
+PACKAGE_TEST_PIP = {"core": ["grpcio>=1.60"], "gpu": ["nvidia-cuda-nvrtc"]}
 
 
 def _package_session(package: str):
@@ -298,7 +299,8 @@ def fuzz(session: nox.Session) -> None:
 
 # jax 0.10.2 over this jaxlib (issue 16), and what jax's tests need beside it.
 JAX_REQUIREMENTS = ["jax==0.10.2", "absl-py", "cloudpickle", "flatbuffers", "portpicker",
-                    "pytest>=7,<9", "pytest-timeout"]
+                    "pytest>=7,<9", "pytest-timeout",
+                    "grpcio>=1.60"]  # jaxlib-core's profiler extra (profiler_test)
 
 
 def _install_jax(session: nox.Session) -> None:

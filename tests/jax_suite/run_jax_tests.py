@@ -97,8 +97,12 @@ def run_file(path: Path, timeout: float, extra: list[str], x64: bool,
         if x64:
             env["JAX_ENABLE_X64"] = "1"
         env["PYTHONDONTWRITEBYTECODE"] = "1"  # the test folder is not ours to write in
+        # The test's folder last: what a test starts with multiprocessing's
+        # spawn imports the test module by name (its folders hold no package
+        # that would shadow an installed one: jaxlib/ there has no __init__).
         env["PYTHONPATH"] = os.pathsep.join(
-            [str(HERE)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+            [str(HERE)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else [])
+            + [str(path.parent)])
         cmd = [
             sys.executable, "-m", "pytest", "-p", "jaxlib_alias_plugin",
             "-p", "no:cacheprovider",  # nothing written into the shared test folder

@@ -52,6 +52,7 @@ class _Collector:
         self.count = 0
         self.dropped = 0
         self.python_tracing = python_tracing
+        self.stop_ns = 0  # set when the session stops
         self._stacks = threading.local()
 
     def now(self) -> int:
@@ -121,6 +122,7 @@ def start(python_tracer_level: int = 0) -> _Collector:
 
 def stop(collector: _Collector) -> None:
     global _active
+    collector.stop_ns = collector.now()
     if collector.python_tracing:
         sys.setprofile(None)
         threading.setprofile(None)  # type: ignore[arg-type]
@@ -159,11 +161,34 @@ def _stat(metadata_id: int, value: Any) -> bytes:
     return out + _string(5, str(value))
 
 
-def xspace(collector: _Collector, hostname: str | None = None) -> bytes:
-    """The serialized XSpace of what ``collector`` gathered."""
+# The plane a profile served to another process carries its span (tsl's
+# "Task Environment"): that process adds the start back to the timestamps.
+TASK_ENVIRONMENT_PLANE = "Task Environment"
+
+
+def _plane_with_stats(plane_id: int, name: str, stats: dict[str, Any]) -> bytes:
+    """A plane without lines holding ``stats`` (its own stat metadata)."""
+    out = protowire.int_field(1, plane_id) + _string(2, name)
+    for k, key in enumerate(stats, start=1):
+        out += protowire.bytes_field(5, protowire.int_field(1, k) + protowire.bytes_field(
+            2, protowire.int_field(1, k) + _string(2, key)))
+    for k, value in enumerate(stats.values(), start=1):
+        out += protowire.bytes_field(6, _stat(k, value))
+    return out
+
+
+def xspace(collector: _Collector, hostname: str | None = None,
+           extra_planes: Iterable[bytes] = (), warnings: Iterable[str] = (),
+           served: bool = False) -> bytes:
+    """The serialized XSpace of what ``collector`` gathered (and
+    ``extra_planes``, serialized XPlanes of other processes). ``served``: a
+    profile for another process (the profiler server's): the host plane
+    names this process (``process_id``), timestamps count from the start,
+    and a Task Environment plane holds the span, as tsl serves them."""
     hostname = hostname or socket.gethostname()
     event_ids: dict[str, int] = {}
     stat_ids: dict[str, int] = {}
+    origin = collector.start_ns if served else 0
 
     def stat_id(name: str) -> int:
         return stat_ids.setdefault(name, len(stat_ids) + 1)
@@ -174,8 +199,8 @@ def xspace(collector: _Collector, hostname: str | None = None) -> bytes:
             continue
         base = min(start for _, start, _, _ in events)
         body = protowire.int_field(1, ident % (1 << 63)) + _string(2, thread_name) \
-            + protowire.int_field(3, base) + protowire.int_field(10, ident % (1 << 63)) \
-            + _string(11, thread_name)
+            + protowire.int_field(3, base - origin) \
+            + protowire.int_field(10, ident % (1 << 63)) + _string(11, thread_name)
         last = base
         for name, start, end, stats in events:
             metadata_id = event_ids.setdefault(name, len(event_ids) + 1)
@@ -197,7 +222,19 @@ def xspace(collector: _Collector, hostname: str | None = None) -> bytes:
         entry = protowire.int_field(1, metadata_id) + protowire.bytes_field(
             2, protowire.int_field(1, metadata_id) + _string(2, name))
         plane += protowire.bytes_field(5, entry)
+    pid_stat = stat_id("process_id")
+    plane += protowire.bytes_field(5, protowire.int_field(1, pid_stat) + protowire.bytes_field(
+        2, protowire.int_field(1, pid_stat) + _string(2, "process_id")))
+    plane += protowire.bytes_field(6, _stat(pid_stat, os.getpid()))
     space = protowire.bytes_field(1, plane)
+    if served:
+        stop = collector.stop_ns or collector.now()
+        space += protowire.bytes_field(1, _plane_with_stats(1, TASK_ENVIRONMENT_PLANE, {
+            "profile_start_time": collector.start_ns, "profile_stop_time": stop}))
+    for other in extra_planes:
+        space += protowire.bytes_field(1, other)
+    for warning in warnings:
+        space += _string(3, warning)
     if collector.dropped:
         space += _string(3, f"{collector.dropped} trace events were dropped past "
                             f"{MAX_EVENTS} events")
@@ -231,6 +268,58 @@ def export(collector: _Collector, space: bytes, log_dir: str, session_id: str = 
     with gzip.open(os.path.join(folder, f"{host}.trace.json.gz"), "wb") as f:
         f.write(json.dumps(chrome_trace(collector)).encode("utf-8"))
     return folder
+
+
+def subprocess_planes(space: bytes, pid: int) -> list[bytes]:
+    """The serialized planes of a subprocess's served profile ``space`` as
+    its parent's profile holds them: each named ``<plane> [<process id>]``
+    (the plane's ``process_id`` stat, else ``pid``), timestamps back from
+    the Task Environment's start."""
+    planes = read_xspace(space)
+    start = next((p["stats"].get("profile_start_time", 0) for p in planes
+                  if p["name"] == TASK_ENVIRONMENT_PLANE), 0)
+    found = next((p["stats"]["process_id"] for p in planes if "process_id" in p["stats"]),
+                 pid)
+    out_planes = []
+    for field, _, plane in _fields(space):
+        if field != 1:
+            continue
+        out = bytearray()
+        name = ""
+        for pfield, wire, value in _fields(plane):
+            if pfield == 2:
+                name = _text(value)
+            elif pfield == 3 and start:
+                protowire.encode_bytes_field(3, _shifted_line(value, start), out)
+            else:
+                _reencode(pfield, wire, value, out)
+        out_planes.append(bytes(out) + _string(2, f"{name} [{found}]"))
+    return out_planes
+
+
+def _shifted_line(line: Any, start: int) -> bytes:
+    """An XLine with ``start`` added to its timestamp."""
+    out = bytearray()
+    timestamp = 0
+    for field, wire, value in _fields(line):
+        if field == 3:
+            timestamp = protowire.as_int64(value)
+        else:
+            _reencode(field, wire, value, out)
+    return bytes(out) + protowire.int_field(3, timestamp + start)
+
+
+def _reencode(field: int, wire: int, value: Any, out: bytearray) -> None:
+    """A field as it was read (zero and empty values kept: in a repeated
+    field they count)."""
+    protowire.encode_tag(field, wire, out)
+    if wire == protowire.WIRE_VARINT:
+        protowire.encode_varint(value, out)
+    elif wire == protowire.WIRE_BYTES:
+        protowire.encode_varint(len(value), out)
+        out += bytes(value)
+    else:  # fixed 64 or 32 bits, as read
+        out += value
 
 
 # -- reading an XSpace back (jax's ProfileData) ------------------------------------------
@@ -323,8 +412,10 @@ def read_xspace(data: bytes) -> list[dict[str, Any]]:
                             key, stat = _stat_value(evalue, stat_names)
                             stats[key] = stat
                     events.append({"name": event_names.get(metadata, ""),
-                                   "start_ns": timestamp + offset / 1000.0,
+                                   "start_ns": offset / 1000.0,
                                    "duration_ns": duration / 1000.0, "stats": stats})
+            for event in events:  # (the timestamp may come after the events)
+                event["start_ns"] += timestamp
             lines.append({"name": line_name, "events": events})
         planes.append({"name": name, "lines": lines,
                        "stats": dict(_stat_value(s, stat_names) for s in raw_stats)})

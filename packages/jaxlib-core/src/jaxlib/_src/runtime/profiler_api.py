@@ -3,14 +3,15 @@
 Trace annotations cost one check when no session runs (jax wraps hot paths,
 ``np.asarray`` of an array, in ``TraceAnnotation``); while a ``ProfilerSession``
 runs they are recorded (runtime/profiler.py). The profiler server (remote
-capture) and the GPU/TPU profile queries raise, naming what is unsupported."""
+capture, subprocesses' profiles) is runtime/profiler_server.py; the GPU/TPU
+profile queries raise, naming what is unsupported."""
 
 from __future__ import annotations
 
 import os
 from typing import Any
 
-from jaxlib._src.runtime import profiler
+from jaxlib._src.runtime import profiler, profiler_server
 from jaxlib._src.runtime.unsupported import unsupported, unsupported_function
 
 
@@ -63,9 +64,6 @@ class TraceMe:
         return profiler.active() is not None
 
 
-class ProfilerServer:
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        unsupported("jaxlib._profiler.ProfilerServer")
 
 
 class ProfilerSession:
@@ -76,16 +74,28 @@ class ProfilerSession:
     def __init__(self, options: ProfileOptions | None = None) -> None:
         options = options if options is not None else ProfileOptions()
         self._session_id = str(getattr(options, "session_id", "") or "")
-        self._collector: Any = profiler.start(
-            int(getattr(options, "python_tracer_level", 0) or 0))
+        level = int(getattr(options, "python_tracer_level", 0) or 0)
+        self._collector: Any = profiler.start(level)
         self._space: bytes | None = None
+        # The registered subprocesses' profiles of the same span, when asked for.
+        advanced = getattr(options, "advanced_configuration", None) or {}
+        self._subprocesses = None
+        if advanced.get("profile_subprocesses"):
+            try:
+                self._subprocesses = profiler_server.SubprocessProfiles(level)
+            except BaseException:
+                profiler.stop(self._collector)
+                raise
 
     def _finish(self) -> bytes:
         if self._space is None:
             if self._collector is None:
                 raise RuntimeError("the profiling session has not been started")
             profiler.stop(self._collector)
-            self._space = profiler.xspace(self._collector)
+            planes, warnings = (self._subprocesses.collect() if self._subprocesses is not None
+                                else ([], []))
+            self._space = profiler.xspace(self._collector, extra_planes=planes,
+                                          warnings=warnings)
         return self._space
 
     def stop(self) -> bytes:
@@ -113,8 +123,9 @@ def clear_metadata() -> None:
     _metadata.clear()
 
 
-start_server = unsupported_function("jaxlib._profiler.start_server")
-register_subprocess = unsupported_function("jaxlib._profiler.register_subprocess")
+ProfilerServer = profiler_server.ProfilerServer
+start_server = profiler_server.start_server
+register_subprocess = profiler_server.register_subprocess
 register_plugin_profiler = unsupported_function("jaxlib._profiler.register_plugin_profiler")
 def get_fdo_profile(xspace: bytes, as_textproto: bool = False) -> bytes | str:
     """The profiled-instructions proto (per-instruction device costs, for
