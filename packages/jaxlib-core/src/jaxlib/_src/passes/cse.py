@@ -1,0 +1,150 @@
+"""Common subexpression elimination: an op that computes what an earlier op
+computes (the same op on the same operands with the same attributes, and
+equal regions) is dropped, its uses reading the earlier op's results.
+
+jax's lowerings repeat work XLA's CSE then removes: a layer norm's variance
+recomputes the mean in a function of its own (``jnp.var`` beside
+``jnp.mean``), broadcasts and iotas are made again per use. Only pure ops
+merge: none with side effects (custom calls, collectives, RNG state,
+transfers), none that order them (tokens), no calls, no control flow.
+An op matches an earlier op of its block or of an enclosing block (whose
+results are visible where it is).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from jaxlib._src.ir.core import OP_DEFS, SIDE_EFFECT, Block, Module, Operation, Value
+from jaxlib._src.ir.types import TokenType
+
+# Pure ops that still must not merge: barriers exist to keep values apart,
+# control flow and Shardy's regions are left whole, tokens order effects.
+_KEPT_APART = frozenset({
+    "stablehlo.optimization_barrier", "stablehlo.while", "stablehlo.if", "stablehlo.case",
+    "stablehlo.after_all", "stablehlo.create_token", "stablehlo.rng", "func.call",
+    "func.return", "stablehlo.return",
+})
+
+
+# Ops whose regions use values defined around them (an op inside may take
+# an earlier op's results from there).
+_SEES_AROUND = frozenset({"stablehlo.while", "stablehlo.if", "stablehlo.case"})
+
+
+def eliminate_common_subexpressions(module: Module) -> int:
+    """Merges repeated pure ops in every function of ``module`` (in place);
+    returns how many ops were dropped."""
+    dropped = 0
+    for function in module.functions:
+        if function.body is not None:
+            for block in function.body.blocks:
+                dropped += _Block(block, [{}]).run()
+    return dropped
+
+
+def _pure(op: Operation) -> bool:
+    name = op.name
+    if name in _KEPT_APART or name.startswith("sdy.") or not op.results:
+        return False
+    op_def = OP_DEFS.get(name)
+    if op_def is None or SIDE_EFFECT in op_def.traits:
+        return False
+    if any(isinstance(r.type, TokenType) for r in op.results):
+        return False
+    for region in op.regions:
+        for block in region.blocks:
+            if any(not _pure(inner) and inner.name not in ("stablehlo.return", "func.return")
+                   for inner in block.operations):
+                return False
+    return True
+
+
+def _freeze(value: Any) -> Any:
+    """A hashable stand-in for an attribute value; values without a
+    meaningful equality (arrays, DenseElements) stand for themselves only."""
+    if isinstance(value, (list, tuple)):
+        return ("seq", tuple(_freeze(v) for v in value))
+    if isinstance(value, dict):
+        return ("map", tuple(sorted((str(k), _freeze(v)) for k, v in value.items())))
+    if isinstance(value, np.ndarray):
+        return ("id", id(value))
+    try:
+        hash(value)
+    except TypeError:
+        return ("id", id(value))
+    return (type(value).__name__, value)
+
+
+class _Block:
+    """One block's pass: ``scopes`` are the tables of the enclosing blocks
+    (outermost first) and this block's, key -> results."""
+
+    def __init__(self, block: Block, scopes: list[dict[Any, list[Value]]],
+                 replaced: dict[int, tuple[Value, Value]] | None = None):
+        self.block = block
+        self.scopes = scopes
+        # id(dropped result) -> (the dropped result, what replaces it); the
+        # value is kept beside its id (ids of dropped values may be reused).
+        self.replaced = replaced if replaced is not None else {}
+
+    def _use(self, value: Value) -> Value:
+        found = self.replaced.get(id(value))
+        return found[1] if found is not None and found[0] is value else value
+
+    def run(self) -> int:
+        dropped = 0
+        kept = []
+        for op in self.block.operations:
+            op.operands = [self._use(v) for v in op.operands]
+            # Control flow's blocks see the values around them; other regions
+            # (reduction bodies, per-device manual regions) are apart.
+            outer = self.scopes if op.name in _SEES_AROUND else []
+            for region in op.regions:
+                for nested in region.blocks:
+                    dropped += _Block(nested, outer + [{}], self.replaced).run()
+            if not _pure(op):
+                kept.append(op)
+                continue
+            try:
+                key = self._key(op)
+                earlier = next((s[key] for s in reversed(self.scopes) if key in s), None)
+            except TypeError:  # an attribute or type without a usable equality
+                kept.append(op)
+                continue
+            if earlier is None:
+                self.scopes[-1][key] = list(op.results)
+                kept.append(op)
+                continue
+            for result, replacement in zip(op.results, earlier):
+                self.replaced[id(result)] = (result, replacement)
+            dropped += 1
+        self.block.operations = kept
+        return dropped
+
+    def _key(self, op: Operation) -> Any:
+        numbers: dict[int, int] = {}
+        return (op.name, tuple(id(v) for v in op.operands), tuple(op.result_types),
+                _freeze(op.attributes), tuple(_region_key(r, numbers) for r in op.regions))
+
+
+def _region_key(region: Any, numbers: dict[int, int]) -> Any:
+    """A region's structure: values defined inside numbered in order, values
+    from outside by identity."""
+    keys = []
+    for block in region.blocks:
+        for argument in block.arguments:
+            numbers[id(argument)] = len(numbers)
+        ops = []
+        for op in block.operations:
+            operands = tuple(("in", numbers[id(v)]) if id(v) in numbers else ("out", id(v))
+                             for v in op.operands)
+            inner = tuple(_region_key(r, numbers) for r in op.regions)
+            for result in op.results:
+                numbers[id(result)] = len(numbers)
+            ops.append((op.name, operands, tuple(op.result_types), _freeze(op.attributes),
+                        inner))
+        keys.append((tuple(a.type for a in block.arguments), tuple(ops)))
+    return tuple(keys)
