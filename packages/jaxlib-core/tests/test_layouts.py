@@ -62,19 +62,6 @@ def _compile(client, text):
     return client.compile_and_load(text, client.devices()[:1])
 
 
-class _Capsule:
-    """A DLPack capsule as numpy's from_dlpack reads it."""
-
-    def __init__(self, capsule):
-        self.capsule = capsule
-
-    def __dlpack__(self, **kwargs):
-        return self.capsule
-
-    def __dlpack_device__(self):
-        return (1, 0)
-
-
 def _memory(array) -> np.ndarray:
     """The elements of a one-buffer array in memory order."""
     buffer = array._buffers[0]
@@ -117,12 +104,14 @@ def test_arguments_laid_out_otherwise_are_read_by_value(client):
     moved = t._buffers[0].copy_to(client.devices()[0])  # a copy keeps the layout
     assert moved._layout == t._buffers[0]._layout
     np.testing.assert_array_equal(moved.ndarray(), X.T)
-    # through DLPack (the layout's strides, the same memory) and the buffer
-    # protocol, by value
+    # through DLPack (the layout's strides) and the buffer protocol, by value
+    # (a tensor that is not row-major is imported as a copy)
     capsule = _jax.buffer_to_dlpack_managed_tensor(t)
-    shared = np.from_dlpack(_Capsule(capsule))
-    np.testing.assert_array_equal(shared, X.T)
-    assert shared.ctypes.data == t.unsafe_buffer_pointer()
+    imported = _jax.dlpack_managed_tensor_to_buffer(capsule, client.devices()[0], None, None)
+    np.testing.assert_array_equal(np.asarray(imported), X.T)
+    with pytest.raises(XlaRuntimeError, match="not aligned to 16 bytes or not contiguous"):
+        _jax.dlpack_managed_tensor_to_buffer(_jax.buffer_to_dlpack_managed_tensor(t),
+                                             client.devices()[0], None, False)
     np.testing.assert_array_equal(np.asarray(memoryview(t)), X.T)
 
 

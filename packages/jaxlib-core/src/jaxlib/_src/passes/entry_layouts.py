@@ -89,32 +89,32 @@ def entry_layouts(function: Function, choose: bool = True
     results left to the compiler get the layouts that make their ops free
     (the CPU's choice); otherwise the default (a backend that keeps every
     value row-major). ValueError for a malformed or unsupported mode."""
-    params: list[tuple[int, ...] | None] = []
-    for k, (attrs, t) in enumerate(zip(function.arg_attrs, function.type.inputs)):
-        rank = _rank(t)
-        mode = attrs.get(LAYOUT_MODE)
-        if rank is None or mode is None:
-            params.append(None)
-            continue
-        kind, layout = parse_layout_mode(mode, rank, f"argument {k}")
-        params.append(layout)  # "auto": the default, as XLA's CPU chooses
-    results: list[tuple[int, ...] | None] = []
-    chosen: dict[int, tuple[int, ...] | None] | None = None
+    params = [mode[1] for mode in _modes(function.arg_attrs, function.type.inputs,
+                                         "argument")]  # "auto": the default, as XLA's CPU
     block = function.body.entry if function.body is not None else None
     returned = block.operations[-1].operands if block is not None and block.operations else []
-    for k, (attrs, t) in enumerate(zip(function.res_attrs, function.type.results)):
-        rank = _rank(t)
-        mode = attrs.get(LAYOUT_MODE)
-        if rank is None or mode is None:
-            results.append(None)
-            continue
-        kind, layout = parse_layout_mode(mode, rank, f"result {k}")
+    results: list[tuple[int, ...] | None] = []
+    chosen: dict[int, tuple[int, ...] | None] | None = None
+    for k, (kind, layout) in enumerate(_modes(function.res_attrs, function.type.results,
+                                              "result")):
         if kind == "auto" and choose and k < len(returned):
             if chosen is None:
                 chosen = _free_layouts(function, params)
             layout = _normalized(chosen.get(id(returned[k])))
         results.append(layout)
     return params, results
+
+
+def _modes(attrs: list[dict[str, Any]], types: list[Any], what: str
+           ) -> list[tuple[str, tuple[int, ...] | None]]:
+    """(kind, layout) of each value's ``mhlo.layout_mode`` (tokens and
+    values without one: the default)."""
+    modes = []
+    for k, (a, t) in enumerate(zip(attrs, types)):
+        rank, mode = _rank(t), a.get(LAYOUT_MODE)
+        modes.append(("default", None) if rank is None or mode is None
+                     else parse_layout_mode(mode, rank, f"{what} {k}"))
+    return modes
 
 
 def _free_layouts(function: Function, params: list[tuple[int, ...] | None]
