@@ -31,7 +31,9 @@ func.func private @var(%x: tensor<4x8xf32>) -> tensor<4xf32> {
 }
 """
 
-# Two draws from one state and two identical custom calls: effects, kept.
+# Two draws from one state and two identical custom calls: effects, kept;
+# two exponentials merge; two negates stay (cheap: fusion computes each
+# where it is read).
 EFFECTS = """
 func.func public @main(%k: tensor<2xui64>, %x: tensor<3xf32>)
     -> (tensor<2xui64>, tensor<4xui32>, tensor<2xui64>, tensor<4xui32>, tensor<3xf32>,
@@ -44,8 +46,11 @@ func.func public @main(%k: tensor<2xui64>, %x: tensor<3xf32>)
       : (tensor<3xf32>) -> tensor<3xf32>
   %c2 = stablehlo.custom_call @Sharding(%x) {mhlo.sharding = "{replicated}"}
       : (tensor<3xf32>) -> tensor<3xf32>
-  %n1 = stablehlo.negate %x : tensor<3xf32>
-  %n2 = stablehlo.negate %x : tensor<3xf32>
+  %n1 = stablehlo.exponential %x : tensor<3xf32>
+  %n2 = stablehlo.exponential %x : tensor<3xf32>
+  %m1 = stablehlo.negate %x : tensor<3xf32>
+  %m2 = stablehlo.negate %x : tensor<3xf32>
+  %m = stablehlo.add %m1, %m2 : tensor<3xf32>
   return %s1, %b1, %s2, %b2, %c1, %c2, %n1, %n2 : tensor<2xui64>, tensor<4xui32>,
       tensor<2xui64>, tensor<4xui32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
 }
@@ -100,9 +105,10 @@ def test_a_callees_repeat_of_its_callers_work_is_computed_once():
 
 def test_ops_with_effects_are_kept_and_pure_repeats_merge():
     module = parse_program(EFFECTS)
-    assert eliminate_common_subexpressions(module) == 1  # the second negate only
+    assert eliminate_common_subexpressions(module) == 1  # the second exponential only
     assert len(_ops(module, "stablehlo.rng_bit_generator")) == 2
     assert len(_ops(module, "stablehlo.custom_call")) == 2
+    assert len(_ops(module, "stablehlo.negate")) == 2
     returned = module.function("main").body.entry.operations[-1].operands
     assert returned[6] is returned[7]
 

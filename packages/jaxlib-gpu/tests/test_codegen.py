@@ -1066,10 +1066,13 @@ def test_counted_loops_update_their_stacked_outputs_in_place(monkeypatch):
     assert sum(n.startswith("jx_fused") for n in launches) == 2 * (2 * 6 + 1)
 
 
+# (Precisions keep the body's equal products apart: one product would be
+# computed once, passes/cse.py.)
 ACCUMULATING_SCAN = """
 func.func private @cell(%acc: tensor<4x3xf32>, %x: tensor<5x4xf32>, %w: tensor<5x3xf32>)
     -> (tensor<4x3xf32>, tensor<5x4xf32>) {
-  %p = stablehlo.dot_general %x, %w, contracting_dims = [0] x [0]
+  %p = stablehlo.dot_general %x, %w, contracting_dims = [0] x [0],
+      precision = [HIGH, HIGHEST]
       : (tensor<5x4xf32>, tensor<5x3xf32>) -> tensor<4x3xf32>
   %next = stablehlo.add %acc, %p : tensor<4x3xf32>
   %y = stablehlo.negate %x : tensor<5x4xf32>
@@ -1096,13 +1099,15 @@ func.func @main(%xs: tensor<6x5x4xf32>, %w: tensor<5x3xf32>, %a0: tensor<4x3xf32
     %pa = stablehlo.dot_general %x, %w, contracting_dims = [0] x [0]
         : (tensor<5x4xf32>, tensor<5x3xf32>) -> tensor<4x3xf32>
     %a2 = stablehlo.add %pa, %a : tensor<4x3xf32>
-    %pb = stablehlo.dot_general %x, %w, contracting_dims = [0] x [0]
+    %pb = stablehlo.dot_general %x, %w, contracting_dims = [0] x [0],
+        precision = [HIGH, HIGH]
         : (tensor<5x4xf32>, tensor<5x3xf32>) -> tensor<4x3xf32>
     %tb = stablehlo.transpose %pb, dims = [1, 0] : (tensor<4x3xf32>) -> tensor<3x4xf32>
     %b2 = stablehlo.add %b, %tb : tensor<3x4xf32>
     %c2:2 = func.call @cell(%c, %x, %w)
         : (tensor<4x3xf32>, tensor<5x4xf32>, tensor<5x3xf32>) -> (tensor<4x3xf32>, tensor<5x4xf32>)
-    %pd = stablehlo.dot_general %x, %w, contracting_dims = [0] x [0]
+    %pd = stablehlo.dot_general %x, %w, contracting_dims = [0] x [0],
+        precision = [HIGHEST, HIGHEST]
         : (tensor<5x4xf32>, tensor<5x3xf32>) -> tensor<4x3xf32>
     %d2 = stablehlo.add %d, %pd : tensor<4x3xf32>
     %seen = stablehlo.multiply %d, %d : tensor<4x3xf32>
@@ -1154,6 +1159,7 @@ def test_products_accumulate_into_carried_accumulators_in_one_step(monkeypatch):
     assert len(runs) == 2 * 3 * 6
 
 
+# (Precisions keep the equal products apart, as above.)
 SUMS_OF_PRODUCTS = """
 func.func @main(%x: tensor<4x5xf32>, %w: tensor<5x3xf32>, %r: tensor<4x3xf32>,
                 %s: tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>) {
@@ -1161,10 +1167,11 @@ func.func @main(%x: tensor<4x5xf32>, %w: tensor<5x3xf32>, %r: tensor<4x3xf32>,
   %p = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0]
       : (tensor<4x5xf32>, tensor<5x3xf32>) -> tensor<4x3xf32>
   %a = stablehlo.add %p, %e : tensor<4x3xf32>
-  %q = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0]
+  %q = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0], precision = [HIGH, HIGH]
       : (tensor<4x5xf32>, tensor<5x3xf32>) -> tensor<4x3xf32>
   %b = stablehlo.add %q, %r : tensor<4x3xf32>
-  %t = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0]
+  %t = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0],
+      precision = [HIGHEST, HIGHEST]
       : (tensor<4x5xf32>, tensor<5x3xf32>) -> tensor<4x3xf32>
   %f = stablehlo.subtract %r, %s : tensor<4x3xf32>
   %g = stablehlo.add %t, %f : tensor<4x3xf32>

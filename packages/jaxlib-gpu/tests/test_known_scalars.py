@@ -229,7 +229,8 @@ def test_long_loops_tabulate_their_counters_values_at_once(monkeypatch):
 
 # A scan stacking a product (rows of ys), a join (rows of js) and another
 # product along the middle axis (cs: a window that is not contiguous), its
-# carry reading the first product after it is stacked.
+# carry reading the first product after it is stacked. (The products' precisions
+# keep them apart: one product would be computed once, passes/cse.py.)
 STACKED = """
 func.func @main(%xs: tensor<5x3x4xf32>, %w: tensor<4x2xf32>)
     -> (tensor<5x3x2xf32>, tensor<5x3x6xf32>, tensor<3x5x2xf32>, tensor<3x2xf32>) {
@@ -261,7 +262,8 @@ func.func @main(%xs: tensor<5x3x4xf32>, %w: tensor<4x2xf32>)
     %js2 = stablehlo.dynamic_update_slice %js, %j1, %i, %zero, %zero
         : (tensor<5x3x6xf32>, tensor<1x3x6xf32>, tensor<i32>, tensor<i32>, tensor<i32>)
         -> tensor<5x3x6xf32>
-    %q = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0]
+    %q = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0],
+        precision = [HIGHEST, HIGHEST]
         : (tensor<3x4xf32>, tensor<4x2xf32>) -> tensor<3x2xf32>
     %q1 = stablehlo.reshape %q : (tensor<3x2xf32>) -> tensor<3x1x2xf32>
     %cs2 = stablehlo.dynamic_update_slice %cs, %q1, %zero, %i, %zero

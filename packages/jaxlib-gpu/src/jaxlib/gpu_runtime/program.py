@@ -41,6 +41,7 @@ from jaxlib._src.ops import registry
 from jaxlib._src.ops.custom_call_registry import lookup_custom_call_target
 from jaxlib._src.ops.data_movement import constant_int, int_list
 from jaxlib._src.ops.registry import with_frame
+from jaxlib._src.passes.cse import eliminate_common_subexpressions
 from jaxlib._src.passes.gspmd_manual import MANUAL_REGION_OP
 from jaxlib._src.passes.inline_calls import inline_small_calls
 from jaxlib._src.passes.sink_slices import sink_slices
@@ -763,6 +764,9 @@ def build_gpu_program(xp: Any, fusion_target: str | None = None, platform: str =
         # one place (a scan's cell) in their callers' blocks, where fusion and
         # the merging of sibling slices see them.
         inline_small_calls(lowering.module, called_once=True)
+        # What a callee repeats of its caller's work (a variance's mean beside
+        # the mean) computed once, now that both are in one block.
+        eliminate_common_subexpressions(lowering.module)
         # Products summing one element each (outer products) are multiplies,
         # computed inside the kernels reading them.
         expand_unit_contractions(lowering.module)

@@ -42,7 +42,6 @@ from jaxlib._src.passes.constant_branches import without_constant_branches
 from jaxlib._src.passes.cse import eliminate_common_subexpressions
 from jaxlib._src.passes.entry_layouts import entry_layouts
 from jaxlib._src.passes.gspmd_manual import rewrite_manual_regions
-from jaxlib._src.passes.inline_calls import inline_small_calls
 from jaxlib._src.passes.refine_shapes import is_polymorphic, refine_function
 from jaxlib._src.passes.sharding_propagation import (
     Constraint,
@@ -806,10 +805,10 @@ def _compile_module(module: Module, text: str | None, options: Any,
         # (a multi-platform export) are dropped first, as XLA folds them.
         runs = without_constant_branches(module) if _has_unknown_targets(module) else module
         lowered = rewrite_manual_regions(runs, num_partitions)
-        # Functions called from one place join their caller's block (no code
-        # is duplicated), so that what they repeat of the caller's work (a
-        # variance's mean beside the mean) is computed once.
-        inline_small_calls(lowered, called_once=True)
+        # Repeated products, reductions and dear elementwise ops computed once
+        # (within each function: the CPU plans calls as they are; inlining
+        # functions called once, as the GPU's builder does before its own
+        # pass, slowed the CPU's fused plans of an RNG program by 10 %).
         eliminate_common_subexpressions(lowered)
         lowering = ModuleLowering(lowered, options, lookup_custom_call_target, host_callbacks)
         if num_partitions > 1 and _has_partitioned_callbacks(lowered):

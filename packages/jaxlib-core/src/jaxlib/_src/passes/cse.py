@@ -17,7 +17,19 @@ from typing import Any
 
 import numpy as np
 
-from jaxlib._src.ir.core import OP_DEFS, SIDE_EFFECT, Block, Module, Operation, Value
+from jaxlib._src.ir.core import (
+    CONVOLUTION,
+    DOT,
+    EXPENSIVE,
+    OP_DEFS,
+    REDUCTION,
+    SIDE_EFFECT,
+    TRANSCENDENTAL,
+    Block,
+    Module,
+    Operation,
+    Value,
+)
 from jaxlib._src.ir.types import TokenType
 
 # Pure ops that still must not merge: barriers exist to keep values apart,
@@ -45,27 +57,61 @@ def eliminate_common_subexpressions(module: Module) -> int:
     return dropped
 
 
+# Ops worth computing once: reductions, products, convolutions, dear
+# elementwise ops (and constants, which cost nothing to share). Cheap ops
+# (broadcasts, reshapes, adds) are left repeated: fusion computes each copy
+# inside the kernel that reads it, where one shared copy would be a value
+# written out for several kernels (slower on the CPU: measured on a GPT step).
+_WORTH_SHARING = frozenset({EXPENSIVE, TRANSCENDENTAL, DOT, CONVOLUTION, REDUCTION})
+_EFFECT_FREE: dict[str, bool] = {}
+
+
+def _effect_free_name(name: str) -> bool:
+    """Whether ops of this name compute from their operands alone (cached:
+    a hot check)."""
+    free = _EFFECT_FREE.get(name)
+    if free is None:
+        op_def = OP_DEFS.get(name)
+        free = _EFFECT_FREE[name] = not (
+            name in _KEPT_APART or name.startswith("sdy.") or op_def is None
+            or SIDE_EFFECT in op_def.traits)
+    return free
+
+
+def _effect_free(op: Operation) -> bool:
+    if not _effect_free_name(op.name) or any(isinstance(r.type, TokenType)
+                                             for r in op.results):
+        return False
+    return all(_effect_free(inner) or inner.name in ("stablehlo.return", "func.return")
+               for region in op.regions for block in region.blocks
+               for inner in block.operations)
+
+
 def _pure(op: Operation) -> bool:
-    name = op.name
-    if name in _KEPT_APART or name.startswith("sdy.") or not op.results:
+    """Whether ``op`` may merge with an equal earlier op: worth sharing and
+    free of effects, its regions too."""
+    if not op.results:
         return False
-    op_def = OP_DEFS.get(name)
-    if op_def is None or SIDE_EFFECT in op_def.traits:
+    op_def = OP_DEFS.get(op.name)
+    if op_def is None or not (op.name == "stablehlo.constant"
+                              or op_def.cost in _WORTH_SHARING):
         return False
-    if any(isinstance(r.type, TokenType) for r in op.results):
-        return False
-    for region in op.regions:
-        for block in region.blocks:
-            if any(not _pure(inner) and inner.name not in ("stablehlo.return", "func.return")
-                   for inner in block.operations):
-                return False
-    return True
+    return _effect_free(op)
+
+
+_PLAIN = frozenset({int, str, bool, float, type(None)})
 
 
 def _freeze(value: Any) -> Any:
     """A hashable stand-in for an attribute value; values without a
-    meaningful equality (arrays, DenseElements) stand for themselves only."""
+    meaningful equality (arrays, DenseElements) stand for themselves only
+    (constants merge where they share one: copies of an inlined function's)."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return (kind.__name__, value)
     if isinstance(value, (list, tuple)):
+        if all(type(v) is int for v in value):
+            return ("ints", tuple(value))
         return ("seq", tuple(_freeze(v) for v in value))
     if isinstance(value, dict):
         return ("map", tuple(sorted((str(k), _freeze(v)) for k, v in value.items())))
