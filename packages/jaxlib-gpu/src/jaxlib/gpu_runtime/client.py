@@ -976,11 +976,15 @@ class GpuExecutable(LoadedExecutable):
                                       plan.result_kinds, Traceback.get_traceback())
 
     def _result_memory_kinds(self, device: GpuDevice, count: int) -> list[str]:
-        """Each result's memory kind: its ``mhlo.memory_kind`` where the
-        device has that memory, else the device's default."""
-        default = device.default_memory().kind
-        kinds = list(self._compiled.result_memory_kinds) + [default] * count
-        return [k if k in GPU_MEMORY_KINDS else default for k in kinds[:count]]
+        return _result_memory_kinds(self._compiled, device, count)
+
+
+def _result_memory_kinds(compiled: Any, device: GpuDevice, count: int) -> list[str]:
+    """Each result's memory kind: its ``mhlo.memory_kind`` where the device
+    has that memory, else the device's default."""
+    default = device.default_memory().kind
+    kinds = list(compiled.result_memory_kinds) + [default] * count
+    return [k if k in GPU_MEMORY_KINDS else default for k in kinds[:count]]
 
 
 def _result_dtypes(compiled: Any) -> list[np.dtype]:
@@ -1011,9 +1015,7 @@ class _BoundaryPlan:
         self.result_types = list(compiled.result_types)
         self.result_dtypes = _result_dtypes(compiled)
         default = device.default_memory().kind
-        kinds = list(compiled.result_memory_kinds) + [default] * len(self.result_types)
-        self.result_kinds = [k if k in GPU_MEMORY_KINDS else default
-                             for k in kinds[:len(self.result_types)]]
+        self.result_kinds = _result_memory_kinds(compiled, device, len(self.result_types))
         self.converted_results = [
             k for k, (t, kind, dtype) in enumerate(zip(self.result_types, self.result_kinds,
                                                        self.result_dtypes))

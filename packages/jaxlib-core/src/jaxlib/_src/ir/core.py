@@ -280,25 +280,31 @@ def _attrs_key(attributes: dict[str, Any]) -> Any:
 
 def _function_key(func: Function) -> Any:
     numbers: dict[int, int] = {}
-    body = None if func.body is None else _region_key(func.body, numbers)
+    body = None if func.body is None else region_key(func.body, numbers)
     return (func.name, func.type, func.visibility,
             tuple(_attrs_key(a) for a in func.arg_attrs),
             tuple(_attrs_key(a) for a in func.res_attrs), _attrs_key(func.attributes), body)
 
 
-def _region_key(region: Region, numbers: dict[int, int]) -> Any:
+def region_key(region: Region, numbers: dict[int, int],
+               outside: Callable[[Value], Any] = lambda v: -1,
+               attrs_key: Callable[[dict[str, Any]], Any] = _attrs_key) -> Any:
+    """A region's structure: values defined inside numbered in definition
+    order (``numbers``, shared with the caller), each value from outside as
+    ``outside`` names it, attributes as ``attrs_key`` keys them."""
     keys = []
     for block in region.blocks:
         for arg in block.arguments:
             numbers[id(arg)] = len(numbers)
         ops = []
         for op in block.operations:
-            operands = tuple(numbers.get(id(v), -1) for v in op.operands)
-            regions = tuple(_region_key(r, numbers) for r in op.regions)
+            operands = tuple(numbers[id(v)] if id(v) in numbers else outside(v)
+                             for v in op.operands)
+            regions = tuple(region_key(r, numbers, outside, attrs_key) for r in op.regions)
             for result in op.results:
                 numbers[id(result)] = len(numbers)
             ops.append((op.name, operands, tuple(op.result_types),
-                        _attrs_key(op.attributes), regions))
+                        attrs_key(op.attributes), regions))
         keys.append((tuple(a.type for a in block.arguments), tuple(ops)))
     return tuple(keys)
 

@@ -29,6 +29,7 @@ from jaxlib._src.ir.core import (
     Module,
     Operation,
     Value,
+    region_key,
 )
 from jaxlib._src.ir.types import TokenType
 
@@ -171,26 +172,10 @@ class _Block:
         return dropped
 
     def _key(self, op: Operation) -> Any:
+        # (values from outside a region by identity: ("out", id) never equals
+        # an inside value's number)
         numbers: dict[int, int] = {}
         return (op.name, tuple(id(v) for v in op.operands), tuple(op.result_types),
-                _freeze(op.attributes), tuple(_region_key(r, numbers) for r in op.regions))
-
-
-def _region_key(region: Any, numbers: dict[int, int]) -> Any:
-    """A region's structure: values defined inside numbered in order, values
-    from outside by identity."""
-    keys = []
-    for block in region.blocks:
-        for argument in block.arguments:
-            numbers[id(argument)] = len(numbers)
-        ops = []
-        for op in block.operations:
-            operands = tuple(("in", numbers[id(v)]) if id(v) in numbers else ("out", id(v))
-                             for v in op.operands)
-            inner = tuple(_region_key(r, numbers) for r in op.regions)
-            for result in op.results:
-                numbers[id(result)] = len(numbers)
-            ops.append((op.name, operands, tuple(op.result_types), _freeze(op.attributes),
-                        inner))
-        keys.append((tuple(a.type for a in block.arguments), tuple(ops)))
-    return tuple(keys)
+                _freeze(op.attributes),
+                tuple(region_key(r, numbers, lambda v: ("out", id(v)), _freeze)
+                      for r in op.regions))
